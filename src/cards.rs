@@ -1,0 +1,389 @@
+//! Suits, ranks, cards and the three orderings shared by both rule sets.
+//!
+//! The plain order is the EECS 280 one: rank first, ties broken D > C > H > S
+//! (the course's `enum Suit { SPADES, HEARTS, CLUBS, DIAMONDS }`). With a trump
+//! suit the right bower is highest, then the left bower, then the other trump,
+//! then everything else; with a led suit as well, cards of the led suit rank
+//! above the remaining non-trump cards. The left bower is a trump card in every
+//! context (following, counting trump, leading).
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+/// The four suits, in the EECS 280 enum order (lowest to highest for tie breaks).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    Spades,
+    Hearts,
+    Clubs,
+    Diamonds,
+}
+
+impl Suit {
+    pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
+
+    /// The other suit of the same colour ("next").
+    pub fn next(self) -> Suit {
+        match self {
+            Suit::Spades => Suit::Clubs,
+            Suit::Clubs => Suit::Spades,
+            Suit::Hearts => Suit::Diamonds,
+            Suit::Diamonds => Suit::Hearts,
+        }
+    }
+
+    pub fn is_red(self) -> bool {
+        matches!(self, Suit::Hearts | Suit::Diamonds)
+    }
+
+    /// Full name as EECS 280 prints it: "Spades".
+    pub fn name(self) -> &'static str {
+        match self {
+            Suit::Spades => "Spades",
+            Suit::Hearts => "Hearts",
+            Suit::Clubs => "Clubs",
+            Suit::Diamonds => "Diamonds",
+        }
+    }
+
+    /// One-letter code as CS 246 prints it: "S".
+    pub fn letter(self) -> char {
+        match self {
+            Suit::Spades => 'S',
+            Suit::Hearts => 'H',
+            Suit::Clubs => 'C',
+            Suit::Diamonds => 'D',
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Suit> {
+        Suit::ALL.into_iter().find(|x| x.name() == s)
+    }
+
+    /// Accepts either case ("h" or "H").
+    pub fn from_letter(c: char) -> Option<Suit> {
+        Suit::ALL
+            .into_iter()
+            .find(|x| x.letter() == c.to_ascii_uppercase())
+    }
+
+    fn index(self) -> u8 {
+        self as u8
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Ranks from nine to ace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Rank {
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+    Ace,
+}
+
+impl Rank {
+    pub const ALL: [Rank; 6] = [
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Ace,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Rank::Nine => "Nine",
+            Rank::Ten => "Ten",
+            Rank::Jack => "Jack",
+            Rank::Queen => "Queen",
+            Rank::King => "King",
+            Rank::Ace => "Ace",
+        }
+    }
+
+    pub fn letter(self) -> char {
+        match self {
+            Rank::Nine => '9',
+            Rank::Ten => 'T',
+            Rank::Jack => 'J',
+            Rank::Queen => 'Q',
+            Rank::King => 'K',
+            Rank::Ace => 'A',
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Rank> {
+        Rank::ALL.into_iter().find(|x| x.name() == s)
+    }
+
+    pub fn from_letter(c: char) -> Option<Rank> {
+        Rank::ALL
+            .into_iter()
+            .find(|x| x.letter() == c.to_ascii_uppercase())
+    }
+
+    pub fn is_face_or_ace(self) -> bool {
+        self >= Rank::Jack
+    }
+}
+
+/// A playing card. `Ord` is the plain order (rank, then D > C > H > S).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Card {
+    pub rank: Rank,
+    pub suit: Suit,
+}
+
+impl PartialOrd for Card {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Card {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.plain_index().cmp(&other.plain_index())
+    }
+}
+
+impl Card {
+    pub const fn new(rank: Rank, suit: Suit) -> Card {
+        Card { rank, suit }
+    }
+
+    /// 0..24 in the plain order.
+    fn plain_index(self) -> u8 {
+        self.rank as u8 * 4 + self.suit.index()
+    }
+
+    pub fn is_right_bower(self, trump: Suit) -> bool {
+        self.rank == Rank::Jack && self.suit == trump
+    }
+
+    pub fn is_left_bower(self, trump: Suit) -> bool {
+        self.rank == Rank::Jack && self.suit == trump.next()
+    }
+
+    /// Trump suit or the left bower.
+    pub fn is_trump(self, trump: Suit) -> bool {
+        self.suit == trump || self.is_left_bower(trump)
+    }
+
+    /// The suit a card counts as: the left bower belongs to trump.
+    pub fn effective_suit(self, trump: Suit) -> Suit {
+        if self.is_left_bower(trump) {
+            trump
+        } else {
+            self.suit
+        }
+    }
+
+    /// A total-order key: higher beats lower. `led` is the led suit, if any.
+    pub fn value(self, trump: Suit, led: Option<Suit>) -> u8 {
+        if self.is_right_bower(trump) {
+            101
+        } else if self.is_left_bower(trump) {
+            100
+        } else if self.suit == trump {
+            70 + self.plain_index()
+        } else if Some(self.suit) == led {
+            40 + self.plain_index()
+        } else {
+            self.plain_index()
+        }
+    }
+
+    /// Trump order (EECS 280 `Card_less(a, b, trump)`).
+    pub fn cmp_trump(self, other: Card, trump: Suit) -> Ordering {
+        self.value(trump, None).cmp(&other.value(trump, None))
+    }
+
+    /// Led-suit-and-trump order (EECS 280 `Card_less(a, b, led_card, trump)`).
+    /// The led suit is the led card's effective suit.
+    pub fn cmp_led(self, other: Card, led_card: Card, trump: Suit) -> Ordering {
+        let led = Some(led_card.effective_suit(trump));
+        self.value(trump, led).cmp(&other.value(trump, led))
+    }
+
+    /// "Jack of Diamonds".
+    pub fn long(self) -> LongCard {
+        LongCard(self)
+    }
+
+    /// "JD".
+    pub fn short(self) -> ShortCard {
+        ShortCard(self)
+    }
+
+    /// Parses "JD" / "jd" / "9s" (CS 246 notation).
+    pub fn parse_short(s: &str) -> Option<Card> {
+        let mut it = s.chars();
+        let (r, su) = (it.next()?, it.next()?);
+        if it.next().is_some() {
+            return None;
+        }
+        Some(Card::new(Rank::from_letter(r)?, Suit::from_letter(su)?))
+    }
+
+    /// Parses "Jack of Diamonds" (EECS 280 notation, single spaces).
+    pub fn parse_long(s: &str) -> Option<Card> {
+        let mut it = s.split(' ');
+        let rank = Rank::from_name(it.next()?)?;
+        if it.next()? != "of" {
+            return None;
+        }
+        let suit = Suit::from_name(it.next()?)?;
+        if it.next().is_some() {
+            return None;
+        }
+        Some(Card::new(rank, suit))
+    }
+}
+
+pub struct LongCard(Card);
+pub struct ShortCard(Card);
+
+impl fmt::Display for LongCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} of {}", self.0.rank.name(), self.0.suit.name())
+    }
+}
+
+impl fmt::Display for ShortCard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.0.rank.letter(), self.0.suit.letter())
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.long().fmt(f)
+    }
+}
+
+impl FromStr for Card {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Card::parse_short(s)
+            .or_else(|| Card::parse_long(s))
+            .ok_or_else(|| format!("not a card: {s:?}"))
+    }
+}
+
+/// All 24 cards in the plain order (the EECS 280 "new pack" order is this
+/// grouped by suit; see `rules::eecs280::pack`).
+pub fn all_cards() -> impl Iterator<Item = Card> {
+    Rank::ALL
+        .into_iter()
+        .flat_map(|r| Suit::ALL.into_iter().map(move |s| Card::new(r, s)))
+}
+
+/// Formats cards in short notation separated by single spaces.
+pub fn short_list(cards: &[Card]) -> String {
+    let mut s = String::with_capacity(cards.len() * 3);
+    for (i, c) in cards.iter().enumerate() {
+        if i > 0 {
+            s.push(' ');
+        }
+        s.push_str(&c.short().to_string());
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn c(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn plain_order_breaks_ties_d_c_h_s() {
+        assert!(c("AS") < c("AH"));
+        assert!(c("AH") < c("AC"));
+        assert!(c("AC") < c("AD"));
+        assert!(c("KD") < c("AS"));
+        assert!(c("9D") < c("TS"));
+        let mut v: Vec<Card> = all_cards().collect();
+        v.sort();
+        assert_eq!(v.first(), Some(&c("9S")));
+        assert_eq!(v.last(), Some(&c("AD")));
+    }
+
+    #[test]
+    fn trump_order_bowers_then_trump_then_rest() {
+        let t = Suit::Hearts;
+        let order = ["JH", "JD", "AH", "KH", "QH", "TH", "9H", "AD", "AC", "AS"];
+        for w in order.windows(2) {
+            assert_eq!(c(w[0]).cmp_trump(c(w[1]), t), Ordering::Greater, "{w:?}");
+        }
+        // Outside trump the plain order holds, even for the other jacks.
+        assert_eq!(c("JC").cmp_trump(c("JS"), t), Ordering::Greater);
+        assert_eq!(c("9H").cmp_trump(c("AD"), t), Ordering::Greater);
+    }
+
+    #[test]
+    fn led_order_puts_led_suit_above_other_non_trump() {
+        let t = Suit::Spades;
+        let led = c("9D");
+        assert_eq!(c("9D").cmp_led(c("AH"), led, t), Ordering::Greater);
+        assert_eq!(c("9S").cmp_led(c("AD"), led, t), Ordering::Greater);
+        // The left bower of a red trump is not a diamond when diamonds are led.
+        let t = Suit::Hearts;
+        assert_eq!(c("9D").cmp_led(c("JD"), led, t), Ordering::Less);
+        assert!(c("JD").is_trump(t));
+        assert_eq!(c("JD").effective_suit(t), Suit::Hearts);
+    }
+
+    #[test]
+    fn left_bower_led_means_trump_led() {
+        let t = Suit::Clubs;
+        let led = c("JS"); // left bower: trump is led
+        assert_eq!(led.effective_suit(t), Suit::Clubs);
+        // A trump nine beats a spade ace when the left bower was led.
+        assert_eq!(c("9C").cmp_led(c("AS"), led, t), Ordering::Greater);
+        assert_eq!(c("JC").cmp_led(c("JS"), led, t), Ordering::Greater);
+    }
+
+    #[test]
+    fn trump_led_orders_like_trump() {
+        let t = Suit::Diamonds;
+        let led = c("9D");
+        assert_eq!(c("JH").cmp_led(c("AD"), led, t), Ordering::Greater);
+        assert_eq!(c("AD").cmp_led(c("AC"), led, t), Ordering::Greater);
+        assert_eq!(c("AC").cmp_led(c("KC"), led, t), Ordering::Greater);
+    }
+
+    #[test]
+    fn both_notations_round_trip() {
+        for card in all_cards() {
+            assert_eq!(Card::parse_long(&card.long().to_string()), Some(card));
+            assert_eq!(Card::parse_short(&card.short().to_string()), Some(card));
+        }
+        assert_eq!(c("Jack of Diamonds").short().to_string(), "JD");
+        assert_eq!(c("9s").long().to_string(), "Nine of Spades");
+        assert_eq!(Card::parse_short("1S"), None);
+        assert_eq!(Card::parse_short("JDX"), None);
+        assert_eq!(Card::parse_long("Jack  of Diamonds"), None);
+    }
+
+    #[test]
+    fn next_suit_is_same_colour() {
+        for s in Suit::ALL {
+            assert_eq!(s.next().is_red(), s.is_red());
+            assert_ne!(s.next(), s);
+            assert_eq!(s.next().next(), s);
+        }
+    }
+}

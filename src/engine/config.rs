@@ -1,0 +1,62 @@
+//! The knobs in which the two courses' games differ. Each rule set builds one.
+
+use super::Seat;
+
+/// How the 20 dealt cards go out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DealPattern {
+    /// EECS 280: batches 3-2-3-2 then 2-3-2-3, from the dealer's left.
+    Batches32,
+    /// CS 246 (spec 2.3.3): five consecutive cards to each player from the dealer's left.
+    FiveEach,
+}
+
+/// What happens when all four players pass in round two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AllPass {
+    /// EECS 280: the dealer may not pass in round two ("screw the dealer").
+    ScrewTheDealer,
+    /// CS 246 (spec 1.2.3): the hand is nullified and the deal moves on.
+    Nullify,
+}
+
+/// What the engine does with a card that does not follow suit although it could.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FollowRule {
+    /// EECS 280: the course program trusts its input; any card in hand is played.
+    Trust,
+    /// CS 246 (spec 2.5.1): the card is refused, the other team gets `points`,
+    /// and the player is asked again.
+    Penalty { points: u32 },
+    /// Refuse the decision with an error (scripted or automated play).
+    Refuse,
+}
+
+/// Who leads the first trick when the eldest hand's partner plays alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LonerLead {
+    /// The first active player to the dealer's left leads.
+    NextActive,
+    /// CS 246 footnote 2 read literally: when the player to the dealer's left
+    /// goes alone, the player opposite the dealer leads.
+    FootnoteLiteral,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    pub points_to_win: u32,
+    pub deal: DealPattern,
+    pub allow_alone: bool,
+    pub all_pass: AllPass,
+    /// Points for a lone hand that takes all five tricks.
+    pub lone_march_points: u32,
+    /// Keep every hand sorted in the plain order (EECS 280 Human hands are printed so).
+    pub sort_hands: bool,
+    pub follow: FollowRule,
+    pub loner_lead: LonerLead,
+    /// Whether a dealer whose partner plays alone still picks up and discards.
+    pub sitting_out_dealer_picks_up: bool,
+    /// The game ends as soon as a penalty brings a team to the target.
+    pub penalty_can_end_game: bool,
+    pub first_dealer: Seat,
+}

@@ -1,0 +1,131 @@
+//! What the engine reports. Printers turn these into each course's text.
+
+use super::Seat;
+use crate::cards::{Card, Suit};
+
+/// The kind of decision a player is being asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Making trump: round 1 (the upcard's suit) or 2 (any other suit).
+    Bid { round: u8 },
+    /// The dealer picks up `upcard` and discards.
+    Discard { upcard: Card },
+    Lead,
+    Play,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Event {
+    HandStart {
+        hand: u32,
+        dealer: Seat,
+        scores: [u32; 2],
+    },
+    /// The deck order for this hand, after any shuffle.
+    Deck { cards: Vec<Card> },
+    Dealt {
+        hands: [Vec<Card>; 4],
+        kitty: Vec<Card>,
+    },
+    Upcard { card: Card, dealer: Seat },
+    /// A player is about to be asked; `hand` is as the player holds it.
+    Asked {
+        seat: Seat,
+        ask: Ask,
+        hand: Vec<Card>,
+        tricks: u8,
+    },
+    Passed { seat: Seat, round: u8 },
+    /// Round one ended with four passes; the upcard is turned down.
+    TurnedDown { suit: Suit },
+    /// Trump was made: ordered up (round 1) or declared (round 2).
+    Ordered {
+        seat: Seat,
+        suit: Suit,
+        alone: bool,
+        round: u8,
+    },
+    Discarded { seat: Seat, card: Card },
+    /// Making, adding and discarding are complete.
+    TrumpSet {
+        trump: Suit,
+        maker: Seat,
+        alone: bool,
+    },
+    /// Round two ended with four passes (AllPass::Nullify).
+    Nullified { next_dealer: Seat },
+    Led { seat: Seat, card: Card },
+    Played { seat: Seat, card: Card },
+    Skipped { seat: Seat },
+    /// A card that did not follow suit was refused and the other team scored.
+    Renege {
+        seat: Seat,
+        card: Card,
+        team: usize,
+        score: u32,
+    },
+    /// A player's own words about an answer it could not accept (CS 246 errors).
+    Rejected { seat: Seat, message: String },
+    /// A human player was replaced by a computer player.
+    RageQuit { seat: Seat },
+    TrickTaken {
+        seat: Seat,
+        trick: u8,
+        tricks: [u8; 4],
+        scores: [u32; 2],
+    },
+    HandOver {
+        winner: usize,
+        points: u32,
+        march: bool,
+        euchred: bool,
+        scores: [u32; 2],
+    },
+    GameOver { winner: usize, scores: [u32; 2] },
+    /// A human asked to stop the program (`q`).
+    Quit { seat: Seat },
+}
+
+/// Receives events as they happen.
+pub trait EventSink {
+    fn event(&mut self, e: &Event);
+    /// Called before an interactive player is asked, so prompts are visible.
+    fn flush(&mut self) {}
+}
+
+/// Discards everything (benchmarks, differential runs).
+pub struct NullSink;
+
+impl EventSink for NullSink {
+    fn event(&mut self, _e: &Event) {}
+}
+
+/// Keeps everything (tests, replay, grading).
+#[derive(Default, Debug)]
+pub struct VecSink(pub Vec<Event>);
+
+impl EventSink for VecSink {
+    fn event(&mut self, e: &Event) {
+        self.0.push(e.clone());
+    }
+}
+
+impl<A: EventSink, B: EventSink> EventSink for (A, B) {
+    fn event(&mut self, e: &Event) {
+        self.0.event(e);
+        self.1.event(e);
+    }
+    fn flush(&mut self) {
+        self.0.flush();
+        self.1.flush();
+    }
+}
+
+impl<S: EventSink + ?Sized> EventSink for &mut S {
+    fn event(&mut self, e: &Event) {
+        (**self).event(e);
+    }
+    fn flush(&mut self) {
+        (**self).flush();
+    }
+}

@@ -1,0 +1,10 @@
+//! upcard: a scripted-scenario test harness and replay tool for Euchre as the
+//! EECS 280 (Michigan) and CS 246 (Waterloo) courses specify it.
+
+pub mod cards;
+pub mod commands;
+pub mod engine;
+pub mod input;
+pub mod parse;
+pub mod rules;
+pub mod transcript;

@@ -1,0 +1,6 @@
+//! Parsers for upcard's input files, with errors that name file, line and column.
+
+mod location;
+pub mod pack;
+
+pub use location::{line_col, ParseError};

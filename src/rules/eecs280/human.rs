@@ -1,0 +1,82 @@
+//! The EECS 280 Human player: answers read as `cin >> token`, as the course
+//! program reads them. The hand and prompts are printed by the transcript
+//! printer from the engine's `Asked` events.
+
+use crate::cards::{Card, Suit};
+use crate::engine::{Bid, EventSink, Player, PlayerError, View};
+use crate::input::SharedTokens;
+
+pub struct Human {
+    name: String,
+    input: SharedTokens,
+}
+
+impl Human {
+    pub fn new(name: impl Into<String>, input: SharedTokens) -> Human {
+        Human {
+            name: name.into(),
+            input,
+        }
+    }
+
+    fn token(&mut self, expected: &str) -> Result<String, PlayerError> {
+        let r = self.input.borrow_mut().next_token();
+        match r {
+            Ok(Some(t)) => Ok(t),
+            Ok(None) => Err(PlayerError::InputEnded {
+                player: format!("Human player {}", self.name),
+                expected: expected.into(),
+            }),
+            Err(e) => Err(PlayerError::Io {
+                player: format!("Human player {}", self.name),
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    fn bad(&self, expected: &str, got: String) -> PlayerError {
+        PlayerError::BadAnswer {
+            player: format!("Human player {}", self.name),
+            expected: expected.into(),
+            got,
+        }
+    }
+
+    /// Reads an index into `hand`; `-1` (the upcard) is allowed when `upcard` is given.
+    fn index(&mut self, hand: &[Card], upcard: Option<Card>) -> Result<Card, PlayerError> {
+        let low = if upcard.is_some() { -1 } else { 0 };
+        let expected = format!("a card number from {low} to {}", hand.len() as i64 - 1);
+        let tok = self.token(&expected)?;
+        match tok.parse::<i64>() {
+            Ok(-1) if upcard.is_some() => Ok(upcard.expect("checked")),
+            Ok(i) if i >= 0 && (i as usize) < hand.len() => Ok(hand[i as usize]),
+            _ => Err(self.bad(&expected, tok)),
+        }
+    }
+}
+
+impl Player for Human {
+    fn bid(&mut self, _view: &View, _: &mut dyn EventSink) -> Result<Bid, PlayerError> {
+        let expected = "Spades, Hearts, Clubs, Diamonds or pass";
+        let tok = self.token(expected)?;
+        if tok == "pass" {
+            return Ok(Bid::Pass);
+        }
+        match Suit::from_name(&tok) {
+            Some(suit) => Ok(Bid::Order { suit, alone: false }),
+            None => Err(self.bad(expected, tok)),
+        }
+    }
+
+    fn discard(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        self.index(view.hand, Some(view.upcard))
+    }
+
+    fn play(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        self.index(view.hand, None)
+    }
+
+    fn interactive(&self) -> bool {
+        true
+    }
+}

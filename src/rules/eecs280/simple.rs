@@ -1,0 +1,197 @@
+//! The Simple player of the EECS 280 spec ("Simple Player").
+
+use crate::cards::Card;
+use crate::engine::{Bid, EventSink, Player, PlayerError, View};
+
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Simple;
+
+impl Simple {
+    /// Trump face or ace cards (bowers, Q, K, A of trump) for `trump`.
+    fn strong(hand: &[Card], trump: crate::cards::Suit) -> usize {
+        hand.iter()
+            .filter(|c| c.is_trump(trump) && c.rank.is_face_or_ace())
+            .count()
+    }
+
+    pub fn choose_bid(view: &View) -> Bid {
+        let up = view.upcard.suit;
+        if view.round == 1 {
+            // Round one: two or more trump face/ace cards (the dealer does not
+            // count the upcard).
+            if Self::strong(view.hand, up) >= 2 {
+                return Bid::Order {
+                    suit: up,
+                    alone: false,
+                };
+            }
+            return Bid::Pass;
+        }
+        // Round two: only the same-colour suit, with one face/ace card; the
+        // dealer is forced to order it (screw the dealer).
+        let next = up.next();
+        if view.forced || Self::strong(view.hand, next) >= 1 {
+            Bid::Order {
+                suit: next,
+                alone: false,
+            }
+        } else {
+            Bid::Pass
+        }
+    }
+
+    /// The lowest card of hand + upcard, even the upcard.
+    pub fn choose_discard(view: &View) -> Card {
+        let trump = view.upcard.suit;
+        view.hand
+            .iter()
+            .copied()
+            .chain(std::iter::once(view.upcard))
+            .min_by(|a, b| a.cmp_trump(*b, trump))
+            .expect("a hand has cards")
+    }
+
+    pub fn choose_card(view: &View) -> Card {
+        let trump = view.trump.expect("trump is made before play");
+        let hand = view.hand.iter().copied();
+        match view.led() {
+            // Lead the highest non-trump card, else the highest trump.
+            None => hand
+                .clone()
+                .filter(|c| !c.is_trump(trump))
+                .max_by(|a, b| a.cmp_trump(*b, trump))
+                .or_else(|| hand.max_by(|a, b| a.cmp_trump(*b, trump)))
+                .expect("a hand has cards"),
+            // Follow with the highest card of the led suit, else the lowest card.
+            Some(led) => {
+                let suit = led.effective_suit(trump);
+                hand.clone()
+                    .filter(|c| c.effective_suit(trump) == suit)
+                    .max_by(|a, b| a.cmp_led(*b, led, trump))
+                    .or_else(|| hand.min_by(|a, b| a.cmp_led(*b, led, trump)))
+                    .expect("a hand has cards")
+            }
+        }
+    }
+}
+
+impl Player for Simple {
+    fn bid(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Bid, PlayerError> {
+        Ok(Self::choose_bid(view))
+    }
+    fn discard(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        Ok(Self::choose_discard(view))
+    }
+    fn play(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        Ok(Self::choose_card(view))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Suit;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|c| c.parse().unwrap()).collect()
+    }
+
+    fn view<'a>(hand: &'a [Card], upcard: &str, round: u8, forced: bool) -> View<'a> {
+        View {
+            seat: 1,
+            hand,
+            dealer: 0,
+            upcard: upcard.parse().unwrap(),
+            round,
+            forced,
+            allow_alone: false,
+            trump: None,
+            maker: None,
+            alone: false,
+            trick: &[],
+            still_to_play: 0,
+            sitting_out: None,
+        }
+    }
+
+    fn order(suit: Suit) -> Bid {
+        Bid::Order { suit, alone: false }
+    }
+
+    #[test]
+    fn round_one_needs_two_trump_face_cards_counting_the_left_bower() {
+        let h = cards("JD QH 9S TS 9C"); // left bower + queen of hearts
+        assert_eq!(Simple::choose_bid(&view(&h, "9H", 1, false)), order(Suit::Hearts));
+        let h = cards("JH 9H TH 9S TS"); // right bower only; nines and tens don't count
+        assert_eq!(Simple::choose_bid(&view(&h, "AH", 1, false)), Bid::Pass);
+        let h = cards("KD QD 9S TS 9C"); // diamonds are not hearts
+        assert_eq!(Simple::choose_bid(&view(&h, "9H", 1, false)), Bid::Pass);
+    }
+
+    #[test]
+    fn round_two_only_the_same_colour_suit() {
+        // The jack of the upcard's suit is the left bower of next: it counts.
+        let h = cards("JH 9S TS 9C TC");
+        assert_eq!(Simple::choose_bid(&view(&h, "9H", 2, false)), order(Suit::Diamonds));
+        // Strong clubs but upcard hearts: clubs is never ordered.
+        let h = cards("AC KC QC 9S TS");
+        assert_eq!(Simple::choose_bid(&view(&h, "9H", 2, false)), Bid::Pass);
+        let h = cards("KD 9S TS 9C TC");
+        assert_eq!(Simple::choose_bid(&view(&h, "9H", 2, false)), order(Suit::Diamonds));
+    }
+
+    #[test]
+    fn screw_the_dealer_orders_the_same_colour_suit() {
+        let h = cards("9S TS 9C TC 9D");
+        assert_eq!(Simple::choose_bid(&view(&h, "AS", 2, true)), order(Suit::Clubs));
+    }
+
+    #[test]
+    fn dealer_discards_the_lowest_card_even_the_upcard() {
+        let h = cards("JH AS AC KD AD");
+        assert_eq!(Simple::choose_discard(&view(&h, "9S", 1, false)), "9S".parse().unwrap());
+        let h = cards("9C AS AC KD AD");
+        assert_eq!(Simple::choose_discard(&view(&h, "TS", 1, false)), "9C".parse().unwrap());
+        // With hearts trump, the jack of diamonds (left bower) is not the lowest.
+        let h = cards("JD 9S TH QH KH");
+        assert_eq!(Simple::choose_discard(&view(&h, "AH", 1, false)), "9S".parse().unwrap());
+    }
+
+    fn play_view<'a>(hand: &'a [Card], trick: &'a [(usize, Card)], trump: Suit) -> View<'a> {
+        View {
+            trump: Some(trump),
+            maker: Some(1),
+            trick,
+            ..view(hand, "9S", 0, false)
+        }
+    }
+
+    #[test]
+    fn lead_highest_non_trump_else_highest_trump() {
+        let h = cards("AH JD 9C KS TD");
+        // Hearts trump: JD is the left bower, so the highest non-trump is KS.
+        assert_eq!(Simple::choose_card(&play_view(&h, &[], Suit::Hearts)), "KS".parse().unwrap());
+        let h = cards("9H JD AH");
+        assert_eq!(Simple::choose_card(&play_view(&h, &[], Suit::Hearts)), "JD".parse().unwrap());
+        let h = cards("9H JH JD");
+        assert_eq!(Simple::choose_card(&play_view(&h, &[], Suit::Hearts)), "JH".parse().unwrap());
+    }
+
+    #[test]
+    fn follow_highest_of_led_suit_else_lowest_card() {
+        let trick = [(0, "9D".parse().unwrap())];
+        // Diamonds led, hearts trump: JD is trump and does not follow.
+        let h = cards("JD TD QD AS");
+        assert_eq!(Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)), "QD".parse().unwrap());
+        let h = cards("JD AS KC");
+        assert_eq!(Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)), "KC".parse().unwrap());
+        // Left bower led: trump is led and the left bower holder must follow with trump.
+        let trick = [(0, "JD".parse().unwrap())];
+        let h = cards("9H AD AS");
+        assert_eq!(Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)), "9H".parse().unwrap());
+        // Trump led, no trump: lowest card overall.
+        let trick = [(0, "AH".parse().unwrap())];
+        let h = cards("AD 9S TC");
+        assert_eq!(Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)), "9S".parse().unwrap());
+    }
+}

@@ -1,0 +1,3 @@
+//! The two courses' rule sets, built on the shared engine.
+
+pub mod eecs280;
