@@ -38,9 +38,7 @@ impl Tokens {
             let trimmed = rest.trim_start();
             if !trimmed.is_empty() {
                 let start = self.pos + (rest.len() - trimmed.len());
-                let len = trimmed
-                    .find(char::is_whitespace)
-                    .unwrap_or(trimmed.len());
+                let len = trimmed.find(char::is_whitespace).unwrap_or(trimmed.len());
                 self.pos = start + len;
                 return Ok(Some(self.line[start..start + len].to_string()));
             }

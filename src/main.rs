@@ -4,7 +4,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "upcard", version, about = "Euchre test harness and replay tool for EECS 280 and CS 246")]
+#[command(
+    name = "upcard",
+    version,
+    about = "Euchre test harness and replay tool for EECS 280 and CS 246"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -3,12 +3,12 @@
 use std::io::{BufRead, Write};
 
 use super::Failure;
+use crate::cards::Card;
 use crate::engine::{EngineError, Game, Outcome, Player};
 use crate::input::{SharedTokens, Tokens};
 use crate::parse::pack::parse_pack;
-use crate::rules::eecs280::{config, Human, Pack, PlayerType, Simple};
+use crate::rules::eecs280::{Human, Pack, PlayerType, Simple, config};
 use crate::transcript::Eecs280Printer;
-use crate::cards::Card;
 
 pub const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
 

@@ -7,9 +7,13 @@ use crate::cards::{Card, Suit};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ask {
     /// Making trump: round 1 (the upcard's suit) or 2 (any other suit).
-    Bid { round: u8 },
+    Bid {
+        round: u8,
+    },
     /// The dealer picks up `upcard` and discards.
-    Discard { upcard: Card },
+    Discard {
+        upcard: Card,
+    },
     Lead,
     Play,
 }
@@ -22,12 +26,17 @@ pub enum Event {
         scores: [u32; 2],
     },
     /// The deck order for this hand, after any shuffle.
-    Deck { cards: Vec<Card> },
+    Deck {
+        cards: Vec<Card>,
+    },
     Dealt {
         hands: [Vec<Card>; 4],
         kitty: Vec<Card>,
     },
-    Upcard { card: Card, dealer: Seat },
+    Upcard {
+        card: Card,
+        dealer: Seat,
+    },
     /// A player is about to be asked; `hand` is as the player holds it.
     Asked {
         seat: Seat,
@@ -35,9 +44,14 @@ pub enum Event {
         hand: Vec<Card>,
         tricks: u8,
     },
-    Passed { seat: Seat, round: u8 },
+    Passed {
+        seat: Seat,
+        round: u8,
+    },
     /// Round one ended with four passes; the upcard is turned down.
-    TurnedDown { suit: Suit },
+    TurnedDown {
+        suit: Suit,
+    },
     /// Trump was made: ordered up (round 1) or declared (round 2).
     Ordered {
         seat: Seat,
@@ -45,7 +59,10 @@ pub enum Event {
         alone: bool,
         round: u8,
     },
-    Discarded { seat: Seat, card: Card },
+    Discarded {
+        seat: Seat,
+        card: Card,
+    },
     /// Making, adding and discarding are complete.
     TrumpSet {
         trump: Suit,
@@ -53,10 +70,20 @@ pub enum Event {
         alone: bool,
     },
     /// Round two ended with four passes (AllPass::Nullify).
-    Nullified { next_dealer: Seat },
-    Led { seat: Seat, card: Card },
-    Played { seat: Seat, card: Card },
-    Skipped { seat: Seat },
+    Nullified {
+        next_dealer: Seat,
+    },
+    Led {
+        seat: Seat,
+        card: Card,
+    },
+    Played {
+        seat: Seat,
+        card: Card,
+    },
+    Skipped {
+        seat: Seat,
+    },
     /// A card that did not follow suit was refused and the other team scored.
     Renege {
         seat: Seat,
@@ -65,9 +92,14 @@ pub enum Event {
         score: u32,
     },
     /// A player's own words about an answer it could not accept (CS 246 errors).
-    Rejected { seat: Seat, message: String },
+    Rejected {
+        seat: Seat,
+        message: String,
+    },
     /// A human player was replaced by a computer player.
-    RageQuit { seat: Seat },
+    RageQuit {
+        seat: Seat,
+    },
     TrickTaken {
         seat: Seat,
         trick: u8,
@@ -81,9 +113,14 @@ pub enum Event {
         euchred: bool,
         scores: [u32; 2],
     },
-    GameOver { winner: usize, scores: [u32; 2] },
+    GameOver {
+        winner: usize,
+        scores: [u32; 2],
+    },
     /// A human asked to stop the program (`q`).
-    Quit { seat: Seat },
+    Quit {
+        seat: Seat,
+    },
 }
 
 /// Receives events as they happen.

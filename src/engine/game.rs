@@ -1,8 +1,8 @@
 //! The state machine: one `step` per decision or automatic action.
 
 use super::{
-    left_of, partner_of, team_of, AllPass, Ask, Bid, Config, DealPattern, Event, EventSink,
-    FollowRule, LonerLead, Player, PlayerError, Seat, View,
+    AllPass, Ask, Bid, Config, DealPattern, Event, EventSink, FollowRule, LonerLead, Player,
+    PlayerError, Seat, View, left_of, partner_of, team_of,
 };
 use crate::cards::{Card, Suit};
 
@@ -77,10 +77,17 @@ impl State {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     StartHand,
-    Bidding { round: u8, turn: Seat, passes: u8 },
+    Bidding {
+        round: u8,
+        turn: Seat,
+        passes: u8,
+    },
     Discard,
     /// `turns` seats have had their turn in the current trick.
-    Trick { turn: Seat, turns: u8 },
+    Trick {
+        turn: Seat,
+        turns: u8,
+    },
     HandOver,
     Over,
     Quit,
@@ -227,7 +234,7 @@ impl Game {
                         sink.event(&Event::RageQuit { seat });
                     }
                     None => {
-                        return Err(self.illegal(seat, "no computer player can take over".into()))
+                        return Err(self.illegal(seat, "no computer player can take over".into()));
                     }
                 },
                 Err(e) => return Err(e.into()),
@@ -285,8 +292,7 @@ impl Game {
             && turn == self.state.dealer
             && self.config.all_pass == AllPass::ScrewTheDealer;
         self.ask(sink, turn, Ask::Bid { round });
-        let Some(bid) = self.decide(sink, turn, |p, v, n| p.bid(v, n), (round, forced, 0))?
-        else {
+        let Some(bid) = self.decide(sink, turn, |p, v, n| p.bid(v, n), (round, forced, 0))? else {
             return Ok(());
         };
         let upcard = self.state.upcard.expect("dealt");
@@ -325,7 +331,10 @@ impl Game {
                 if round == 1 && suit != upcard.suit {
                     return Err(self.illegal(
                         turn,
-                        format!("ordered up {suit} in round one; only {} may be ordered up", upcard.suit),
+                        format!(
+                            "ordered up {suit} in round one; only {} may be ordered up",
+                            upcard.suit
+                        ),
                     ));
                 }
                 if round == 2 && suit == upcard.suit {
@@ -335,7 +344,9 @@ impl Game {
                     ));
                 }
                 if alone && !self.config.allow_alone {
-                    return Err(self.illegal(turn, "went alone; these rules have no going alone".into()));
+                    return Err(
+                        self.illegal(turn, "went alone; these rules have no going alone".into())
+                    );
                 }
                 let s = &mut self.state;
                 s.trump = Some(suit);
@@ -481,15 +492,15 @@ impl Game {
             let trump = s.trump.expect("made");
             if let Some(&(_, led)) = s.trick.first() {
                 let suit = led.effective_suit(trump);
-                let could = s.hands[turn].iter().any(|c| c.effective_suit(trump) == suit);
+                let could = s.hands[turn]
+                    .iter()
+                    .any(|c| c.effective_suit(trump) == suit);
                 if could && card.effective_suit(trump) != suit {
                     match self.config.follow {
                         FollowRule::Trust => {}
                         FollowRule::Refuse => {
-                            return Err(self.illegal(
-                                turn,
-                                format!("played {card} but could follow {suit}"),
-                            ));
+                            return Err(self
+                                .illegal(turn, format!("played {card} but could follow {suit}")));
                         }
                         FollowRule::Penalty { points } => {
                             let team = 1 - team_of(turn);
@@ -625,7 +636,9 @@ mod tests {
         let mut hands: [Vec<Card>; 4] = Default::default();
         deal(&mut hands, &deck, 0, DealPattern::Batches32);
         let idx = |h: &Vec<Card>| -> Vec<usize> {
-            h.iter().map(|c| deck.iter().position(|d| d == c).unwrap()).collect()
+            h.iter()
+                .map(|c| deck.iter().position(|d| d == c).unwrap())
+                .collect()
         };
         assert_eq!(idx(&hands[1]), vec![0, 1, 2, 10, 11]);
         assert_eq!(idx(&hands[2]), vec![3, 4, 12, 13, 14]);

@@ -49,7 +49,10 @@ impl View<'_> {
 pub enum Bid {
     Pass,
     /// In round one `suit` must be the upcard's suit.
-    Order { suit: Suit, alone: bool },
+    Order {
+        suit: Suit,
+        alone: bool,
+    },
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -102,7 +105,10 @@ pub struct Scripted {
 }
 
 impl Scripted {
-    pub fn new(name: impl Into<String>, decisions: impl IntoIterator<Item = ScriptedDecision>) -> Self {
+    pub fn new(
+        name: impl Into<String>,
+        decisions: impl IntoIterator<Item = ScriptedDecision>,
+    ) -> Self {
         Scripted {
             name: name.into(),
             decisions: decisions.into_iter().collect(),
@@ -110,10 +116,12 @@ impl Scripted {
     }
 
     fn next(&mut self, expected: &str) -> Result<ScriptedDecision, PlayerError> {
-        self.decisions.pop_front().ok_or_else(|| PlayerError::ScriptEnded {
-            player: self.name.clone(),
-            expected: expected.into(),
-        })
+        self.decisions
+            .pop_front()
+            .ok_or_else(|| PlayerError::ScriptEnded {
+                player: self.name.clone(),
+                expected: expected.into(),
+            })
     }
 
     fn card(&mut self, expected: &str) -> Result<Card, PlayerError> {

@@ -3,4 +3,4 @@
 mod location;
 pub mod pack;
 
-pub use location::{line_col, ParseError};
+pub use location::{ParseError, line_col};

@@ -6,7 +6,7 @@ use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::value;
 use nom::{IResult, Parser};
 
-use super::{line_col, ParseError};
+use super::{ParseError, line_col};
 use crate::cards::{Card, Rank, Suit};
 
 fn rank(i: &str) -> IResult<&str, Rank> {
@@ -71,12 +71,14 @@ pub fn parse_pack(file: &str, text: &str) -> Result<[Card; 24], ParseError> {
             multispace1,
             word(suit),
         );
-        let (r, (rk, _, _, _, st)) = card.parse(at).map_err(|_: nom::Err<nom::error::Error<&str>>| {
-            err(
-                at,
-                format!("expected a card like \"Nine of Spades\", found {shown:?}"),
-            )
-        })?;
+        let (r, (rk, _, _, _, st)) =
+            card.parse(at)
+                .map_err(|_: nom::Err<nom::error::Error<&str>>| {
+                    err(
+                        at,
+                        format!("expected a card like \"Nine of Spades\", found {shown:?}"),
+                    )
+                })?;
         let c = Card::new(rk, st);
         if let Some((_, first)) = cards.iter().find(|(x, _)| *x == c) {
             let (l, _) = line_col(text, text.len() - first.len());
@@ -118,28 +120,46 @@ mod tests {
 
     #[test]
     fn any_white_space_separates() {
-        let t = pack_text().replace('\n', "  \r\n").replace(" of ", "\tof\n");
-        assert_eq!(parse_pack("p", &t).unwrap(), parse_pack("p", &pack_text()).unwrap());
+        let t = pack_text()
+            .replace('\n', "  \r\n")
+            .replace(" of ", "\tof\n");
+        assert_eq!(
+            parse_pack("p", &t).unwrap(),
+            parse_pack("p", &pack_text()).unwrap()
+        );
     }
 
     #[test]
     fn bad_card_names_line_and_column() {
         let t = pack_text().replacen("Queen of Spades", "Queen of Spadez", 1);
         let e = parse_pack("pack.in", &t).unwrap_err();
-        assert_eq!(e.to_string(), "pack.in:4:1: expected a card like \"Nine of Spades\", found \"Queen of Spadez\"");
+        assert_eq!(
+            e.to_string(),
+            "pack.in:4:1: expected a card like \"Nine of Spades\", found \"Queen of Spadez\""
+        );
     }
 
     #[test]
     fn duplicate_and_count_errors() {
         let t = pack_text().replacen("Ten of Spades", "Nine of Spades", 1);
         let e = parse_pack("p", &t).unwrap_err();
-        assert_eq!(e.to_string(), "p:2:1: duplicate card Nine of Spades (first on line 1)");
-        let short: String = pack_text().lines().take(23).map(|l| format!("{l}\n")).collect();
+        assert_eq!(
+            e.to_string(),
+            "p:2:1: duplicate card Nine of Spades (first on line 1)"
+        );
+        let short: String = pack_text()
+            .lines()
+            .take(23)
+            .map(|l| format!("{l}\n"))
+            .collect();
         let e = parse_pack("p", &short).unwrap_err();
         assert_eq!(e.to_string(), "p:24:1: a pack has 24 cards, found 23");
         let long = format!("{}Nine of Spades\n", pack_text());
         let e = parse_pack("p", &long).unwrap_err();
-        assert_eq!(e.to_string(), "p:25:1: duplicate card Nine of Spades (first on line 1)");
+        assert_eq!(
+            e.to_string(),
+            "p:25:1: duplicate card Nine of Spades (first on line 1)"
+        );
         let e = parse_pack("p", "").unwrap_err();
         assert_eq!(e.to_string(), "p:1:1: a pack has 24 cards, found 0");
     }

@@ -128,8 +128,8 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
                 if *euchred {
                     s.push_str("euchred!\n");
                 }
-                for t in 0..2 {
-                    s.push_str(&format!("{} have {} points\n", self.team(t), scores[t]));
+                for (t, points) in scores.iter().enumerate() {
+                    s.push_str(&format!("{} have {points} points\n", self.team(t)));
                 }
                 s.push('\n');
                 self.write(format_args!("{s}"));

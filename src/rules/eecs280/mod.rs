@@ -6,7 +6,7 @@ mod pack;
 mod simple;
 
 pub use human::Human;
-pub use pack::{in_shuffle, Pack};
+pub use pack::{Pack, in_shuffle};
 pub use simple::Simple;
 
 use crate::engine::{AllPass, Config, DealPattern, FollowRule, LonerLead};

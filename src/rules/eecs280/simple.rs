@@ -121,7 +121,10 @@ mod tests {
     #[test]
     fn round_one_needs_two_trump_face_cards_counting_the_left_bower() {
         let h = cards("JD QH 9S TS 9C"); // left bower + queen of hearts
-        assert_eq!(Simple::choose_bid(&view(&h, "9H", 1, false)), order(Suit::Hearts));
+        assert_eq!(
+            Simple::choose_bid(&view(&h, "9H", 1, false)),
+            order(Suit::Hearts)
+        );
         let h = cards("JH 9H TH 9S TS"); // right bower only; nines and tens don't count
         assert_eq!(Simple::choose_bid(&view(&h, "AH", 1, false)), Bid::Pass);
         let h = cards("KD QD 9S TS 9C"); // diamonds are not hearts
@@ -132,29 +135,54 @@ mod tests {
     fn round_two_only_the_same_colour_suit() {
         // The jack of the upcard's suit is the left bower of next: it counts.
         let h = cards("JH 9S TS 9C TC");
-        assert_eq!(Simple::choose_bid(&view(&h, "9H", 2, false)), order(Suit::Diamonds));
+        assert_eq!(
+            Simple::choose_bid(&view(&h, "9H", 2, false)),
+            order(Suit::Diamonds)
+        );
         // Strong clubs but upcard hearts: clubs is never ordered.
         let h = cards("AC KC QC 9S TS");
         assert_eq!(Simple::choose_bid(&view(&h, "9H", 2, false)), Bid::Pass);
         let h = cards("KD 9S TS 9C TC");
-        assert_eq!(Simple::choose_bid(&view(&h, "9H", 2, false)), order(Suit::Diamonds));
+        assert_eq!(
+            Simple::choose_bid(&view(&h, "9H", 2, false)),
+            order(Suit::Diamonds)
+        );
     }
 
     #[test]
     fn screw_the_dealer_orders_the_same_colour_suit() {
         let h = cards("9S TS 9C TC 9D");
-        assert_eq!(Simple::choose_bid(&view(&h, "AS", 2, true)), order(Suit::Clubs));
+        assert_eq!(
+            Simple::choose_bid(&view(&h, "AS", 2, true)),
+            order(Suit::Clubs)
+        );
     }
 
     #[test]
     fn dealer_discards_the_lowest_card_even_the_upcard() {
+        // Every card in hand is a higher trump: the upcard itself goes.
+        let h = cards("JS JC AS KS QS");
+        assert_eq!(
+            Simple::choose_discard(&view(&h, "9S", 1, false)),
+            "9S".parse().unwrap()
+        );
+        // A non-trump jack is lower than a trump nine.
         let h = cards("JH AS AC KD AD");
-        assert_eq!(Simple::choose_discard(&view(&h, "9S", 1, false)), "9S".parse().unwrap());
+        assert_eq!(
+            Simple::choose_discard(&view(&h, "9S", 1, false)),
+            "JH".parse().unwrap()
+        );
         let h = cards("9C AS AC KD AD");
-        assert_eq!(Simple::choose_discard(&view(&h, "TS", 1, false)), "9C".parse().unwrap());
+        assert_eq!(
+            Simple::choose_discard(&view(&h, "TS", 1, false)),
+            "9C".parse().unwrap()
+        );
         // With hearts trump, the jack of diamonds (left bower) is not the lowest.
         let h = cards("JD 9S TH QH KH");
-        assert_eq!(Simple::choose_discard(&view(&h, "AH", 1, false)), "9S".parse().unwrap());
+        assert_eq!(
+            Simple::choose_discard(&view(&h, "AH", 1, false)),
+            "9S".parse().unwrap()
+        );
     }
 
     fn play_view<'a>(hand: &'a [Card], trick: &'a [(usize, Card)], trump: Suit) -> View<'a> {
@@ -170,11 +198,20 @@ mod tests {
     fn lead_highest_non_trump_else_highest_trump() {
         let h = cards("AH JD 9C KS TD");
         // Hearts trump: JD is the left bower, so the highest non-trump is KS.
-        assert_eq!(Simple::choose_card(&play_view(&h, &[], Suit::Hearts)), "KS".parse().unwrap());
+        assert_eq!(
+            Simple::choose_card(&play_view(&h, &[], Suit::Hearts)),
+            "KS".parse().unwrap()
+        );
         let h = cards("9H JD AH");
-        assert_eq!(Simple::choose_card(&play_view(&h, &[], Suit::Hearts)), "JD".parse().unwrap());
+        assert_eq!(
+            Simple::choose_card(&play_view(&h, &[], Suit::Hearts)),
+            "JD".parse().unwrap()
+        );
         let h = cards("9H JH JD");
-        assert_eq!(Simple::choose_card(&play_view(&h, &[], Suit::Hearts)), "JH".parse().unwrap());
+        assert_eq!(
+            Simple::choose_card(&play_view(&h, &[], Suit::Hearts)),
+            "JH".parse().unwrap()
+        );
     }
 
     #[test]
@@ -182,16 +219,28 @@ mod tests {
         let trick = [(0, "9D".parse().unwrap())];
         // Diamonds led, hearts trump: JD is trump and does not follow.
         let h = cards("JD TD QD AS");
-        assert_eq!(Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)), "QD".parse().unwrap());
+        assert_eq!(
+            Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)),
+            "QD".parse().unwrap()
+        );
         let h = cards("JD AS KC");
-        assert_eq!(Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)), "KC".parse().unwrap());
+        assert_eq!(
+            Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)),
+            "KC".parse().unwrap()
+        );
         // Left bower led: trump is led and the left bower holder must follow with trump.
         let trick = [(0, "JD".parse().unwrap())];
         let h = cards("9H AD AS");
-        assert_eq!(Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)), "9H".parse().unwrap());
+        assert_eq!(
+            Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)),
+            "9H".parse().unwrap()
+        );
         // Trump led, no trump: lowest card overall.
         let trick = [(0, "AH".parse().unwrap())];
         let h = cards("AD 9S TC");
-        assert_eq!(Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)), "9S".parse().unwrap());
+        assert_eq!(
+            Simple::choose_card(&play_view(&h, &trick, Suit::Hearts)),
+            "9S".parse().unwrap()
+        );
     }
 }

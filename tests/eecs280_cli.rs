@@ -1,0 +1,268 @@
+//! The EECS 280 drop-in through the binary: official goldens and error paths.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn golden_dir(era: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("golden/eecs280")
+        .join(era)
+}
+
+fn upcard(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // A game that stops reading early closes the pipe; that is not a failure here.
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Runs the command on line 1 of a golden and compares every byte.
+fn check_golden(era: &str, test: &str) {
+    let dir = golden_dir(era);
+    let expected = std::fs::read(dir.join(format!("euchre_{test}.out.correct"))).unwrap();
+    let line1 = String::from_utf8_lossy(&expected)
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let mut words: Vec<&str> = line1.split_whitespace().collect();
+    assert_eq!(words.remove(0), "./euchre.exe");
+    let mut args = vec!["eecs280"];
+    args.extend(words);
+    let stdin = std::fs::read(dir.join(format!("euchre_{test}.in"))).unwrap_or_default();
+    let out = upcard(&dir, &args, &stdin);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stderr.is_empty());
+    assert!(
+        out.stdout == expected,
+        "{era} {test} differs:\n{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn official_test00_both_eras() {
+    check_golden("v2020-2026_adi", "test00");
+    check_golden("v2018_alice", "test00");
+}
+
+#[test]
+fn official_test01_shuffle_both_eras() {
+    check_golden("v2020-2026_adi", "test01");
+    check_golden("v2018_alice", "test01");
+}
+
+#[test]
+fn official_test50_humans_both_eras() {
+    check_golden("v2020-2026_adi", "test50");
+    check_golden("v2018_alice", "test50");
+}
+
+const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4\n";
+
+#[test]
+fn argument_errors_print_the_usage_line_only() {
+    let dir = golden_dir("v2020-2026_adi");
+    let base = [
+        "eecs280",
+        "pack.in",
+        "noshuffle",
+        "1",
+        "A",
+        "Simple",
+        "B",
+        "Simple",
+        "C",
+        "Simple",
+        "D",
+        "Simple",
+    ];
+    let cases: Vec<Vec<&str>> = vec![
+        base[..11].to_vec(),              // too few
+        [&base[..], &["extra"]].concat(), // too many
+        {
+            let mut v = base.to_vec();
+            v[2] = "maybe";
+            v
+        }, // shuffle word
+        {
+            let mut v = base.to_vec();
+            v[3] = "0";
+            v
+        },
+        {
+            let mut v = base.to_vec();
+            v[3] = "101";
+            v
+        },
+        {
+            let mut v = base.to_vec();
+            v[3] = "x";
+            v
+        },
+        {
+            let mut v = base.to_vec();
+            v[7] = "Smart";
+            v
+        },
+    ];
+    for args in cases {
+        let out = upcard(&dir, &args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), USAGE, "{args:?}");
+    }
+    // 100 points is allowed.
+    let mut v = base.to_vec();
+    v[3] = "100";
+    assert!(upcard(&dir, &v, b"").status.success());
+}
+
+#[test]
+fn unreadable_pack_prints_error_opening() {
+    let dir = golden_dir("v2020-2026_adi");
+    let out = upcard(
+        &dir,
+        &[
+            "eecs280",
+            "nope.in",
+            "noshuffle",
+            "1",
+            "A",
+            "Simple",
+            "B",
+            "Simple",
+            "C",
+            "Simple",
+            "D",
+            "Simple",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "Error opening nope.in\n"
+    );
+}
+
+#[test]
+fn malformed_pack_names_file_line_and_text() {
+    let tmp = tempdir("badpack");
+    let pack = std::fs::read_to_string(golden_dir("v2020-2026_adi").join("pack.in")).unwrap();
+    std::fs::write(
+        tmp.join("bad.in"),
+        pack.replacen("King of Hearts", "King of Hats", 1),
+    )
+    .unwrap();
+    let out = upcard(
+        &tmp,
+        &[
+            "eecs280",
+            "bad.in",
+            "noshuffle",
+            "1",
+            "A",
+            "Simple",
+            "B",
+            "Simple",
+            "C",
+            "Simple",
+            "D",
+            "Simple",
+        ],
+        b"",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "upcard: bad.in:11:1: expected a card like \"Nine of Spades\", found \"King of Hats\"\n"
+    );
+}
+
+#[test]
+fn human_eof_keeps_the_transcript_and_names_the_player() {
+    let dir = golden_dir("v2020-2026_adi");
+    let args = [
+        "eecs280",
+        "pack.in",
+        "noshuffle",
+        "3",
+        "Ivan",
+        "Human",
+        "Judea",
+        "Human",
+        "Kunle",
+        "Human",
+        "Liskov",
+        "Human",
+    ];
+    let out = upcard(&dir, &args, b"pass\npass\npass\n");
+    assert_eq!(out.status.code(), Some(2));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.ends_with("Liskov passes\nHuman player Ivan's hand: [0] Nine of Diamonds\nHuman player Ivan's hand: [1] Ten of Diamonds\nHuman player Ivan's hand: [2] Jack of Hearts\nHuman player Ivan's hand: [3] Queen of Hearts\nHuman player Ivan's hand: [4] Ace of Clubs\nHuman player Ivan, please enter a suit, or \"pass\":\n"), "{stdout}");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "upcard: Human player Ivan: standard input ended; expected Spades, Hearts, Clubs, Diamonds or pass\n"
+    );
+}
+
+#[test]
+fn human_unreadable_answers_are_refused() {
+    let dir = golden_dir("v2020-2026_adi");
+    let args = [
+        "eecs280",
+        "pack.in",
+        "noshuffle",
+        "3",
+        "Ivan",
+        "Human",
+        "Judea",
+        "Human",
+        "Kunle",
+        "Human",
+        "Liskov",
+        "Human",
+    ];
+    let cases: [(&[u8], &str); 4] = [
+        (
+            b"Spadez\n",
+            "upcard: Human player Judea: expected Spades, Hearts, Clubs, Diamonds or pass, got \"Spadez\"\n",
+        ),
+        (
+            b"Clubs\n",
+            "upcard: Judea: ordered up Clubs in round one; only Diamonds may be ordered up\n",
+        ),
+        (
+            b"pass pass pass pass pass pass pass pass\n",
+            "upcard: Ivan: passed as dealer in round two; the dealer must order up a suit (screw the dealer)\n",
+        ),
+        (
+            b"pass pass pass pass Hearts 5\n",
+            "upcard: Human player Judea: expected a card number from 0 to 4, got \"5\"\n",
+        ),
+    ];
+    for (stdin, err) in cases {
+        let out = upcard(&dir, &args, stdin);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(String::from_utf8_lossy(&out.stderr), err);
+    }
+}
+
+fn tempdir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("upcard-test-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
