@@ -1,0 +1,101 @@
+//! The engine driven by Scripted players: exact decisions in, exact events out.
+
+use upcard::cards::{Card, Suit};
+use upcard::engine::{
+    Bid, EngineError, Event, Game, Player, Scripted, ScriptedDecision as D, VecSink,
+};
+use upcard::parse::pack::parse_pack;
+use upcard::rules::eecs280::{Pack, Simple, config};
+
+const PACK: &str = include_str!("../golden/eecs280/v2020-2026_adi/pack.in");
+
+fn c(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+fn names() -> [String; 4] {
+    ["A", "B", "C", "D"].map(String::from)
+}
+
+#[test]
+fn scripted_seat_makes_exactly_its_listed_decisions() {
+    // noshuffle pack: B holds 9S TS JS KH AH; upcard JD. B orders hearts in round two.
+    let pack = parse_pack("pack.in", PACK).unwrap();
+    let b = Scripted::new(
+        "B",
+        [
+            D::Bid(Bid::Pass),
+            D::Bid(Bid::Order {
+                suit: Suit::Hearts,
+                alone: false,
+            }),
+            D::Card(c("AH")),
+        ],
+    );
+    let players: Vec<Box<dyn Player>> = vec![
+        Box::new(Simple),
+        Box::new(b),
+        Box::new(Simple),
+        Box::new(Simple),
+    ];
+    let mut game = Game::new(
+        config(1),
+        names(),
+        Box::new(Pack::new(pack, false)),
+        players,
+    );
+    let mut sink = VecSink::default();
+    let err = game.run(&mut sink).unwrap_err();
+    // The script ran out on B's second card: everything before it happened.
+    assert_eq!(
+        err.to_string(),
+        "B: the script has no decision left; expected a card to play"
+    );
+    let ordered = sink.0.iter().find_map(|e| match e {
+        Event::Ordered {
+            seat, suit, round, ..
+        } => Some((*seat, *suit, *round)),
+        _ => None,
+    });
+    assert_eq!(ordered, Some((1, Suit::Hearts, 2)));
+    assert!(sink.0.contains(&Event::Led {
+        seat: 1,
+        card: c("AH")
+    }));
+}
+
+#[test]
+fn a_card_not_in_hand_is_refused() {
+    let pack = parse_pack("pack.in", PACK).unwrap();
+    let b = Scripted::new(
+        "B",
+        [
+            D::Bid(Bid::Pass),
+            D::Bid(Bid::Order {
+                suit: Suit::Hearts,
+                alone: false,
+            }),
+            D::Card(c("AD")),
+        ],
+    );
+    let players: Vec<Box<dyn Player>> = vec![
+        Box::new(Simple),
+        Box::new(b),
+        Box::new(Simple),
+        Box::new(Simple),
+    ];
+    let mut game = Game::new(
+        config(1),
+        names(),
+        Box::new(Pack::new(pack, false)),
+        players,
+    );
+    let err = game.run(&mut VecSink::default()).unwrap_err();
+    assert_eq!(
+        err,
+        EngineError::Illegal {
+            player: "B".into(),
+            problem: "played Ace of Diamonds, which is not in hand".into()
+        }
+    );
+}
