@@ -25,6 +25,12 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Play as the CS 246 euchre: [-d] [-s SEED] [-f FILE] [--rule NAME=VALUE]... [--no-human]
+    Cs246 {
+        /// The program's flags, read as the course program reads them.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -34,6 +40,11 @@ fn main() -> ExitCode {
         Command::Eecs280 { argv0, args } => upcard::commands::eecs280::run(
             &args,
             &argv0,
+            Box::new(std::io::stdin().lock()),
+            &mut stdout.lock(),
+        ),
+        Command::Cs246 { args } => upcard::commands::cs246::run(
+            &args,
             Box::new(std::io::stdin().lock()),
             &mut stdout.lock(),
         ),

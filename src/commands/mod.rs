@@ -1,5 +1,6 @@
 //! The subcommands behind `main.rs`.
 
+pub mod cs246;
 pub mod eecs280;
 
 /// How a command ended when it did not succeed.

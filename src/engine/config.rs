@@ -58,5 +58,7 @@ pub struct Config {
     pub sitting_out_dealer_picks_up: bool,
     /// The game ends as soon as a penalty brings a team to the target.
     pub penalty_can_end_game: bool,
+    /// Ordering up one's partner (the dealer) in round one means going alone.
+    pub ordering_partner_is_alone: bool,
     pub first_dealer: Seat,
 }

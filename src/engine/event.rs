@@ -96,6 +96,10 @@ pub enum Event {
         seat: Seat,
         message: String,
     },
+    /// A human player is about to read a command (CS 246 prints "> ").
+    Prompt {
+        seat: Seat,
+    },
     /// A human player was replaced by a computer player.
     RageQuit {
         seat: Seat,

@@ -328,6 +328,10 @@ impl Game {
                 }
             }
             Bid::Order { suit, alone } => {
+                let alone = alone
+                    || (round == 1
+                        && self.config.ordering_partner_is_alone
+                        && partner_of(turn) == self.state.dealer);
                 if round == 1 && suit != upcard.suit {
                     return Err(self.illegal(
                         turn,

@@ -2,5 +2,6 @@
 
 mod location;
 pub mod pack;
+pub mod save;
 
 pub use location::{ParseError, line_col};

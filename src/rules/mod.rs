@@ -1,3 +1,4 @@
 //! The two courses' rule sets, built on the shared engine.
 
+pub mod cs246;
 pub mod eecs280;

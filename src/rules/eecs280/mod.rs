@@ -27,6 +27,7 @@ pub fn config(points: u32) -> Config {
         loner_lead: LonerLead::NextActive,
         sitting_out_dealer_picks_up: false,
         penalty_can_end_game: false,
+        ordering_partner_is_alone: false,
         first_dealer: 0,
     }
 }

@@ -1,0 +1,191 @@
+//! CS 246 save files (spec section 3), read as white-space separated tokens.
+//! Grammar: grammar/cs246-save.ebnf. Semantic checks (a card in two places,
+//! impossible counts) are in `rules::cs246::save`.
+
+use nom::bytes::complete::take_till1;
+use nom::character::complete::multispace0;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::{ParseError, line_col};
+use crate::cards::{Card, Suit};
+use crate::engine::Seat;
+
+/// A save file as written, before its cards are checked against each other.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawSave {
+    pub scores: [u32; 2],
+    pub dealer: Seat,
+    pub next: Seat,
+    /// Trump, who called it, and whether they went alone.
+    pub trump: Option<(Suit, Seat, bool)>,
+    pub seed: i64,
+    pub deck: Vec<Located<Card>>,
+    pub hands: [Vec<Located<Card>>; 4],
+    pub taken: [Vec<Located<Card>>; 4],
+}
+
+/// A value and the byte offset it was read at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Located<T> {
+    pub value: T,
+    pub at: usize,
+}
+
+fn token(i: &str) -> IResult<&str, &str> {
+    preceded(multispace0, take_till1(char::is_whitespace)).parse(i)
+}
+
+pub struct Reader<'a> {
+    file: &'a str,
+    text: &'a str,
+    rest: &'a str,
+}
+
+impl<'a> Reader<'a> {
+    pub fn new(file: &'a str, text: &'a str) -> Self {
+        Reader {
+            file,
+            text,
+            rest: text,
+        }
+    }
+
+    pub fn error_at(&self, at: usize, message: String) -> ParseError {
+        let (line, column) = line_col(self.text, at);
+        ParseError {
+            file: self.file.to_string(),
+            line,
+            column,
+            message,
+        }
+    }
+
+    /// The next token and its offset; at the end, an error saying what was expected.
+    fn next(&mut self, expected: &str) -> Result<(&'a str, usize), ParseError> {
+        match token(self.rest) {
+            Ok((rest, t)) => {
+                let at =
+                    self.text.len() - self.rest.len() + (self.rest.len() - rest.len() - t.len());
+                self.rest = rest;
+                Ok((t, at))
+            }
+            Err(_) => {
+                let at = self.text.trim_end().len();
+                Err(self.error_at(
+                    at,
+                    format!("expected {expected}, found the end of the file"),
+                ))
+            }
+        }
+    }
+
+    fn number<T: std::str::FromStr>(&mut self, expected: &str) -> Result<(T, usize), ParseError> {
+        let (t, at) = self.next(expected)?;
+        t.parse()
+            .map(|v| (v, at))
+            .map_err(|_| self.error_at(at, format!("expected {expected}, found {t:?}")))
+    }
+
+    fn seat(&mut self, what: &str) -> Result<Seat, ParseError> {
+        let expected = format!("{what} (a player id 0 to 3)");
+        let (t, at) = self.next(&expected)?;
+        match t.parse::<Seat>() {
+            Ok(s) if s < 4 => Ok(s),
+            _ => Err(self.error_at(at, format!("expected {expected}, found {t:?}"))),
+        }
+    }
+
+    fn card(&mut self, what: &str) -> Result<Located<Card>, ParseError> {
+        let (t, at) = self.next(what)?;
+        match Card::parse_short(t) {
+            Some(value) => Ok(Located { value, at }),
+            None => Err(self.error_at(
+                at,
+                format!("expected {what} (a card like 9H or JD), found {t:?}"),
+            )),
+        }
+    }
+
+    /// "N c1 .. cN" with N at most `max`.
+    fn cards(&mut self, what: &str, max: usize) -> Result<Vec<Located<Card>>, ParseError> {
+        let (n, at) = self.number::<usize>(&format!("the number of cards in {what}"))?;
+        if n > max {
+            return Err(self.error_at(
+                at,
+                format!("{what} can hold at most {max} cards, found {n}"),
+            ));
+        }
+        (0..n)
+            .map(|_| self.card(&format!("a card of {what}")))
+            .collect()
+    }
+
+    fn end(&mut self) -> Result<(), ParseError> {
+        if let Ok((_, t)) = token(self.rest) {
+            let at = self.text.len() - self.rest.len() + self.rest.find(t).unwrap_or(0);
+            return Err(self.error_at(
+                at,
+                format!("unexpected {t:?} after the last player's tricks"),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Reads the tokens of a save file. Card-level consistency is checked later.
+pub fn parse_save(file: &str, text: &str) -> Result<RawSave, ParseError> {
+    let mut r = Reader::new(file, text);
+    let s0 = r.number::<u32>("team 0-2's score")?.0;
+    let s1 = r.number::<u32>("team 1-3's score")?.0;
+    let dealer = r.seat("the dealer")?;
+    let next = r.seat("the next player")?;
+    let (t, at) = r.next("the trump suit (?, H, D, S or C)")?;
+    let trump = match t {
+        "?" => None,
+        _ => {
+            let suit = (t.len() == 1)
+                .then(|| Suit::from_letter(t.chars().next().expect("one char")))
+                .flatten()
+                .ok_or_else(|| {
+                    r.error_at(
+                        at,
+                        format!("expected the trump suit (?, H, D, S or C), found {t:?}"),
+                    )
+                })?;
+            let maker = r.seat("the player who called trump")?;
+            let (a, at) = r.next("f or t (going alone)")?;
+            let alone = match a {
+                "f" => false,
+                "t" => true,
+                _ => {
+                    return Err(
+                        r.error_at(at, format!("expected f or t (going alone), found {a:?}"))
+                    );
+                }
+            };
+            Some((suit, maker, alone))
+        }
+    };
+    let seed = r.number::<i64>("the seed (a whole number)")?.0;
+    let deck = (0..24)
+        .map(|_| r.card("a card of the deck"))
+        .collect::<Result<_, _>>()?;
+    let mut hands: [Vec<Located<Card>>; 4] = Default::default();
+    let mut taken: [Vec<Located<Card>>; 4] = Default::default();
+    for p in 0..4 {
+        hands[p] = r.cards(&format!("player {p}'s hand"), 5)?;
+        taken[p] = r.cards(&format!("player {p}'s tricks"), 20)?;
+    }
+    r.end()?;
+    Ok(RawSave {
+        scores: [s0, s1],
+        dealer,
+        next,
+        trump,
+        seed,
+        deck,
+        hands,
+        taken,
+    })
+}

@@ -1,0 +1,397 @@
+//! The CS 246 computer player (spec 2.2.2). Every choice returns the rule
+//! that made it, so replay can say why.
+
+use std::cmp::Reverse;
+
+use crate::cards::{Card, Rank, Suit};
+use crate::engine::{Bid, EventSink, Player, PlayerError, Seat, View, partner_of};
+
+/// Strategy readings that the spec leaves open (see docs/cs246-rules.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strategy {
+    /// 2.2.2.2: the dealer counts the turned-down top card when declaring.
+    pub dealer_counts_turned_down: bool,
+    /// 2.2.2.5: the last player trumps with the lowest trump that takes the
+    /// trick (true) or with its highest trump (false, the literal words).
+    pub last_plays_lowest_winning_trump: bool,
+}
+
+impl Default for Strategy {
+    fn default() -> Self {
+        Strategy {
+            dealer_counts_turned_down: true,
+            last_plays_lowest_winning_trump: true,
+        }
+    }
+}
+
+/// Suit preference H > D > S > C: lower is preferred.
+pub fn preference(s: Suit) -> u8 {
+    match s {
+        Suit::Hearts => 0,
+        Suit::Diamonds => 1,
+        Suit::Spades => 2,
+        Suit::Clubs => 3,
+    }
+}
+
+/// Suits in preference order.
+pub const PREFERENCE: [Suit; 4] = [Suit::Hearts, Suit::Diamonds, Suit::Spades, Suit::Clubs];
+
+/// Lowest rank, ties to the preferred suit.
+fn lowest(cards: impl Iterator<Item = Card>) -> Option<Card> {
+    cards.min_by_key(|c| (c.rank, preference(c.suit)))
+}
+
+/// Highest rank, ties to the preferred suit.
+fn highest(cards: impl Iterator<Item = Card>) -> Option<Card> {
+    cards.min_by_key(|c| (Reverse(c.rank), preference(c.suit)))
+}
+
+/// What a hand holds for a trump suit.
+struct Count {
+    right: bool,
+    left: bool,
+    trump: usize,
+    trump_ace: bool,
+    off_aces: usize,
+    suits: usize,
+}
+
+fn count(cards: &[Card], t: Suit) -> Count {
+    let mut suits: Vec<Suit> = cards.iter().map(|c| c.effective_suit(t)).collect();
+    suits.sort();
+    suits.dedup();
+    Count {
+        right: cards.iter().any(|c| c.is_right_bower(t)),
+        left: cards.iter().any(|c| c.is_left_bower(t)),
+        trump: cards.iter().filter(|c| c.is_trump(t)).count(),
+        trump_ace: cards.contains(&Card::new(Rank::Ace, t)),
+        off_aces: cards
+            .iter()
+            .filter(|c| c.rank == Rank::Ace && c.suit != t)
+            .count(),
+        suits: suits.len(),
+    }
+}
+
+fn order(suit: Suit, alone: bool) -> Bid {
+    Bid::Order { suit, alone }
+}
+
+/// 2.2.2.1: accepting the top card of the kitty.
+pub fn round_one(view: &View) -> (Bid, &'static str) {
+    let t = view.upcard.suit;
+    let dealer = view.seat == view.dealer;
+    let mut cards = view.hand.to_vec();
+    if dealer {
+        cards.push(view.upcard);
+    }
+    let k = count(&cards, t);
+    let aces = k.off_aces >= 1;
+    if !dealer && partner_of(view.seat) == view.dealer {
+        let both = k.right && k.left && (k.trump_ace || aces);
+        let left = k.left && (k.trump >= 3 || (k.trump >= 2 && aces));
+        if both || left {
+            return (
+                order(t, true),
+                "2.2.2.1 orders up its partner, the dealer, and so goes alone",
+            );
+        }
+        return (
+            Bid::Pass,
+            "2.2.2.1 passes: too weak to order up its partner alone",
+        );
+    }
+    if !dealer {
+        if k.right && k.left && aces && k.trump >= 3 {
+            return (
+                order(t, true),
+                "2.2.2.1 orders up the dealer alone: both bowers, another trump and an outside ace",
+            );
+        }
+        if k.right && k.trump >= 2 && aces {
+            return (
+                order(t, false),
+                "2.2.2.1 orders up the dealer: the right bower, another trump and an outside ace",
+            );
+        }
+        return (
+            Bid::Pass,
+            "2.2.2.1 passes: no right bower with another trump and an outside ace",
+        );
+    }
+    if k.right && (k.trump >= 4 || (k.trump >= 3 && aces)) {
+        return (
+            order(t, true),
+            "2.2.2.1 the dealer picks up and goes alone: the right bower and enough trump",
+        );
+    }
+    let right = k.right && (k.trump >= 3 || (k.trump >= 2 && aces));
+    let left = k.left && (k.trump >= 3 || (k.trump >= 2 && aces));
+    if right || left {
+        return (
+            order(t, false),
+            "2.2.2.1 the dealer picks up: a bower with enough trump",
+        );
+    }
+    (
+        Bid::Pass,
+        "2.2.2.1 the dealer passes: not enough trump with the top card",
+    )
+}
+
+/// 2.2.2.2: declaring a suit other than the turned-down one.
+pub fn round_two(view: &View, strategy: Strategy) -> (Bid, &'static str) {
+    let down = view.upcard.suit;
+    let mut cards = view.hand.to_vec();
+    if view.seat == view.dealer && strategy.dealer_counts_turned_down {
+        cards.push(view.upcard);
+    }
+    let candidates = PREFERENCE.into_iter().filter(|&s| s != down);
+    for t in candidates.clone() {
+        let k = count(&cards, t);
+        if k.right && k.left && (k.trump >= 3 || k.suits <= 2 || k.off_aces >= 1) {
+            return (
+                order(t, true),
+                "2.2.2.2 declares and goes alone: both bowers and strength (H > D > S > C)",
+            );
+        }
+    }
+    for t in candidates {
+        let k = count(&cards, t);
+        let aces = k.off_aces >= 1;
+        let right = k.right && (k.trump >= 3 || (k.trump >= 2 && aces));
+        let left = k.left && (k.trump >= 4 || (k.trump >= 3 && aces));
+        let five = !k.right && !k.left && k.trump >= 5;
+        if right || left || five {
+            return (
+                order(t, false),
+                "2.2.2.2 declares trump: a bower with enough trump, or five trump (H > D > S > C)",
+            );
+        }
+    }
+    (Bid::Pass, "2.2.2.2 passes: no suit is strong enough")
+}
+
+/// 2.2.2.3: the lowest non-trump card (ties H > D > S > C), else the lowest trump.
+pub fn discard(view: &View) -> (Card, &'static str) {
+    let t = view.upcard.suit;
+    let cards = view.hand.iter().copied().chain([view.upcard]);
+    if let Some(c) = lowest(cards.clone().filter(|c| !c.is_trump(t))) {
+        return (c, "2.2.2.3 discards its lowest non-trump card");
+    }
+    let c = cards.min_by(|a, b| a.cmp_trump(*b, t)).expect("cards");
+    (
+        c,
+        "2.2.2.3 discards its lowest trump: all its cards are trump",
+    )
+}
+
+/// 2.2.2.4: leading a trick.
+pub fn lead(view: &View) -> (Card, &'static str) {
+    let t = view.trump.expect("trump before play");
+    let hand = view.hand.iter().copied();
+    let trumps = || hand.clone().filter(|c| c.is_trump(t));
+    let off = || hand.clone().filter(|c| !c.is_trump(t));
+    let aces = || off().filter(|c| c.rank == Rank::Ace);
+    let maker = view.maker.expect("maker before play");
+    if maker == view.seat {
+        if let Some(c) = trumps().max_by(|a, b| a.cmp_trump(*b, t)) {
+            return (c, "2.2.2.4 leads its highest trump: it called trump");
+        }
+        if let Some(c) = lowest(aces()) {
+            return (
+                c,
+                "2.2.2.4 leads an off-suit ace: it called trump and has no trump left",
+            );
+        }
+        let c = highest(hand).expect("cards");
+        return (
+            c,
+            "2.2.2.4 leads its highest card: it called trump and has no trump or ace",
+        );
+    }
+    if maker == partner_of(view.seat) {
+        if let Some(c) = trumps().find(|c| c.is_right_bower(t)) {
+            return (
+                c,
+                "2.2.2.4 leads the right bower to show its partner, who called trump",
+            );
+        }
+        if let Some(c) = trumps().min_by(|a, b| a.cmp_trump(*b, t)) {
+            return (
+                c,
+                "2.2.2.4 leads its lowest trump to flush out the opponents' trump",
+            );
+        }
+        if let Some(c) = lowest(aces()) {
+            return (c, "2.2.2.4 leads an outside ace to show it to its partner");
+        }
+        if let Some(c) = lowest(off().filter(|c| c.suit.is_red() != t.is_red())) {
+            return (
+                c,
+                "2.2.2.4 leads its lowest card of the colour opposite to trump",
+            );
+        }
+        let c = lowest(off()).expect("cards");
+        return (c, "2.2.2.4 leads its lowest card of trump's colour");
+    }
+    if trumps().any(|c| c.is_right_bower(t))
+        && let Some(c) = lowest(aces())
+    {
+        return (
+            c,
+            "2.2.2.4 leads an outside ace: it holds the right bower for a second trick",
+        );
+    }
+    if let Some(c) = highest(off()) {
+        return (
+            c,
+            "2.2.2.4 leads its highest off-suit card against the makers",
+        );
+    }
+    let c = trumps().max_by(|a, b| a.cmp_trump(*b, t)).expect("cards");
+    (c, "2.2.2.4 leads its highest trump: it holds only trump")
+}
+
+/// Throwing off (2.2.2.5): void a suit if possible, else the smallest off-suit
+/// card (ties H > D > S > C); with only trump, the lowest trump.
+fn throw_off(hand: &[Card], t: Suit) -> (Card, &'static str) {
+    let off: Vec<Card> = hand.iter().copied().filter(|c| !c.is_trump(t)).collect();
+    if off.is_empty() {
+        let c = hand
+            .iter()
+            .copied()
+            .min_by(|a, b| a.cmp_trump(*b, t))
+            .expect("cards");
+        return (c, "2.2.2.5 plays its lowest trump: it holds only trump");
+    }
+    let single = off
+        .iter()
+        .copied()
+        .filter(|c| off.iter().filter(|d| d.suit == c.suit).count() == 1);
+    if let Some(c) = lowest(single) {
+        return (c, "2.2.2.5 throws off to void itself in a suit");
+    }
+    let c = lowest(off.into_iter()).expect("cards");
+    (c, "2.2.2.5 throws off its smallest off-suit card")
+}
+
+/// 2.2.2.5: playing to a trick that was led.
+pub fn follow(view: &View, strategy: Strategy) -> (Card, &'static str) {
+    let t = view.trump.expect("trump before play");
+    let led = view.led().expect("a led card");
+    let suit = led.effective_suit(t);
+    let (win_seat, win_card) = view.winning().expect("a led card");
+    let partner_has_it = win_seat == partner_of(view.seat);
+    let alone = view.alone && view.maker == Some(view.seat);
+    let contest = alone || !partner_has_it;
+    let beats = |c: &Card| c.cmp_led(win_card, led, t).is_gt();
+    let follow: Vec<Card> = view
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| c.effective_suit(t) == suit)
+        .collect();
+    let hi = follow.iter().copied().max_by(|a, b| a.cmp_led(*b, led, t));
+    let lo = follow.iter().copied().min_by(|a, b| a.cmp_led(*b, led, t));
+    if let (Some(hi), Some(lo)) = (hi, lo) {
+        if contest {
+            if beats(&hi) {
+                return (
+                    hi,
+                    "2.2.2.5 follows suit with its highest card to take the trick",
+                );
+            }
+            return (
+                lo,
+                "2.2.2.5 follows suit with its lowest card: it cannot take the trick",
+            );
+        }
+        if follow.iter().any(|c| c.cmp_led(win_card, led, t).is_lt()) {
+            return (
+                lo,
+                "2.2.2.5 follows suit low under its partner, who has the trick",
+            );
+        }
+        return (
+            hi,
+            "2.2.2.5 follows suit with its highest card: none is lower than its partner's",
+        );
+    }
+    if contest {
+        let trumps: Vec<Card> = view
+            .hand
+            .iter()
+            .copied()
+            .filter(|c| c.is_trump(t))
+            .collect();
+        if !trumps.is_empty() {
+            if last_to_play(view) && strategy.last_plays_lowest_winning_trump {
+                let win = trumps
+                    .iter()
+                    .copied()
+                    .filter(beats)
+                    .min_by(|a, b| a.cmp_trump(*b, t));
+                if let Some(c) = win {
+                    return (
+                        c,
+                        "2.2.2.5 plays last: the lowest trump that takes the trick",
+                    );
+                }
+            } else {
+                let top = trumps.iter().copied().max_by(|a, b| a.cmp_trump(*b, t));
+                if let Some(c) = top.filter(beats) {
+                    return (c, "2.2.2.5 trumps with its highest trump to take the trick");
+                }
+            }
+        }
+    }
+    throw_off(view.hand, t)
+}
+
+/// Nobody active plays after this seat in the current trick.
+fn last_to_play(view: &View) -> bool {
+    let leader: Seat = view.trick.first().map_or(view.seat, |&(s, _)| s);
+    let pos = view.trick.len();
+    (pos + 1..4)
+        .map(|i| (leader + i) % 4)
+        .all(|s| Some(s) == view.sitting_out)
+}
+
+/// The computer player: the spec's strategy, nothing printed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Computer {
+    pub strategy: Strategy,
+}
+
+impl Computer {
+    pub fn bid_why(&self, view: &View) -> (Bid, &'static str) {
+        if view.round == 1 {
+            round_one(view)
+        } else {
+            round_two(view, self.strategy)
+        }
+    }
+
+    pub fn play_why(&self, view: &View) -> (Card, &'static str) {
+        if view.trick.is_empty() {
+            lead(view)
+        } else {
+            follow(view, self.strategy)
+        }
+    }
+}
+
+impl Player for Computer {
+    fn bid(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Bid, PlayerError> {
+        Ok(self.bid_why(view).0)
+    }
+    fn discard(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        Ok(discard(view).0)
+    }
+    fn play(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        Ok(self.play_why(view).0)
+    }
+}

@@ -1,0 +1,149 @@
+//! The CS 246 human player (spec 2.5): `> ` before each command, the five
+//! error messages verbatim, `q` and `r`.
+
+use crate::cards::{Card, Suit};
+use crate::engine::{Bid, Event, EventSink, Player, PlayerError, Seat, View};
+use crate::input::SharedTokens;
+
+pub const UNRECOGNIZED: &str = "ERROR: command '{}' is unrecognized. Please enter a valid command.";
+
+pub struct Human {
+    seat: Seat,
+    input: SharedTokens,
+}
+
+impl Human {
+    pub fn new(seat: Seat, input: SharedTokens) -> Human {
+        Human { seat, input }
+    }
+
+    fn token(&mut self, expected: &str) -> Result<String, PlayerError> {
+        let r = self.input.borrow_mut().next_token();
+        match r {
+            Ok(Some(t)) => Ok(t),
+            Ok(None) => Err(PlayerError::InputEnded {
+                player: format!("Player {}", self.seat),
+                expected: expected.into(),
+            }),
+            Err(e) => Err(PlayerError::Io {
+                player: format!("Player {}", self.seat),
+                message: e.to_string(),
+            }),
+        }
+    }
+
+    /// Prints the prompt and reads one command.
+    fn command(
+        &mut self,
+        notes: &mut dyn EventSink,
+        expected: &str,
+    ) -> Result<String, PlayerError> {
+        notes.event(&Event::Prompt { seat: self.seat });
+        notes.flush();
+        let t = self.token(expected)?;
+        match t.as_str() {
+            "q" => Err(PlayerError::Quit),
+            "r" => Err(PlayerError::RageQuit),
+            _ => Ok(t),
+        }
+    }
+
+    fn reject(&self, notes: &mut dyn EventSink, message: String) {
+        notes.event(&Event::Rejected {
+            seat: self.seat,
+            message,
+        });
+    }
+
+    fn unrecognized(&self, notes: &mut dyn EventSink, cmd: &str) {
+        self.reject(notes, UNRECOGNIZED.replace("{}", cmd));
+    }
+
+    /// A card command: in `cards`, else "not in hand"; anything else is unrecognized.
+    fn card(&mut self, notes: &mut dyn EventSink, cards: &[Card]) -> Result<Card, PlayerError> {
+        loop {
+            let cmd = self.command(notes, "a card like 9s")?;
+            match Card::parse_short(&cmd) {
+                Some(c) if cards.contains(&c) => return Ok(c),
+                Some(_) => self.reject(
+                    notes,
+                    format!("ERROR: card '{cmd}' not in hand. Please enter a valid card."),
+                ),
+                None => self.unrecognized(notes, &cmd),
+            }
+        }
+    }
+}
+
+fn single_suit(cmd: &str) -> Option<Suit> {
+    let mut it = cmd.chars();
+    let c = it.next()?;
+    if it.next().is_some() {
+        return None;
+    }
+    Suit::from_letter(c)
+}
+
+impl Player for Human {
+    fn bid(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Bid, PlayerError> {
+        let up = view.upcard.suit;
+        loop {
+            if view.round == 1 {
+                let cmd = self.command(notes, "p, o or oa")?;
+                match cmd.as_str() {
+                    "p" => return Ok(Bid::Pass),
+                    "o" => {
+                        return Ok(Bid::Order {
+                            suit: up,
+                            alone: false,
+                        });
+                    }
+                    "oa" => {
+                        return Ok(Bid::Order {
+                            suit: up,
+                            alone: true,
+                        });
+                    }
+                    _ => self.unrecognized(notes, &cmd),
+                }
+                continue;
+            }
+            let cmd = self.command(notes, "p or a suit and a or n")?;
+            match (cmd.as_str(), single_suit(&cmd)) {
+                ("p", _) => return Ok(Bid::Pass),
+                ("o" | "oa", _) => self.reject(
+                    notes,
+                    "ERROR: cannot order up if top card turned down. Please enter a valid command.".into(),
+                ),
+                (_, Some(s)) if s == up => self.reject(
+                    notes,
+                    format!("ERROR: invalid suit '{cmd}' since previously turned down. Please enter a valid suit."),
+                ),
+                (_, Some(suit)) => {
+                    // The parameter is read without a new prompt (spec 2.5).
+                    let param = self.token("a or n")?;
+                    match param.as_str() {
+                        "a" => return Ok(Bid::Order { suit, alone: true }),
+                        "n" => return Ok(Bid::Order { suit, alone: false }),
+                        _ => self.unrecognized(notes, &param),
+                    }
+                }
+                _ => self.unrecognized(notes, &cmd),
+            }
+        }
+    }
+
+    fn discard(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        let mut cards = view.hand.to_vec();
+        cards.push(view.upcard);
+        self.card(notes, &cards)
+    }
+
+    fn play(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        self.card(notes, view.hand)
+    }
+
+    fn interactive(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,91 @@
+//! CS 246 Euchre (Spring 2018 spec): MT19937 shuffle, five-card deal, going
+//! alone, nullified hands, the computer strategy, the human command
+//! interpreter and save files. Decisions: docs/cs246-rules.md.
+
+mod computer;
+mod human;
+pub mod save;
+mod shuffle;
+
+pub use computer::{Computer, PREFERENCE, Strategy, preference};
+pub use human::Human;
+pub use shuffle::{Cs246Deck, INITIAL, engine_seed, initial_deck};
+
+use crate::engine::{AllPass, Config, DealPattern, FollowRule, LonerLead};
+
+/// The readings of the spec that upcard lets users switch (docs/cs246-rules.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub loner_lead: LonerLead,
+    pub sitting_out_dealer_picks_up: bool,
+    pub renege_ends_game: bool,
+    pub suit_words: bool,
+    pub strategy: Strategy,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            loner_lead: LonerLead::NextActive,
+            sitting_out_dealer_picks_up: true,
+            renege_ends_game: true,
+            suit_words: false,
+            strategy: Strategy::default(),
+        }
+    }
+}
+
+/// Every option as `name=value`, for `--help` and error messages.
+pub const OPTION_HELP: &str = "loner-lead=next-active|footnote, dealer-picks-up-when-out=yes|no, \
+renege-ends-game=yes|no, suits=letters|words, dealer-counts-turned-down=yes|no, \
+last-trump=lowest-winning|highest";
+
+impl Options {
+    /// Applies one `name=value` option.
+    pub fn set(&mut self, option: &str) -> Result<(), String> {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| format!("rule option {option:?} is not name=value ({OPTION_HELP})"))?;
+        let yes_no = |v: &str| match v {
+            "yes" => Ok(true),
+            "no" => Ok(false),
+            _ => Err(format!("rule option {name} takes yes or no, not {v:?}")),
+        };
+        match (name, value) {
+            ("loner-lead", "next-active") => self.loner_lead = LonerLead::NextActive,
+            ("loner-lead", "footnote") => self.loner_lead = LonerLead::FootnoteLiteral,
+            ("dealer-picks-up-when-out", v) => self.sitting_out_dealer_picks_up = yes_no(v)?,
+            ("renege-ends-game", v) => self.renege_ends_game = yes_no(v)?,
+            ("suits", "letters") => self.suit_words = false,
+            ("suits", "words") => self.suit_words = true,
+            ("dealer-counts-turned-down", v) => {
+                self.strategy.dealer_counts_turned_down = yes_no(v)?
+            }
+            ("last-trump", "lowest-winning") => {
+                self.strategy.last_plays_lowest_winning_trump = true
+            }
+            ("last-trump", "highest") => self.strategy.last_plays_lowest_winning_trump = false,
+            _ => return Err(format!("unknown rule option {option:?} ({OPTION_HELP})")),
+        }
+        Ok(())
+    }
+}
+
+/// The CS 246 rules.
+pub fn config(options: &Options) -> Config {
+    Config {
+        points_to_win: 10,
+        deal: DealPattern::FiveEach,
+        allow_alone: true,
+        all_pass: AllPass::Nullify,
+        lone_march_points: 4,
+        // Hands are kept (and printed) in dealt order; a picked-up card goes last.
+        sort_hands: false,
+        follow: FollowRule::Penalty { points: 2 },
+        loner_lead: options.loner_lead,
+        sitting_out_dealer_picks_up: options.sitting_out_dealer_picks_up,
+        penalty_can_end_game: options.renege_ends_game,
+        ordering_partner_is_alone: true,
+        first_dealer: 0,
+    }
+}

@@ -1,0 +1,210 @@
+//! The CS 246 program's output (spec 2.4), with and without `-d`.
+
+use std::io::{self, Write};
+
+use crate::cards::{Card, Suit, short_list};
+use crate::engine::{Ask, Event, EventSink, Seat};
+
+pub struct Cs246Printer<W: Write> {
+    out: W,
+    debug: bool,
+    /// Seats whose hand is printed at each turn even without `-d` (the human).
+    human: [bool; 4],
+    suit_words: bool,
+    dealer: Seat,
+    error: Option<io::Error>,
+}
+
+fn team(t: usize) -> &'static str {
+    if t == 0 { "0-2" } else { "1-3" }
+}
+
+impl<W: Write> Cs246Printer<W> {
+    pub fn new(out: W, debug: bool, human: [bool; 4], suit_words: bool) -> Self {
+        Cs246Printer {
+            out,
+            debug,
+            human,
+            suit_words,
+            dealer: 0,
+            error: None,
+        }
+    }
+
+    pub fn finish(mut self) -> io::Result<W> {
+        if let Some(e) = self.error.take() {
+            return Err(e);
+        }
+        self.out.flush()?;
+        Ok(self.out)
+    }
+
+    pub fn line(&mut self, s: &str) {
+        if self.error.is_none()
+            && let Err(e) = self.out.write_all(s.as_bytes())
+        {
+            self.error = Some(e);
+        }
+    }
+
+    fn suit(&self, s: Suit) -> String {
+        if self.suit_words {
+            s.name().to_string()
+        } else {
+            s.letter().to_string()
+        }
+    }
+
+    pub fn hand_line(&mut self, seat: Seat, hand: &[Card], tricks: u8) {
+        self.line(&format!(
+            "Player {seat}: hand [{}] # tricks {tricks}\n",
+            short_list(hand)
+        ));
+    }
+
+    fn show_hand(&self, seat: Seat) -> bool {
+        self.debug || self.human[seat]
+    }
+
+    /// The lines that open a hand once the kitty is formed.
+    pub fn table(&mut self, top: Card, dealer: Seat) {
+        self.dealer = dealer;
+        let s = format!(
+            "Top card of the kitty is: {}\nProposed trump suit is: {}\nDealer is player {dealer}.\n",
+            top.short(),
+            self.suit(top.suit)
+        );
+        self.line(&s);
+    }
+
+    pub fn scores(&mut self, scores: [u32; 2]) {
+        self.line(&format!(
+            "Scores: Team 0-2 {}, Team 1-3 {}\n",
+            scores[0], scores[1]
+        ));
+    }
+
+    pub fn ordered(&mut self, seat: Seat, suit: Suit, alone: bool, round: u8) {
+        let tail = if alone { " and goes alone" } else { "" };
+        let s = if round == 1 {
+            format!("Player {seat} orders up player {}{tail}.\n", self.dealer)
+        } else {
+            format!("Player {seat} declares {} trump{tail}.\n", self.suit(suit))
+        };
+        self.line(&s);
+    }
+}
+
+impl<W: Write> EventSink for Cs246Printer<W> {
+    fn event(&mut self, e: &Event) {
+        match e {
+            Event::HandStart { scores, .. } => self.scores(*scores),
+            Event::Deck { cards } if self.debug => {
+                self.line(&format!("Deck: {}\n", short_list(cards)))
+            }
+            Event::Dealt { kitty, .. } if self.debug => {
+                self.line(&format!("Kitty: {}\n", short_list(kitty)))
+            }
+            Event::Upcard { card, dealer } => {
+                self.table(*card, *dealer);
+                let first = (dealer + 1) % 4;
+                self.line(&format!("Decision on trump starts with player {first}.\n"));
+            }
+            Event::Asked {
+                seat,
+                ask,
+                hand,
+                tricks,
+            } => {
+                let mut shown = hand.clone();
+                match ask {
+                    Ask::Bid { round: 1 } => {}
+                    Ask::Bid { .. } => self.line(&format!("Player {seat}, choose a suit.\n")),
+                    Ask::Discard { upcard } => {
+                        shown.push(*upcard);
+                        self.line(&format!("Player {seat}, choose card to discard.\n"));
+                    }
+                    Ask::Lead => self.line(&format!("Player {seat}, choose card to lead.\n")),
+                    Ask::Play => self.line(&format!("Player {seat}, choose card to play.\n")),
+                }
+                if self.show_hand(*seat) {
+                    self.hand_line(*seat, &shown, *tricks);
+                }
+            }
+            Event::Prompt { .. } => self.line("> "),
+            Event::Rejected { message, .. } => self.line(&format!("{message}\n")),
+            Event::Passed { seat, .. } => self.line(&format!("Player {seat}: passes.\n")),
+            Event::TurnedDown { suit } => {
+                let s = format!("Kitty passed on, trump may not be {}.\n", self.suit(*suit));
+                self.line(&s)
+            }
+            Event::Ordered {
+                seat,
+                suit,
+                alone,
+                round,
+            } => self.ordered(*seat, *suit, *alone, *round),
+            Event::Discarded { seat, card } if self.debug => {
+                self.line(&format!("Player {seat}: discards {}.\n", card.short()))
+            }
+            Event::Nullified { next_dealer } => self.line(&format!(
+                "No trump declared, hand is nullified. Deal switches to player {next_dealer}.\n"
+            )),
+            Event::Led { seat, card } => {
+                self.line(&format!("Player {seat} leads {}.\n", card.short()))
+            }
+            Event::Played { seat, card } => {
+                self.line(&format!("Player {seat} plays {}.\n", card.short()))
+            }
+            Event::Skipped { seat } => self.line(&format!("Player {seat} skipped.\n")),
+            Event::Renege {
+                card,
+                team: t,
+                score,
+                ..
+            } => self.line(&format!(
+                "ERROR: renegeing with card '{}'. Please enter a valid card.\nScore for Team {} is now {score}.\n",
+                card.short(),
+                team(*t)
+            )),
+            Event::RageQuit { seat } => self.line(&format!("Player {seat} rage quit.\n")),
+            Event::TrickTaken {
+                seat,
+                trick,
+                scores,
+                ..
+            } => {
+                self.line(&format!("Player {seat} takes the trick.\n"));
+                // After the fifth trick the hand is scored first (HandOver).
+                if *trick < 5 {
+                    let t = seat % 2;
+                    self.line(&format!("Score for Team {} is now {}.\n", team(t), scores[t]));
+                }
+            }
+            Event::HandOver {
+                winner,
+                euchred,
+                scores,
+                ..
+            } => {
+                let s = format!("Score for Team {} is now {}.\n", team(*winner), scores[*winner]);
+                self.line(&s);
+                if *euchred {
+                    self.line(&format!("Aw, team {} was euchred!\n", team(1 - winner)));
+                }
+            }
+            Event::GameOver { winner, .. } => {
+                self.line(&format!("Team {} WINS!!!\n", team(*winner)))
+            }
+            _ => {}
+        }
+    }
+
+    fn flush(&mut self) {
+        if self.error.is_none()
+            && let Err(e) = self.out.flush()
+        {
+            self.error = Some(e);
+        }
+    }
+}
