@@ -607,7 +607,7 @@ fn make_view<'a>(
 }
 
 /// Deals 20 cards from the top of `deck`, starting at the dealer's left.
-pub(crate) fn deal(hands: &mut [Vec<Card>; 4], deck: &[Card], dealer: Seat, pattern: DealPattern) {
+pub fn deal(hands: &mut [Vec<Card>; 4], deck: &[Card], dealer: Seat, pattern: DealPattern) {
     const BATCHES: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
     let mut next = 0;
     let mut seat = left_of(dealer);

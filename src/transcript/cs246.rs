@@ -167,7 +167,11 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                 card.short(),
                 team(*t)
             )),
-            Event::RageQuit { seat } => self.line(&format!("Player {seat} rage quit.\n")),
+            Event::RageQuit { seat } => {
+                // A computer now holds the seat: its hand is shown only with -d.
+                self.human[*seat] = false;
+                self.line(&format!("Player {seat} rage quit.\n"))
+            }
             Event::TrickTaken {
                 seat,
                 trick,
