@@ -14,6 +14,28 @@ pub struct Tokens {
 /// A token source several players read from in turn.
 pub type SharedTokens = Rc<RefCell<Tokens>>;
 
+/// The next token for `player`; end of input and read failures become the
+/// player's errors, naming what was `expected`.
+pub fn read_answer(
+    input: &SharedTokens,
+    player: &str,
+    expected: &str,
+) -> Result<String, crate::engine::PlayerError> {
+    use crate::engine::PlayerError;
+    let r = input.borrow_mut().next_token();
+    match r {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err(PlayerError::InputEnded {
+            player: player.to_string(),
+            expected: expected.into(),
+        }),
+        Err(e) => Err(PlayerError::Io {
+            player: player.to_string(),
+            message: e.to_string(),
+        }),
+    }
+}
+
 impl Tokens {
     pub fn new(reader: Box<dyn BufRead>) -> Tokens {
         Tokens {

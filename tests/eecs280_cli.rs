@@ -70,53 +70,28 @@ fn official_test50_humans_both_eras() {
     check_golden("v2018_alice", "test50");
 }
 
+/// test50's command line: four Human players.
+const HUMANS: &str = "eecs280 pack.in noshuffle 3 Ivan Human Judea Human Kunle Human Liskov Human";
+
 const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4\n";
 
 #[test]
 fn argument_errors_print_the_usage_line_only() {
     let dir = golden_dir("v2020-2026_adi");
-    let base = [
-        "eecs280",
-        "pack.in",
-        "noshuffle",
-        "1",
-        "A",
-        "Simple",
-        "B",
-        "Simple",
-        "C",
-        "Simple",
-        "D",
-        "Simple",
-    ];
+    let base = words("eecs280 pack.in noshuffle 1 A Simple B Simple C Simple D Simple");
+    let with = |i: usize, word: &'static str| {
+        let mut v = base.clone();
+        v[i] = word;
+        v
+    };
     let cases: Vec<Vec<&str>> = vec![
         base[..11].to_vec(),              // too few
         [&base[..], &["extra"]].concat(), // too many
-        {
-            let mut v = base.to_vec();
-            v[2] = "maybe";
-            v
-        }, // shuffle word
-        {
-            let mut v = base.to_vec();
-            v[3] = "0";
-            v
-        },
-        {
-            let mut v = base.to_vec();
-            v[3] = "101";
-            v
-        },
-        {
-            let mut v = base.to_vec();
-            v[3] = "x";
-            v
-        },
-        {
-            let mut v = base.to_vec();
-            v[7] = "Smart";
-            v
-        },
+        with(2, "maybe"),                 // neither shuffle nor noshuffle
+        with(3, "0"),
+        with(3, "101"),
+        with(3, "x"),
+        with(7, "Smart"), // not Simple or Human
     ];
     for args in cases {
         let out = upcard(&dir, &args, b"");
@@ -124,9 +99,7 @@ fn argument_errors_print_the_usage_line_only() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), USAGE, "{args:?}");
     }
     // 100 points is allowed.
-    let mut v = base.to_vec();
-    v[3] = "100";
-    assert!(upcard(&dir, &v, b"").status.success());
+    assert!(upcard(&dir, &with(3, "100"), b"").status.success());
 }
 
 #[test]
@@ -134,20 +107,7 @@ fn unreadable_pack_prints_error_opening() {
     let dir = golden_dir("v2020-2026_adi");
     let out = upcard(
         &dir,
-        &[
-            "eecs280",
-            "nope.in",
-            "noshuffle",
-            "1",
-            "A",
-            "Simple",
-            "B",
-            "Simple",
-            "C",
-            "Simple",
-            "D",
-            "Simple",
-        ],
+        &words("eecs280 nope.in noshuffle 1 A Simple B Simple C Simple D Simple"),
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
@@ -168,20 +128,7 @@ fn malformed_pack_names_file_line_and_text() {
     .unwrap();
     let out = upcard(
         &tmp,
-        &[
-            "eecs280",
-            "bad.in",
-            "noshuffle",
-            "1",
-            "A",
-            "Simple",
-            "B",
-            "Simple",
-            "C",
-            "Simple",
-            "D",
-            "Simple",
-        ],
+        &words("eecs280 bad.in noshuffle 1 A Simple B Simple C Simple D Simple"),
         b"",
     );
     assert_eq!(out.status.code(), Some(2));
@@ -195,20 +142,7 @@ fn malformed_pack_names_file_line_and_text() {
 #[test]
 fn human_eof_keeps_the_transcript_and_names_the_player() {
     let dir = golden_dir("v2020-2026_adi");
-    let args = [
-        "eecs280",
-        "pack.in",
-        "noshuffle",
-        "3",
-        "Ivan",
-        "Human",
-        "Judea",
-        "Human",
-        "Kunle",
-        "Human",
-        "Liskov",
-        "Human",
-    ];
+    let args = words(HUMANS);
     let out = upcard(&dir, &args, b"pass\npass\npass\n");
     assert_eq!(out.status.code(), Some(2));
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -222,20 +156,7 @@ fn human_eof_keeps_the_transcript_and_names_the_player() {
 #[test]
 fn human_unreadable_answers_are_refused() {
     let dir = golden_dir("v2020-2026_adi");
-    let args = [
-        "eecs280",
-        "pack.in",
-        "noshuffle",
-        "3",
-        "Ivan",
-        "Human",
-        "Judea",
-        "Human",
-        "Kunle",
-        "Human",
-        "Liskov",
-        "Human",
-    ];
+    let args = words(HUMANS);
     let cases: [(&[u8], &str); 4] = [
         (
             b"Spadez\n",
@@ -265,4 +186,9 @@ fn tempdir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("upcard-test-{}-{name}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// Command-line words from one string.
+fn words(s: &'static str) -> Vec<&'static str> {
+    s.split(' ').collect()
 }

@@ -13,37 +13,35 @@ fn c(s: &str) -> Card {
     s.parse().unwrap()
 }
 
-fn names() -> [String; 4] {
-    ["A", "B", "C", "D"].map(String::from)
-}
-
-#[test]
-fn scripted_seat_makes_exactly_its_listed_decisions() {
-    // noshuffle pack: B holds 9S TS JS KH AH; upcard JD. B orders hearts in round two.
+/// A noshuffle EECS 280 game to 1 point: seat 1 (B) scripted, the rest Simple.
+/// B holds 9S TS JS KH AH; the upcard is JD.
+fn game_with_b(decisions: Vec<D>) -> Game {
     let pack = parse_pack("pack.in", PACK).unwrap();
-    let b = Scripted::new(
-        "B",
-        [
-            D::Bid(Bid::Pass),
-            D::Bid(Bid::Order {
-                suit: Suit::Hearts,
-                alone: false,
-            }),
-            D::Card(c("AH")),
-        ],
-    );
+    let b = Scripted::new("B", decisions);
     let players: Vec<Box<dyn Player>> = vec![
         Box::new(Simple),
         Box::new(b),
         Box::new(Simple),
         Box::new(Simple),
     ];
-    let mut game = Game::new(
-        config(1),
-        names(),
-        Box::new(Pack::new(pack, false)),
-        players,
-    );
+    let names = ["A", "B", "C", "D"].map(String::from);
+    Game::new(config(1), names, Box::new(Pack::new(pack, false)), players)
+}
+
+fn pass_then_hearts_then(card: &str) -> Vec<D> {
+    vec![
+        D::Bid(Bid::Pass),
+        D::Bid(Bid::Order {
+            suit: Suit::Hearts,
+            alone: false,
+        }),
+        D::Card(c(card)),
+    ]
+}
+
+#[test]
+fn scripted_seat_makes_exactly_its_listed_decisions() {
+    let mut game = game_with_b(pass_then_hearts_then("AH"));
     let mut sink = VecSink::default();
     let err = game.run(&mut sink).unwrap_err();
     // The script ran out on B's second card: everything before it happened.
@@ -66,30 +64,7 @@ fn scripted_seat_makes_exactly_its_listed_decisions() {
 
 #[test]
 fn a_card_not_in_hand_is_refused() {
-    let pack = parse_pack("pack.in", PACK).unwrap();
-    let b = Scripted::new(
-        "B",
-        [
-            D::Bid(Bid::Pass),
-            D::Bid(Bid::Order {
-                suit: Suit::Hearts,
-                alone: false,
-            }),
-            D::Card(c("AD")),
-        ],
-    );
-    let players: Vec<Box<dyn Player>> = vec![
-        Box::new(Simple),
-        Box::new(b),
-        Box::new(Simple),
-        Box::new(Simple),
-    ];
-    let mut game = Game::new(
-        config(1),
-        names(),
-        Box::new(Pack::new(pack, false)),
-        players,
-    );
+    let mut game = game_with_b(pass_then_hearts_then("AD"));
     let err = game.run(&mut VecSink::default()).unwrap_err();
     assert_eq!(
         err,

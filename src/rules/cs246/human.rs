@@ -3,7 +3,7 @@
 
 use crate::cards::{Card, Suit};
 use crate::engine::{Bid, Event, EventSink, Player, PlayerError, Seat, View};
-use crate::input::SharedTokens;
+use crate::input::{SharedTokens, read_answer};
 
 pub const UNRECOGNIZED: &str = "ERROR: command '{}' is unrecognized. Please enter a valid command.";
 
@@ -18,18 +18,7 @@ impl Human {
     }
 
     fn token(&mut self, expected: &str) -> Result<String, PlayerError> {
-        let r = self.input.borrow_mut().next_token();
-        match r {
-            Ok(Some(t)) => Ok(t),
-            Ok(None) => Err(PlayerError::InputEnded {
-                player: format!("Player {}", self.seat),
-                expected: expected.into(),
-            }),
-            Err(e) => Err(PlayerError::Io {
-                player: format!("Player {}", self.seat),
-                message: e.to_string(),
-            }),
-        }
+        read_answer(&self.input, &format!("Player {}", self.seat), expected)
     }
 
     /// Prints the prompt and reads one command.

@@ -4,7 +4,7 @@
 
 use crate::cards::{Card, Suit};
 use crate::engine::{Bid, EventSink, Player, PlayerError, View};
-use crate::input::SharedTokens;
+use crate::input::{SharedTokens, read_answer};
 
 pub struct Human {
     name: String,
@@ -20,18 +20,11 @@ impl Human {
     }
 
     fn token(&mut self, expected: &str) -> Result<String, PlayerError> {
-        let r = self.input.borrow_mut().next_token();
-        match r {
-            Ok(Some(t)) => Ok(t),
-            Ok(None) => Err(PlayerError::InputEnded {
-                player: format!("Human player {}", self.name),
-                expected: expected.into(),
-            }),
-            Err(e) => Err(PlayerError::Io {
-                player: format!("Human player {}", self.name),
-                message: e.to_string(),
-            }),
-        }
+        read_answer(
+            &self.input,
+            &format!("Human player {}", self.name),
+            expected,
+        )
     }
 
     fn bad(&self, expected: &str, got: String) -> PlayerError {
