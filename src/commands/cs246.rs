@@ -97,18 +97,12 @@ pub fn start<W: Write>(
                 for p in 0..4 {
                     printer.hand_line(p, &state.hands[p], state.tricks[p]);
                 }
-                printer.line(&format!(
-                    "Kitty: {}\n",
-                    crate::cards::short_list(&state.kitty)
-                ));
+                printer.kitty(&state.kitty);
             }
             let top = state.upcard.expect("a save file has a kitty");
             printer.table(top, s.dealer);
             match s.trump {
-                None => printer.line(&format!(
-                    "Decision on trump starts with player {}.\n",
-                    s.next
-                )),
+                None => printer.first_bidder(s.next),
                 Some((t, maker, alone)) => {
                     printer.ordered(maker, t, alone, if t == top.suit { 1 } else { 2 })
                 }

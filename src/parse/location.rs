@@ -9,6 +9,19 @@ pub struct ParseError {
     pub message: String,
 }
 
+impl ParseError {
+    /// An error at byte `offset` of `text`, read from `file`.
+    pub fn at(file: &str, text: &str, offset: usize, message: String) -> ParseError {
+        let (line, column) = line_col(text, offset);
+        ParseError {
+            file: file.to_string(),
+            line,
+            column,
+            message,
+        }
+    }
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(

@@ -50,15 +50,8 @@ fn word<'a, T>(
 
 /// Parses a pack: exactly 24 distinct cards, in the file's order.
 pub fn parse_pack(file: &str, text: &str) -> Result<[Card; 24], ParseError> {
-    let err = |at: &str, message: String| {
-        let (line, column) = line_col(text, text.len() - at.len());
-        ParseError {
-            file: file.to_string(),
-            line,
-            column,
-            message,
-        }
-    };
+    let err =
+        |at: &str, message: String| ParseError::at(file, text, text.len() - at.len(), message);
     let mut cards: Vec<(Card, &str)> = Vec::with_capacity(24);
     let mut rest = multispace0::<&str, ()>(text).map_or(text, |(r, _)| r);
     while !rest.is_empty() {

@@ -7,7 +7,7 @@ use nom::character::complete::multispace0;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::{ParseError, line_col};
+use super::ParseError;
 use crate::cards::{Card, Suit};
 use crate::engine::Seat;
 
@@ -52,32 +52,25 @@ impl<'a> Reader<'a> {
     }
 
     pub fn error_at(&self, at: usize, message: String) -> ParseError {
-        let (line, column) = line_col(self.text, at);
-        ParseError {
-            file: self.file.to_string(),
-            line,
-            column,
-            message,
-        }
+        ParseError::at(self.file, self.text, at, message)
+    }
+
+    /// Consumes the next token; returns it with its byte offset in the file.
+    fn take(&mut self) -> Option<(&'a str, usize)> {
+        let (rest, t) = token(self.rest).ok()?;
+        self.rest = rest;
+        Some((t, self.text.len() - rest.len() - t.len()))
     }
 
     /// The next token and its offset; at the end, an error saying what was expected.
     fn next(&mut self, expected: &str) -> Result<(&'a str, usize), ParseError> {
-        match token(self.rest) {
-            Ok((rest, t)) => {
-                let at =
-                    self.text.len() - self.rest.len() + (self.rest.len() - rest.len() - t.len());
-                self.rest = rest;
-                Ok((t, at))
-            }
-            Err(_) => {
-                let at = self.text.trim_end().len();
-                Err(self.error_at(
-                    at,
-                    format!("expected {expected}, found the end of the file"),
-                ))
-            }
-        }
+        self.take().ok_or_else(|| {
+            let at = self.text.trim_end().len();
+            self.error_at(
+                at,
+                format!("expected {expected}, found the end of the file"),
+            )
+        })
     }
 
     fn number<T: std::str::FromStr>(&mut self, expected: &str) -> Result<(T, usize), ParseError> {
@@ -122,14 +115,13 @@ impl<'a> Reader<'a> {
     }
 
     fn end(&mut self) -> Result<(), ParseError> {
-        if let Ok((_, t)) = token(self.rest) {
-            let at = self.text.len() - self.rest.len() + self.rest.find(t).unwrap_or(0);
-            return Err(self.error_at(
+        match self.take() {
+            Some((t, at)) => Err(self.error_at(
                 at,
                 format!("unexpected {t:?} after the last player's tricks"),
-            ));
+            )),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 

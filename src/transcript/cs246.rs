@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use crate::cards::{Card, Suit, short_list};
-use crate::engine::{Ask, Event, EventSink, Seat};
+use crate::engine::{Ask, Event, EventSink, Seat, left_of};
 
 pub struct Cs246Printer<W: Write> {
     out: W,
@@ -77,6 +77,14 @@ impl<W: Write> Cs246Printer<W> {
         self.line(&s);
     }
 
+    pub fn kitty(&mut self, kitty: &[Card]) {
+        self.line(&format!("Kitty: {}\n", short_list(kitty)));
+    }
+
+    pub fn first_bidder(&mut self, seat: Seat) {
+        self.line(&format!("Decision on trump starts with player {seat}.\n"));
+    }
+
     pub fn scores(&mut self, scores: [u32; 2]) {
         self.line(&format!(
             "Scores: Team 0-2 {}, Team 1-3 {}\n",
@@ -102,13 +110,10 @@ impl<W: Write> EventSink for Cs246Printer<W> {
             Event::Deck { cards } if self.debug => {
                 self.line(&format!("Deck: {}\n", short_list(cards)))
             }
-            Event::Dealt { kitty, .. } if self.debug => {
-                self.line(&format!("Kitty: {}\n", short_list(kitty)))
-            }
+            Event::Dealt { kitty, .. } if self.debug => self.kitty(kitty),
             Event::Upcard { card, dealer } => {
                 self.table(*card, *dealer);
-                let first = (dealer + 1) % 4;
-                self.line(&format!("Decision on trump starts with player {first}.\n"));
+                self.first_bidder(left_of(*dealer));
             }
             Event::Asked {
                 seat,
@@ -116,19 +121,24 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                 hand,
                 tricks,
             } => {
-                let mut shown = hand.clone();
                 match ask {
                     Ask::Bid { round: 1 } => {}
                     Ask::Bid { .. } => self.line(&format!("Player {seat}, choose a suit.\n")),
-                    Ask::Discard { upcard } => {
-                        shown.push(*upcard);
-                        self.line(&format!("Player {seat}, choose card to discard.\n"));
+                    Ask::Discard { .. } => {
+                        self.line(&format!("Player {seat}, choose card to discard.\n"))
                     }
                     Ask::Lead => self.line(&format!("Player {seat}, choose card to lead.\n")),
                     Ask::Play => self.line(&format!("Player {seat}, choose card to play.\n")),
                 }
                 if self.show_hand(*seat) {
-                    self.hand_line(*seat, &shown, *tricks);
+                    // The dealer's discard line shows the hand after picking up.
+                    match ask {
+                        Ask::Discard { upcard } => {
+                            let six: Vec<Card> = hand.iter().copied().chain([*upcard]).collect();
+                            self.hand_line(*seat, &six, *tricks);
+                        }
+                        _ => self.hand_line(*seat, hand, *tricks),
+                    }
                 }
             }
             Event::Prompt { .. } => self.line("> "),

@@ -29,8 +29,7 @@ impl SaveFile {
     /// in all hands and trick piles together, and counts a hand can have.
     pub fn parse(file: &str, text: &str) -> Result<SaveFile, ParseError> {
         let raw = parse_save(file, text)?;
-        let err =
-            |at: usize, m: String| crate::parse::save::Reader::new(file, text).error_at(at, m);
+        let err = |at: usize, m: String| ParseError::at(file, text, at, m);
         check(&raw, &err)?;
         let cards = |v: &Vec<Located<Card>>| v.iter().map(|c| c.value).collect::<Vec<_>>();
         Ok(SaveFile {
