@@ -7,4 +7,5 @@ pub mod engine;
 pub mod input;
 pub mod parse;
 pub mod rules;
+pub mod scenario;
 pub mod transcript;

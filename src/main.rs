@@ -1,5 +1,8 @@
 use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
+
+use upcard::commands::{bless, run};
 
 use clap::{Parser, Subcommand};
 
@@ -31,6 +34,35 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Run scenarios through the engine and compare each with its golden transcript
+    Run {
+        /// Scenario files or directories (default: scenarios/)
+        paths: Vec<PathBuf>,
+        /// Only scenarios whose name, path or a tag contains TEXT
+        #[arg(long, value_name = "TEXT")]
+        filter: Option<String>,
+        /// Only the scenarios that failed last time (.upcard/last-failed)
+        #[arg(long)]
+        failed: bool,
+        /// Show diffs as two columns
+        #[arg(long)]
+        side_by_side: bool,
+        #[arg(long, value_enum, default_value = "auto")]
+        color: run::Color,
+    },
+    /// Write or rewrite golden transcripts from the engine
+    Bless {
+        /// Scenario files or directories (default: scenarios/)
+        paths: Vec<PathBuf>,
+        /// Only scenarios whose name, path or a tag contains TEXT
+        #[arg(long, value_name = "TEXT")]
+        filter: Option<String>,
+        /// List files in the golden folders that no scenario uses (writes nothing)
+        #[arg(long)]
+        unreferenced: bool,
+    },
+    /// Print the JSON Schema of scenario files (grammar/scenario.schema.json)
+    Schema,
 }
 
 fn main() -> ExitCode {
@@ -48,6 +80,38 @@ fn main() -> ExitCode {
             Box::new(std::io::stdin().lock()),
             &mut stdout.lock(),
         ),
+        Command::Run {
+            paths,
+            filter,
+            failed,
+            side_by_side,
+            color,
+        } => run::run(
+            &run::Options {
+                paths,
+                filter,
+                failed,
+                side_by_side,
+                color: color.enabled(),
+            },
+            &mut stdout.lock(),
+        ),
+        Command::Bless {
+            paths,
+            filter,
+            unreferenced,
+        } => bless::run(
+            &bless::Options {
+                paths,
+                filter,
+                unreferenced,
+            },
+            &mut stdout.lock(),
+        ),
+        Command::Schema => {
+            let _ = writeln!(stdout.lock(), "{}", upcard::scenario::schema());
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

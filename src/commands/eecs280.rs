@@ -82,6 +82,20 @@ pub fn new_game(args: &Args, pack: [Card; 24], input: &SharedTokens) -> Game {
     )
 }
 
+/// Builds the game and its printer, with line 1 (the command line) printed.
+pub fn start<W: Write>(
+    args: &Args,
+    pack: [Card; 24],
+    argv0: &str,
+    input: &SharedTokens,
+    out: W,
+) -> (Game, Eecs280Printer<W>) {
+    let human = std::array::from_fn(|i| args.types[i] == PlayerType::Human);
+    let mut printer = Eecs280Printer::new(out, args.names.clone(), human);
+    printer.header(argv0, &args.argv());
+    (new_game(args, pack, input), printer)
+}
+
 /// Plays a whole game, printing the course's transcript (line 1 included) to `out`.
 /// The transcript so far is written even when a player's input fails.
 pub fn play<W: Write>(
@@ -91,10 +105,7 @@ pub fn play<W: Write>(
     input: &SharedTokens,
     out: W,
 ) -> (Result<Outcome, EngineError>, std::io::Result<W>) {
-    let human = std::array::from_fn(|i| args.types[i] == PlayerType::Human);
-    let mut printer = Eecs280Printer::new(out, args.names.clone(), human);
-    printer.header(argv0, &args.argv());
-    let mut game = new_game(args, pack, input);
+    let (mut game, mut printer) = start(args, pack, argv0, input, out);
     let r = game.run(&mut printer);
     (r, printer.finish())
 }

@@ -1,7 +1,9 @@
 //! The subcommands behind `main.rs`.
 
+pub mod bless;
 pub mod cs246;
 pub mod eecs280;
+pub mod run;
 
 /// How a command ended when it did not succeed.
 #[derive(Debug)]

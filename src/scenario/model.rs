@@ -1,0 +1,509 @@
+//! Validated scenarios: what `raw.rs` read, checked and resolved (paths, cards,
+//! player names), so running one cannot fail on its own setup.
+
+use std::path::{Path, PathBuf};
+
+use super::error::ScenarioError;
+use super::raw::{
+    CompareFlag, PlayerKind, PlayerRef, RawCs246, RawEecs280, RawExpect, RawInput, RawScenario,
+    RulesName, Visibility,
+};
+use crate::cards::{Card, Suit};
+use crate::commands::{cs246, eecs280};
+use crate::engine::{Seat, team_of};
+use crate::parse::pack::parse_pack;
+use crate::rules::cs246::save::SaveFile;
+use crate::rules::eecs280::PlayerType;
+
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// The scenario file.
+    pub path: PathBuf,
+    pub name: String,
+    pub description: String,
+    pub setup: Setup,
+    /// Standard input for Human players.
+    pub input: String,
+    pub expect: Expect,
+    pub tags: Vec<String>,
+    pub weight: f64,
+    pub visibility: Visibility,
+    /// Files the scenario reads besides itself (pack, save, input), for `bless --unreferenced`.
+    pub files: Vec<PathBuf>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Setup {
+    Eecs280(Eecs280Setup),
+    Cs246(Cs246Setup),
+}
+
+#[derive(Clone, Debug)]
+pub struct Eecs280Setup {
+    /// The command line; `pack_file` is the pack's name as the program sees it.
+    pub args: eecs280::Args,
+    pub pack: [Card; 24],
+    /// The pack file's bytes, for running a program in a directory of its own.
+    pub pack_text: String,
+    pub argv0: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct Cs246Setup {
+    /// The command line; `file` is the save file's name as the program sees it.
+    pub args: cs246::Args,
+    /// The save file and its text.
+    pub save: Option<(SaveFile, String)>,
+}
+
+/// diff's -B -b -w -i; all false is an exact comparison.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Compare {
+    pub ignore_blank_lines: bool,
+    pub ignore_space_change: bool,
+    pub ignore_all_space: bool,
+    pub ignore_case: bool,
+}
+
+impl Compare {
+    pub fn is_exact(&self) -> bool {
+        *self == Compare::default()
+    }
+
+    /// "exact", or the ignored differences as diff's flags would say them.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if self.ignore_blank_lines {
+            parts.push("blank lines");
+        }
+        if self.ignore_all_space {
+            parts.push("all white space");
+        } else if self.ignore_space_change {
+            parts.push("white space changes");
+        }
+        if self.ignore_case {
+            parts.push("case");
+        }
+        if parts.is_empty() {
+            "exact".to_string()
+        } else {
+            format!("ignoring {}", parts.join(", "))
+        }
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Expect {
+    pub golden: PathBuf,
+    pub compare: Compare,
+    pub exit: Option<u8>,
+    pub contains: Vec<String>,
+    pub hands: Vec<HandExpect>,
+    /// The team that wins the game.
+    pub winner: Option<usize>,
+    pub final_score: Option<[u32; 2]>,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HandExpect {
+    pub hand: u32,
+    pub dealer: Option<Seat>,
+    pub trump: Option<Suit>,
+    pub maker: Option<Seat>,
+    pub alone: Option<bool>,
+    pub nullified: Option<bool>,
+    pub trick_winners: Option<Vec<Seat>>,
+    /// The team that scored.
+    pub scored_by: Option<usize>,
+    pub points: Option<u32>,
+    pub march: Option<bool>,
+    pub euchred: Option<bool>,
+}
+
+impl Scenario {
+    pub fn rules(&self) -> RulesName {
+        match self.setup {
+            Setup::Eecs280(_) => RulesName::Eecs280,
+            Setup::Cs246(_) => RulesName::Cs246,
+        }
+    }
+
+    /// Player names by seat.
+    pub fn names(&self) -> [String; 4] {
+        match &self.setup {
+            Setup::Eecs280(s) => s.args.names.clone(),
+            Setup::Cs246(_) => ["0", "1", "2", "3"].map(String::from),
+        }
+    }
+
+    /// Reads and checks a scenario file.
+    pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
+        let file = path.display().to_string();
+        let bytes = std::fs::read(path).map_err(|e| ScenarioError::file(&file, e.to_string()))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|e| ScenarioError::file(&file, format!("not UTF-8 text ({e})")))?;
+        Scenario::from_text(path, &text)
+    }
+
+    /// Checks a scenario's text; `path` names it and anchors its relative paths.
+    pub fn from_text(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
+        let file = path.display().to_string();
+        let de = serde_yaml::Deserializer::from_str(text);
+        let raw: RawScenario = serde_path_to_error::deserialize(de)
+            .map_err(|e| ScenarioError::from_yaml(&file, text, e))?;
+        let at = |keys: &[&str], message: String| ScenarioError::at(&file, text, keys, message);
+        let dir = path.parent().unwrap_or(Path::new("."));
+        if raw.name.trim().is_empty() || raw.name.contains(['/', '\\']) {
+            return Err(at(
+                &["name"],
+                format!(
+                    "the name {:?} must be non-empty and free of slashes (it names the golden file)",
+                    raw.name
+                ),
+            ));
+        }
+        let mut files = Vec::new();
+        let input = match (&raw.input, &raw.input_file) {
+            (Some(_), Some(_)) => {
+                return Err(at(&["input"], "give input or input_file, not both".into()));
+            }
+            (None, None) => String::new(),
+            (Some(RawInput::Text(t)), None) => t.clone(),
+            (Some(RawInput::Lines(lines)), None) => {
+                lines.iter().map(|l| format!("{l}\n")).collect()
+            }
+            (None, Some(p)) => {
+                let full = dir.join(p);
+                let t = std::fs::read_to_string(&full).map_err(|e| {
+                    at(
+                        &["input_file"],
+                        format!("cannot read input file {}: {e}", full.display()),
+                    )
+                })?;
+                files.push(full);
+                t
+            }
+        };
+        let setup = match raw.rules {
+            RulesName::Eecs280 => {
+                if raw.cs246.is_some() {
+                    return Err(at(&["cs246"], "a cs246 section in an eecs280 scenario".into()));
+                }
+                let Some(e) = &raw.eecs280 else {
+                    return Err(at(&["rules"], "rules: eecs280 needs an eecs280 section".into()));
+                };
+                Setup::Eecs280(eecs280_setup(e, dir, &file, text, &mut files)?)
+            }
+            RulesName::Cs246 => {
+                if raw.eecs280.is_some() {
+                    return Err(at(&["eecs280"], "an eecs280 section in a cs246 scenario".into()));
+                }
+                let Some(c) = &raw.cs246 else {
+                    return Err(at(&["rules"], "rules: cs246 needs a cs246 section".into()));
+                };
+                Setup::Cs246(cs246_setup(c, dir, &file, text, &mut files)?)
+            }
+        };
+        let names = match &setup {
+            Setup::Eecs280(s) => s.args.names.clone(),
+            Setup::Cs246(_) => ["0", "1", "2", "3"].map(String::from),
+        };
+        let expect = expect(&raw, &names, dir, path, &file, text)?;
+        if let Some(w) = raw.weight
+            && !(w.is_finite() && w >= 0.0)
+        {
+            return Err(at(
+                &["weight"],
+                format!("weight must be a number 0 or more, not {w}"),
+            ));
+        }
+        Ok(Scenario {
+            path: path.to_path_buf(),
+            name: raw.name,
+            description: raw.description,
+            setup,
+            input,
+            expect,
+            tags: raw.tags,
+            weight: raw.weight.unwrap_or(1.0),
+            visibility: raw.visibility.unwrap_or_default(),
+            files,
+        })
+    }
+}
+
+fn eecs280_setup(
+    e: &RawEecs280,
+    dir: &Path,
+    file: &str,
+    text: &str,
+    files: &mut Vec<PathBuf>,
+) -> Result<Eecs280Setup, ScenarioError> {
+    let at = |keys: &[&str], message: String| ScenarioError::at(file, text, keys, message);
+    let (pack, pack_text, default_name) = match (&e.pack_file, &e.pack) {
+        (Some(_), Some(_)) => {
+            return Err(at(
+                &["eecs280", "pack"],
+                "give pack or pack_file, not both".into(),
+            ));
+        }
+        (None, None) => {
+            return Err(at(
+                &["eecs280"],
+                "the eecs280 section needs pack (24 cards) or pack_file".into(),
+            ));
+        }
+        (Some(p), None) => {
+            let full = dir.join(p);
+            let shown = full.display().to_string();
+            let t = std::fs::read_to_string(&full).map_err(|err| {
+                at(
+                    &["eecs280", "pack_file"],
+                    format!("cannot read pack file {shown}: {err}"),
+                )
+            })?;
+            let pack = parse_pack(&shown, &t).map_err(|err| ScenarioError::nested(file, err))?;
+            let base = Path::new(p)
+                .file_name()
+                .map_or("pack.in".to_string(), |b| b.to_string_lossy().into_owned());
+            files.push(full);
+            (pack, t, base)
+        }
+        (None, Some(cards)) => {
+            let mut seen = Vec::with_capacity(24);
+            for c in cards {
+                if seen.contains(&c.0) {
+                    return Err(at(
+                        &["eecs280", "pack"],
+                        format!("{} is in the pack twice", c.0.short()),
+                    ));
+                }
+                seen.push(c.0);
+            }
+            let pack: [Card; 24] = seen.try_into().map_err(|v: Vec<Card>| {
+                at(
+                    &["eecs280", "pack"],
+                    format!("a pack has 24 cards, this one has {}", v.len()),
+                )
+            })?;
+            let t: String = pack.iter().map(|c| format!("{c}\n")).collect();
+            (pack, t, "pack.in".to_string())
+        }
+    };
+    if !(1..=100).contains(&e.points) {
+        return Err(at(
+            &["eecs280", "points"],
+            format!("points must be 1 to 100, not {}", e.points),
+        ));
+    }
+    if e.players.len() != 4 {
+        return Err(at(
+            &["eecs280", "players"],
+            format!("a game has 4 players, this one has {}", e.players.len()),
+        ));
+    }
+    for (i, p) in e.players.iter().enumerate() {
+        if p.name.is_empty() || p.name.contains(char::is_whitespace) {
+            return Err(at(
+                &["eecs280", "players"],
+                format!(
+                    "player {i}'s name {:?} must be one word (the program reads names as words)",
+                    p.name
+                ),
+            ));
+        }
+        if e.players[..i].iter().any(|q| q.name == p.name) {
+            return Err(at(
+                &["eecs280", "players"],
+                format!("two players are named {:?}", p.name),
+            ));
+        }
+    }
+    let pack_name = e.pack_name.clone().unwrap_or(default_name);
+    let args = eecs280::Args {
+        pack_file: pack_name,
+        shuffle: e.shuffle,
+        points: e.points,
+        names: std::array::from_fn(|i| e.players[i].name.clone()),
+        types: std::array::from_fn(|i| match e.players[i].kind {
+            PlayerKind::Simple => PlayerType::Simple,
+            PlayerKind::Human => PlayerType::Human,
+        }),
+    };
+    Ok(Eecs280Setup {
+        args,
+        pack,
+        pack_text,
+        argv0: e.argv0.clone().unwrap_or_else(|| "./euchre.exe".into()),
+    })
+}
+
+fn cs246_setup(
+    c: &RawCs246,
+    dir: &Path,
+    file: &str,
+    text: &str,
+    files: &mut Vec<PathBuf>,
+) -> Result<Cs246Setup, ScenarioError> {
+    let at = |keys: &[&str], message: String| ScenarioError::at(file, text, keys, message);
+    let mut args = cs246::Args {
+        debug: c.debug,
+        seed: c.seed,
+        no_human: !c.human,
+        ..Default::default()
+    };
+    if let Some(s) = c.seed
+        && !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&s)
+    {
+        return Err(at(
+            &["cs246", "seed"],
+            format!("the seed {s} does not fit in 32 bits"),
+        ));
+    }
+    for (k, v) in &c.options {
+        args.options
+            .set(&format!("{k}={v}"))
+            .map_err(|m| at(&["cs246", "options", k], m))?;
+    }
+    let save = match (&c.save, &c.save_file) {
+        (Some(_), Some(_)) => {
+            return Err(at(
+                &["cs246", "save"],
+                "give save or save_file, not both".into(),
+            ));
+        }
+        (None, None) => None,
+        (Some(t), None) => {
+            let shown = format!("{file} (cs246.save)");
+            let s = SaveFile::parse(&shown, t).map_err(|err| ScenarioError::nested(file, err))?;
+            Some((s, t.clone()))
+        }
+        (None, Some(p)) => {
+            let full = dir.join(p);
+            let shown = full.display().to_string();
+            let t = std::fs::read_to_string(&full).map_err(|err| {
+                at(
+                    &["cs246", "save_file"],
+                    format!("cannot read save file {shown}: {err}"),
+                )
+            })?;
+            let s = SaveFile::parse(&shown, &t).map_err(|err| ScenarioError::nested(file, err))?;
+            files.push(full);
+            Some((s, t))
+        }
+    };
+    if save.is_some() {
+        args.file = Some(
+            c.save_file
+                .as_deref()
+                .and_then(|p| Path::new(p).file_name())
+                .map_or("save.txt".to_string(), |b| b.to_string_lossy().into_owned()),
+        );
+    }
+    Ok(Cs246Setup { args, save })
+}
+
+fn expect(
+    raw: &RawScenario,
+    names: &[String; 4],
+    dir: &Path,
+    path: &Path,
+    file: &str,
+    text: &str,
+) -> Result<Expect, ScenarioError> {
+    let e: &RawExpect = &raw.expect;
+    let seat = |r: &PlayerRef, keys: &[&str]| -> Result<Seat, ScenarioError> {
+        let found = match r {
+            PlayerRef::Seat(n) => usize::try_from(*n).ok().filter(|n| *n < 4),
+            PlayerRef::Name(s) => names.iter().position(|n| n == s),
+        };
+        found.ok_or_else(|| {
+            ScenarioError::at(
+                file,
+                text,
+                keys,
+                format!(
+                    "{r} is not a player here (players: {}; or a seat 0 to 3)",
+                    names.join(", ")
+                ),
+            )
+        })
+    };
+    let mut compare = Compare::default();
+    for f in &e.compare {
+        match f {
+            CompareFlag::Exact => {}
+            CompareFlag::IgnoreBlankLines => compare.ignore_blank_lines = true,
+            CompareFlag::IgnoreSpaceChange => compare.ignore_space_change = true,
+            CompareFlag::IgnoreAllSpace => compare.ignore_all_space = true,
+            CompareFlag::IgnoreCase => compare.ignore_case = true,
+        }
+    }
+    if e.compare.contains(&CompareFlag::Exact) && !compare.is_exact() {
+        return Err(ScenarioError::at(
+            file,
+            text,
+            &["expect", "compare"],
+            "exact cannot be combined with an ignore- flag".into(),
+        ));
+    }
+    let golden = match &e.golden {
+        Some(g) => dir.join(g),
+        None => default_golden(path, raw.rules, &raw.name),
+    };
+    let mut hands = Vec::with_capacity(e.hands.len());
+    for h in &e.hands {
+        let k = |f: &'static str| -> Vec<&str> { vec!["expect", "hands", f] };
+        let opt = |r: &Option<PlayerRef>, f| r.as_ref().map(|r| seat(r, &k(f))).transpose();
+        hands.push(HandExpect {
+            hand: h.hand,
+            dealer: opt(&h.dealer, "dealer")?,
+            trump: h.trump.map(|s| s.0),
+            maker: opt(&h.maker, "maker")?,
+            alone: h.alone,
+            nullified: h.nullified,
+            trick_winners: h
+                .trick_winners
+                .as_ref()
+                .map(|v| v.iter().map(|r| seat(r, &k("trick_winners"))).collect())
+                .transpose()?,
+            scored_by: opt(&h.scored_by, "scored_by")?.map(team_of),
+            points: h.points,
+            march: h.march,
+            euchred: h.euchred,
+        });
+    }
+    Ok(Expect {
+        golden,
+        compare,
+        exit: e.exit,
+        contains: e.contains.clone(),
+        hands,
+        winner: e
+            .winner
+            .as_ref()
+            .map(|r| seat(r, &["expect", "winner"]))
+            .transpose()?
+            .map(team_of),
+        final_score: e.final_score,
+    })
+}
+
+/// `golden/<rules>/<name>.out` under `default_golden_root`.
+pub fn default_golden(path: &Path, rules: RulesName, name: &str) -> PathBuf {
+    default_golden_root(path)
+        .join(rules.dir())
+        .join(format!("{name}.out"))
+}
+
+/// The `golden` folder beside the `scenarios` folder the file is in (at any
+/// depth), or beside the file itself when it is in none.
+pub fn default_golden_root(path: &Path) -> PathBuf {
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let root = dir
+        .ancestors()
+        .find(|a| a.file_name().is_some_and(|n| n == "scenarios"))
+        .map(|s| s.parent().unwrap_or(Path::new("")))
+        .unwrap_or(dir);
+    root.join("golden")
+}
