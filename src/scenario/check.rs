@@ -21,9 +21,19 @@ pub struct HandFacts {
     pub euchred: bool,
 }
 
-/// Every hand's facts, and the game's winner and last score.
-pub fn facts(events: &[Event]) -> (Vec<HandFacts>, Option<usize>, [u32; 2]) {
-    let mut hands: Vec<HandFacts> = Vec::new();
+/// Every hand's facts, and the game's winner and last score. A game resumed
+/// from a save file starts inside hand 0, dealt by `resumed_dealer`.
+pub fn facts(
+    events: &[Event],
+    resumed_dealer: Option<Seat>,
+) -> (Vec<HandFacts>, Option<usize>, [u32; 2]) {
+    let mut hands: Vec<HandFacts> = resumed_dealer
+        .map(|dealer| HandFacts {
+            dealer,
+            ..Default::default()
+        })
+        .into_iter()
+        .collect();
     let mut winner = None;
     let mut score = [0, 0];
     for e in events {
@@ -168,9 +178,10 @@ pub fn problems(
     transcript: &str,
     status: u8,
     names: &[String; 4],
+    resumed_dealer: Option<Seat>,
 ) -> Vec<String> {
     let mut out = Vec::new();
-    let (hands, winner, score) = facts(events);
+    let (hands, winner, score) = facts(events, resumed_dealer);
     for want in &expect.hands {
         match hands.iter().find(|h| h.hand == want.hand) {
             Some(got) => hand_problems(want, got, names, &mut out),
@@ -263,7 +274,7 @@ mod tests {
 
     #[test]
     fn facts_follow_the_events() {
-        let (hands, winner, score) = facts(&hand());
+        let (hands, winner, score) = facts(&hand(), None);
         assert_eq!(
             hands,
             vec![HandFacts {
@@ -308,7 +319,7 @@ mod tests {
             contains: vec!["nope".into()],
             ..Default::default()
         };
-        let p = problems(&expect, &hand(), "yes\n", 2, &names());
+        let p = problems(&expect, &hand(), "yes\n", 2, &names(), None);
         assert_eq!(
             p,
             vec![

@@ -135,6 +135,7 @@ pub fn evaluate(s: &Scenario) -> Evaluated {
         &played.text(),
         played.status,
         &s.names(),
+        s.resumed_dealer(),
     );
     Evaluated {
         golden: Golden::read(&s.expect.golden),

@@ -136,6 +136,14 @@ impl Scenario {
         }
     }
 
+    /// The dealer of the hand a save file starts in, if the game starts from one.
+    pub fn resumed_dealer(&self) -> Option<Seat> {
+        match &self.setup {
+            Setup::Cs246(c) => c.save.as_ref().map(|(s, _)| s.dealer),
+            Setup::Eecs280(_) => None,
+        }
+    }
+
     /// Reads and checks a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let file = path.display().to_string();

@@ -375,6 +375,10 @@ impl Computer {
         }
     }
 
+    pub fn discard_why(&self, view: &View) -> (Card, &'static str) {
+        discard(view)
+    }
+
     pub fn play_why(&self, view: &View) -> (Card, &'static str) {
         if view.trick.is_empty() {
             lead(view)
