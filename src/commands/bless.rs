@@ -38,7 +38,9 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     let (mut scenarios, bad_input) = load(&o.paths)?;
     if bad_input {
         // Never bless from a partly loaded library: a golden could look unreferenced.
-        return Err(Failure::input("nothing written: fix the scenarios above first"));
+        return Err(Failure::input(
+            "nothing written: fix the scenarios above first",
+        ));
     }
     if o.unreferenced {
         return unreferenced(&scenarios, stdout);
@@ -73,7 +75,9 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
                 let (plus, minus) = counts(old, &new);
                 format!("updated {} (+{plus} -{minus} lines)", path.display())
             }
-            Golden::Missing => format!("created {} ({} lines)", path.display(), new.lines().count()),
+            Golden::Missing => {
+                format!("created {} ({} lines)", path.display(), new.lines().count())
+            }
             Golden::Unreadable(_) => format!("replaced unreadable {}", path.display()),
         };
         write_atomic(path, &r.played.transcript)

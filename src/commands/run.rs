@@ -83,7 +83,10 @@ fn read_last_failed() -> Vec<PathBuf> {
 }
 
 fn write_last_failed(failed: &[&Path]) {
-    let text: String = failed.iter().map(|p| format!("{}\n", p.display())).collect();
+    let text: String = failed
+        .iter()
+        .map(|p| format!("{}\n", p.display()))
+        .collect();
     // Only a convenience for the next run: failing to keep it is not an error.
     let _ = std::fs::create_dir_all(".upcard");
     let _ = crate::scenario::write_atomic(Path::new(LAST_FAILED), text.as_bytes());

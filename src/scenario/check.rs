@@ -39,11 +39,14 @@ pub fn facts(
     for e in events {
         let cur = hands.last_mut();
         match (e, cur) {
-            (Event::HandStart {
-                hand,
-                dealer,
-                scores,
-            }, _) => {
+            (
+                Event::HandStart {
+                    hand,
+                    dealer,
+                    scores,
+                },
+                _,
+            ) => {
                 score = *scores;
                 hands.push(HandFacts {
                     hand: *hand,
@@ -51,11 +54,14 @@ pub fn facts(
                     ..Default::default()
                 });
             }
-            (Event::TrumpSet {
-                trump,
-                maker,
-                alone,
-            }, Some(h)) => {
+            (
+                Event::TrumpSet {
+                    trump,
+                    maker,
+                    alone,
+                },
+                Some(h),
+            ) => {
                 h.trump = Some(*trump);
                 h.maker = Some(*maker);
                 h.alone = *alone;
@@ -66,13 +72,16 @@ pub fn facts(
                 score = *scores;
             }
             (Event::Renege { team, score: s, .. }, _) => score[*team] = *s,
-            (Event::HandOver {
-                winner: w,
-                points,
-                march,
-                euchred,
-                scores,
-            }, Some(h)) => {
+            (
+                Event::HandOver {
+                    winner: w,
+                    points,
+                    march,
+                    euchred,
+                    scores,
+                },
+                Some(h),
+            ) => {
                 h.scored_by = Some(*w);
                 h.points = *points;
                 h.march = *march;
@@ -225,7 +234,9 @@ pub fn missing_line(lines: &[String], text: &str) -> Option<String> {
     let mut rest = text.lines();
     for want in lines {
         if !rest.any(|l| l == want) {
-            return Some(format!("expected the line {want:?} (in this order) in the transcript"));
+            return Some(format!(
+                "expected the line {want:?} (in this order) in the transcript"
+            ));
         }
     }
     None

@@ -55,7 +55,11 @@ fn lines(text: &str, c: Compare) -> Vec<Line<'_>> {
         .collect()
 }
 
-fn ops<'a>(expected: &'a str, actual: &'a str, c: Compare) -> (Vec<Line<'a>>, Vec<Line<'a>>, Vec<DiffOp>) {
+fn ops<'a>(
+    expected: &'a str,
+    actual: &'a str,
+    c: Compare,
+) -> (Vec<Line<'a>>, Vec<Line<'a>>, Vec<DiffOp>) {
     let old = lines(expected, c);
     let new = lines(actual, c);
     let ok: Vec<&str> = old.iter().map(|l| l.key.as_str()).collect();
@@ -249,7 +253,11 @@ mod tests {
         let golden = "Hand 0\nAdi deals\n\nJack of Spades turned up\n";
         let exact = Compare::default();
         assert!(same(golden, golden, exact));
-        assert!(!same(golden, "Hand 0\nAdi deals\nJack of Spades turned up\n", exact));
+        assert!(!same(
+            golden,
+            "Hand 0\nAdi deals\nJack of Spades turned up\n",
+            exact
+        ));
         let no_blank = "Hand 0\nAdi deals\nJack of Spades turned up\n";
         assert!(same(golden, no_blank, flags(true, false, false, false)));
         assert!(!same(golden, no_blank, flags(false, true, true, true)));
@@ -264,7 +272,11 @@ mod tests {
         assert!(!same(golden, shouting, flags(true, true, true, false)));
         // A missing final newline is a difference only for exact comparisons.
         assert!(!same(golden, golden.trim_end(), exact));
-        assert!(same(golden, golden.trim_end(), flags(false, true, false, false)));
+        assert!(same(
+            golden,
+            golden.trim_end(),
+            flags(false, true, false, false)
+        ));
     }
 
     #[test]

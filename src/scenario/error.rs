@@ -47,15 +47,20 @@ impl ScenarioError {
     ) -> ScenarioError {
         let field = e.path().to_string();
         let inner = e.inner();
-        let (line, column) = inner
-            .location()
-            .map_or((0, 0), |l| (l.line(), l.column()));
+        let (line, column) = inner.location().map_or((0, 0), |l| (l.line(), l.column()));
         // serde_yaml appends " at line L column C"; the location is already in front.
         let mut message = inner.to_string();
         if let Some(i) = message.find(" at line ") {
             message.truncate(i);
         }
         let field = if field == "." { String::new() } else { field };
+        // serde_yaml may also start with (part of) the path; say it once.
+        if let Some((head, rest)) = message.split_once(": ")
+            && !head.is_empty()
+            && field.starts_with(head)
+        {
+            message = rest.to_string();
+        }
         let mut err = ScenarioError {
             file: file.to_string(),
             line,
@@ -81,6 +86,20 @@ impl ScenarioError {
             column,
             field: keys.join("."),
             message,
+        }
+    }
+
+    /// As `at`, naming the field more exactly than its key path (a list index).
+    pub fn at_field(
+        file: &str,
+        text: &str,
+        keys: &[&str],
+        field: String,
+        message: String,
+    ) -> ScenarioError {
+        ScenarioError {
+            field,
+            ..ScenarioError::at(file, text, keys, message)
         }
     }
 

@@ -14,8 +14,8 @@ use rayon::prelude::*;
 
 pub use error::{ScenarioError, locate};
 pub use exec::{Played, Printer, play, start};
-pub use model::{default_golden, default_golden_root};
 pub use model::{Compare, Cs246Setup, Eecs280Setup, Expect, HandExpect, Scenario, Setup};
+pub use model::{default_golden, default_golden_root};
 
 /// Scenario files under `paths` (files as given, directories searched for
 /// `*.yaml`/`*.yml`), sorted so every run lists them in the same order.
@@ -37,17 +37,15 @@ pub fn discover(paths: &[PathBuf]) -> Result<Vec<PathBuf>, ScenarioError> {
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), ScenarioError> {
     let shown = || dir.display().to_string();
-    let entries = std::fs::read_dir(dir).map_err(|e| ScenarioError::file(&shown(), e.to_string()))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| ScenarioError::file(&shown(), e.to_string()))?;
     for entry in entries {
         let path = entry
             .map_err(|e| ScenarioError::file(&shown(), e.to_string()))?
             .path();
         if path.is_dir() {
             walk(&path, out)?;
-        } else if path
-            .extension()
-            .is_some_and(|e| e == "yaml" || e == "yml")
-        {
+        } else if path.extension().is_some_and(|e| e == "yaml" || e == "yml") {
             out.push(path);
         }
     }
@@ -152,7 +150,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     if !dir.as_os_str().is_empty() {
         std::fs::create_dir_all(dir)?;
     }
-    let name = path.file_name().map_or("golden".into(), |n| n.to_string_lossy().into_owned());
+    let name = path
+        .file_name()
+        .map_or("golden".into(), |n| n.to_string_lossy().into_owned());
     let tmp = dir.join(format!(".{name}.upcard-{}.tmp", std::process::id()));
     let result = (|| {
         let mut f = std::fs::File::create(&tmp)?;

@@ -195,16 +195,25 @@ impl Scenario {
         let setup = match raw.rules {
             RulesName::Eecs280 => {
                 if raw.cs246.is_some() {
-                    return Err(at(&["cs246"], "a cs246 section in an eecs280 scenario".into()));
+                    return Err(at(
+                        &["cs246"],
+                        "a cs246 section in an eecs280 scenario".into(),
+                    ));
                 }
                 let Some(e) = &raw.eecs280 else {
-                    return Err(at(&["rules"], "rules: eecs280 needs an eecs280 section".into()));
+                    return Err(at(
+                        &["rules"],
+                        "rules: eecs280 needs an eecs280 section".into(),
+                    ));
                 };
                 Setup::Eecs280(eecs280_setup(e, dir, &file, text, &mut files)?)
             }
             RulesName::Cs246 => {
                 if raw.eecs280.is_some() {
-                    return Err(at(&["eecs280"], "an eecs280 section in a cs246 scenario".into()));
+                    return Err(at(
+                        &["eecs280"],
+                        "an eecs280 section in a cs246 scenario".into(),
+                    ));
                 }
                 let Some(c) = &raw.cs246 else {
                     return Err(at(&["rules"], "rules: cs246 needs a cs246 section".into()));
@@ -420,16 +429,17 @@ fn expect(
     text: &str,
 ) -> Result<Expect, ScenarioError> {
     let e: &RawExpect = &raw.expect;
-    let seat = |r: &PlayerRef, keys: &[&str]| -> Result<Seat, ScenarioError> {
+    let seat = |r: &PlayerRef, keys: &[&str], field: String| -> Result<Seat, ScenarioError> {
         let found = match r {
             PlayerRef::Seat(n) => usize::try_from(*n).ok().filter(|n| *n < 4),
             PlayerRef::Name(s) => names.iter().position(|n| n == s),
         };
         found.ok_or_else(|| {
-            ScenarioError::at(
+            ScenarioError::at_field(
                 file,
                 text,
                 keys,
+                field,
                 format!(
                     "{r} is not a player here (players: {}; or a seat 0 to 3)",
                     names.join(", ")
@@ -460,9 +470,11 @@ fn expect(
         None => default_golden(path, raw.rules, &raw.name),
     };
     let mut hands = Vec::with_capacity(e.hands.len());
-    for h in &e.hands {
+    for (i, h) in e.hands.iter().enumerate() {
         let k = |f: &'static str| -> Vec<&str> { vec!["expect", "hands", f] };
-        let opt = |r: &Option<PlayerRef>, f| r.as_ref().map(|r| seat(r, &k(f))).transpose();
+        let label = |f: &str| format!("expect.hands[{i}].{f}");
+        let opt =
+            |r: &Option<PlayerRef>, f| r.as_ref().map(|r| seat(r, &k(f), label(f))).transpose();
         hands.push(HandExpect {
             hand: h.hand,
             dealer: opt(&h.dealer, "dealer")?,
@@ -473,7 +485,11 @@ fn expect(
             trick_winners: h
                 .trick_winners
                 .as_ref()
-                .map(|v| v.iter().map(|r| seat(r, &k("trick_winners"))).collect())
+                .map(|v| {
+                    v.iter()
+                        .map(|r| seat(r, &k("trick_winners"), label("trick_winners")))
+                        .collect()
+                })
                 .transpose()?,
             scored_by: opt(&h.scored_by, "scored_by")?.map(team_of),
             points: h.points,
@@ -490,7 +506,7 @@ fn expect(
         winner: e
             .winner
             .as_ref()
-            .map(|r| seat(r, &["expect", "winner"]))
+            .map(|r| seat(r, &["expect", "winner"], "expect.winner".into()))
             .transpose()?
             .map(team_of),
         final_score: e.final_score,

@@ -279,7 +279,11 @@ impl<'de> Deserialize<'de> for SuitName {
         letter
             .or_else(|| Suit::from_name(&s))
             .map(SuitName)
-            .ok_or_else(|| de::Error::custom(format!("{s:?} is not a suit (Spades or S, Hearts or H, Clubs or C, Diamonds or D)")))
+            .ok_or_else(|| {
+                de::Error::custom(format!(
+                    "{s:?} is not a suit (Spades or S, Hearts or H, Clubs or C, Diamonds or D)"
+                ))
+            })
     }
 }
 
