@@ -387,3 +387,16 @@ mod tests {
         }
     }
 }
+
+/// Cards appear in JSON as "9S"; suits as their names.
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.short())
+    }
+}
+
+impl serde::Serialize for Suit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}

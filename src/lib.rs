@@ -9,3 +9,4 @@ pub mod parse;
 pub mod rules;
 pub mod scenario;
 pub mod transcript;
+pub mod replay;

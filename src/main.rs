@@ -2,7 +2,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use upcard::commands::{bless, run};
+use upcard::commands::{bless, replay, run};
+use upcard::replay::Target;
 
 use clap::{Parser, Subcommand};
 
@@ -61,6 +62,23 @@ enum Command {
         #[arg(long)]
         unreferenced: bool,
     },
+    /// Step through a scenario or CS 246 save file move by move
+    Replay {
+        /// A scenario (.yaml) or a CS 246 save file
+        file: PathBuf,
+        /// Walk it with commands: Enter/n next, b back, t next trick, h next hand, j N jump, q quit
+        #[arg(long)]
+        step: bool,
+        /// Stop after this point: HAND:TRICK:PLAY (trick 0 is making trump) or a move number
+        #[arg(long, value_name = "POINT")]
+        to: Option<Target>,
+        /// text, or json: one object per move (event, rule, full state)
+        #[arg(long, value_enum, default_value = "text")]
+        format: replay::Format,
+        /// Write the state after POINT as a CS 246 save file OUT that continues the game exactly
+        #[arg(long, num_args = 2, value_names = ["POINT", "OUT"])]
+        save_at: Option<Vec<String>>,
+    },
     /// Print the JSON Schema of scenario files (grammar/scenario.schema.json)
     Schema,
 }
@@ -108,6 +126,34 @@ fn main() -> ExitCode {
             },
             &mut stdout.lock(),
         ),
+        Command::Replay {
+            file,
+            step,
+            to,
+            format,
+            save_at,
+        } => (|| {
+            let save_at = match save_at.as_deref() {
+                Some([point, out]) => Some((
+                    point
+                        .parse::<Target>()
+                        .map_err(upcard::commands::Failure::input)?,
+                    PathBuf::from(out),
+                )),
+                _ => None,
+            };
+            replay::run(
+                &replay::Options {
+                    file,
+                    step,
+                    to,
+                    format,
+                    save_at,
+                },
+                &mut std::io::stdin().lock(),
+                &mut stdout.lock(),
+            )
+        })(),
         Command::Schema => {
             let _ = writeln!(stdout.lock(), "{}", upcard::scenario::schema());
             Ok(())

@@ -65,7 +65,8 @@ pub fn start<W: Write>(
     input: &SharedTokens,
     out: W,
 ) -> (Game, Cs246Printer<W>) {
-    let human = [!args.no_human, false, false, false];
+    let replaced = save.and_then(|s| s.ext.as_ref()).map_or([false; 4], |e| e.replaced);
+    let human = [!args.no_human && !replaced[0], false, false, false];
     let mut printer = Cs246Printer::new(out, args.debug, human, args.options.suit_words);
     let strategy = args.options.strategy;
     let players: Vec<Box<dyn Player>> = (0..4)
@@ -107,13 +108,9 @@ pub fn start<W: Write>(
                     printer.ordered(maker, t, alone, if t == top.suit { 1 } else { 2 })
                 }
             }
-            Game::resume(
-                cfg,
-                state,
-                phase,
-                Box::new(Cs246Deck::new(seed, s.deck)),
-                players,
-            )
+            let mut deck = Cs246Deck::new(seed, s.deck);
+            deck.skip_shuffles(s.ext.as_ref().map_or(0, |e| e.shuffles));
+            Game::resume(cfg, state, phase, Box::new(deck), players)
         }
     };
     game.on_rage_quit(move |_| Box::new(Computer { strategy }));

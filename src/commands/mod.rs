@@ -3,6 +3,7 @@
 pub mod bless;
 pub mod cs246;
 pub mod eecs280;
+pub mod replay;
 pub mod run;
 
 /// How a command ended when it did not succeed.

@@ -4,7 +4,8 @@ use super::Seat;
 use crate::cards::{Card, Suit};
 
 /// The kind of decision a player is being asked for.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "ask", rename_all = "snake_case")]
 pub enum Ask {
     /// Making trump: round 1 (the upcard's suit) or 2 (any other suit).
     Bid {
@@ -18,7 +19,8 @@ pub enum Ask {
     Play,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
 pub enum Event {
     HandStart {
         hand: u32,
@@ -124,6 +126,11 @@ pub enum Event {
     /// A human asked to stop the program (`q`).
     Quit {
         seat: Seat,
+    },
+    /// The strategy rule behind a computer player's next decision (for replay; not printed).
+    Why {
+        seat: Seat,
+        rule: &'static str,
     },
 }
 

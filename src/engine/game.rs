@@ -12,7 +12,7 @@ pub trait DeckSource {
 }
 
 /// Everything about a game in progress that decides what happens next.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct State {
     pub names: [String; 4],
     /// Hands started so far, counting from 0 (nullified hands count).
@@ -74,7 +74,8 @@ impl State {
 }
 
 /// Where the state machine is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
 pub enum Phase {
     StartHand,
     Bidding {

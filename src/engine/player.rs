@@ -2,7 +2,7 @@
 
 use std::collections::VecDeque;
 
-use super::{EventSink, Seat};
+use super::{Event, EventSink, Seat};
 use crate::cards::{Card, Suit};
 
 /// What a player sees when asked. `hand` is the player's hand as held (before
@@ -155,4 +155,13 @@ impl Player for Scripted {
     fn play(&mut self, _view: &View, _notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
         self.card("a card to play")
     }
+}
+
+/// Reports the rule behind a strategy's decision to `notes` and returns the decision.
+pub fn explain<T>(view: &View, notes: &mut dyn EventSink, (decision, rule): (T, &'static str)) -> T {
+    notes.event(&Event::Why {
+        seat: view.seat,
+        rule,
+    });
+    decision
 }

@@ -9,7 +9,7 @@ use nom::{IResult, Parser};
 
 use super::ParseError;
 use crate::cards::{Card, Suit};
-use crate::engine::Seat;
+use crate::engine::{Phase, Seat};
 
 /// A save file as written, before its cards are checked against each other.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,6 +23,25 @@ pub struct RawSave {
     pub deck: Vec<Located<Card>>,
     pub hands: [Vec<Located<Card>>; 4],
     pub taken: [Vec<Located<Card>>; 4],
+    /// upcard's extension line, if present.
+    pub ext: Option<RawExt>,
+}
+
+/// The optional last line upcard writes so a save taken at any moment
+/// continues exactly (docs/cs246-rules.md, "Save files at any moment").
+/// Course programs stop reading before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawExt {
+    /// Offset of the `upcard` keyword.
+    pub at: usize,
+    pub hand_no: u32,
+    /// Shuffles drawn from the seed so far.
+    pub shuffles: u64,
+    pub phase: Phase,
+    /// Cards on the table, in playing order.
+    pub table: Vec<(Seat, Located<Card>)>,
+    /// Seats whose human rage quit.
+    pub replaced: Vec<Seat>,
 }
 
 /// A value and the byte offset it was read at.
@@ -114,6 +133,94 @@ impl<'a> Reader<'a> {
             .collect()
     }
 
+    /// Consumes `word` or says it was expected.
+    fn keyword(&mut self, word: &str) -> Result<usize, ParseError> {
+        let (t, at) = self.next(&format!("{word:?}"))?;
+        if t == word {
+            Ok(at)
+        } else {
+            Err(self.error_at(at, format!("expected {word:?}, found {t:?}")))
+        }
+    }
+
+    /// upcard's extension line: `upcard hand N shuffles N phase ... table K (seat card)* replaced K seat*`.
+    fn ext(&mut self) -> Result<Option<RawExt>, ParseError> {
+        let save = self.rest;
+        match self.take() {
+            Some(("upcard", at)) => {
+                self.keyword("hand")?;
+                let hand_no = self.number::<u32>("the hand number")?.0;
+                self.keyword("shuffles")?;
+                let shuffles = self.number::<u64>("the number of shuffles")?.0;
+                self.keyword("phase")?;
+                let (kind, kat) =
+                    self.next("a phase (start, bidding, discard, trick, handover or over)")?;
+                let phase = match kind {
+                    "start" => Phase::StartHand,
+                    "bidding" => {
+                        let (round, rat) = self.number::<u8>("the bidding round (1 or 2)")?;
+                        if !(1..=2).contains(&round) {
+                            return Err(self.error_at(rat, format!("expected the bidding round (1 or 2), found {round}")));
+                        }
+                        let turn = self.seat("the bidder")?;
+                        let (passes, pat) = self.number::<u8>("the passes so far (0 to 3)")?;
+                        if passes > 3 {
+                            return Err(self.error_at(pat, format!("expected the passes so far (0 to 3), found {passes}")));
+                        }
+                        Phase::Bidding { round, turn, passes }
+                    }
+                    "discard" => Phase::Discard,
+                    "trick" => {
+                        let turn = self.seat("the player to play")?;
+                        let (turns, tat) = self.number::<u8>("the turns taken in this trick (0 to 3)")?;
+                        if turns > 3 {
+                            return Err(self.error_at(tat, format!("expected the turns taken in this trick (0 to 3), found {turns}")));
+                        }
+                        Phase::Trick { turn, turns }
+                    }
+                    "handover" => Phase::HandOver,
+                    "over" => Phase::Over,
+                    _ => {
+                        return Err(self.error_at(
+                            kat,
+                            format!("expected a phase (start, bidding, discard, trick, handover or over), found {kind:?}"),
+                        ));
+                    }
+                };
+                self.keyword("table")?;
+                let (n, nat) = self.number::<usize>("the number of cards on the table")?;
+                if n > 3 {
+                    return Err(self.error_at(nat, format!("the table holds at most 3 cards between turns, found {n}")));
+                }
+                let mut table = Vec::with_capacity(n);
+                for _ in 0..n {
+                    let seat = self.seat("the player of a card on the table")?;
+                    table.push((seat, self.card("a card on the table")?));
+                }
+                self.keyword("replaced")?;
+                let (n, nat) = self.number::<usize>("the number of replaced players")?;
+                if n > 4 {
+                    return Err(self.error_at(nat, format!("at most 4 players can be replaced, found {n}")));
+                }
+                let replaced = (0..n)
+                    .map(|_| self.seat("a replaced player"))
+                    .collect::<Result<_, _>>()?;
+                Ok(Some(RawExt {
+                    at,
+                    hand_no,
+                    shuffles,
+                    phase,
+                    table,
+                    replaced,
+                }))
+            }
+            _ => {
+                self.rest = save;
+                Ok(None)
+            }
+        }
+    }
+
     fn end(&mut self) -> Result<(), ParseError> {
         match self.take() {
             Some((t, at)) => Err(self.error_at(
@@ -169,6 +276,7 @@ pub fn parse_save(file: &str, text: &str) -> Result<RawSave, ParseError> {
         hands[p] = r.cards(&format!("player {p}'s hand"), 5)?;
         taken[p] = r.cards(&format!("player {p}'s tricks"), 20)?;
     }
+    let ext = r.ext()?;
     r.end()?;
     Ok(RawSave {
         scores: [s0, s1],
@@ -179,5 +287,6 @@ pub fn parse_save(file: &str, text: &str) -> Result<RawSave, ParseError> {
         deck,
         hands,
         taken,
+        ext,
     })
 }

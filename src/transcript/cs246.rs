@@ -31,6 +31,11 @@ impl<W: Write> Cs246Printer<W> {
         }
     }
 
+    /// What has been written so far (for replay, which shows each move's lines).
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+
     pub fn finish(mut self) -> io::Result<W> {
         if let Some(e) = self.error.take() {
             return Err(e);

@@ -37,6 +37,11 @@ impl<W: Write> Eecs280Printer<W> {
     }
 
     /// Flushes and returns the writer, or the first write error.
+    /// What has been written so far (for replay, which shows each move's lines).
+    pub fn get_ref(&self) -> &W {
+        &self.out
+    }
+
     pub fn finish(mut self) -> io::Result<W> {
         if let Some(e) = self.error.take() {
             return Err(e);

@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 
 use crate::cards::{Card, Rank, Suit};
-use crate::engine::{Bid, EventSink, Player, PlayerError, Seat, View, partner_of};
+use crate::engine::{Bid, EventSink, Player, PlayerError, Seat, View, explain, partner_of};
 
 /// Strategy readings that the spec leaves open (see docs/cs246-rules.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -389,14 +389,14 @@ impl Computer {
 }
 
 impl Player for Computer {
-    fn bid(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Bid, PlayerError> {
-        Ok(self.bid_why(view).0)
+    fn bid(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Bid, PlayerError> {
+        Ok(explain(view, notes, self.bid_why(view)))
     }
-    fn discard(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        Ok(discard(view).0)
+    fn discard(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        Ok(explain(view, notes, discard(view)))
     }
-    fn play(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        Ok(self.play_why(view).0)
+    fn play(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        Ok(explain(view, notes, self.play_why(view)))
     }
 }
 

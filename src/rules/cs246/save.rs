@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::cards::{Card, Suit, short_list};
-use crate::engine::{Phase, Seat, State, partner_of};
+use crate::engine::{Phase, Seat, State, left_of, partner_of};
 use crate::parse::ParseError;
 use crate::parse::save::{Located, RawSave, parse_save};
 
@@ -18,6 +18,19 @@ pub struct SaveFile {
     pub deck: [Card; 24],
     pub hands: [Vec<Card>; 4],
     pub taken: [Vec<Card>; 4],
+    /// upcard's extension: where exactly the game is (absent in course files).
+    pub ext: Option<Extension>,
+}
+
+/// What a save taken at any moment adds to the spec's format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Extension {
+    pub hand_no: u32,
+    /// Shuffles drawn from the seed so far; the loader draws them again.
+    pub shuffles: u64,
+    pub phase: Phase,
+    pub table: Vec<(Seat, Card)>,
+    pub replaced: [bool; 4],
 }
 
 fn place(p: &str, seat: usize) -> String {
@@ -41,7 +54,45 @@ impl SaveFile {
             deck: cards(&raw.deck).try_into().expect("24 cards"),
             hands: std::array::from_fn(|p| cards(&raw.hands[p])),
             taken: std::array::from_fn(|p| cards(&raw.taken[p])),
+            ext: raw.ext.as_ref().map(|e| Extension {
+                hand_no: e.hand_no,
+                shuffles: e.shuffles,
+                phase: e.phase,
+                table: e.table.iter().map(|(s, c)| (*s, c.value)).collect(),
+                replaced: std::array::from_fn(|p| e.replaced.contains(&p)),
+            }),
         })
+    }
+
+    /// The state of a CS 246 game at a step boundary, as a save file that
+    /// continues it exactly. `deck` is this hand's deck order and `shuffles`
+    /// the shuffles drawn from `seed` so far.
+    pub fn from_game(state: &State, phase: Phase, seed: i64, deck: [Card; 24], shuffles: u64) -> SaveFile {
+        let next = match phase {
+            Phase::Bidding { turn, .. } | Phase::Trick { turn, .. } => turn,
+            Phase::Discard => state.dealer,
+            _ => left_of(state.dealer),
+        };
+        SaveFile {
+            scores: state.scores,
+            dealer: state.dealer,
+            next,
+            trump: match (state.trump, state.maker) {
+                (Some(t), Some(m)) => Some((t, m, state.alone)),
+                _ => None,
+            },
+            seed,
+            deck,
+            hands: state.hands.clone(),
+            taken: state.taken.clone(),
+            ext: Some(Extension {
+                hand_no: state.hand_no,
+                shuffles,
+                phase,
+                table: state.trick.clone(),
+                replaced: state.replaced,
+            }),
+        }
     }
 
     /// The format of spec section 3, one value group per line.
@@ -72,6 +123,31 @@ impl SaveFile {
                 }
             }
         }
+        if let Some(e) = &self.ext {
+            let _ = write!(s, "upcard hand {} shuffles {} phase ", e.hand_no, e.shuffles);
+            let _ = match e.phase {
+                Phase::StartHand => write!(s, "start"),
+                Phase::Bidding {
+                    round,
+                    turn,
+                    passes,
+                } => write!(s, "bidding {round} {turn} {passes}"),
+                Phase::Discard => write!(s, "discard"),
+                Phase::Trick { turn, turns } => write!(s, "trick {turn} {turns}"),
+                Phase::HandOver => write!(s, "handover"),
+                Phase::Over | Phase::Quit => write!(s, "over"),
+            };
+            let _ = write!(s, " table {}", e.table.len());
+            for (seat, c) in &e.table {
+                let _ = write!(s, " {seat} {}", c.short());
+            }
+            let replaced: Vec<Seat> = (0..4).filter(|&p| e.replaced[p]).collect();
+            let _ = write!(s, " replaced {}", replaced.len());
+            for p in replaced {
+                let _ = write!(s, " {p}");
+            }
+            s.push('\n');
+        }
         s
     }
 
@@ -81,6 +157,7 @@ impl SaveFile {
             .iter()
             .copied()
             .filter(|c| !self.hands.iter().chain(&self.taken).any(|h| h.contains(c)))
+            .filter(|c| !self.ext.as_ref().is_some_and(|e| e.table.iter().any(|(_, t)| t == c)))
             .collect()
     }
 
@@ -93,11 +170,17 @@ impl SaveFile {
         s.taken = self.taken.clone();
         s.kitty = self.kitty();
         s.upcard = s.kitty.first().copied();
+        if let Some(e) = &self.ext {
+            s.hand_no = e.hand_no;
+            s.trick = e.table.clone();
+            s.replaced = e.replaced;
+        }
         let phase = match self.trump {
+            // Mid round one, the passes so far are those from the dealer's left up to `next`.
             None => Phase::Bidding {
                 round: 1,
                 turn: self.next,
-                passes: 0,
+                passes: ((self.next + 4 - left_of(self.dealer)) % 4) as u8,
             },
             Some((t, maker, alone)) => {
                 s.trump = Some(t);
@@ -117,6 +200,7 @@ impl SaveFile {
                 }
             }
         };
+        let phase = self.ext.as_ref().map_or(phase, |e| e.phase);
         (s, phase)
     }
 }
@@ -150,6 +234,17 @@ fn check(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(),
             }
         }
     }
+    let table: Vec<(Seat, Located<Card>)> = raw.ext.as_ref().map_or(Vec::new(), |e| e.table.clone());
+    for (seat, c) in &table {
+        if let Some((_, there)) = seen.iter().find(|(d, _)| *d == c.value) {
+            return Err(err(
+                c.at,
+                format!("{} is on the table and in {there}", c.value.short()),
+            ));
+        }
+        seen.push((c.value, format!("the table (player {seat})")));
+    }
+    let on_table = |p: Seat| usize::from(table.iter().any(|(s, _)| *s == p));
     let at_end = raw.taken[3]
         .last()
         .or(raw.hands[3].last())
@@ -171,9 +266,10 @@ fn check(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(),
             let out = alone.then(|| partner_of(maker));
             let per_trick = if alone { 3 } else { 4 };
             let active: Vec<Seat> = (0..4).filter(|&p| Some(p) != out).collect();
-            let held = raw.hands[active[0]].len();
+            // A card on the table came from its player's hand.
+            let held = raw.hands[active[0]].len() + on_table(active[0]);
             for &p in &active {
-                if raw.hands[p].len() != held {
+                if raw.hands[p].len() + on_table(p) != held {
                     return Err(err(
                         raw.hands[p].first().map_or(at_end, |c| c.at),
                         format!(

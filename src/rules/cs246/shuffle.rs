@@ -48,6 +48,14 @@ impl Cs246Deck {
         }
     }
 
+    /// Draws what `shuffles` shuffles would (23 numbers each) without moving
+    /// a card: a game loaded mid-way continues the original's stream.
+    pub fn skip_shuffles(&mut self, shuffles: u64) {
+        for _ in 0..shuffles * 23 {
+            self.rng.next_u32();
+        }
+    }
+
     pub fn cards(&self) -> &[Card; 24] {
         &self.cards
     }

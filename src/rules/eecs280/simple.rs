@@ -1,7 +1,7 @@
 //! The Simple player of the EECS 280 spec ("Simple Player").
 
 use crate::cards::Card;
-use crate::engine::{Bid, EventSink, Player, PlayerError, View};
+use crate::engine::{Bid, EventSink, Player, PlayerError, View, explain};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Simple;
@@ -15,75 +15,122 @@ impl Simple {
     }
 
     pub fn choose_bid(view: &View) -> Bid {
+        Self::bid_why(view).0
+    }
+
+    pub fn choose_discard(view: &View) -> Card {
+        Self::discard_why(view).0
+    }
+
+    pub fn choose_card(view: &View) -> Card {
+        Self::card_why(view).0
+    }
+
+    /// The bid and the rule of the spec's Simple Player that chose it.
+    pub fn bid_why(view: &View) -> (Bid, &'static str) {
         let up = view.upcard.suit;
         if view.round == 1 {
             // Round one: two or more trump face/ace cards (the dealer does not
             // count the upcard).
             if Self::strong(view.hand, up) >= 2 {
-                return Bid::Order {
+                let bid = Bid::Order {
                     suit: up,
                     alone: false,
                 };
+                return (
+                    bid,
+                    "orders up: two or more face or ace cards of the upcard's suit (bowers count)",
+                );
             }
-            return Bid::Pass;
+            return (
+                Bid::Pass,
+                "passes: fewer than two face or ace cards of the upcard's suit",
+            );
         }
         // Round two: only the same-colour suit, with one face/ace card; the
         // dealer is forced to order it (screw the dealer).
         let next = up.next();
-        if view.forced || Self::strong(view.hand, next) >= 1 {
-            Bid::Order {
-                suit: next,
-                alone: false,
-            }
+        let bid = Bid::Order {
+            suit: next,
+            alone: false,
+        };
+        if Self::strong(view.hand, next) >= 1 {
+            (
+                bid,
+                "orders the suit of the upcard's colour: one or more face or ace cards of it",
+            )
+        } else if view.forced {
+            (
+                bid,
+                "screw the dealer: the dealer must order the suit of the upcard's colour",
+            )
         } else {
-            Bid::Pass
+            (
+                Bid::Pass,
+                "passes: no face or ace card of the suit of the upcard's colour",
+            )
         }
     }
 
     /// The lowest card of hand + upcard, even the upcard.
-    pub fn choose_discard(view: &View) -> Card {
+    pub fn discard_why(view: &View) -> (Card, &'static str) {
         let trump = view.upcard.suit;
-        view.hand
+        let c = view
+            .hand
             .iter()
             .copied()
             .chain(std::iter::once(view.upcard))
             .min_by(|a, b| a.cmp_trump(*b, trump))
-            .expect("a hand has cards")
+            .expect("a hand has cards");
+        (c, "discards the lowest card of its hand and the upcard")
     }
 
-    pub fn choose_card(view: &View) -> Card {
+    pub fn card_why(view: &View) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
         let hand = view.hand.iter().copied();
         match view.led() {
             // Lead the highest non-trump card, else the highest trump.
-            None => hand
+            None => match hand
                 .clone()
                 .filter(|c| !c.is_trump(trump))
                 .max_by(|a, b| a.cmp_trump(*b, trump))
-                .or_else(|| hand.max_by(|a, b| a.cmp_trump(*b, trump)))
-                .expect("a hand has cards"),
+            {
+                Some(c) => (c, "leads its highest non-trump card"),
+                None => (
+                    hand.max_by(|a, b| a.cmp_trump(*b, trump))
+                        .expect("a hand has cards"),
+                    "leads its highest trump: it holds only trump",
+                ),
+            },
             // Follow with the highest card of the led suit, else the lowest card.
             Some(led) => {
                 let suit = led.effective_suit(trump);
-                hand.clone()
+                match hand
+                    .clone()
                     .filter(|c| c.effective_suit(trump) == suit)
                     .max_by(|a, b| a.cmp_led(*b, led, trump))
-                    .or_else(|| hand.min_by(|a, b| a.cmp_led(*b, led, trump)))
-                    .expect("a hand has cards")
+                {
+                    Some(c) => (c, "follows suit with its highest card of the led suit"),
+                    None => (
+                        hand.min_by(|a, b| a.cmp_led(*b, led, trump))
+                            .expect("a hand has cards"),
+                        "cannot follow suit: plays its lowest card",
+                    ),
+                }
             }
         }
     }
 }
 
 impl Player for Simple {
-    fn bid(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Bid, PlayerError> {
-        Ok(Self::choose_bid(view))
+    fn bid(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Bid, PlayerError> {
+        Ok(explain(view, notes, Self::bid_why(view)))
     }
-    fn discard(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        Ok(Self::choose_discard(view))
+    fn discard(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        Ok(explain(view, notes, Self::discard_why(view)))
     }
-    fn play(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        Ok(Self::choose_card(view))
+    fn play(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
+        Ok(explain(view, notes, Self::card_why(view)))
     }
 }
 

@@ -1,0 +1,89 @@
+//! `upcard replay`: a scenario or CS 246 save file, move by move.
+
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+use super::Failure;
+use crate::replay::{Target, Timeline, interact, json_line, record, render, scenario_from_save};
+use crate::rules::cs246::save::SaveFile;
+use crate::scenario::{Scenario, write_atomic};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub file: PathBuf,
+    pub step: bool,
+    pub to: Option<Target>,
+    pub format: Format,
+    pub save_at: Option<(Target, PathBuf)>,
+}
+
+/// A scenario (`.yaml`/`.yml`) or a CS 246 save file, checked.
+pub fn load(path: &Path) -> Result<Timeline, Failure> {
+    let is_yaml = path
+        .extension()
+        .is_some_and(|e| e == "yaml" || e == "yml");
+    let scenario = if is_yaml {
+        Scenario::load(path).map_err(|e| Failure::input(e.to_string()))?
+    } else {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+        let save = SaveFile::parse(&shown, &text).map_err(|e| Failure::input(e.to_string()))?;
+        scenario_from_save(path, save, text)
+    };
+    Ok(record(scenario))
+}
+
+pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let t = load(&o.file)?;
+    let io = |e: std::io::Error| Failure::input(format!("writing: {e}"));
+    if let Some((target, out)) = &o.save_at {
+        let i = t.find(*target).map_err(Failure::input)?;
+        let save = t.save_at(i).map_err(Failure::input)?;
+        write_atomic(out, save.write().as_bytes())
+            .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))?;
+        writeln!(
+            stdout,
+            "saved the game after move {} ({}) to {}",
+            i + 1,
+            t.moves[i].point,
+            out.display()
+        )
+        .map_err(io)?;
+        return Ok(());
+    }
+    if o.step {
+        return interact(&t, stdin, stdout).map_err(io);
+    }
+    let end = match o.to {
+        Some(target) => t.find(target).map_err(Failure::input)?,
+        None => t.moves.len().saturating_sub(1),
+    };
+    let mut text = String::new();
+    for i in 0..(end + 1).min(t.moves.len()) {
+        match o.format {
+            Format::Text => {
+                if i > 0 {
+                    text.push('\n');
+                }
+                text.push_str(&render(&t, i));
+            }
+            Format::Json => {
+                text.push_str(&json_line(&t, i));
+                text.push('\n');
+            }
+        }
+    }
+    if o.to.is_none()
+        && o.format == Format::Text
+        && let Some(e) = &t.error
+    {
+        text.push_str(&format!("\nthe game stopped early: {e}\n"));
+    }
+    stdout.write_all(text.as_bytes()).map_err(io)
+}

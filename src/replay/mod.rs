@@ -1,0 +1,296 @@
+//! Replay: a game played forward once, every move kept with the state after
+//! it, so stepping back is free (the engine is deterministic; keeping the
+//! states costs a few hundred small clones per game).
+
+mod show;
+mod step;
+
+use std::ops::Range;
+use std::path::Path;
+
+pub use show::{describe, json_line, render};
+pub use step::interact;
+
+use crate::cards::Card;
+use crate::commands::cs246 as cs246_cmd;
+use crate::engine::{Event, EventSink, Phase, State};
+use crate::rules::cs246::initial_deck;
+use crate::rules::cs246::save::SaveFile;
+use crate::scenario::{Cs246Setup, Expect, Scenario, Setup, start};
+
+/// Where a move happened: hand number, trick (0 while making trump) and the
+/// move's place within that trick (or within making trump), from 1.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Point {
+    pub hand: u32,
+    pub trick: u8,
+    pub play: u8,
+}
+
+impl std::fmt::Display for Point {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}:{}", self.hand, self.trick, self.play)
+    }
+}
+
+/// A point as the user writes it: `hand:trick:play`, or a move number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Point(Point),
+    Move(usize),
+}
+
+impl std::str::FromStr for Target {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Target, String> {
+        let bad = || {
+            format!("{s:?} is not a point: write HAND:TRICK:PLAY (e.g. 0:2:3; trick 0 is making trump) or a move number")
+        };
+        let parts: Vec<&str> = s.split(':').collect();
+        match parts.as_slice() {
+            [n] => n.parse().map(Target::Move).map_err(|_| bad()),
+            [h, t, p] => Ok(Target::Point(Point {
+                hand: h.parse().map_err(|_| bad())?,
+                trick: t.parse().map_err(|_| bad())?,
+                play: p.parse().map_err(|_| bad())?,
+            })),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// One move and what things looked like after it.
+#[derive(Clone, Debug)]
+pub struct Move {
+    /// From 1.
+    pub number: usize,
+    pub point: Point,
+    pub event: Event,
+    /// The strategy rule behind a computer's decision.
+    pub why: Option<&'static str>,
+    /// The state and phase when the engine step that made this move ended.
+    pub state: State,
+    pub phase: Phase,
+    /// This hand's deck order and the shuffles drawn so far (CS 246 saves).
+    pub deck: [Card; 24],
+    pub shuffles: u64,
+    /// Transcript bytes printed by this move's engine step (shown on its last move).
+    pub printed: Range<usize>,
+    /// Events up to the end of this move's engine step.
+    pub events_end: usize,
+}
+
+/// A whole game, move by move.
+pub struct Timeline {
+    pub scenario: Scenario,
+    /// The state before the first move.
+    pub initial: State,
+    pub moves: Vec<Move>,
+    pub events: Vec<Event>,
+    pub transcript: Vec<u8>,
+    /// Why the game stopped early, if it did.
+    pub error: Option<String>,
+    /// The shuffle seed (CS 246).
+    pub seed: i64,
+}
+
+fn is_move(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Passed { .. }
+            | Event::Ordered { .. }
+            | Event::Discarded { .. }
+            | Event::Nullified { .. }
+            | Event::Led { .. }
+            | Event::Played { .. }
+            | Event::Renege { .. }
+            | Event::RageQuit { .. }
+            | Event::TrickTaken { .. }
+            | Event::HandOver { .. }
+            | Event::GameOver { .. }
+            | Event::Quit { .. }
+    )
+}
+
+fn is_decision(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Passed { .. }
+            | Event::Ordered { .. }
+            | Event::Discarded { .. }
+            | Event::Led { .. }
+            | Event::Played { .. }
+    )
+}
+
+/// Collects one step's events.
+#[derive(Default)]
+struct StepEvents(Vec<Event>);
+
+impl EventSink for StepEvents {
+    fn event(&mut self, e: &Event) {
+        self.0.push(e.clone());
+    }
+}
+
+/// A CS 246 save file as a scenario: four computer players, nothing expected.
+pub fn scenario_from_save(path: &Path, save: SaveFile, text: String) -> Scenario {
+    let args = cs246_cmd::Args {
+        no_human: true,
+        file: Some(path.display().to_string()),
+        ..Default::default()
+    };
+    Scenario {
+        path: path.to_path_buf(),
+        name: path
+            .file_stem()
+            .map_or("save".into(), |s| s.to_string_lossy().into_owned()),
+        description: String::new(),
+        setup: Setup::Cs246(Cs246Setup {
+            args,
+            save: Some((save, text)),
+        }),
+        input: String::new(),
+        expect: Expect::default(),
+        tags: Vec::new(),
+        weight: 1.0,
+        visibility: Default::default(),
+        files: Vec::new(),
+    }
+}
+
+/// Plays `scenario` to its end, keeping every move.
+pub fn record(scenario: Scenario) -> Timeline {
+    let (mut game, mut printer) = start(&scenario);
+    let (seed, mut deck, mut shuffles) = match &scenario.setup {
+        Setup::Cs246(c) => match &c.save {
+            Some((s, _)) => (s.seed, s.deck, s.ext.as_ref().map_or(0, |e| e.shuffles)),
+            None => (c.args.seed.unwrap_or(0), initial_deck(), 0),
+        },
+        Setup::Eecs280(e) => (0, e.pack, 0),
+    };
+    let is_cs246 = matches!(scenario.setup, Setup::Cs246(_));
+    let initial = game.state.clone();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut events = Vec::new();
+    let mut point = Point {
+        hand: initial.hand_no,
+        trick: initial.tricks_played() + u8::from(!initial.trick.is_empty()),
+        play: initial.trick.len() as u8,
+    };
+    let mut why = None;
+    let mut shown_until = 0;
+    let error = loop {
+        let before = printer.bytes().len();
+        let mut step = StepEvents::default();
+        let r = game.step(&mut (&mut printer, &mut step));
+        let printed = before..printer.bytes().len();
+        let first_new = moves.len();
+        for e in &step.0 {
+            match e {
+                Event::HandStart { hand, .. } => {
+                    point = Point {
+                        hand: *hand,
+                        trick: 0,
+                        play: 0,
+                    }
+                }
+                Event::Deck { cards } if is_cs246 => {
+                    if let Ok(d) = <[Card; 24]>::try_from(cards.as_slice()) {
+                        deck = d;
+                        shuffles += 1;
+                    }
+                }
+                Event::Led { .. } => {
+                    point.trick += 1;
+                    point.play = 0;
+                }
+                Event::Why { rule, .. } => why = Some(*rule),
+                _ => {}
+            }
+            if is_move(e) {
+                point.play += 1;
+                moves.push(Move {
+                    number: moves.len() + 1,
+                    point,
+                    event: e.clone(),
+                    why: if is_decision(e) { why.take() } else { None },
+                    state: game.state.clone(),
+                    phase: game.phase,
+                    deck,
+                    shuffles,
+                    printed: printed.end..printed.end,
+                    events_end: 0,
+                });
+            }
+        }
+        events.extend(step.0);
+        let end = events.len();
+        for m in &mut moves[first_new..] {
+            m.events_end = end;
+        }
+        // A step's lines (and those of steps with no move, like dealing)
+        // are shown with the last move they led up to.
+        if let Some(last) = moves.last_mut()
+            && last.number > first_new
+        {
+            last.printed = shown_until..printed.end;
+            shown_until = printed.end;
+        }
+        match r {
+            Ok(true) => {}
+            Ok(false) => break None,
+            Err(e) => break Some(e.to_string()),
+        }
+    };
+    Timeline {
+        scenario,
+        initial,
+        moves,
+        events,
+        transcript: printer.finish(),
+        error,
+        seed,
+    }
+}
+
+impl Timeline {
+    /// The index of the move at `target`.
+    pub fn find(&self, target: Target) -> Result<usize, String> {
+        let found = match target {
+            Target::Move(n) => (1..=self.moves.len()).contains(&n).then(|| n - 1),
+            Target::Point(p) => self.moves.iter().position(|m| m.point == p),
+        };
+        found.ok_or_else(|| match (self.moves.first(), self.moves.last()) {
+            (Some(a), Some(b)) => format!(
+                "no move at {} in this game: moves run from 1 ({}) to {} ({})",
+                match target {
+                    Target::Move(n) => n.to_string(),
+                    Target::Point(p) => p.to_string(),
+                },
+                a.point,
+                self.moves.len(),
+                b.point
+            ),
+            _ => "this game has no moves".to_string(),
+        })
+    }
+
+    /// The state after move `i` as a CS 246 save file that continues the game
+    /// exactly (with upcard's extension line).
+    pub fn save_at(&self, i: usize) -> Result<SaveFile, String> {
+        if !matches!(self.scenario.setup, Setup::Cs246(_)) {
+            return Err(
+                "save files are the CS 246 format; this is an EECS 280 game, which a CS 246 save cannot continue"
+                    .into(),
+            );
+        }
+        let m = &self.moves[i];
+        if m.phase == Phase::Quit {
+            return Err(format!("move {} ends the program (q); there is nothing to continue", m.number));
+        }
+        Ok(SaveFile::from_game(
+            &m.state, m.phase, self.seed, m.deck, m.shuffles,
+        ))
+    }
+}

@@ -1,0 +1,71 @@
+//! `--step`: walking a timeline with commands read line by line (a terminal,
+//! or any scripted input).
+
+use std::io::{BufRead, Write};
+
+use super::{Target, Timeline, render};
+
+pub const HELP: &str =
+    "commands: Enter or n next move, b back one move, t next trick, h next hand, j N jump to move N, q quit";
+
+/// Runs the stepping loop until `q` or the end of input.
+pub fn interact(t: &Timeline, input: &mut dyn BufRead, out: &mut dyn Write) -> std::io::Result<()> {
+    if t.moves.is_empty() {
+        writeln!(out, "this game has no moves")?;
+        return Ok(());
+    }
+    let last = t.moves.len() - 1;
+    let mut at = 0;
+    write!(out, "{}", render(t, at))?;
+    loop {
+        write!(out, "replay> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            return Ok(());
+        }
+        let cmd = line.trim();
+        let here = t.moves[at].point;
+        let next = match cmd {
+            "" | "n" => (at < last).then_some(at + 1),
+            "b" => at.checked_sub(1),
+            "t" => t.moves[at + 1..]
+                .iter()
+                .position(|m| (m.point.hand, m.point.trick) != (here.hand, here.trick))
+                .map(|k| at + 1 + k),
+            "h" => t.moves[at + 1..]
+                .iter()
+                .position(|m| m.point.hand != here.hand)
+                .map(|k| at + 1 + k),
+            "q" => return Ok(()),
+            _ => match cmd.strip_prefix("j").map(str::trim) {
+                Some(n) => match n.parse::<usize>() {
+                    Ok(n) => match t.find(Target::Move(n)) {
+                        Ok(i) => Some(i),
+                        Err(e) => {
+                            writeln!(out, "{e}")?;
+                            continue;
+                        }
+                    },
+                    Err(_) => {
+                        writeln!(out, "j needs a move number, e.g. j 12")?;
+                        continue;
+                    }
+                },
+                None => {
+                    writeln!(out, "{HELP}")?;
+                    continue;
+                }
+            },
+        };
+        match next {
+            Some(i) => {
+                at = i;
+                write!(out, "{}", render(t, at))?;
+            }
+            None if cmd == "b" => writeln!(out, "at the first move")?,
+            None => writeln!(out, "at the last move ({} moves)", t.moves.len())?,
+        }
+    }
+}
