@@ -300,6 +300,19 @@ pub fn short_list(cards: &[Card]) -> String {
     s
 }
 
+/// Cards appear in JSON as "9S"; suits as their names.
+impl serde::Serialize for Card {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.short())
+    }
+}
+
+impl serde::Serialize for Suit {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,18 +398,5 @@ mod tests {
             assert_ne!(s.next(), s);
             assert_eq!(s.next().next(), s);
         }
-    }
-}
-
-/// Cards appear in JSON as "9S"; suits as their names.
-impl serde::Serialize for Card {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&self.short())
-    }
-}
-
-impl serde::Serialize for Suit {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.name())
     }
 }

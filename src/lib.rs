@@ -6,7 +6,7 @@ pub mod commands;
 pub mod engine;
 pub mod input;
 pub mod parse;
+pub mod replay;
 pub mod rules;
 pub mod scenario;
 pub mod transcript;
-pub mod replay;

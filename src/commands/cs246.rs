@@ -65,7 +65,9 @@ pub fn start<W: Write>(
     input: &SharedTokens,
     out: W,
 ) -> (Game, Cs246Printer<W>) {
-    let replaced = save.and_then(|s| s.ext.as_ref()).map_or([false; 4], |e| e.replaced);
+    let replaced = save
+        .and_then(|s| s.ext.as_ref())
+        .map_or([false; 4], |e| e.replaced);
     let human = [!args.no_human && !replaced[0], false, false, false];
     let mut printer = Cs246Printer::new(out, args.debug, human, args.options.suit_words);
     let strategy = args.options.strategy;

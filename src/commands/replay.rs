@@ -25,14 +25,13 @@ pub struct Options {
 
 /// A scenario (`.yaml`/`.yml`) or a CS 246 save file, checked.
 pub fn load(path: &Path) -> Result<Timeline, Failure> {
-    let is_yaml = path
-        .extension()
-        .is_some_and(|e| e == "yaml" || e == "yml");
+    let is_yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
     let scenario = if is_yaml {
         Scenario::load(path).map_err(|e| Failure::input(e.to_string()))?
     } else {
         let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
         let save = SaveFile::parse(&shown, &text).map_err(|e| Failure::input(e.to_string()))?;
         scenario_from_save(path, save, text)
     };

@@ -9,7 +9,7 @@ mod player;
 pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead};
 pub use event::{Ask, Event, EventSink, NullSink, VecSink};
 pub use game::{DeckSource, EngineError, Game, Outcome, Phase, State, deal};
-pub use player::{Bid, Player, explain, PlayerError, Scripted, ScriptedDecision, View};
+pub use player::{Bid, Player, PlayerError, Scripted, ScriptedDecision, View, explain};
 
 /// Seats are numbered 0..4 clockwise; 0 and 2 are partners, as are 1 and 3.
 pub type Seat = usize;

@@ -158,7 +158,11 @@ impl Player for Scripted {
 }
 
 /// Reports the rule behind a strategy's decision to `notes` and returns the decision.
-pub fn explain<T>(view: &View, notes: &mut dyn EventSink, (decision, rule): (T, &'static str)) -> T {
+pub fn explain<T>(
+    view: &View,
+    notes: &mut dyn EventSink,
+    (decision, rule): (T, &'static str),
+) -> T {
     notes.event(&Event::Why {
         seat: view.seat,
         rule,

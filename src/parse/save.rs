@@ -160,21 +160,37 @@ impl<'a> Reader<'a> {
                     "bidding" => {
                         let (round, rat) = self.number::<u8>("the bidding round (1 or 2)")?;
                         if !(1..=2).contains(&round) {
-                            return Err(self.error_at(rat, format!("expected the bidding round (1 or 2), found {round}")));
+                            return Err(self.error_at(
+                                rat,
+                                format!("expected the bidding round (1 or 2), found {round}"),
+                            ));
                         }
                         let turn = self.seat("the bidder")?;
                         let (passes, pat) = self.number::<u8>("the passes so far (0 to 3)")?;
                         if passes > 3 {
-                            return Err(self.error_at(pat, format!("expected the passes so far (0 to 3), found {passes}")));
+                            return Err(self.error_at(
+                                pat,
+                                format!("expected the passes so far (0 to 3), found {passes}"),
+                            ));
                         }
-                        Phase::Bidding { round, turn, passes }
+                        Phase::Bidding {
+                            round,
+                            turn,
+                            passes,
+                        }
                     }
                     "discard" => Phase::Discard,
                     "trick" => {
                         let turn = self.seat("the player to play")?;
-                        let (turns, tat) = self.number::<u8>("the turns taken in this trick (0 to 3)")?;
+                        let (turns, tat) =
+                            self.number::<u8>("the turns taken in this trick (0 to 3)")?;
                         if turns > 3 {
-                            return Err(self.error_at(tat, format!("expected the turns taken in this trick (0 to 3), found {turns}")));
+                            return Err(self.error_at(
+                                tat,
+                                format!(
+                                    "expected the turns taken in this trick (0 to 3), found {turns}"
+                                ),
+                            ));
                         }
                         Phase::Trick { turn, turns }
                     }
@@ -190,7 +206,10 @@ impl<'a> Reader<'a> {
                 self.keyword("table")?;
                 let (n, nat) = self.number::<usize>("the number of cards on the table")?;
                 if n > 3 {
-                    return Err(self.error_at(nat, format!("the table holds at most 3 cards between turns, found {n}")));
+                    return Err(self.error_at(
+                        nat,
+                        format!("the table holds at most 3 cards between turns, found {n}"),
+                    ));
                 }
                 let mut table = Vec::with_capacity(n);
                 for _ in 0..n {
@@ -200,7 +219,9 @@ impl<'a> Reader<'a> {
                 self.keyword("replaced")?;
                 let (n, nat) = self.number::<usize>("the number of replaced players")?;
                 if n > 4 {
-                    return Err(self.error_at(nat, format!("at most 4 players can be replaced, found {n}")));
+                    return Err(
+                        self.error_at(nat, format!("at most 4 players can be replaced, found {n}"))
+                    );
                 }
                 let replaced = (0..n)
                     .map(|_| self.seat("a replaced player"))

@@ -44,7 +44,9 @@ impl std::str::FromStr for Target {
     type Err = String;
     fn from_str(s: &str) -> Result<Target, String> {
         let bad = || {
-            format!("{s:?} is not a point: write HAND:TRICK:PLAY (e.g. 0:2:3; trick 0 is making trump) or a move number")
+            format!(
+                "{s:?} is not a point: write HAND:TRICK:PLAY (e.g. 0:2:3; trick 0 is making trump) or a move number"
+            )
         };
         let parts: Vec<&str> = s.split(':').collect();
         match parts.as_slice() {
@@ -287,7 +289,10 @@ impl Timeline {
         }
         let m = &self.moves[i];
         if m.phase == Phase::Quit {
-            return Err(format!("move {} ends the program (q); there is nothing to continue", m.number));
+            return Err(format!(
+                "move {} ends the program (q); there is nothing to continue",
+                m.number
+            ));
         }
         Ok(SaveFile::from_game(
             &m.state, m.phase, self.seed, m.deck, m.shuffles,

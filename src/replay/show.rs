@@ -29,12 +29,18 @@ pub fn describe(e: &Event, names: &[String; 4]) -> String {
         ),
         Event::Discarded { seat, card } => format!("{} discards {}", n(seat), card.short()),
         Event::Nullified { next_dealer } => {
-            format!("nobody made trump: the hand is thrown in; {} deals next", n(next_dealer))
+            format!(
+                "nobody made trump: the hand is thrown in; {} deals next",
+                n(next_dealer)
+            )
         }
         Event::Led { seat, card } => format!("{} leads {}", n(seat), card.short()),
         Event::Played { seat, card } => format!("{} plays {}", n(seat), card.short()),
         Event::Renege {
-            seat, card, team: t, ..
+            seat,
+            card,
+            team: t,
+            ..
         } => format!(
             "{} reneges with {}: 2 points to {}",
             n(seat),

@@ -5,8 +5,7 @@ use std::io::{BufRead, Write};
 
 use super::{Target, Timeline, render};
 
-pub const HELP: &str =
-    "commands: Enter or n next move, b back one move, t next trick, h next hand, j N jump to move N, q quit";
+pub const HELP: &str = "commands: Enter or n next move, b back one move, t next trick, h next hand, j N jump to move N, q quit";
 
 /// Runs the stepping loop until `q` or the end of input.
 pub fn interact(t: &Timeline, input: &mut dyn BufRead, out: &mut dyn Write) -> std::io::Result<()> {

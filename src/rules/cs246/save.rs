@@ -67,7 +67,13 @@ impl SaveFile {
     /// The state of a CS 246 game at a step boundary, as a save file that
     /// continues it exactly. `deck` is this hand's deck order and `shuffles`
     /// the shuffles drawn from `seed` so far.
-    pub fn from_game(state: &State, phase: Phase, seed: i64, deck: [Card; 24], shuffles: u64) -> SaveFile {
+    pub fn from_game(
+        state: &State,
+        phase: Phase,
+        seed: i64,
+        deck: [Card; 24],
+        shuffles: u64,
+    ) -> SaveFile {
         let next = match phase {
             Phase::Bidding { turn, .. } | Phase::Trick { turn, .. } => turn,
             Phase::Discard => state.dealer,
@@ -124,7 +130,11 @@ impl SaveFile {
             }
         }
         if let Some(e) = &self.ext {
-            let _ = write!(s, "upcard hand {} shuffles {} phase ", e.hand_no, e.shuffles);
+            let _ = write!(
+                s,
+                "upcard hand {} shuffles {} phase ",
+                e.hand_no, e.shuffles
+            );
             let _ = match e.phase {
                 Phase::StartHand => write!(s, "start"),
                 Phase::Bidding {
@@ -157,7 +167,12 @@ impl SaveFile {
             .iter()
             .copied()
             .filter(|c| !self.hands.iter().chain(&self.taken).any(|h| h.contains(c)))
-            .filter(|c| !self.ext.as_ref().is_some_and(|e| e.table.iter().any(|(_, t)| t == c)))
+            .filter(|c| {
+                !self
+                    .ext
+                    .as_ref()
+                    .is_some_and(|e| e.table.iter().any(|(_, t)| t == c))
+            })
             .collect()
     }
 
@@ -234,7 +249,8 @@ fn check(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(),
             }
         }
     }
-    let table: Vec<(Seat, Located<Card>)> = raw.ext.as_ref().map_or(Vec::new(), |e| e.table.clone());
+    let table: Vec<(Seat, Located<Card>)> =
+        raw.ext.as_ref().map_or(Vec::new(), |e| e.table.clone());
     for (seat, c) in &table {
         if let Some((_, there)) = seen.iter().find(|(d, _)| *d == c.value) {
             return Err(err(
@@ -308,7 +324,8 @@ fn check(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(),
                     ),
                 ));
             }
-            if Some(raw.next) == out {
+            // (upcard's own saves may stop just before a sitting-out player is skipped.)
+            if Some(raw.next) == out && raw.ext.is_none() {
                 return Err(err(
                     0,
                     format!(
