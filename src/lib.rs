@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod commands;
 pub mod engine;
+pub mod grade;
 pub mod input;
 pub mod parse;
 pub mod replay;

@@ -2,7 +2,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use upcard::commands::{bless, replay, run};
+use upcard::commands::{bless, grade, replay, run};
 use upcard::replay::Target;
 
 use clap::{Parser, Subcommand};
@@ -61,6 +61,41 @@ enum Command {
         /// List files in the golden folders that no scenario uses (writes nothing)
         #[arg(long)]
         unreferenced: bool,
+    },
+    /// Run a student program (or a directory of submissions) on the scenarios and grade it
+    Grade {
+        /// The program, or a directory with one submission per subdirectory
+        #[arg(long)]
+        exe: PathBuf,
+        /// Scenario files or directories (default: scenarios/)
+        paths: Vec<PathBuf>,
+        /// Only scenarios whose name, path or a tag contains TEXT
+        #[arg(long, value_name = "TEXT")]
+        filter: Option<String>,
+        /// argv[0] to run the program as (default ./euchre.exe for EECS 280, ./euchre for CS 246)
+        #[arg(long)]
+        argv0: Option<String>,
+        /// Seconds each run may take before its process group is killed
+        #[arg(long, default_value = "10", value_parser = grade::seconds)]
+        timeout: std::time::Duration,
+        /// Bytes of output kept per run; more stops the run and marks it truncated
+        #[arg(long, default_value_t = 1 << 20)]
+        max_output: usize,
+        /// Memory limit per run in MiB (address space; 0 for none)
+        #[arg(long, default_value_t = 1024)]
+        memory_mb: u64,
+        /// A report to write: gradescope=PATH, junit=PATH, json=PATH, tap[=PATH] (repeatable)
+        #[arg(long = "report", value_name = "KIND=PATH")]
+        reports: Vec<grade::ReportSpec>,
+        /// Runs at once (default: the number of cores)
+        #[arg(short = 'j', long)]
+        jobs: Option<usize>,
+        /// Also write the students × verdicts table as CSV
+        #[arg(long, value_name = "PATH")]
+        csv: Option<PathBuf>,
+        /// Include run times in the JSON report (they differ from run to run)
+        #[arg(long)]
+        timings: bool,
     },
     /// Step through a scenario or CS 246 save file move by move
     Replay {
@@ -123,6 +158,37 @@ fn main() -> ExitCode {
                 paths,
                 filter,
                 unreferenced,
+            },
+            &mut stdout.lock(),
+        ),
+        Command::Grade {
+            exe,
+            paths,
+            filter,
+            argv0,
+            timeout,
+            max_output,
+            memory_mb,
+            reports,
+            jobs,
+            csv,
+            timings,
+        } => grade::run(
+            &grade::Options {
+                exe,
+                paths,
+                filter,
+                argv0,
+                limits: upcard::grade::Limits {
+                    time: timeout,
+                    output: max_output,
+                    memory: memory_mb * 1024 * 1024,
+                },
+                reports,
+                jobs: jobs
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+                csv,
+                timings,
             },
             &mut stdout.lock(),
         ),

@@ -3,6 +3,7 @@
 pub mod bless;
 pub mod cs246;
 pub mod eecs280;
+pub mod grade;
 pub mod replay;
 pub mod run;
 

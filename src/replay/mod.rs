@@ -8,7 +8,7 @@ mod step;
 use std::ops::Range;
 use std::path::Path;
 
-pub use show::{describe, json_line, render};
+pub use show::{describe, json_line, render, state_text};
 pub use step::interact;
 
 use crate::cards::Card;
@@ -73,6 +73,9 @@ pub struct Move {
     /// The state and phase when the engine step that made this move ended.
     pub state: State,
     pub phase: Phase,
+    /// The state and phase when that engine step began (what the player saw).
+    pub before: State,
+    pub before_phase: Phase,
     /// This hand's deck order and the shuffles drawn so far (CS 246 saves).
     pub deck: [Card; 24],
     pub shuffles: u64,
@@ -184,6 +187,7 @@ pub fn record(scenario: Scenario) -> Timeline {
     let mut shown_until = 0;
     let error = loop {
         let before = printer.bytes().len();
+        let (state_before, phase_before) = (game.state.clone(), game.phase);
         let mut step = StepEvents::default();
         let r = game.step(&mut (&mut printer, &mut step));
         let printed = before..printer.bytes().len();
@@ -219,6 +223,8 @@ pub fn record(scenario: Scenario) -> Timeline {
                     why: if is_decision(e) { why.take() } else { None },
                     state: game.state.clone(),
                     phase: game.phase,
+                    before: state_before.clone(),
+                    before_phase: phase_before,
                     deck,
                     shuffles,
                     printed: printed.end..printed.end,

@@ -1,0 +1,347 @@
+//! `upcard grade`: student programs on the scenarios, with reports.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use super::Failure;
+use super::run::{load, matches};
+use crate::grade::report::{gradescope, json_report, junit, tap};
+use crate::grade::{Limits, Outcome, Verdict, expected, find_program, grade_one, invocation};
+use crate::scenario::{Scenario, write_atomic};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportKind {
+    Gradescope,
+    Junit,
+    Json,
+    Tap,
+}
+
+/// `KIND=PATH`, or `tap` alone for standard output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportSpec {
+    pub kind: ReportKind,
+    pub path: Option<PathBuf>,
+}
+
+impl std::str::FromStr for ReportSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ReportSpec, String> {
+        let (k, p) = match s.split_once('=') {
+            Some((k, p)) => (k, Some(PathBuf::from(p))),
+            None => (s, None),
+        };
+        let kind = match k {
+            "gradescope" => ReportKind::Gradescope,
+            "junit" => ReportKind::Junit,
+            "json" => ReportKind::Json,
+            "tap" => ReportKind::Tap,
+            _ => {
+                return Err(format!(
+                    "unknown report {k:?}: gradescope=PATH, junit=PATH, json=PATH or tap[=PATH]"
+                ));
+            }
+        };
+        if p.is_none() && kind != ReportKind::Tap {
+            return Err(format!("--report {k} needs a path: {k}=PATH"));
+        }
+        Ok(ReportSpec { kind, path: p })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub exe: PathBuf,
+    pub paths: Vec<PathBuf>,
+    pub filter: Option<String>,
+    pub argv0: Option<String>,
+    pub limits: Limits,
+    pub reports: Vec<ReportSpec>,
+    pub jobs: usize,
+    pub csv: Option<PathBuf>,
+    pub timings: bool,
+}
+
+/// One program to grade: a name for tables and its path (or why there is none).
+struct Program {
+    name: String,
+    path: Result<PathBuf, String>,
+}
+
+fn programs(exe: &Path) -> (Vec<Program>, bool) {
+    if exe.is_dir() {
+        let mut subs: Vec<PathBuf> = std::fs::read_dir(exe)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.is_dir())
+                    .collect()
+            })
+            .unwrap_or_default();
+        subs.sort();
+        let list = subs
+            .iter()
+            .map(|d| Program {
+                name: d
+                    .file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                path: find_program(d),
+            })
+            .collect();
+        (list, true)
+    } else {
+        let path = if exe.is_file() {
+            Ok(exe.to_path_buf())
+        } else {
+            Err(format!("{}: no such program", exe.display()))
+        };
+        (
+            vec![Program {
+                name: exe.display().to_string(),
+                path,
+            }],
+            false,
+        )
+    }
+}
+
+fn not_run(s: &Scenario, why: &str) -> Outcome {
+    Outcome {
+        name: s.name.clone(),
+        path: s.path.clone(),
+        description: s.description.clone(),
+        weight: s.weight,
+        visibility: s.visibility,
+        verdict: Verdict::NotRun(why.to_string()),
+        detail: String::new(),
+        stdout: String::new(),
+        stderr: String::new(),
+        exit: None,
+        time_ms: 0,
+    }
+}
+
+fn render(
+    kind: ReportKind,
+    program: &str,
+    outcomes: &[Outcome],
+    o: &Options,
+) -> (String, &'static str) {
+    match kind {
+        ReportKind::Gradescope => (gradescope(outcomes, &o.limits), "json"),
+        ReportKind::Junit => (junit(program, outcomes, &o.limits), "xml"),
+        ReportKind::Json => (json_report(program, outcomes, &o.limits, o.timings), "json"),
+        ReportKind::Tap => (tap(outcomes, &o.limits), "tap"),
+    }
+}
+
+pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let (mut scenarios, mut grader_trouble) = load(&o.paths)?;
+    if let Some(f) = &o.filter {
+        scenarios.retain(|s| matches(s, f));
+    }
+    // Scenarios a student program cannot run, and goldens that are missing.
+    let mut cases = Vec::new();
+    for s in scenarios {
+        if let Err(why) = invocation(&s, o.argv0.as_deref()) {
+            eprintln!("upcard: skipping {}: {why}", s.path.display());
+            continue;
+        }
+        match expected(&s) {
+            Ok(want) => cases.push((s, want)),
+            Err(e) => {
+                eprintln!("upcard: {e}");
+                grader_trouble = true;
+            }
+        }
+    }
+    let (progs, many) = programs(&o.exe);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.max(1))
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
+    let jobs: Vec<(usize, usize)> = (0..progs.len())
+        .flat_map(|p| (0..cases.len()).map(move |c| (p, c)))
+        .collect();
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(jobs.len() as u64);
+        b.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} runs {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    let results: Vec<Outcome> = pool.install(|| {
+        jobs.par_iter()
+            .map(|&(p, c)| {
+                let (s, (want, want_exit)) = &cases[c];
+                let out = match &progs[p].path {
+                    Ok(exe) => grade_one(exe, s, (want, *want_exit), o.argv0.as_deref(), o.limits)
+                        .unwrap_or_else(|e| not_run(s, &e)),
+                    Err(e) => not_run(s, e),
+                };
+                bar.inc(1);
+                out
+            })
+            .collect()
+    });
+    bar.finish_and_clear();
+    let per: Vec<&[Outcome]> = if cases.is_empty() {
+        progs.iter().map(|_| &results[..0]).collect()
+    } else {
+        results.chunks(cases.len()).collect()
+    };
+    let mut text = String::new();
+    let mut any_fail = false;
+    let mut any_not_run = false;
+    for (prog, outs) in progs.iter().zip(&per) {
+        if let Err(e) = &prog.path {
+            any_not_run = true;
+            text.push_str(&format!("{}: {e}\n", prog.name));
+        }
+        if !many {
+            for out in outs.iter() {
+                text.push_str(&format!(
+                    "{} {} ({})\n",
+                    if out.verdict.passed() { "PASS" } else { "FAIL" },
+                    out.name,
+                    out.verdict.summary(&o.limits)
+                ));
+            }
+            for out in outs.iter().filter(|x| !x.verdict.passed()) {
+                if !out.detail.is_empty() || !out.description.is_empty() {
+                    text.push_str(&format!("\n=== {} ({})\n", out.name, out.path.display()));
+                    if !out.description.is_empty() {
+                        text.push_str(&format!("{}\n", out.description.trim_end()));
+                    }
+                    text.push_str(&out.detail);
+                }
+            }
+        }
+        for out in outs.iter() {
+            match out.verdict {
+                Verdict::NotRun(_) => any_not_run = true,
+                ref v if !v.passed() => any_fail = true,
+                _ => {}
+            }
+        }
+    }
+    let passed = results.iter().filter(|x| x.verdict.passed()).count();
+    if many {
+        text.push_str(&table(&progs, &per, false));
+    }
+    text.push_str(&format!(
+        "\n{passed} passed, {} failed\n",
+        results.len() - passed
+    ));
+    let _ = stdout.write_all(text.as_bytes());
+    // Reports are written whatever happened above.
+    for spec in &o.reports {
+        for (prog, outs) in progs.iter().zip(&per) {
+            let (body, ext) = render(spec.kind, &prog.name, outs, o);
+            match &spec.path {
+                None => {
+                    let _ = stdout.write_all(body.as_bytes());
+                }
+                Some(p) => {
+                    let target = if many {
+                        p.join(format!("{}.{ext}", prog.name))
+                    } else {
+                        p.clone()
+                    };
+                    write_atomic(&target, body.as_bytes()).map_err(|e| {
+                        Failure::input(format!("writing {}: {e}", target.display()))
+                    })?;
+                }
+            }
+        }
+    }
+    if let Some(csv) = &o.csv {
+        write_atomic(csv, table(&progs, &per, true).as_bytes())
+            .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
+    }
+    if grader_trouble || any_not_run {
+        Err(Failure::silent(2))
+    } else if any_fail {
+        Err(Failure::silent(1))
+    } else {
+        Ok(())
+    }
+}
+
+const COLUMNS: [&str; 7] = [
+    "pass",
+    "fail",
+    "crash",
+    "timeout",
+    "exit",
+    "truncated",
+    "not-run",
+];
+
+/// Students × verdict counts, as aligned text or CSV.
+fn table(progs: &[Program], per: &[&[Outcome]], csv: bool) -> String {
+    let rows: Vec<(String, Vec<usize>)> = progs
+        .iter()
+        .zip(per)
+        .map(|(p, outs)| {
+            let counts = COLUMNS
+                .iter()
+                .map(|c| outs.iter().filter(|o| o.verdict.word() == *c).count())
+                .collect();
+            (p.name.clone(), counts)
+        })
+        .collect();
+    let mut s = String::new();
+    if csv {
+        s.push_str(&format!("student,{}\n", COLUMNS.join(",")));
+        for (name, counts) in rows {
+            let quoted = if name.contains([',', '"', '\n']) {
+                format!("\"{}\"", name.replace('"', "\"\""))
+            } else {
+                name
+            };
+            let nums: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
+            s.push_str(&format!("{quoted},{}\n", nums.join(",")));
+        }
+        return s;
+    }
+    let w = rows
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .chain(["student".len()])
+        .max()
+        .unwrap_or(7);
+    s.push_str(&format!("\n{:<w$}", "student"));
+    for c in COLUMNS {
+        s.push_str(&format!("  {c:>9}"));
+    }
+    s.push('\n');
+    for (name, counts) in rows {
+        s.push_str(&format!("{name:<w$}"));
+        for c in counts {
+            s.push_str(&format!("  {c:>9}"));
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// Seconds as a duration, for the command line.
+pub fn seconds(s: &str) -> Result<Duration, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !(v > 0.0 && v.is_finite()) {
+        return Err(format!(
+            "the time limit must be more than 0 seconds, not {s}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(v))
+}

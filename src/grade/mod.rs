@@ -1,0 +1,352 @@
+//! Grading: student programs run on scenarios, judged against the goldens,
+//! with each failure explained from the engine's own game.
+
+pub mod process;
+pub mod report;
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use crate::replay::{Move, describe, record, state_text};
+use crate::scenario::diff::{Divergence, first_divergence, same};
+use crate::scenario::raw::Visibility;
+use crate::scenario::{Golden, Scenario, Setup, play};
+pub use process::{Ending, Limits, Run, signal_name};
+
+/// How one run of one scenario went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Pass,
+    /// Passed under the scenario's comparison mode (says which).
+    PassUnder(String),
+    Fail,
+    Crash(String),
+    Timeout,
+    WrongExit {
+        expected: u8,
+        got: i32,
+    },
+    Truncated,
+    /// The program could not be started (or was not found).
+    NotRun(String),
+}
+
+impl Verdict {
+    pub fn passed(&self) -> bool {
+        matches!(self, Verdict::Pass | Verdict::PassUnder(_))
+    }
+
+    /// A short word for tables and reports.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::PassUnder(_) => "pass",
+            Verdict::Fail => "fail",
+            Verdict::Crash(_) => "crash",
+            Verdict::Timeout => "timeout",
+            Verdict::WrongExit { .. } => "exit",
+            Verdict::Truncated => "truncated",
+            Verdict::NotRun(_) => "not-run",
+        }
+    }
+
+    pub fn summary(&self, limits: &Limits) -> String {
+        match self {
+            Verdict::Pass => "passed".into(),
+            Verdict::PassUnder(m) => format!("passed ({m})"),
+            Verdict::Fail => "wrong output".into(),
+            Verdict::Crash(sig) => format!("crashed ({sig})"),
+            Verdict::Timeout => format!("timed out after {} s (killed)", limits.time.as_secs_f64()),
+            Verdict::WrongExit { expected, got } => {
+                format!("right output, but exit status {got} instead of {expected}")
+            }
+            Verdict::Truncated => format!(
+                "printed more than {} bytes (stopped; output truncated)",
+                limits.output
+            ),
+            Verdict::NotRun(e) => format!("could not run: {e}"),
+        }
+    }
+}
+
+/// One scenario's result for one program.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub name: String,
+    pub path: PathBuf,
+    pub description: String,
+    pub weight: f64,
+    pub visibility: Visibility,
+    pub verdict: Verdict,
+    /// What went wrong and why the expected output is right (empty on a pass).
+    pub detail: String,
+    pub stdout: String,
+    pub stderr: String,
+    pub exit: Option<i32>,
+    pub time_ms: u128,
+}
+
+impl Outcome {
+    pub fn score(&self) -> f64 {
+        if self.verdict.passed() {
+            self.weight
+        } else {
+            0.0
+        }
+    }
+}
+
+/// How the program is run for a scenario: argv[0], arguments, files to place.
+pub struct Invocation {
+    pub argv0: String,
+    pub args: Vec<String>,
+    pub files: Vec<(String, String)>,
+}
+
+/// The course's command line for a scenario, or why a student program cannot
+/// run it (settings only upcard has).
+pub fn invocation(s: &Scenario, argv0: Option<&str>) -> Result<Invocation, String> {
+    match &s.setup {
+        Setup::Eecs280(e) => Ok(Invocation {
+            argv0: argv0.unwrap_or(&e.argv0).to_string(),
+            args: e.args.argv(),
+            files: vec![(e.args.pack_file.clone(), e.pack_text.clone())],
+        }),
+        Setup::Cs246(c) => {
+            if c.args.no_human {
+                return Err("four computer players (human: false) is upcard's setting, not the course program's".into());
+            }
+            if c.args.options != Default::default() {
+                return Err("rule options are upcard's settings, not the course program's".into());
+            }
+            let mut args = Vec::new();
+            if c.args.debug {
+                args.push("-d".to_string());
+            }
+            if let Some(seed) = c.args.seed {
+                args.extend(["-s".to_string(), seed.to_string()]);
+            }
+            let mut files = Vec::new();
+            if let (Some(name), Some((_, text))) = (&c.args.file, &c.save) {
+                args.extend(["-f".to_string(), name.clone()]);
+                files.push((name.clone(), text.clone()));
+            }
+            Ok(Invocation {
+                argv0: argv0.unwrap_or("./euchre").to_string(),
+                args,
+                files,
+            })
+        }
+    }
+}
+
+/// What the program must print and its exit status, from the golden and the engine.
+pub fn expected(s: &Scenario) -> Result<(String, u8), String> {
+    let text = match Golden::read(&s.expect.golden) {
+        Golden::Text(t) => t,
+        Golden::Missing => {
+            return Err(format!(
+                "{}: its golden {} does not exist (upcard bless {} writes it)",
+                s.path.display(),
+                s.expect.golden.display(),
+                s.path.display()
+            ));
+        }
+        Golden::Unreadable(e) => {
+            return Err(format!(
+                "{}: golden {}: {e}",
+                s.path.display(),
+                s.expect.golden.display()
+            ));
+        }
+    };
+    let exit = s.expect.exit.unwrap_or_else(|| play(s).status);
+    Ok((text, exit))
+}
+
+static RUNS: AtomicUsize = AtomicUsize::new(0);
+
+/// A fresh directory for one run, removed when dropped.
+struct RunDir(PathBuf);
+
+impl RunDir {
+    fn new() -> std::io::Result<RunDir> {
+        let n = RUNS.fetch_add(1, Ordering::Relaxed);
+        let d = std::env::temp_dir().join(format!("upcard-grade-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d)?;
+        Ok(RunDir(d))
+    }
+}
+
+impl Drop for RunDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// The move that printed byte `offset` of the engine's transcript, and the
+/// state before it.
+fn explain_line(s: &Scenario, offset: usize) -> String {
+    let t = record(s.clone());
+    let Some(i) = t.moves.iter().position(|m| m.printed.end > offset) else {
+        return String::new();
+    };
+    let m: &Move = &t.moves[i];
+    let mut out = format!(
+        "the expected line comes from move {} (hand {}, trick {}): {}\n",
+        m.number,
+        m.point.hand,
+        m.point.trick,
+        describe(&m.event, &m.state.names)
+    );
+    if let Some(w) = m.why {
+        out.push_str(&format!("  why: {w}\n"));
+    }
+    out.push_str("the game just before that move:\n");
+    out.push_str(&state_text(&m.before, m.before_phase));
+    out
+}
+
+fn divergence_text(d: &Divergence) -> String {
+    let show = |l: &Option<String>| match l {
+        Some(l) => format!("{l:?}"),
+        None => "(end of output)".to_string(),
+    };
+    format!(
+        "first difference: expected line {}, actual line {}\n  expected: {}\n  actual:   {}\n",
+        d.expected_line,
+        d.actual_line,
+        show(&d.expected),
+        show(&d.actual)
+    )
+}
+
+/// Runs `exe` on one scenario and judges it.
+/// `want` and `want_exit` are what `expected` gives for `s`.
+pub fn grade_one(
+    exe: &Path,
+    s: &Scenario,
+    (want, want_exit): (&str, u8),
+    argv0: Option<&str>,
+    limits: Limits,
+) -> Result<Outcome, String> {
+    let inv = invocation(s, argv0)?;
+    let mut outcome = Outcome {
+        name: s.name.clone(),
+        path: s.path.clone(),
+        description: s.description.clone(),
+        weight: s.weight,
+        visibility: s.visibility,
+        verdict: Verdict::Pass,
+        detail: String::new(),
+        stdout: String::new(),
+        stderr: String::new(),
+        exit: None,
+        time_ms: 0,
+    };
+    let dir = match RunDir::new() {
+        Ok(d) => d,
+        Err(e) => {
+            outcome.verdict = Verdict::NotRun(format!("cannot make a directory to run in: {e}"));
+            return Ok(outcome);
+        }
+    };
+    for (name, text) in &inv.files {
+        if let Err(e) = std::fs::write(dir.0.join(name), text) {
+            outcome.verdict = Verdict::NotRun(format!("cannot write {name}: {e}"));
+            return Ok(outcome);
+        }
+    }
+    let exe = std::path::absolute(exe).unwrap_or_else(|_| exe.to_path_buf());
+    let run = process::run(
+        &exe,
+        &inv.argv0,
+        &inv.args,
+        &dir.0,
+        s.input.as_bytes(),
+        limits,
+    );
+    let actual = String::from_utf8_lossy(&run.stdout).into_owned();
+    outcome.stdout = actual.clone();
+    outcome.stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+    outcome.time_ms = run.time.as_millis();
+    let compare = s.expect.compare;
+    let mut notes = String::new();
+    if std::str::from_utf8(&run.stdout).is_err() {
+        notes.push_str("the output is not UTF-8 text; invalid bytes are shown as \u{FFFD}\n");
+    }
+    outcome.verdict = match &run.ending {
+        Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
+        Ending::TimedOut => Verdict::Timeout,
+        Ending::Truncated => Verdict::Truncated,
+        Ending::Signal(sig) => Verdict::Crash(signal_name(*sig)),
+        Ending::Exited(code) => {
+            outcome.exit = Some(*code);
+            if run.stdout == want.as_bytes() {
+                Verdict::Pass
+            } else if !compare.is_exact() && same(want, &actual, compare) {
+                Verdict::PassUnder(compare.describe())
+            } else {
+                Verdict::Fail
+            }
+        }
+    };
+    if outcome.verdict.passed()
+        && let Some(code) = outcome.exit
+        && code != i32::from(want_exit)
+    {
+        outcome.verdict = Verdict::WrongExit {
+            expected: want_exit,
+            got: code,
+        };
+    }
+    if !outcome.verdict.passed() && !matches!(outcome.verdict, Verdict::NotRun(_)) {
+        // What the output got wrong, and the game at that point.
+        if let Some(d) = first_divergence(want, &actual, compare) {
+            notes.push_str(&divergence_text(&d));
+            let offset: usize = want
+                .split_inclusive('\n')
+                .take(d.expected_line.saturating_sub(1))
+                .map(str::len)
+                .sum();
+            if d.expected.is_some() {
+                notes.push_str(&explain_line(s, offset));
+            }
+        }
+    }
+    outcome.detail = notes;
+    Ok(outcome)
+}
+
+/// The program to grade in a submission directory: `euchre.exe` or `euchre`,
+/// else its only executable file.
+pub fn find_program(dir: &Path) -> Result<PathBuf, String> {
+    use std::os::unix::fs::PermissionsExt;
+    for name in ["euchre.exe", "euchre"] {
+        let p = dir.join(name);
+        if p.is_file() {
+            return Ok(p);
+        }
+    }
+    let mut exes: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file() && std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+        })
+        .collect();
+    exes.sort();
+    match exes.len() {
+        1 => Ok(exes.remove(0)),
+        0 => Err(format!(
+            "no program in {} (euchre.exe, euchre, or one executable file)",
+            dir.display()
+        )),
+        _ => Err(format!(
+            "{} holds several executable files and no euchre.exe or euchre",
+            dir.display()
+        )),
+    }
+}

@@ -1,0 +1,137 @@
+//! Grader reports. upcard's own JSON is the source; Gradescope, JUnit and TAP
+//! are rendered from the same outcomes. Times appear only when asked for, so
+//! the same runs give the same bytes.
+
+use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
+use serde_json::json;
+
+use super::{Limits, Outcome, Verdict};
+
+fn message(o: &Outcome, limits: &Limits) -> String {
+    let mut m = o.verdict.summary(limits);
+    if !o.detail.is_empty() {
+        m.push('\n');
+        m.push_str(&o.detail);
+    }
+    if !o.verdict.passed() && !o.description.is_empty() {
+        m.push_str(&format!(
+            "\nwhat this scenario checks: {}\n",
+            o.description.trim_end()
+        ));
+    }
+    m
+}
+
+/// upcard's report: everything about every run.
+pub fn json_report(program: &str, outcomes: &[Outcome], limits: &Limits, timings: bool) -> String {
+    let tests: Vec<serde_json::Value> = outcomes
+        .iter()
+        .map(|o| {
+            let mut v = json!({
+                "name": o.name,
+                "scenario": o.path.display().to_string(),
+                "verdict": o.verdict.word(),
+                "summary": o.verdict.summary(limits),
+                "detail": o.detail,
+                "description": o.description,
+                "score": o.score(),
+                "max_score": o.weight,
+                "visibility": o.visibility.name(),
+                "exit": o.exit,
+                "stdout": o.stdout,
+                "stderr": o.stderr,
+            });
+            if let Verdict::Crash(sig) = &o.verdict {
+                v["signal"] = json!(sig);
+            }
+            if timings {
+                v["time_ms"] = json!(o.time_ms as u64);
+            }
+            v
+        })
+        .collect();
+    let passed = outcomes.iter().filter(|o| o.verdict.passed()).count();
+    let v = json!({
+        "program": program,
+        "passed": passed,
+        "failed": outcomes.len() - passed,
+        "score": outcomes.iter().map(Outcome::score).sum::<f64>(),
+        "max_score": outcomes.iter().map(|o| o.weight).sum::<f64>(),
+        "tests": tests,
+    });
+    serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
+}
+
+/// Gradescope's results.json (autograder specification: tests with name,
+/// score, max_score, status, output, visibility).
+pub fn gradescope(outcomes: &[Outcome], limits: &Limits) -> String {
+    let tests: Vec<serde_json::Value> = outcomes
+        .iter()
+        .map(|o| {
+            json!({
+                "name": o.name,
+                "score": o.score(),
+                "max_score": o.weight,
+                "status": if o.verdict.passed() { "passed" } else { "failed" },
+                "output": message(o, limits),
+                "visibility": o.visibility.name(),
+            })
+        })
+        .collect();
+    let v = json!({
+        "score": outcomes.iter().map(Outcome::score).sum::<f64>(),
+        "output_format": "text",
+        "tests": tests,
+    });
+    serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
+}
+
+/// JUnit XML: one suite for the program, one case per scenario.
+pub fn junit(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
+    let mut report = Report::new("upcard grade");
+    let mut suite = TestSuite::new(program);
+    for o in outcomes {
+        let status = if o.verdict.passed() {
+            TestCaseStatus::success()
+        } else {
+            let kind = if matches!(o.verdict, Verdict::NotRun(_)) {
+                NonSuccessKind::Error
+            } else {
+                NonSuccessKind::Failure
+            };
+            let mut s = TestCaseStatus::non_success(kind);
+            s.set_message(o.verdict.summary(limits));
+            s.set_type(o.verdict.word());
+            s.set_description(message(o, limits));
+            s
+        };
+        let mut case = TestCase::new(o.name.clone(), status);
+        case.set_classname(o.path.display().to_string());
+        case.set_system_out(o.stdout.clone());
+        if !o.stderr.is_empty() {
+            case.set_system_err(o.stderr.clone());
+        }
+        suite.add_test_case(case);
+    }
+    report.add_test_suite(suite);
+    report.to_string().unwrap_or_default()
+}
+
+/// TAP version 13, with a YAML block for each failure.
+pub fn tap(outcomes: &[Outcome], limits: &Limits) -> String {
+    let mut s = format!("TAP version 13\n1..{}\n", outcomes.len());
+    for (i, o) in outcomes.iter().enumerate() {
+        let ok = if o.verdict.passed() { "ok" } else { "not ok" };
+        s.push_str(&format!("{ok} {} - {}\n", i + 1, o.name));
+        if !o.verdict.passed() {
+            s.push_str("  ---\n");
+            s.push_str(&format!("  verdict: {}\n", o.verdict.word()));
+            s.push_str("  message: |\n");
+            for line in message(o, limits).lines() {
+                s.push_str(&format!("    {line}\n"));
+            }
+            s.push_str("  ...\n");
+        }
+    }
+    s
+}

@@ -1,0 +1,432 @@
+//! `upcard grade` on small C programs that pass, fail in each way a student
+//! program fails, and misbehave; verdicts, reports and containment.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const MARCH: &str = "scenarios/eecs280/march.yaml";
+const HUMAN: &str = "scenarios/eecs280/human-dealer-discards.yaml";
+
+fn work() -> PathBuf {
+    let d = std::env::temp_dir().join(format!("upcard-grade-test-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn c_string(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for b in bytes {
+        s.push_str(&format!("\\x{b:02x}"));
+    }
+    s.push('"');
+    s
+}
+
+/// Compiles `body` (C statements; `OUT` is the golden's bytes) into `name`.
+fn program(name: &str, golden: &[u8], body: &str) -> PathBuf {
+    let dir = work();
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    let text = format!(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n\
+         static const char OUT[] = {};\n\
+         int main(int argc, char **argv) {{ (void)argc; (void)argv; {body} }}\n",
+        c_string(golden)
+    );
+    std::fs::write(&src, text).unwrap();
+    let st = Command::new("cc")
+        .arg("-O1")
+        .arg("-o")
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .expect("a C compiler (cc)");
+    assert!(st.success());
+    exe
+}
+
+fn golden(scenario: &str) -> Vec<u8> {
+    let name = Path::new(scenario).file_stem().unwrap().to_str().unwrap();
+    std::fs::read(format!("golden/eecs280/{name}.out")).unwrap()
+}
+
+struct Out {
+    code: Option<i32>,
+    out: String,
+    err: String,
+    json: serde_json::Value,
+}
+
+fn grade(exe: &Path, scenario: &str, extra: &[&str]) -> Out {
+    let report = work().join(format!(
+        "{}-{}.json",
+        exe.file_name().unwrap().to_str().unwrap(),
+        Path::new(scenario).file_stem().unwrap().to_str().unwrap()
+    ));
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .arg("grade")
+        .arg("--exe")
+        .arg(exe)
+        .arg(scenario)
+        .arg("--report")
+        .arg(format!("json={}", report.display()))
+        .args(extra)
+        .output()
+        .unwrap();
+    let json = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    Out {
+        code: o.status.code(),
+        out: String::from_utf8(o.stdout).unwrap(),
+        err: String::from_utf8(o.stderr).unwrap(),
+        json,
+    }
+}
+
+fn verdict(o: &Out) -> (String, String) {
+    let t = &o.json["tests"][0];
+    (
+        t["verdict"].as_str().unwrap().to_string(),
+        t["summary"].as_str().unwrap().to_string(),
+    )
+}
+
+const PRINT: &str = "fwrite(OUT, 1, sizeof OUT - 1, stdout);";
+
+#[test]
+fn a_correct_program_passes() {
+    let g = golden(MARCH);
+    let exe = program("pass", &g, &format!("{PRINT} return 0;"));
+    let r = grade(&exe, MARCH, &[]);
+    assert_eq!(r.code, Some(0), "{}{}", r.out, r.err);
+    assert_eq!(r.out, "PASS march (passed)\n\n1 passed, 0 failed\n");
+    assert_eq!(verdict(&r), ("pass".into(), "passed".into()));
+    assert_eq!(r.json["score"], 1.0);
+}
+
+#[test]
+fn line_one_is_the_course_command_line() {
+    // A program that prints its own argv as the course program does.
+    let exe = program(
+        "argv",
+        b"",
+        "for (int i = 0; i < argc; i++) printf(\"%s \", argv[i]); printf(\"\\n\"); return 0;",
+    );
+    let r = grade(&exe, MARCH, &[]);
+    let stdout = r.json["tests"][0]["stdout"].as_str().unwrap();
+    assert_eq!(
+        stdout,
+        "./euchre.exe pack.in noshuffle 1 Adi Simple Barbara Simple Chi-Chih Simple Dabbala Simple \n"
+    );
+}
+
+#[test]
+fn a_dropped_blank_line_fails_exactly_and_passes_ignoring_blank_lines() {
+    let g = golden(MARCH);
+    let text = String::from_utf8(g.clone()).unwrap();
+    let dropped = text.replacen("\n\n", "\n", 1);
+    let exe = program(
+        "dropblank",
+        dropped.as_bytes(),
+        &format!("{PRINT} return 0;"),
+    );
+    let r = grade(&exe, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(verdict(&r), ("fail".into(), "wrong output".into()));
+    let detail = r.json["tests"][0]["detail"].as_str().unwrap();
+    let line = text.lines().position(|l| l.is_empty()).unwrap() + 1;
+    assert!(
+        detail.starts_with(&format!(
+            "first difference: expected line {line}, actual line {line}\n  expected: \"\"\n"
+        )),
+        "{detail}"
+    );
+    // The same program under a copy of the scenario that ignores blank lines.
+    let yaml = std::fs::read_to_string(MARCH).unwrap().replace(
+        "expect:\n",
+        &format!(
+            "expect:\n  golden: {}\n  compare: [ignore-blank-lines]\n",
+            std::path::absolute("golden/eecs280/march.out")
+                .unwrap()
+                .display()
+        ),
+    );
+    let copy = work().join("march-blank.yaml");
+    std::fs::write(&copy, yaml).unwrap();
+    let r = grade(&exe, copy.to_str().unwrap(), &[]);
+    assert_eq!(r.code, Some(0), "{}", r.out);
+    assert_eq!(
+        verdict(&r),
+        ("pass".into(), "passed (ignoring blank lines)".into())
+    );
+}
+
+#[test]
+fn a_wrong_card_is_explained_with_the_game_state() {
+    let text = String::from_utf8(golden(MARCH)).unwrap();
+    let line = text.lines().find(|l| l.contains(" played by ")).unwrap();
+    let who = line.rsplit(' ').next().unwrap();
+    let wrong = text.replacen(line, &line.replacen(" of ", " of Not", 1), 1);
+    let exe = program("wrongcard", wrong.as_bytes(), &format!("{PRINT} return 0;"));
+    let r = grade(&exe, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    assert!(
+        r.out.starts_with("FAIL march (wrong output)\n"),
+        "{}",
+        r.out
+    );
+    let detail = r.json["tests"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains(&format!("  expected: {line:?}\n")),
+        "{detail}"
+    );
+    assert!(
+        detail.contains("the expected line comes from move "),
+        "{detail}"
+    );
+    assert!(detail.contains(&format!(": {who} plays ")), "{detail}");
+    assert!(detail.contains("  why: "), "{detail}");
+    assert!(
+        detail.contains("the game just before that move:\n  dealer Adi · trump "),
+        "{detail}"
+    );
+    assert!(detail.contains("  Barbara   ["), "{detail}");
+    // The description is shown to the student.
+    assert!(
+        r.out.contains("The makers take all five tricks"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn hangs_floods_crashes_and_exit_codes() {
+    let g = golden(MARCH);
+    let looping = program("loop", &g, "for (;;) {} return 0;");
+    let r = grade(&looping, MARCH, &["--timeout", "0.5"]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        verdict(&r),
+        ("timeout".into(), "timed out after 0.5 s (killed)".into())
+    );
+
+    let flood = program(
+        "flood",
+        &g,
+        "for (;;) fputs(\"Adi deals\\n\", stdout); return 0;",
+    );
+    let r = grade(&flood, MARCH, &["--max-output", "100000"]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        verdict(&r),
+        (
+            "truncated".into(),
+            "printed more than 100000 bytes (stopped; output truncated)".into()
+        )
+    );
+    assert!(r.json["tests"][0]["stdout"].as_str().unwrap().len() <= 100000);
+
+    let segv = program(
+        "segv",
+        &g,
+        &format!("{PRINT} fflush(stdout); *(volatile int *)0 = 1; return 0;"),
+    );
+    let r = grade(&segv, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(verdict(&r), ("crash".into(), "crashed (SIGSEGV)".into()));
+    assert_eq!(r.json["tests"][0]["signal"], "SIGSEGV");
+
+    let abort = program("abort", &g, "abort();");
+    assert_eq!(verdict(&grade(&abort, MARCH, &[])).1, "crashed (SIGABRT)");
+
+    let three = program("exit3", &g, &format!("{PRINT} return 3;"));
+    let r = grade(&three, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        verdict(&r),
+        (
+            "exit".into(),
+            "right output, but exit status 3 instead of 0".into()
+        )
+    );
+
+    let binary = program("binary", &g, "fputs(\"\\xff\\xfe\\n\", stdout); return 0;");
+    let r = grade(&binary, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    let t = &r.json["tests"][0];
+    assert_eq!(t["stdout"], "\u{FFFD}\u{FFFD}\n");
+    assert!(
+        t["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("the output is not UTF-8 text")
+    );
+}
+
+#[test]
+fn standard_input_is_closed_after_the_script() {
+    let g = golden(HUMAN);
+    // Reads to the end of input twice, then prints: it must not wait forever.
+    let exe = program(
+        "readpast",
+        &g,
+        &format!("while (getchar() != EOF) {{}} while (getchar() != EOF) {{}} {PRINT} return 0;"),
+    );
+    let r = grade(&exe, HUMAN, &["--timeout", "5"]);
+    assert_eq!(verdict(&r), ("pass".into(), "passed".into()), "{}", r.out);
+}
+
+#[test]
+fn a_child_that_outlives_the_program_is_killed() {
+    let g = golden(MARCH);
+    let pidfile = work().join("child.pid");
+    let _ = std::fs::remove_file(&pidfile);
+    let body = format!(
+        "pid_t p = fork(); if (p == 0) {{ FILE *f = fopen(\"{}\", \"w\"); fprintf(f, \"%d\", (int)getpid()); fclose(f); sleep(60); return 0; }} \
+         while (access(\"{}\", F_OK) != 0) usleep(1000); {PRINT} return 0;",
+        pidfile.display(),
+        pidfile.display()
+    );
+    let exe = program("orphan", &g, &body);
+    let started = std::time::Instant::now();
+    let r = grade(&exe, MARCH, &["--timeout", "20"]);
+    // The grader did not wait for the child (it holds the output pipe open).
+    assert!(started.elapsed().as_secs() < 15);
+    assert_eq!(verdict(&r), ("pass".into(), "passed".into()), "{}", r.out);
+    let pid: i32 = std::fs::read_to_string(&pidfile).unwrap().parse().unwrap();
+    let mut alive = true;
+    for _ in 0..200 {
+        // SAFETY: signal 0 only checks that the process exists.
+        alive = unsafe { libc::kill(pid, 0) } == 0;
+        if !alive {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(!alive, "the child {pid} is still running");
+}
+
+#[test]
+fn a_program_that_cannot_start_still_gets_reports() {
+    let dir = work();
+    let gs = dir.join("nostart-results.json");
+    let ju = dir.join("nostart-junit.xml");
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["grade", "--exe", "/nonexistent/euchre.exe", MARCH])
+        .arg("--report")
+        .arg(format!("gradescope={}", gs.display()))
+        .arg("--report")
+        .arg(format!("junit={}", ju.display()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let g: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&gs).unwrap()).unwrap();
+    assert_eq!(g["tests"][0]["status"], "failed");
+    assert!(
+        g["tests"][0]["output"]
+            .as_str()
+            .unwrap()
+            .starts_with("could not run: /nonexistent/euchre.exe: no such program")
+    );
+    let x = std::fs::read_to_string(&ju).unwrap();
+    assert!(x.contains("<error message=\"could not run: /nonexistent/euchre.exe: no such program\" type=\"not-run\""), "{x}");
+}
+
+#[test]
+fn gradescope_junit_and_tap_reports_have_their_fields() {
+    let g = golden(MARCH);
+    let pass = program("rep-pass", &g, &format!("{PRINT} return 0;"));
+    let dir = work();
+    let gs = dir.join("results.json");
+    let ju = dir.join("junit.xml");
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["grade", "--exe"])
+        .arg(&pass)
+        .args([MARCH, "scenarios/eecs280/euchred.yaml", "--report", "tap"])
+        .arg("--report")
+        .arg(format!("gradescope={}", gs.display()))
+        .arg("--report")
+        .arg(format!("junit={}", ju.display()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("TAP version 13\n1..2\nnot ok 1 - euchred\n  ---\n  verdict: fail\n  message: |\n    wrong output\n"), "{out}");
+    assert!(out.contains("\nok 2 - march\n"), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&gs).unwrap()).unwrap();
+    assert_eq!(v["score"], 1.0);
+    let tests = v["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 2);
+    for t in tests {
+        assert!(t["name"].is_string() && t["output"].is_string());
+        assert!(t["score"].is_number() && t["max_score"].is_number());
+        assert!(["passed", "failed"].contains(&t["status"].as_str().unwrap()));
+        assert!(
+            ["visible", "hidden", "after_due_date", "after_published"]
+                .contains(&t["visibility"].as_str().unwrap())
+        );
+    }
+    assert_eq!(
+        (
+            tests[0]["name"].as_str(),
+            tests[0]["status"].as_str(),
+            tests[0]["score"].as_f64()
+        ),
+        (Some("euchred"), Some("failed"), Some(0.0))
+    );
+    assert_eq!(
+        (
+            tests[1]["name"].as_str(),
+            tests[1]["status"].as_str(),
+            tests[1]["max_score"].as_f64()
+        ),
+        (Some("march"), Some("passed"), Some(1.0))
+    );
+    let x = std::fs::read_to_string(&ju).unwrap();
+    assert!(x.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"upcard grade\" tests=\"2\" skipped=\"0\" failures=\"1\" errors=\"0\">"), "{x}");
+    assert!(
+        x.contains("<testcase name=\"euchred\" classname=\"scenarios/eecs280/euchred.yaml\">"),
+        "{x}"
+    );
+    assert!(
+        x.contains("<failure message=\"wrong output\" type=\"fail\">"),
+        "{x}"
+    );
+    assert!(
+        x.contains("<testcase name=\"march\" classname=\"scenarios/eecs280/march.yaml\">"),
+        "{x}"
+    );
+}
+
+#[test]
+fn a_directory_of_submissions_gives_a_table_and_csv() {
+    let g = golden(MARCH);
+    let subs = work().join("subs");
+    let _ = std::fs::remove_dir_all(&subs);
+    for (who, body) in [
+        ("alice", format!("{PRINT} return 0;")),
+        ("bob", "abort();".to_string()),
+    ] {
+        std::fs::create_dir_all(subs.join(who)).unwrap();
+        let exe = program(&format!("sub-{who}"), &g, &body);
+        std::fs::copy(&exe, subs.join(who).join("euchre.exe")).unwrap();
+    }
+    std::fs::create_dir_all(subs.join("carol")).unwrap();
+    let csv = work().join("table.csv");
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["grade", "--exe"])
+        .arg(&subs)
+        .args([MARCH, "-j", "2", "--csv"])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated    not-run\nalice            1          0          0          0          0          0          0\nbob              0          0          1          0          0          0          0\ncarol            0          0          0          0          0          0          1\n"), "{out}");
+    assert!(out.ends_with("\n1 passed, 2 failed\n"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "student,pass,fail,crash,timeout,exit,truncated,not-run\nalice,1,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0\ncarol,0,0,0,0,0,0,1\n"
+    );
+}
