@@ -263,6 +263,19 @@ fn hangs_floods_crashes_and_exit_codes() {
 }
 
 #[test]
+fn the_memory_limit_applies() {
+    let g = golden(MARCH);
+    let body = format!(
+        "size_t n = (size_t)512 << 20; char *p = malloc(n); if (!p) return 7; memset(p, 1, n); {PRINT} return 0;"
+    );
+    let exe = program("hog", &g, &body);
+    let r = grade(&exe, MARCH, &["--memory-mb", "64"]);
+    assert_eq!(r.json["tests"][0]["exit"], 7, "{}", r.out);
+    let r = grade(&exe, MARCH, &["--memory-mb", "0"]);
+    assert_eq!(verdict(&r).0, "pass", "{}", r.out);
+}
+
+#[test]
 fn standard_input_is_closed_after_the_script() {
     let g = golden(HUMAN);
     // Reads to the end of input twice, then prints: it must not wait forever.

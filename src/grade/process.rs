@@ -8,6 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug)]
@@ -69,8 +70,15 @@ pub fn signal_name(sig: i32) -> String {
     name.to_string()
 }
 
-/// Reads all of `r`, keeping at most `cap` bytes; sets `over` when more came.
-fn capped(mut r: impl Read, cap: usize, over: Arc<AtomicBool>) -> Vec<u8> {
+/// What the grader waits for.
+enum Signal {
+    Exited(std::io::Result<std::process::ExitStatus>),
+    Over,
+}
+
+/// Reads all of `r`, keeping at most `cap` bytes; sets `over` (and says so
+/// once on `tell`) when more came.
+fn capped(mut r: impl Read, cap: usize, over: Arc<AtomicBool>, tell: Sender<Signal>) -> Vec<u8> {
     let mut kept = Vec::new();
     let mut buf = [0u8; 8192];
     loop {
@@ -79,10 +87,10 @@ fn capped(mut r: impl Read, cap: usize, over: Arc<AtomicBool>) -> Vec<u8> {
             Ok(n) => {
                 let room = cap.saturating_sub(kept.len());
                 kept.extend_from_slice(&buf[..n.min(room)]);
-                if n > room {
-                    over.store(true, Ordering::Relaxed);
-                    // Keep draining so the writer is not blocked; the
-                    // grader kills the group at its next check.
+                if n > room && !over.swap(true, Ordering::Relaxed) {
+                    // Keep draining so the writer is not blocked until the
+                    // grader kills the group.
+                    let _ = tell.send(Signal::Over);
                 }
             }
         }
@@ -144,12 +152,14 @@ pub fn run(
     };
     let pgid = child.id();
     let over = Arc::new(AtomicBool::new(false));
+    let (tell, news) = channel();
     let out = child.stdout.take().expect("piped");
     let err = child.stderr.take().expect("piped");
-    let (o1, o2) = (over.clone(), over.clone());
     let cap = limits.output;
-    let out_t = std::thread::spawn(move || capped(out, cap, o1));
-    let err_t = std::thread::spawn(move || capped(err, cap, o2));
+    let (o1, t1) = (over.clone(), tell.clone());
+    let out_t = std::thread::spawn(move || capped(out, cap, o1, t1));
+    let (o2, t2) = (over.clone(), tell.clone());
+    let err_t = std::thread::spawn(move || capped(err, cap, o2, t2));
     let mut input = child.stdin.take().expect("piped");
     let script = stdin.to_vec();
     // Written from a thread: a program that never reads must not block the grader.
@@ -157,36 +167,39 @@ pub fn run(
         let _ = input.write_all(&script);
         // Dropping `input` closes standard input: reads past the script see end of file.
     });
+    // Waiting in a thread lets the grader wake at once on exit, overflow or the deadline.
+    let wait_t = std::thread::spawn(move || {
+        let _ = tell.send(Signal::Exited(child.wait()));
+    });
     let deadline = started + limits.time;
-    let mut ending = loop {
-        match child.try_wait() {
-            Ok(Some(status)) => {
-                break match (status.code(), status.signal()) {
-                    (Some(c), _) => Ending::Exited(c),
-                    (None, Some(s)) => Ending::Signal(s),
-                    _ => Ending::Exited(-1),
-                };
+    let left = deadline.saturating_duration_since(Instant::now());
+    let mut ending = {
+        match news.recv_timeout(left) {
+            Ok(Signal::Exited(Ok(status))) => match (status.code(), status.signal()) {
+                (Some(c), _) => Ending::Exited(c),
+                (None, Some(s)) => Ending::Signal(s),
+                _ => Ending::Exited(-1),
+            },
+            Ok(Signal::Exited(Err(e))) => {
+                Ending::NotStarted(format!("waiting for the program: {e}"))
             }
-            Ok(None) => {}
-            Err(e) => break Ending::NotStarted(format!("waiting for the program: {e}")),
+            Ok(Signal::Over) => {
+                kill_group(pgid);
+                Ending::Truncated
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                kill_group(pgid);
+                Ending::TimedOut
+            }
+            Err(RecvTimeoutError::Disconnected) => Ending::Exited(-1),
         }
-        if over.load(Ordering::Relaxed) {
-            kill_group(pgid);
-            let _ = child.wait();
-            break Ending::Truncated;
-        }
-        if Instant::now() >= deadline {
-            kill_group(pgid);
-            let _ = child.wait();
-            break Ending::TimedOut;
-        }
-        std::thread::sleep(Duration::from_millis(2));
     };
     // Whatever the program left behind (children holding its pipes) goes too.
     kill_group(pgid);
     let stdout = out_t.join().unwrap_or_default();
     let stderr = err_t.join().unwrap_or_default();
     let _ = in_t.join();
+    let _ = wait_t.join();
     if over.load(Ordering::Relaxed) && matches!(ending, Ending::Exited(_)) {
         ending = Ending::Truncated;
     }

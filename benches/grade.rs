@@ -1,0 +1,77 @@
+//! The grader's own cost: running a small program through `grade_one`
+//! (temporary directory, containment, comparison) against running the same
+//! process directly with the same arguments and input.
+
+use std::io::Write;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use upcard::grade::{Limits, expected, grade_one, invocation};
+use upcard::scenario::Scenario;
+
+/// A C++ program that prints `golden` with iostream, as a correct submission would.
+fn build(golden: &[u8]) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("upcard-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lit: String = golden.iter().map(|b| format!("\\x{b:02x}")).collect();
+    let src = dir.join("p.cpp");
+    std::fs::write(
+        &src,
+        format!("#include <iostream>\nstatic const char O[] = \"{lit}\";\nint main() {{ std::cout << O; return 0; }}\n"),
+    )
+    .unwrap();
+    let exe = dir.join("p");
+    assert!(
+        Command::new("c++")
+            .arg("-O1")
+            .arg("-o")
+            .arg(&exe)
+            .arg(&src)
+            .status()
+            .unwrap()
+            .success()
+    );
+    exe
+}
+
+fn bench(c: &mut Criterion) {
+    let s = Scenario::load(Path::new("scenarios/eecs280/official-test01-adi.yaml")).unwrap();
+    let (want, want_exit) = expected(&s).unwrap();
+    let exe = build(want.as_bytes());
+    let inv = invocation(&s, None).unwrap();
+    let dir = exe.parent().unwrap().join("direct");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, text) in &inv.files {
+        std::fs::write(dir.join(name), text).unwrap();
+    }
+    let mut g = c.benchmark_group("grade");
+    g.sample_size(50);
+    g.bench_function("direct", |b| {
+        b.iter(|| {
+            let mut child = Command::new(&exe)
+                .arg0(&inv.argv0)
+                .args(&inv.args)
+                .current_dir(&dir)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            let _ = child.stdin.take().unwrap().write_all(s.input.as_bytes());
+            let o = child.wait_with_output().unwrap();
+            assert_eq!(o.stdout, want.as_bytes());
+        })
+    });
+    g.bench_function("grade_one", |b| {
+        b.iter(|| {
+            let o = grade_one(&exe, &s, (&want, want_exit), None, Limits::default()).unwrap();
+            assert!(o.verdict.passed());
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
