@@ -96,6 +96,18 @@ enum Command {
         /// Include run times in the JSON report (they differ from run to run)
         #[arg(long)]
         timings: bool,
+        /// Differential testing: compare the program with the engine on N random games
+        #[arg(long, value_name = "N")]
+        random: Option<u32>,
+        /// The course whose games --random plays
+        #[arg(long, value_enum, default_value = "eecs280")]
+        rules: RulesArg,
+        /// The random games' seed
+        #[arg(long, default_value_t = 0)]
+        seed: u32,
+        /// Where --random writes the shrunk scenario of a divergence (scenarios/ and golden/ inside)
+        #[arg(long, default_value = "divergence")]
+        out: PathBuf,
     },
     /// Step through a scenario or CS 246 save file move by move
     Replay {
@@ -116,6 +128,12 @@ enum Command {
     },
     /// Print the JSON Schema of scenario files (grammar/scenario.schema.json)
     Schema,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RulesArg {
+    Eecs280,
+    Cs246,
 }
 
 fn main() -> ExitCode {
@@ -173,6 +191,10 @@ fn main() -> ExitCode {
             jobs,
             csv,
             timings,
+            random,
+            rules,
+            seed,
+            out,
         } => grade::run(
             &grade::Options {
                 exe,
@@ -189,6 +211,13 @@ fn main() -> ExitCode {
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
                 csv,
                 timings,
+                random,
+                rules: match rules {
+                    RulesArg::Eecs280 => upcard::scenario::raw::RulesName::Eecs280,
+                    RulesArg::Cs246 => upcard::scenario::raw::RulesName::Cs246,
+                },
+                seed,
+                out,
             },
             &mut stdout.lock(),
         ),

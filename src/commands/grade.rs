@@ -64,6 +64,13 @@ pub struct Options {
     pub jobs: usize,
     pub csv: Option<PathBuf>,
     pub timings: bool,
+    /// Differential testing: this many random games instead of the scenarios.
+    pub random: Option<u32>,
+    /// Which course's games `--random` plays.
+    pub rules: crate::scenario::raw::RulesName,
+    pub seed: u32,
+    /// Where the shrunk scenario of a divergence is written.
+    pub out: PathBuf,
 }
 
 /// One program to grade: a name for tables and its path (or why there is none).
@@ -139,7 +146,56 @@ fn render(
     }
 }
 
+/// `--random N`: compares the program with the engine on random games.
+fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let exe = match programs(&o.exe).0.into_iter().next() {
+        Some(Program { path: Ok(p), .. }) if o.exe.is_file() => p,
+        _ => {
+            return Err(Failure::input(format!(
+                "--random needs one program, and {} is not one",
+                o.exe.display()
+            )));
+        }
+    };
+    let (played, found) = crate::grade::random::search(
+        &exe,
+        o.rules,
+        n,
+        o.seed,
+        &o.out,
+        o.argv0.as_deref(),
+        o.limits,
+    )
+    .map_err(Failure::input)?;
+    let text = match &found {
+        None => format!(
+            "{played} random {} games (seed {}): the program agrees with the engine on all of them\n",
+            o.rules.dir(),
+            o.seed
+        ),
+        Some(f) => format!(
+            "random game {} (seed {}) differs: {}\nshrunk {} times; the scenario is {} (golden beside it)\nrerun it: upcard grade --exe {} {}\n{}",
+            f.game,
+            o.seed,
+            f.outcome.verdict.summary(&o.limits),
+            f.shrunk_steps,
+            f.scenario.display(),
+            o.exe.display(),
+            f.scenario.display(),
+            f.outcome.detail
+        ),
+    };
+    let _ = stdout.write_all(text.as_bytes());
+    match found {
+        None => Ok(()),
+        Some(_) => Err(Failure::silent(1)),
+    }
+}
+
 pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
+    if let Some(n) = o.random {
+        return random(o, n, stdout);
+    }
     let (mut scenarios, mut grader_trouble) = load(&o.paths)?;
     if let Some(f) = &o.filter {
         scenarios.retain(|s| matches(s, f));

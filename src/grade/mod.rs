@@ -2,6 +2,7 @@
 //! with each failure explained from the engine's own game.
 
 pub mod process;
+pub mod random;
 pub mod report;
 
 use std::path::{Path, PathBuf};
