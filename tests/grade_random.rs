@@ -1,7 +1,7 @@
 //! `upcard grade --random`: random games against the engine, and the shrunk
 //! scenario written for the first divergence.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn dir(tag: &str) -> PathBuf {
@@ -12,7 +12,7 @@ fn dir(tag: &str) -> PathBuf {
 }
 
 /// A shell script standing in for a student program: upcard itself, with `filter` on its output.
-fn script(d: &PathBuf, course: &str, filter: &str) -> PathBuf {
+fn script(d: &Path, course: &str, filter: &str) -> PathBuf {
     let p = d.join(format!("{course}.sh"));
     std::fs::write(
         &p,
@@ -26,7 +26,7 @@ fn script(d: &PathBuf, course: &str, filter: &str) -> PathBuf {
     p
 }
 
-fn upcard(d: &PathBuf, args: &[&str]) -> (Option<i32>, String) {
+fn upcard(d: &Path, args: &[&str]) -> (Option<i32>, String) {
     let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
         .args(args)
         .current_dir(d)
