@@ -236,38 +236,26 @@ fn smaller(c: &Case) -> Vec<Case> {
             names,
             human,
         } => {
+            // The case with these three fields changed.
+            let with = |points: u32, human: [bool; 4], shuffle: bool| Case::Eecs280 {
+                pack: *pack,
+                shuffle,
+                points,
+                names: names.clone(),
+                human,
+            };
             for p in [1, points / 2, points - 1] {
                 if p >= 1 && p < *points {
-                    out.push(Case::Eecs280 {
-                        pack: *pack,
-                        shuffle: *shuffle,
-                        points: p,
-                        names: names.clone(),
-                        human: *human,
-                    });
+                    out.push(with(p, *human, *shuffle));
                 }
             }
-            for s in 0..4 {
-                if human[s] {
-                    let mut h = *human;
-                    h[s] = false;
-                    out.push(Case::Eecs280 {
-                        pack: *pack,
-                        shuffle: *shuffle,
-                        points: *points,
-                        names: names.clone(),
-                        human: h,
-                    });
-                }
+            for s in (0..4).filter(|&s| human[s]) {
+                let mut h = *human;
+                h[s] = false;
+                out.push(with(*points, h, *shuffle));
             }
             if *shuffle {
-                out.push(Case::Eecs280 {
-                    pack: *pack,
-                    shuffle: false,
-                    points: *points,
-                    names: names.clone(),
-                    human: *human,
-                });
+                out.push(with(*points, *human, false));
             }
         }
         Case::Cs246 { seed, debug } => {
@@ -282,7 +270,15 @@ fn smaller(c: &Case) -> Vec<Case> {
     out
 }
 
-/// Runs `exe` on a case; Some(outcome) when it does not pass.
+/// A case that the program gets wrong: how, and the scenario that shows it.
+struct Divergent {
+    outcome: Outcome,
+    scenario: Scenario,
+    text: String,
+    golden: Vec<u8>,
+}
+
+/// Runs `exe` on a case; Some when it does not pass.
 fn differs(
     exe: &Path,
     c: &Case,
@@ -290,13 +286,24 @@ fn differs(
     name: &str,
     argv0: Option<&str>,
     limits: Limits,
-) -> Result<Option<Outcome>, String> {
+) -> Result<Option<Divergent>, String> {
     let path = dir.join("scenarios").join(format!("{name}.yaml"));
-    let s = Scenario::from_text(&path, &yaml(c, name)).map_err(|e| e.to_string())?;
-    let played = play(&s);
-    let want = played.text();
-    let out = grade_one(exe, &s, (&want, played.status), argv0, limits)?;
-    Ok((!out.verdict.passed()).then_some(out))
+    let text = yaml(c, name);
+    let scenario = Scenario::from_text(&path, &text).map_err(|e| e.to_string())?;
+    let played = play(&scenario);
+    let outcome = grade_one(
+        exe,
+        &scenario,
+        (&played.text(), played.status),
+        argv0,
+        limits,
+    )?;
+    Ok((!outcome.verdict.passed()).then_some(Divergent {
+        outcome,
+        scenario,
+        text,
+        golden: played.transcript,
+    }))
 }
 
 /// What a random run found.
@@ -321,26 +328,26 @@ pub fn search(
     for i in 0..n {
         let mut c = case(rules, seed, i);
         let name = format!("random-{seed}-{i}");
-        let Some(mut outcome) = differs(exe, &c, out, &name, argv0, limits)? else {
+        let Some(mut found) = differs(exe, &c, out, &name, argv0, limits)? else {
             continue;
         };
         let mut steps = 0;
         'shrink: loop {
             for smaller in smaller(&c) {
-                if let Some(o) = differs(exe, &smaller, out, &name, argv0, limits)? {
+                if let Some(d) = differs(exe, &smaller, out, &name, argv0, limits)? {
                     c = smaller;
-                    outcome = o;
+                    found = d;
                     steps += 1;
                     continue 'shrink;
                 }
             }
             break;
         }
-        let path = out.join("scenarios").join(format!("{name}.yaml"));
-        let text = yaml(&c, &name);
-        let s = Scenario::from_text(&path, &text).map_err(|e| e.to_string())?;
-        let golden = play(&s).transcript;
-        for (p, bytes) in [(&path, text.as_bytes()), (&s.expect.golden, &golden[..])] {
+        let s = &found.scenario;
+        for (p, bytes) in [
+            (&s.path, found.text.as_bytes()),
+            (&s.expect.golden, &found.golden[..]),
+        ] {
             crate::scenario::write_atomic(p, bytes)
                 .map_err(|e| format!("writing {}: {e}", p.display()))?;
         }
@@ -348,8 +355,8 @@ pub fn search(
             i + 1,
             Some(Found {
                 game: i,
-                scenario: path,
-                outcome,
+                scenario: s.path.clone(),
+                outcome: found.outcome,
                 shrunk_steps: steps,
             }),
         ));

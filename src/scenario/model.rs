@@ -38,6 +38,16 @@ pub enum Setup {
     Cs246(Cs246Setup),
 }
 
+impl Setup {
+    /// Player names by seat (CS 246 players are numbered).
+    pub fn names(&self) -> [String; 4] {
+        match self {
+            Setup::Eecs280(s) => s.args.names.clone(),
+            Setup::Cs246(_) => ["0", "1", "2", "3"].map(String::from),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Eecs280Setup {
     /// The command line; `pack_file` is the pack's name as the program sees it.
@@ -130,10 +140,7 @@ impl Scenario {
 
     /// Player names by seat.
     pub fn names(&self) -> [String; 4] {
-        match &self.setup {
-            Setup::Eecs280(s) => s.args.names.clone(),
-            Setup::Cs246(_) => ["0", "1", "2", "3"].map(String::from),
-        }
+        self.setup.names()
     }
 
     /// The dealer of the hand a save file starts in, if the game starts from one.
@@ -221,11 +228,7 @@ impl Scenario {
                 Setup::Cs246(cs246_setup(c, dir, &file, text, &mut files)?)
             }
         };
-        let names = match &setup {
-            Setup::Eecs280(s) => s.args.names.clone(),
-            Setup::Cs246(_) => ["0", "1", "2", "3"].map(String::from),
-        };
-        let expect = expect(&raw, &names, dir, path, &file, text)?;
+        let expect = expect(&raw, &setup.names(), dir, path, &file, text)?;
         if let Some(w) = raw.weight
             && !(w.is_finite() && w >= 0.0)
         {
