@@ -1,7 +1,9 @@
 //! The CS 246 drop-in through the binary, from save files that set up each situation.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+use std::path::Path;
+
+mod common;
+use common::{Out, upcard_text};
 
 use upcard::rules::cs246::save::SaveFile;
 
@@ -19,33 +21,16 @@ fn save(dealer: usize, next: usize, trump: &str, hands: [&str; 4], kitty: &str) 
     s
 }
 
-struct Run {
-    code: Option<i32>,
-    out: String,
-    err: String,
-}
-
-fn run(file_text: &str, args: &[&str], stdin: &str) -> Run {
+fn run(file_text: &str, args: &[&str], stdin: &str) -> Out {
     let dir = std::env::temp_dir().join(format!("upcard-cs246-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let name = format!("{:x}.txt", fxhash(file_text, args, stdin));
     let path = dir.join(name);
     std::fs::write(&path, file_text).unwrap();
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_upcard"));
-    cmd.arg("cs246").args(args).arg("-f").arg(&path);
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let o = child.wait_with_output().unwrap();
-    Run {
-        code: o.status.code(),
-        out: String::from_utf8(o.stdout).unwrap(),
-        err: String::from_utf8(o.stderr).unwrap(),
-    }
+    let mut all = vec!["cs246"];
+    all.extend(args);
+    all.extend(["-f", path.to_str().unwrap()]);
+    upcard_text(Path::new("."), &all, stdin)
 }
 
 fn fxhash(a: &str, b: &[&str], c: &str) -> u64 {

@@ -1,27 +1,14 @@
 //! The EECS 280 drop-in through the binary: official goldens and error paths.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+
+mod common;
+use common::upcard;
 
 fn golden_dir(era: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("golden/eecs280")
         .join(era)
-}
-
-fn upcard(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_upcard"))
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // A game that stops reading early closes the pipe; that is not a failure here.
-    let _ = child.stdin.take().unwrap().write_all(stdin);
-    child.wait_with_output().unwrap()
 }
 
 /// Runs the command on line 1 of a golden and compares every byte.

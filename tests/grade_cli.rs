@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
 const MARCH: &str = "scenarios/eecs280/march.yaml";
 const HUMAN: &str = "scenarios/eecs280/human-dealer-discards.yaml";
 
@@ -63,21 +65,22 @@ fn grade(exe: &Path, scenario: &str, extra: &[&str]) -> Out {
         exe.file_name().unwrap().to_str().unwrap(),
         Path::new(scenario).file_stem().unwrap().to_str().unwrap()
     ));
-    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
-        .arg("grade")
-        .arg("--exe")
-        .arg(exe)
-        .arg(scenario)
-        .arg("--report")
-        .arg(format!("json={}", report.display()))
-        .args(extra)
-        .output()
-        .unwrap();
+    let report_arg = format!("json={}", report.display());
+    let mut args = vec![
+        "grade",
+        "--exe",
+        exe.to_str().unwrap(),
+        scenario,
+        "--report",
+        &report_arg,
+    ];
+    args.extend(extra);
+    let o = common::upcard_text(Path::new("."), &args, "");
     let json = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
     Out {
-        code: o.status.code(),
-        out: String::from_utf8(o.stdout).unwrap(),
-        err: String::from_utf8(o.stderr).unwrap(),
+        code: o.code,
+        out: o.out,
+        err: o.err,
         json,
     }
 }

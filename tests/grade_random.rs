@@ -4,6 +4,8 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+mod common;
+
 fn dir(tag: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("upcard-random-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
@@ -27,12 +29,8 @@ fn script(d: &Path, course: &str, filter: &str) -> PathBuf {
 }
 
 fn upcard(d: &Path, args: &[&str]) -> (Option<i32>, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
-        .args(args)
-        .current_dir(d)
-        .output()
-        .unwrap();
-    (o.status.code(), String::from_utf8(o.stdout).unwrap())
+    let o = common::upcard_text(d, args, "");
+    (o.code, o.out)
 }
 
 #[test]

@@ -1,10 +1,10 @@
 //! `upcard replay`: the library replayed move by move, saving at every move
 //! and continuing, stepping with scripted input, and bad save files.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
 
+mod common;
+use common::{Out, upcard_text};
 use upcard::commands::cs246;
 use upcard::engine::VecSink;
 use upcard::input::Tokens;
@@ -107,27 +107,8 @@ fn a_save_file_replays_with_four_computers() {
     assert!(matches!(last.event, upcard::engine::Event::GameOver { .. }));
 }
 
-struct Out {
-    code: Option<i32>,
-    out: String,
-    err: String,
-}
-
 fn upcard(args: &[&str], stdin: &str) -> Out {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_upcard"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    let o = child.wait_with_output().unwrap();
-    Out {
-        code: o.status.code(),
-        out: String::from_utf8(o.stdout).unwrap(),
-        err: String::from_utf8(o.stderr).unwrap(),
-    }
+    upcard_text(Path::new("."), args, stdin)
 }
 
 const TEST00: &str = "scenarios/eecs280/official-test00-adi.yaml";

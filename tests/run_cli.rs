@@ -1,7 +1,9 @@
 //! `upcard run` and `upcard bless` through the binary, on a copy of the library.
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+
+mod common;
+use common::{Out, upcard_text};
 
 fn copy_dir(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).unwrap();
@@ -25,24 +27,8 @@ fn library(tag: &str) -> PathBuf {
     d
 }
 
-struct Out {
-    code: Option<i32>,
-    out: String,
-    err: String,
-}
-
 fn upcard(dir: &Path, args: &[&str]) -> Out {
-    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
-        .args(args)
-        .current_dir(dir)
-        .env_remove("NO_COLOR")
-        .output()
-        .unwrap();
-    Out {
-        code: o.status.code(),
-        out: String::from_utf8(o.stdout).unwrap(),
-        err: String::from_utf8(o.stderr).unwrap(),
-    }
+    upcard_text(dir, args, "")
 }
 
 fn count() -> usize {
