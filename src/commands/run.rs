@@ -148,7 +148,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     let mut text = String::new();
     let mut failed = Vec::new();
     for (s, r) in scenarios.iter().zip(&results) {
-        let ok = r.passed(s);
+        let ok = r.passed;
         text.push_str(&format!(
             "{} {} ({})\n",
             if ok { pass } else { fail },
@@ -160,7 +160,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     for (s, r) in scenarios.iter().zip(&results) {
-        if !r.passed(s) {
+        if !r.passed {
             text.push_str(&report(s, r, style));
         }
     }

@@ -109,34 +109,31 @@ pub struct Evaluated {
     pub golden: Golden,
     /// Assertion failures (not the golden comparison).
     pub problems: Vec<String>,
-}
-
-impl Evaluated {
-    pub fn golden_matches(&self, s: &Scenario) -> bool {
-        match &self.golden {
-            Golden::Text(g) => diff::same(g, &self.played.text(), s.expect.compare),
-            _ => false,
-        }
-    }
-
-    pub fn passed(&self, s: &Scenario) -> bool {
-        self.problems.is_empty() && self.golden_matches(s)
-    }
+    /// The golden matches under the scenario's comparison and no assertion failed.
+    pub passed: bool,
 }
 
 /// Plays a scenario and checks it against its golden and assertions.
 pub fn evaluate(s: &Scenario) -> Evaluated {
     let played = play(s);
+    let text = played.text();
     let problems = check::problems(
         &s.expect,
         &played.events,
-        &played.text(),
+        &text,
         played.status,
         &s.names(),
         s.resumed_dealer(),
     );
+    let golden = Golden::read(&s.expect.golden);
+    // Compared once here, on the worker thread, not again by each reader.
+    let matches = match &golden {
+        Golden::Text(g) => diff::same(g, &text, s.expect.compare),
+        _ => false,
+    };
     Evaluated {
-        golden: Golden::read(&s.expect.golden),
+        passed: problems.is_empty() && matches,
+        golden,
         played,
         problems,
     }
