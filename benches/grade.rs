@@ -1,6 +1,6 @@
-//! The grader's own cost: running a small program through `grade_one`
-//! (temporary directory, containment, comparison) against running the same
-//! process directly with the same arguments and input.
+//! The grader's own cost: running a small program through `Grader::grade`
+//! (run directory and files, containment, comparison) against running the
+//! same process directly with the same arguments and input.
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;
@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use upcard::grade::{Limits, expected, grade_one, invocation};
+use upcard::grade::{Grader, Limits, expected, invocation};
 use upcard::scenario::Scenario;
 
 /// A C++ program that prints `golden` with iostream, as a correct submission would.
@@ -64,9 +64,10 @@ fn bench(c: &mut Criterion) {
             assert_eq!(o.stdout, want.as_bytes());
         })
     });
-    g.bench_function("grade_one", |b| {
+    let grader = Grader::new(None, Limits::default()).unwrap();
+    g.bench_function("grader", |b| {
         b.iter(|| {
-            let o = grade_one(&exe, &s, (&want, want_exit), None, Limits::default()).unwrap();
+            let o = grader.grade(&exe, &s, (&want, want_exit)).unwrap();
             assert!(o.verdict.passed());
         })
     });

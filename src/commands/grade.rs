@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use super::Failure;
 use super::run::{load, matches};
 use crate::grade::report::{gradescope, json_report, junit, tap};
-use crate::grade::{Limits, Outcome, Verdict, expected, find_program, grade_one, invocation};
+use crate::grade::{Grader, Limits, Outcome, Verdict, expected, find_program, invocation};
 use crate::scenario::{Scenario, write_atomic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -157,16 +157,9 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
             )));
         }
     };
-    let (played, found) = crate::grade::random::search(
-        &exe,
-        o.rules,
-        n,
-        o.seed,
-        &o.out,
-        o.argv0.as_deref(),
-        o.limits,
-    )
-    .map_err(Failure::input)?;
+    let grader = Grader::new(o.argv0.clone(), o.limits).map_err(Failure::input)?;
+    let (played, found) = crate::grade::random::search(&exe, o.rules, n, o.seed, &o.out, &grader)
+        .map_err(Failure::input)?;
     let text = match &found {
         None => format!(
             "{played} random {} games (seed {}): the program agrees with the engine on all of them\n",
@@ -216,6 +209,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let (progs, many) = programs(&o.exe);
+    let grader = Grader::new(o.argv0.clone(), o.limits).map_err(Failure::input)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.jobs.max(1))
         .build()
@@ -238,7 +232,8 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             .map(|&(p, c)| {
                 let (s, (want, want_exit)) = &cases[c];
                 let out = match &progs[p].path {
-                    Ok(exe) => grade_one(exe, s, (want, *want_exit), o.argv0.as_deref(), o.limits)
+                    Ok(exe) => grader
+                        .grade(exe, s, (want, *want_exit))
                         .unwrap_or_else(|e| not_run(s, &e)),
                     Err(e) => not_run(s, e),
                 };

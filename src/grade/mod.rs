@@ -4,15 +4,17 @@
 pub mod process;
 pub mod random;
 pub mod report;
+pub mod spawn;
+pub mod workspace;
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::replay::{Move, describe, record, state_text};
 use crate::scenario::diff::{Divergence, first_divergence, same};
 use crate::scenario::raw::Visibility;
 use crate::scenario::{Golden, Scenario, Setup, play};
 pub use process::{Ending, Limits, Run, signal_name};
+use workspace::Workspace;
 
 /// How one run of one scenario went.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -165,27 +167,6 @@ pub fn expected(s: &Scenario) -> Result<(String, u8), String> {
     Ok((text, exit))
 }
 
-static RUNS: AtomicUsize = AtomicUsize::new(0);
-
-/// A fresh directory for one run, removed when dropped.
-struct RunDir(PathBuf);
-
-impl RunDir {
-    fn new() -> std::io::Result<RunDir> {
-        let n = RUNS.fetch_add(1, Ordering::Relaxed);
-        let d = std::env::temp_dir().join(format!("upcard-grade-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d)?;
-        Ok(RunDir(d))
-    }
-}
-
-impl Drop for RunDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// The move that printed byte `offset` of the engine's transcript, and the
 /// state before it.
 fn explain_line(s: &Scenario, offset: usize) -> String {
@@ -223,9 +204,46 @@ fn divergence_text(d: &Divergence) -> String {
     )
 }
 
-/// Runs `exe` on one scenario and judges it.
-/// `want` and `want_exit` are what `expected` gives for `s`.
-pub fn grade_one(
+/// Runs programs on scenarios and judges them: how they are invoked, their
+/// limits, and the directories they run in (removed when the grader is dropped).
+pub struct Grader {
+    pub argv0: Option<String>,
+    pub limits: Limits,
+    dirs: Workspace,
+}
+
+impl Grader {
+    pub fn new(argv0: Option<String>, limits: Limits) -> Result<Grader, String> {
+        let dirs =
+            Workspace::new().map_err(|e| format!("cannot make a directory for the runs: {e}"))?;
+        Ok(Grader {
+            argv0,
+            limits,
+            dirs,
+        })
+    }
+
+    /// Runs `exe` on one scenario and judges it.
+    /// `want` and `want_exit` are what `expected` gives for `s`.
+    pub fn grade(
+        &self,
+        exe: &Path,
+        s: &Scenario,
+        (want, want_exit): (&str, u8),
+    ) -> Result<Outcome, String> {
+        grade_one(
+            &self.dirs,
+            exe,
+            s,
+            (want, want_exit),
+            self.argv0.as_deref(),
+            self.limits,
+        )
+    }
+}
+
+fn grade_one(
+    dirs: &Workspace,
     exe: &Path,
     s: &Scenario,
     (want, want_exit): (&str, u8),
@@ -246,7 +264,7 @@ pub fn grade_one(
         exit: None,
         time_ms: 0,
     };
-    let dir = match RunDir::new() {
+    let dir = match dirs.lease() {
         Ok(d) => d,
         Err(e) => {
             outcome.verdict = Verdict::NotRun(format!("cannot make a directory to run in: {e}"));
@@ -254,17 +272,16 @@ pub fn grade_one(
         }
     };
     for (name, text) in &inv.files {
-        if let Err(e) = std::fs::write(dir.0.join(name), text) {
+        if let Err(e) = std::fs::write(dir.path().join(name), text) {
             outcome.verdict = Verdict::NotRun(format!("cannot write {name}: {e}"));
             return Ok(outcome);
         }
     }
-    let exe = std::path::absolute(exe).unwrap_or_else(|_| exe.to_path_buf());
     let run = process::run(
-        &exe,
+        exe,
         &inv.argv0,
         &inv.args,
-        &dir.0,
+        dir.path(),
         s.input.as_bytes(),
         limits,
     );

@@ -4,9 +4,10 @@
 
 use std::io::{ErrorKind, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
-use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
+
+use super::spawn::{Spawned, spawn};
 use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug)]
@@ -85,31 +86,7 @@ pub fn run(
     limits: Limits,
 ) -> Run {
     let started = Instant::now();
-    let mut cmd = Command::new(exe);
-    cmd.arg0(argv0)
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0);
-    let memory = limits.memory;
-    if memory > 0 {
-        // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
-        unsafe {
-            cmd.pre_exec(move || {
-                let lim = libc::rlimit {
-                    rlim_cur: memory as libc::rlim_t,
-                    rlim_max: memory as libc::rlim_t,
-                };
-                if libc::setrlimit(libc::RLIMIT_AS, &lim) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-    }
-    let mut child = match cmd.spawn() {
+    let mut child = match spawn(exe, argv0, args, dir, limits.memory) {
         Ok(c) => c,
         Err(e) => {
             return Run {
@@ -165,12 +142,12 @@ fn drain(r: &mut impl Read, kept: &mut Vec<u8>, cap: usize, over: &mut bool) -> 
 /// to the cap, and wakes on the program's exit (a pidfd), on output, or at the
 /// deadline. After the exit the rest of the group is killed and the pipes drained.
 fn watch(
-    child: &mut Child,
+    child: &mut Spawned,
     script: &[u8],
     deadline: Instant,
     cap: usize,
 ) -> (Vec<u8>, Vec<u8>, Ending) {
-    let pgid = child.id();
+    let pgid = child.pid;
     let mut out = child.stdout.take();
     let mut err = child.stderr.take();
     let mut input = child.stdin.take();

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use rand_mt::Mt;
 
-use super::{Limits, Outcome, grade_one};
+use super::{Grader, Outcome};
 use crate::cards::{Card, all_cards};
 use crate::engine::{Bid, EventSink, Game, NullSink, Player, PlayerError, View};
 use crate::rules::cs246::{self, Computer, Cs246Deck, initial_deck};
@@ -284,20 +284,13 @@ fn differs(
     c: &Case,
     dir: &Path,
     name: &str,
-    argv0: Option<&str>,
-    limits: Limits,
+    grader: &Grader,
 ) -> Result<Option<Divergent>, String> {
     let path = dir.join("scenarios").join(format!("{name}.yaml"));
     let text = yaml(c, name);
     let scenario = Scenario::from_text(&path, &text).map_err(|e| e.to_string())?;
     let played = play(&scenario);
-    let outcome = grade_one(
-        exe,
-        &scenario,
-        (&played.text(), played.status),
-        argv0,
-        limits,
-    )?;
+    let outcome = grader.grade(exe, &scenario, (&played.text(), played.status))?;
     Ok((!outcome.verdict.passed()).then_some(Divergent {
         outcome,
         scenario,
@@ -322,19 +315,18 @@ pub fn search(
     n: u32,
     seed: u32,
     out: &Path,
-    argv0: Option<&str>,
-    limits: Limits,
+    grader: &Grader,
 ) -> Result<(u32, Option<Found>), String> {
     for i in 0..n {
         let mut c = case(rules, seed, i);
         let name = format!("random-{seed}-{i}");
-        let Some(mut found) = differs(exe, &c, out, &name, argv0, limits)? else {
+        let Some(mut found) = differs(exe, &c, out, &name, grader)? else {
             continue;
         };
         let mut steps = 0;
         'shrink: loop {
             for smaller in smaller(&c) {
-                if let Some(d) = differs(exe, &smaller, out, &name, argv0, limits)? {
+                if let Some(d) = differs(exe, &smaller, out, &name, grader)? {
                     c = smaller;
                     found = d;
                     steps += 1;
