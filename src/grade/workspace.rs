@@ -61,7 +61,9 @@ impl Workspace {
 
 impl Drop for Workspace {
     fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.root);
+        if empty(&self.root).is_ok() {
+            let _ = std::fs::remove_dir(&self.root);
+        }
     }
 }
 
@@ -73,12 +75,18 @@ impl Lease<'_> {
 
 /// Removes everything in `dir` (symbolic links themselves, not what they name).
 fn empty(dir: &Path) -> io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    // A program may take the permissions off its own directories; it ran as
+    // the grader's user, so the grader can give them back.
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
+        let path = entry.path();
         if entry.file_type()?.is_dir() {
-            std::fs::remove_dir_all(entry.path())?;
+            empty(&path)?;
+            std::fs::remove_dir(&path)?;
         } else {
-            std::fs::remove_file(entry.path())?;
+            std::fs::remove_file(&path)?;
         }
     }
     Ok(())
@@ -115,6 +123,11 @@ mod tests {
             std::fs::create_dir_all(l.path().join("sub/deeper")).unwrap();
             std::fs::write(l.path().join("sub/deeper/f"), "y").unwrap();
             std::os::unix::fs::symlink(&root, l.path().join("link")).unwrap();
+            // Permissions taken away, as a program could (root ignores them).
+            use std::os::unix::fs::PermissionsExt;
+            let none = std::fs::Permissions::from_mode(0o000);
+            std::fs::set_permissions(l.path().join("sub/deeper"), none).unwrap();
+            std::fs::set_permissions(l.path(), std::fs::Permissions::from_mode(0o500)).unwrap();
             l.path().to_path_buf()
         };
         {
