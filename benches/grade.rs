@@ -13,7 +13,8 @@ use upcard::scenario::Scenario;
 
 /// A C++ program that prints `golden` with iostream, as a correct submission would.
 fn build(golden: &[u8]) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("upcard-bench-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let lit: String = golden.iter().map(|b| format!("\\x{b:02x}")).collect();
     let src = dir.join("p.cpp");

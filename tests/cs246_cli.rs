@@ -22,7 +22,8 @@ fn save(dealer: usize, next: usize, trump: &str, hands: [&str; 4], kitty: &str) 
 }
 
 fn run(file_text: &str, args: &[&str], stdin: &str) -> Out {
-    let dir = std::env::temp_dir().join(format!("upcard-cs246-{}", std::process::id()));
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-cs246-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let name = format!("{:x}.txt", fxhash(file_text, args, stdin));
     let path = dir.join(name);

@@ -10,7 +10,8 @@ const MARCH: &str = "scenarios/eecs280/march.yaml";
 const HUMAN: &str = "scenarios/eecs280/human-dealer-discards.yaml";
 
 fn work() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("upcard-grade-test-{}", std::process::id()));
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-grade-test-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }

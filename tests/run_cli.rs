@@ -20,7 +20,8 @@ fn copy_dir(from: &Path, to: &Path) {
 
 /// A fresh copy of scenarios/ and golden/ in a temporary directory.
 fn library(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("upcard-run-{tag}-{}", std::process::id()));
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-run-{tag}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     copy_dir(Path::new("scenarios"), &d.join("scenarios"));
     copy_dir(Path::new("golden"), &d.join("golden"));

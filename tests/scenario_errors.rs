@@ -17,7 +17,8 @@ eecs280:
 ";
 
 fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("upcard-scenario-errors-{}", std::process::id()));
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-scenario-errors-{}", std::process::id()));
     std::fs::create_dir_all(&d).unwrap();
     d
 }
