@@ -310,16 +310,92 @@ fn a_child_that_outlives_the_program_is_killed() {
     assert!(started.elapsed().as_secs() < 15);
     assert_eq!(verdict(&r), ("pass".into(), "passed".into()), "{}", r.out);
     let pid: i32 = std::fs::read_to_string(&pidfile).unwrap().parse().unwrap();
-    let mut alive = true;
+    assert!(gone(pid), "the child {pid} is still running");
+}
+
+/// Whether `pid` is gone (or a zombie) within two seconds.
+fn gone(pid: i32) -> bool {
     for _ in 0..200 {
-        // SAFETY: signal 0 only checks that the process exists.
-        alive = unsafe { libc::kill(pid, 0) } == 0;
-        if !alive {
-            break;
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        // The state follows the command's closing parenthesis.
+        let state = stat.rsplit_once(") ").map(|(_, r)| &r[..1]);
+        if matches!(state, None | Some("Z")) {
+            return true;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
-    assert!(!alive, "the child {pid} is still running");
+    false
+}
+
+/// Starts `upcard grade` on a program that forks and then both sleep; returns
+/// the grader and the pids of the program and its child, once both are running.
+fn grading_a_sleeper(tag: &str) -> (std::process::Child, i32, i32) {
+    let g = golden(MARCH);
+    let pids = work().join(format!("{tag}.pids"));
+    let _ = std::fs::remove_file(&pids);
+    let body = format!(
+        "int parent = (int)getpid(); pid_t p = fork(); \
+         if (p > 0) {{ FILE *f = fopen(\"{0}.tmp\", \"w\"); fprintf(f, \"%d %d\", parent, (int)p); fclose(f); rename(\"{0}.tmp\", \"{0}\"); }} \
+         for (;;) sleep(1); (void)OUT; return 0;",
+        pids.display()
+    );
+    let exe = program(&format!("sleeper-{tag}"), &g, &body);
+    let mut grader = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args([
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            MARCH,
+            "--timeout",
+            "60",
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..1000 {
+        if let Ok(text) = std::fs::read_to_string(&pids) {
+            let (a, b) = text.split_once(' ').unwrap();
+            return (grader, a.parse().unwrap(), b.parse().unwrap());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = grader.kill();
+    let _ = grader.wait();
+    panic!("the program did not start");
+}
+
+#[test]
+fn ctrl_c_stops_the_programs_and_removes_the_run_directories() {
+    let (grader, program, child) = grading_a_sleeper("int");
+    let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
+    assert!(root.is_dir());
+    // SAFETY: a signal to the grader this test started.
+    unsafe {
+        libc::kill(grader.id() as i32, libc::SIGINT);
+    }
+    let o = grader.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "upcard: stopped by SIGINT; killed 1 running program\n"
+    );
+    assert!(gone(program), "the program {program} is still running");
+    assert!(gone(child), "its child {child} is still running");
+    assert!(!root.exists());
+}
+
+#[test]
+fn a_killed_grader_takes_its_program_with_it() {
+    let (mut grader, program, child) = grading_a_sleeper("kill");
+    grader.kill().unwrap();
+    grader.wait().unwrap();
+    assert!(gone(program), "the program {program} is still running");
+    // Its child is beyond reach without the grader: stop it here.
+    // SAFETY: a signal to a process this test's program started.
+    unsafe {
+        libc::kill(child, libc::SIGKILL);
+    }
 }
 
 #[test]

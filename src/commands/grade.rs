@@ -186,6 +186,10 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
 }
 
 pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
+    // Programs run in process groups of their own, which Ctrl-C does not reach.
+    if let Err(e) = crate::grade::live::stop_everything_on_signals() {
+        eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}");
+    }
     if let Some(n) = o.random {
         return random(o, n, stdout);
     }

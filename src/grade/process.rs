@@ -60,6 +60,8 @@ pub fn signal_name(sig: i32) -> String {
         libc::SIGBUS => "SIGBUS",
         libc::SIGILL => "SIGILL",
         libc::SIGKILL => "SIGKILL",
+        libc::SIGINT => "SIGINT",
+        libc::SIGHUP => "SIGHUP",
         libc::SIGTERM => "SIGTERM",
         libc::SIGPIPE => "SIGPIPE",
         libc::SIGXCPU => "SIGXCPU",

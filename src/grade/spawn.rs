@@ -44,6 +44,8 @@ struct ChildPlan {
     /// The child's ends: stdin, stdout, stderr.
     fds: [c_int; 3],
     memory: u64,
+    /// The grader's pid, to tell whether it died before the death signal was set.
+    parent: libc::pid_t,
     /// errno of the step that failed, 0 when `execve` succeeded.
     error: AtomicI32,
 }
@@ -104,6 +106,13 @@ extern "C" fn child(arg: *mut c_void) -> c_int {
         }
         if libc::setpgid(0, 0) != 0 {
             return fail();
+        }
+        // If the grader dies, even by SIGKILL, the program goes with it.
+        if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+            return fail();
+        }
+        if libc::getppid() != plan.parent {
+            libc::_exit(127);
         }
         for (target, &fd) in plan.fds.iter().enumerate() {
             let target = target as c_int;
@@ -167,6 +176,8 @@ pub fn spawn(
         dir: dir.as_ptr(),
         fds: [in_r.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()],
         memory,
+        // SAFETY: getpid cannot fail.
+        parent: unsafe { libc::getpid() },
         error: AtomicI32::new(0),
     };
     // The child's stack: it only makes system calls, 64 KiB is ample.
@@ -193,6 +204,7 @@ pub fn spawn(
         pid
     };
     drop((in_r, out_w, err_w));
+    super::live::group_started(pid as u32);
     let error = plan.error.load(Ordering::SeqCst);
     let mut spawned = Spawned {
         pid: pid as u32,
@@ -222,6 +234,7 @@ impl Spawned {
             }
             if r > 0 {
                 self.reaped = true;
+                super::live::group_ended(self.pid);
                 return Ok(Some(ExitStatus::from_raw(status)));
             }
             let e = io::Error::last_os_error();

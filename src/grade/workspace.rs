@@ -32,6 +32,7 @@ impl Workspace {
         // A root of the same name can only be left over from a killed grader.
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root)?;
+        super::live::root_made(&root);
         Ok(Workspace {
             root,
             made: AtomicUsize::new(0),
@@ -61,6 +62,7 @@ impl Workspace {
 
 impl Drop for Workspace {
     fn drop(&mut self) {
+        super::live::root_removed(&self.root);
         if empty(&self.root).is_ok() {
             let _ = std::fs::remove_dir(&self.root);
         }
