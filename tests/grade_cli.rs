@@ -205,18 +205,40 @@ fn a_wrong_card_is_explained_with_the_game_state() {
 #[test]
 fn hangs_floods_crashes_and_exit_codes() {
     let g = golden(MARCH);
-    let looping = program("loop", &g, "for (;;) {} return 0;");
+    // Each writes its pid first, to check that it is gone afterwards.
+    let pid_of = |name: &str| work().join(format!("{name}.pid"));
+    let write_pid = |name: &str| {
+        format!(
+            "FILE *pf = fopen(\"{}\", \"w\"); fprintf(pf, \"%d\", (int)getpid()); fclose(pf); ",
+            pid_of(name).display()
+        )
+    };
+    let read_pid = |name: &str| -> i32 {
+        std::fs::read_to_string(pid_of(name))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let looping = program(
+        "loop",
+        &g,
+        &format!("{} for (;;) {{}} return 0;", write_pid("loop")),
+    );
     let r = grade(&looping, MARCH, &["--timeout", "0.5"]);
     assert_eq!(r.code, Some(1));
     assert_eq!(
         verdict(&r),
         ("timeout".into(), "timed out after 0.5 s (killed)".into())
     );
+    assert!(gone(read_pid("loop")));
 
     let flood = program(
         "flood",
         &g,
-        "for (;;) fputs(\"Adi deals\\n\", stdout); return 0;",
+        &format!(
+            "{} for (;;) fputs(\"Adi deals\\n\", stdout); return 0;",
+            write_pid("flood")
+        ),
     );
     let r = grade(&flood, MARCH, &["--max-output", "100000"]);
     assert_eq!(r.code, Some(1));
@@ -228,6 +250,7 @@ fn hangs_floods_crashes_and_exit_codes() {
         )
     );
     assert!(r.json["tests"][0]["stdout"].as_str().unwrap().len() <= 100000);
+    assert!(gone(read_pid("flood")));
 
     let segv = program(
         "segv",
