@@ -273,6 +273,36 @@ fn renege_costs_two_points_each_time_and_reprompts() {
 }
 
 #[test]
+fn the_renege_message_shows_the_card_as_printed_or_as_typed() {
+    let f = save(
+        3,
+        1,
+        "H\n0 f",
+        [
+            "9S TH QH KH AC",
+            "AS 9C TC 9D TD",
+            "KS QS QC KC JH",
+            "AH QD KD AD JD",
+        ],
+        "9H JS JC TS",
+    );
+    let message =
+        |card: &str| format!("> ERROR: renegeing with card '{card}'. Please enter a valid card.");
+    let r = run(&f, &[], "ac Kh 9s r");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    in_order(
+        &r.out,
+        &[&message("AC"), &message("KH"), "> Player 0 plays 9S."],
+    );
+    let r = run(&f, &["--rule", "renege-card=typed"], "ac Kh 9s r");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    in_order(
+        &r.out,
+        &[&message("ac"), &message("Kh"), "> Player 0 plays 9S."],
+    );
+}
+
+#[test]
 fn rage_quit_hands_the_seat_to_a_computer() {
     let f = save(3, 0, "?", WEAK, WEAK_KITTY);
     let r = run(&f, &[], "r");

@@ -69,7 +69,7 @@ pub fn start<W: Write>(
         .and_then(|s| s.ext.as_ref())
         .map_or([false; 4], |e| e.replaced);
     let human = [!args.no_human && !replaced[0], false, false, false];
-    let mut printer = Cs246Printer::new(out, args.debug, human, args.options.suit_words);
+    let mut printer = Cs246Printer::new(out, args.debug, human, &args.options);
     let strategy = args.options.strategy;
     let players: Vec<Box<dyn Player>> = (0..4)
         .map(|seat| -> Box<dyn Player> {

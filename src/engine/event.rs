@@ -90,6 +90,9 @@ pub enum Event {
     Renege {
         seat: Seat,
         card: Card,
+        /// The card as the player typed it, when it was typed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        typed: Option<String>,
         team: usize,
         score: u32,
     },

@@ -511,9 +511,11 @@ impl Game {
                             let team = 1 - team_of(turn);
                             let s = &mut self.state;
                             s.scores[team] += points;
+                            let typed = self.players[turn].last_typed().map(str::to_string);
                             sink.event(&Event::Renege {
                                 seat: turn,
                                 card,
+                                typed,
                                 team,
                                 score: s.scores[team],
                             });

@@ -89,6 +89,10 @@ pub trait Player {
     fn interactive(&self) -> bool {
         false
     }
+    /// The last card answered, as typed, for players that read text.
+    fn last_typed(&self) -> Option<&str> {
+        None
+    }
 }
 
 /// One prepared decision for a [`Scripted`] player.

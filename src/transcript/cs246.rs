@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use crate::cards::{Card, Suit, short_list};
 use crate::engine::{Ask, Event, EventSink, Seat, left_of};
+use crate::rules::cs246::Options;
 
 pub struct Cs246Printer<W: Write> {
     out: W,
@@ -11,6 +12,7 @@ pub struct Cs246Printer<W: Write> {
     /// Seats whose hand is printed at each turn even without `-d` (the human).
     human: [bool; 4],
     suit_words: bool,
+    renege_card_typed: bool,
     dealer: Seat,
     error: Option<io::Error>,
 }
@@ -20,12 +22,13 @@ fn team(t: usize) -> &'static str {
 }
 
 impl<W: Write> Cs246Printer<W> {
-    pub fn new(out: W, debug: bool, human: [bool; 4], suit_words: bool) -> Self {
+    pub fn new(out: W, debug: bool, human: [bool; 4], options: &Options) -> Self {
         Cs246Printer {
             out,
             debug,
             human,
-            suit_words,
+            suit_words: options.suit_words,
+            renege_card_typed: options.renege_card_typed,
             dealer: 0,
             error: None,
         }
@@ -174,14 +177,20 @@ impl<W: Write> EventSink for Cs246Printer<W> {
             Event::Skipped { seat } => self.line(&format!("Player {seat} skipped.\n")),
             Event::Renege {
                 card,
+                typed,
                 team: t,
                 score,
                 ..
-            } => self.line(&format!(
-                "ERROR: renegeing with card '{}'. Please enter a valid card.\nScore for Team {} is now {score}.\n",
-                card.short(),
-                team(*t)
-            )),
+            } => {
+                let shown = match typed {
+                    Some(t) if self.renege_card_typed => t.clone(),
+                    _ => card.short().to_string(),
+                };
+                self.line(&format!(
+                    "ERROR: renegeing with card '{shown}'. Please enter a valid card.\nScore for Team {} is now {score}.\n",
+                    team(*t)
+                ))
+            }
             Event::RageQuit { seat } => {
                 // A computer now holds the seat: its hand is shown only with -d.
                 self.human[*seat] = false;
@@ -197,7 +206,11 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                 // After the fifth trick the hand is scored first (HandOver).
                 if *trick < 5 {
                     let t = seat % 2;
-                    self.line(&format!("Score for Team {} is now {}.\n", team(t), scores[t]));
+                    self.line(&format!(
+                        "Score for Team {} is now {}.\n",
+                        team(t),
+                        scores[t]
+                    ));
                 }
             }
             Event::HandOver {
@@ -206,7 +219,11 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                 scores,
                 ..
             } => {
-                let s = format!("Score for Team {} is now {}.\n", team(*winner), scores[*winner]);
+                let s = format!(
+                    "Score for Team {} is now {}.\n",
+                    team(*winner),
+                    scores[*winner]
+                );
                 self.line(&s);
                 if *euchred {
                     self.line(&format!("Aw, team {} was euchred!\n", team(1 - winner)));

@@ -10,11 +10,17 @@ pub const UNRECOGNIZED: &str = "ERROR: command '{}' is unrecognized. Please ente
 pub struct Human {
     seat: Seat,
     input: SharedTokens,
+    /// The last card command accepted, as typed.
+    last_card: String,
 }
 
 impl Human {
     pub fn new(seat: Seat, input: SharedTokens) -> Human {
-        Human { seat, input }
+        Human {
+            seat,
+            input,
+            last_card: String::new(),
+        }
     }
 
     fn token(&mut self, expected: &str) -> Result<String, PlayerError> {
@@ -53,7 +59,10 @@ impl Human {
         loop {
             let cmd = self.command(notes, "a card like 9s")?;
             match Card::parse_short(&cmd) {
-                Some(c) if cards.contains(&c) => return Ok(c),
+                Some(c) if cards.contains(&c) => {
+                    self.last_card = cmd;
+                    return Ok(c);
+                }
                 Some(_) => self.reject(
                     notes,
                     format!("ERROR: card '{cmd}' not in hand. Please enter a valid card."),
@@ -134,5 +143,9 @@ impl Player for Human {
 
     fn interactive(&self) -> bool {
         true
+    }
+
+    fn last_typed(&self) -> Option<&str> {
+        Some(&self.last_card)
     }
 }

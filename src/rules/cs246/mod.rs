@@ -20,6 +20,8 @@ pub struct Options {
     pub sitting_out_dealer_picks_up: bool,
     pub renege_ends_game: bool,
     pub suit_words: bool,
+    /// The renege message echoes the card as typed (`'9s'`), not as printed (`'9S'`).
+    pub renege_card_typed: bool,
     pub strategy: Strategy,
 }
 
@@ -30,6 +32,7 @@ impl Default for Options {
             sitting_out_dealer_picks_up: true,
             renege_ends_game: true,
             suit_words: false,
+            renege_card_typed: false,
             strategy: Strategy::default(),
         }
     }
@@ -37,8 +40,8 @@ impl Default for Options {
 
 /// Every option as `name=value`, for `--help` and error messages.
 pub const OPTION_HELP: &str = "loner-lead=next-active|footnote, dealer-picks-up-when-out=yes|no, \
-renege-ends-game=yes|no, suits=letters|words, dealer-counts-turned-down=yes|no, \
-last-trump=lowest-winning|highest";
+renege-ends-game=yes|no, renege-card=printed|typed, suits=letters|words, \
+dealer-counts-turned-down=yes|no, last-trump=lowest-winning|highest";
 
 impl Options {
     /// Applies one `name=value` option.
@@ -56,6 +59,8 @@ impl Options {
             ("loner-lead", "footnote") => self.loner_lead = LonerLead::FootnoteLiteral,
             ("dealer-picks-up-when-out", v) => self.sitting_out_dealer_picks_up = yes_no(v)?,
             ("renege-ends-game", v) => self.renege_ends_game = yes_no(v)?,
+            ("renege-card", "printed") => self.renege_card_typed = false,
+            ("renege-card", "typed") => self.renege_card_typed = true,
             ("suits", "letters") => self.suit_words = false,
             ("suits", "words") => self.suit_words = true,
             ("dealer-counts-turned-down", v) => {
