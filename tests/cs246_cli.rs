@@ -241,10 +241,10 @@ fn the_five_error_messages_and_the_prompt() {
     assert!(!r.out.contains("WINS"));
 }
 
-#[test]
-fn renege_costs_two_points_each_time_and_reprompts() {
-    // Hearts trump called by 0; player 1 leads its highest off-suit card, AS.
-    let f = save(
+/// Hearts trump called by 0; player 1 leads its highest off-suit card, AS,
+/// and player 0 holds 9S and two cards that do not follow.
+fn renege_save() -> String {
+    save(
         3,
         1,
         "H\n0 f",
@@ -255,7 +255,12 @@ fn renege_costs_two_points_each_time_and_reprompts() {
             "AH QD KD AD JD",
         ],
         "9H JS JC TS",
-    );
+    )
+}
+
+#[test]
+fn renege_costs_two_points_each_time_and_reprompts() {
+    let f = renege_save();
     let r = run(&f, &[], "AC KH 9S r");
     assert_eq!(r.code, Some(0), "{}", r.err);
     in_order(
@@ -274,18 +279,7 @@ fn renege_costs_two_points_each_time_and_reprompts() {
 
 #[test]
 fn the_renege_message_shows_the_card_as_printed_or_as_typed() {
-    let f = save(
-        3,
-        1,
-        "H\n0 f",
-        [
-            "9S TH QH KH AC",
-            "AS 9C TC 9D TD",
-            "KS QS QC KC JH",
-            "AH QD KD AD JD",
-        ],
-        "9H JS JC TS",
-    );
+    let f = renege_save();
     let message =
         |card: &str| format!("> ERROR: renegeing with card '{card}'. Please enter a valid card.");
     let r = run(&f, &[], "ac Kh 9s r");
