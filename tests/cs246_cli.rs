@@ -242,7 +242,7 @@ fn the_five_error_messages_and_the_prompt() {
 }
 
 /// Hearts trump called by 0; player 1 leads its highest off-suit card, AS,
-/// and player 0 holds 9S and two cards that do not follow.
+/// and player 0 holds one spade (9S), so any other card reneges.
 fn renege_save() -> String {
     save(
         3,
