@@ -117,9 +117,16 @@ fn nonblocking(fd: i32) {
 }
 
 /// A descriptor that becomes readable when `pid` exits (Linux 5.3+), or -1.
+#[cfg(target_os = "linux")]
 fn pidfd(pid: u32) -> i32 {
     // SAFETY: pidfd_open takes a pid and flags and returns a new descriptor.
     unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::pid_t, 0) as i32 }
+}
+
+/// Elsewhere the watch loop polls for the exit instead.
+#[cfg(not(target_os = "linux"))]
+fn pidfd(_pid: u32) -> i32 {
+    -1
 }
 
 /// Reads what is there now; false once the pipe is closed.
