@@ -414,6 +414,9 @@ fn a_killed_grader_takes_its_program_with_it() {
     grader.kill().unwrap();
     grader.wait().unwrap();
     assert!(gone(program), "the program {program} is still running");
+    // A grader killed outright cannot remove its run directories.
+    let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
+    let _ = std::fs::remove_dir_all(root);
     // Its child is beyond reach without the grader: stop it here.
     // SAFETY: a signal to a process this test's program started.
     unsafe {
