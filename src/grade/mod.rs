@@ -232,110 +232,93 @@ impl Grader {
         s: &Scenario,
         (want, want_exit): (&str, u8),
     ) -> Result<Outcome, String> {
-        grade_one(
-            &self.dirs,
-            exe,
-            s,
-            (want, want_exit),
-            self.argv0.as_deref(),
-            self.limits,
-        )
-    }
-}
-
-fn grade_one(
-    dirs: &Workspace,
-    exe: &Path,
-    s: &Scenario,
-    (want, want_exit): (&str, u8),
-    argv0: Option<&str>,
-    limits: Limits,
-) -> Result<Outcome, String> {
-    let inv = invocation(s, argv0)?;
-    let mut outcome = Outcome {
-        name: s.name.clone(),
-        path: s.path.clone(),
-        description: s.description.clone(),
-        weight: s.weight,
-        visibility: s.visibility,
-        verdict: Verdict::Pass,
-        detail: String::new(),
-        stdout: String::new(),
-        stderr: String::new(),
-        exit: None,
-        time_ms: 0,
-    };
-    let dir = match dirs.lease() {
-        Ok(d) => d,
-        Err(e) => {
-            outcome.verdict = Verdict::NotRun(format!("cannot make a directory to run in: {e}"));
-            return Ok(outcome);
-        }
-    };
-    for (name, text) in &inv.files {
-        if let Err(e) = std::fs::write(dir.path().join(name), text) {
-            outcome.verdict = Verdict::NotRun(format!("cannot write {name}: {e}"));
-            return Ok(outcome);
-        }
-    }
-    let run = process::run(
-        exe,
-        &inv.argv0,
-        &inv.args,
-        dir.path(),
-        s.input.as_bytes(),
-        limits,
-    );
-    let actual = String::from_utf8_lossy(&run.stdout).into_owned();
-    outcome.stdout = actual.clone();
-    outcome.stderr = String::from_utf8_lossy(&run.stderr).into_owned();
-    outcome.time_ms = run.time.as_millis();
-    let compare = s.expect.compare;
-    let mut notes = String::new();
-    if std::str::from_utf8(&run.stdout).is_err() {
-        notes.push_str("the output is not UTF-8 text; invalid bytes are shown as \u{FFFD}\n");
-    }
-    outcome.verdict = match &run.ending {
-        Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
-        Ending::TimedOut => Verdict::Timeout,
-        Ending::Truncated => Verdict::Truncated,
-        Ending::Signal(sig) => Verdict::Crash(signal_name(*sig)),
-        Ending::Exited(code) => {
-            outcome.exit = Some(*code);
-            if run.stdout == want.as_bytes() {
-                Verdict::Pass
-            } else if !compare.is_exact() && same(want, &actual, compare) {
-                Verdict::PassUnder(compare.describe())
-            } else {
-                Verdict::Fail
-            }
-        }
-    };
-    if outcome.verdict.passed()
-        && let Some(code) = outcome.exit
-        && code != i32::from(want_exit)
-    {
-        outcome.verdict = Verdict::WrongExit {
-            expected: want_exit,
-            got: code,
+        let inv = invocation(s, self.argv0.as_deref())?;
+        let mut outcome = Outcome {
+            name: s.name.clone(),
+            path: s.path.clone(),
+            description: s.description.clone(),
+            weight: s.weight,
+            visibility: s.visibility,
+            verdict: Verdict::Pass,
+            detail: String::new(),
+            stdout: String::new(),
+            stderr: String::new(),
+            exit: None,
+            time_ms: 0,
         };
-    }
-    if !outcome.verdict.passed() && !matches!(outcome.verdict, Verdict::NotRun(_)) {
-        // What the output got wrong, and the game at that point.
-        if let Some(d) = first_divergence(want, &actual, compare) {
-            notes.push_str(&divergence_text(&d));
-            let offset: usize = want
-                .split_inclusive('\n')
-                .take(d.expected_line.saturating_sub(1))
-                .map(str::len)
-                .sum();
-            if d.expected.is_some() {
-                notes.push_str(&explain_line(s, offset));
+        let dir = match self.dirs.lease() {
+            Ok(d) => d,
+            Err(e) => {
+                outcome.verdict =
+                    Verdict::NotRun(format!("cannot make a directory to run in: {e}"));
+                return Ok(outcome);
+            }
+        };
+        for (name, text) in &inv.files {
+            if let Err(e) = std::fs::write(dir.path().join(name), text) {
+                outcome.verdict = Verdict::NotRun(format!("cannot write {name}: {e}"));
+                return Ok(outcome);
             }
         }
+        let run = process::run(
+            exe,
+            &inv.argv0,
+            &inv.args,
+            dir.path(),
+            s.input.as_bytes(),
+            self.limits,
+        );
+        let actual = String::from_utf8_lossy(&run.stdout).into_owned();
+        outcome.stdout = actual.clone();
+        outcome.stderr = String::from_utf8_lossy(&run.stderr).into_owned();
+        outcome.time_ms = run.time.as_millis();
+        let compare = s.expect.compare;
+        let mut notes = String::new();
+        if std::str::from_utf8(&run.stdout).is_err() {
+            notes.push_str("the output is not UTF-8 text; invalid bytes are shown as \u{FFFD}\n");
+        }
+        outcome.verdict = match &run.ending {
+            Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
+            Ending::TimedOut => Verdict::Timeout,
+            Ending::Truncated => Verdict::Truncated,
+            Ending::Signal(sig) => Verdict::Crash(signal_name(*sig)),
+            Ending::Exited(code) => {
+                outcome.exit = Some(*code);
+                if run.stdout == want.as_bytes() {
+                    Verdict::Pass
+                } else if !compare.is_exact() && same(want, &actual, compare) {
+                    Verdict::PassUnder(compare.describe())
+                } else {
+                    Verdict::Fail
+                }
+            }
+        };
+        if outcome.verdict.passed()
+            && let Some(code) = outcome.exit
+            && code != i32::from(want_exit)
+        {
+            outcome.verdict = Verdict::WrongExit {
+                expected: want_exit,
+                got: code,
+            };
+        }
+        if !outcome.verdict.passed() && !matches!(outcome.verdict, Verdict::NotRun(_)) {
+            // What the output got wrong, and the game at that point.
+            if let Some(d) = first_divergence(want, &actual, compare) {
+                notes.push_str(&divergence_text(&d));
+                let offset: usize = want
+                    .split_inclusive('\n')
+                    .take(d.expected_line.saturating_sub(1))
+                    .map(str::len)
+                    .sum();
+                if d.expected.is_some() {
+                    notes.push_str(&explain_line(s, offset));
+                }
+            }
+        }
+        outcome.detail = notes;
+        Ok(outcome)
     }
-    outcome.detail = notes;
-    Ok(outcome)
 }
 
 /// The program to grade in a submission directory: `euchre.exe` or `euchre`,

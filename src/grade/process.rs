@@ -6,9 +6,9 @@ use std::io::{ErrorKind, Read, Write};
 use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use super::spawn::{Spawned, spawn};
-use std::time::{Duration, Instant};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
