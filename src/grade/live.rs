@@ -7,7 +7,7 @@
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, MutexGuard, OnceLock};
+use std::sync::{Mutex, MutexGuard};
 
 static GROUPS: Mutex<BTreeSet<u32>> = Mutex::new(BTreeSet::new());
 static ROOTS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
@@ -52,13 +52,14 @@ pub fn stop_everything() -> usize {
 /// From now on SIGINT, SIGTERM and SIGHUP stop everything, say so on
 /// standard error, and end the process with 128 + the signal's number.
 pub fn stop_everything_on_signals() -> std::io::Result<()> {
-    static INSTALLED: OnceLock<()> = OnceLock::new();
-    if INSTALLED.get().is_some() {
+    // Held while installing, so that two callers cannot both install.
+    static INSTALLED: Mutex<bool> = Mutex::new(false);
+    let mut installed = lock(&INSTALLED);
+    if *installed {
         return Ok(());
     }
     let mut signals =
         signal_hook::iterator::Signals::new([libc::SIGINT, libc::SIGTERM, libc::SIGHUP])?;
-    let _ = INSTALLED.set(());
     std::thread::Builder::new()
         .name("upcard-signals".into())
         .spawn(move || {
@@ -72,5 +73,6 @@ pub fn stop_everything_on_signals() -> std::io::Result<()> {
                 std::process::exit(128 + sig);
             }
         })?;
+    *installed = true;
     Ok(())
 }
