@@ -278,7 +278,7 @@ fn renege_costs_two_points_each_time_and_reprompts() {
 }
 
 #[test]
-fn the_renege_message_shows_the_card_as_printed_or_as_typed() {
+fn the_renege_message_shows_the_card_as_typed_or_as_printed() {
     let f = renege_save();
     let message =
         |card: &str| format!("> ERROR: renegeing with card '{card}'. Please enter a valid card.");
@@ -286,13 +286,46 @@ fn the_renege_message_shows_the_card_as_printed_or_as_typed() {
     assert_eq!(r.code, Some(0), "{}", r.err);
     in_order(
         &r.out,
-        &[&message("AC"), &message("KH"), "> Player 0 plays 9S."],
+        &[&message("ac"), &message("Kh"), "> Player 0 plays 9S."],
     );
-    let r = run(&f, &["--rule", "renege-card=typed"], "ac Kh 9s r");
+    let r = run(&f, &["--rule", "renege-card=printed"], "ac Kh 9s r");
     assert_eq!(r.code, Some(0), "{}", r.err);
     in_order(
         &r.out,
-        &[&message("ac"), &message("Kh"), "> Player 0 plays 9S."],
+        &[&message("AC"), &message("KH"), "> Player 0 plays 9S."],
+    );
+}
+
+#[test]
+fn lower_case_suit_commands_are_accepted_unless_suit_case_is_upper() {
+    // Clubs turned down (top card JC); player 0 names hearts in round two.
+    let f = save(
+        3,
+        0,
+        "?",
+        [
+            "9S TS QH KH AC",
+            "9H TH 9C TC QS",
+            "KS AS QC KC TD",
+            "AH 9D QD KD AD",
+        ],
+        "JC JH JD JS",
+    );
+    let r = run(&f, &[], "p h n r");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    in_order(
+        &r.out,
+        &["Player 0, choose a suit.", "> Player 0 declares H trump."],
+    );
+    let r = run(&f, &["--rule", "suit-case=upper"], "p h n H a r");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    in_order(
+        &r.out,
+        &[
+            "> ERROR: command 'h' is unrecognized. Please enter a valid command.",
+            "> ERROR: command 'n' is unrecognized. Please enter a valid command.",
+            "> Player 0 declares H trump and goes alone.",
+        ],
     );
 }
 
@@ -393,5 +426,31 @@ fn malformed_save_files_name_line_column_and_problem() {
         r.err.contains(":5:4: expected a card of the deck"),
         "{}",
         r.err
+    );
+}
+
+#[test]
+fn a_lone_maker_playing_last_after_the_skipped_seat_trumps_low() {
+    // Issue 11: player 0 alone in diamonds; player 1 leads, player 2 sits out,
+    // player 3 plays, and player 0 is the third and last to play.
+    let r = upcard_text(
+        Path::new("."),
+        &["cs246", "-d", "--no-human", "-s", "2"],
+        "",
+    );
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    let lines: Vec<&str> = r.out.lines().collect();
+    assert_eq!(
+        lines[21..29],
+        [
+            "Player 1 leads AS.",
+            "Player 2 skipped.",
+            "Player 3, choose card to play.",
+            "Player 3: hand [KD AD KH JH TC] # tricks 0",
+            "Player 3 plays TC.",
+            "Player 0, choose card to play.",
+            "Player 0: hand [JD AC 9D KC QD] # tricks 0",
+            "Player 0 plays 9D.",
+        ]
     );
 }

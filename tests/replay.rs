@@ -107,6 +107,22 @@ fn a_save_file_replays_with_four_computers() {
     assert!(matches!(last.event, upcard::engine::Event::GameOver { .. }));
 }
 
+#[test]
+fn a_save_file_that_starts_mid_bidding_numbers_its_moves_after_the_passes() {
+    // Dealer 0, next 3: players 1 and 2 have passed, so player 3's decision
+    // is the third move of making trump, as in the whole game.
+    let text = std::fs::read_to_string("golden/cs246/spec_example_savefile.txt").unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[2], "?");
+    lines[1] = "0 3";
+    let text = lines.join("\n") + "\n";
+    let save = SaveFile::parse("mid-bid", &text).unwrap();
+    let t = record(scenario_from_save(Path::new("mid-bid.txt"), save, text));
+    assert!(t.error.is_none(), "{:?}", t.error);
+    assert_eq!(t.moves[0].point.to_string(), "0:0:3");
+    assert_eq!(t.moves[1].point.to_string(), "0:0:4");
+}
+
 fn upcard(args: &[&str], stdin: &str) -> Out {
     upcard_text(Path::new("."), args, stdin)
 }

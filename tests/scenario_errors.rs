@@ -143,7 +143,7 @@ fn checks_across_fields_name_the_field_and_its_line() {
         ),
         (
             "name: x\nrules: cs246\ncs246:\n  options:\n    loner-lead: sideways\n".to_string(),
-            "DIR/s.yaml:5:5: cs246.options.loner-lead: unknown rule option \"loner-lead=sideways\" (loner-lead=next-active|footnote, dealer-picks-up-when-out=yes|no, renege-ends-game=yes|no, renege-card=printed|typed, suits=letters|words, dealer-counts-turned-down=yes|no, last-trump=lowest-winning|highest)",
+            "DIR/s.yaml:5:5: cs246.options.loner-lead: unknown rule option \"loner-lead=sideways\" (loner-lead=next-active|footnote, dealer-picks-up-when-out=yes|no, renege-ends-game=yes|no, renege-card=typed|printed, suit-case=any|upper, suits=letters|words, dealer-counts-turned-down=yes|no, last-trump=lowest-winning|highest)",
         ),
         (
             "name: x\nrules: cs246\ncs246:\n  seed: 99999999999\n".to_string(),

@@ -74,7 +74,7 @@ pub fn start<W: Write>(
     let players: Vec<Box<dyn Player>> = (0..4)
         .map(|seat| -> Box<dyn Player> {
             if human[seat] {
-                Box::new(Human::new(seat, input.clone()))
+                Box::new(Human::new(seat, input.clone(), args.options.suit_any_case))
             } else {
                 Box::new(Computer { strategy })
             }

@@ -117,6 +117,10 @@ pub struct Game {
     deck: Box<dyn DeckSource>,
     players: Vec<Box<dyn Player>>,
     replacement: Option<Replacement>,
+    /// The first team to reach the target, when a renege penalty brought it
+    /// there and the game played on (spec 2.4: "Once a team reaches 10").
+    first_to_target: Option<usize>,
+    winner: Option<usize>,
 }
 
 impl Game {
@@ -146,6 +150,8 @@ impl Game {
             deck,
             players,
             replacement: None,
+            first_to_target: None,
+            winner: None,
         }
     }
 
@@ -164,7 +170,7 @@ impl Game {
         match self.phase {
             Phase::Over => {
                 let s = self.state.scores;
-                let team = usize::from(s[1] > s[0]);
+                let team = self.winner.unwrap_or(usize::from(s[1] > s[0]));
                 Some(Outcome::Won { team, scores: s })
             }
             Phase::Quit => Some(Outcome::Quit),
@@ -215,11 +221,11 @@ impl Game {
         sink: &mut dyn EventSink,
         seat: Seat,
         mut f: impl FnMut(&mut dyn Player, &View, &mut dyn EventSink) -> Result<T, PlayerError>,
-        view_args: (u8, bool, u8),
+        view_args: (u8, bool),
     ) -> Result<Option<T>, EngineError> {
-        let (round, forced, still) = view_args;
+        let (round, forced) = view_args;
         loop {
-            let view = make_view(&self.state, &self.config, seat, round, forced, still);
+            let view = make_view(&self.state, &self.config, seat, round, forced);
             let r = f(self.players[seat].as_mut(), &view, sink);
             match r {
                 Ok(v) => return Ok(Some(v)),
@@ -293,7 +299,7 @@ impl Game {
             && turn == self.state.dealer
             && self.config.all_pass == AllPass::ScrewTheDealer;
         self.ask(sink, turn, Ask::Bid { round });
-        let Some(bid) = self.decide(sink, turn, |p, v, n| p.bid(v, n), (round, forced, 0))? else {
+        let Some(bid) = self.decide(sink, turn, |p, v, n| p.bid(v, n), (round, forced))? else {
             return Ok(());
         };
         let upcard = self.state.upcard.expect("dealt");
@@ -378,8 +384,7 @@ impl Game {
         let dealer = self.state.dealer;
         let upcard = self.state.upcard.expect("dealt");
         self.ask(sink, dealer, Ask::Discard { upcard });
-        let Some(card) = self.decide(sink, dealer, |p, v, n| p.discard(v, n), (1, false, 0))?
-        else {
+        let Some(card) = self.decide(sink, dealer, |p, v, n| p.discard(v, n), (1, false))? else {
             return Ok(());
         };
         let s = &mut self.state;
@@ -437,7 +442,7 @@ impl Game {
     ) -> Result<(), EngineError> {
         if self.state.sitting_out() == Some(turn) {
             sink.event(&Event::Skipped { seat: turn });
-        } else if !self.play_card(sink, turn, turns)? {
+        } else if !self.play_card(sink, turn)? {
             return Ok(());
         }
         if turns + 1 < 4 {
@@ -476,18 +481,11 @@ impl Game {
     }
 
     /// Asks `turn` for a card and puts it on the table. False if the game stopped.
-    fn play_card(
-        &mut self,
-        sink: &mut dyn EventSink,
-        turn: Seat,
-        turns: u8,
-    ) -> Result<bool, EngineError> {
+    fn play_card(&mut self, sink: &mut dyn EventSink, turn: Seat) -> Result<bool, EngineError> {
         let leading = self.state.trick.is_empty();
         self.ask(sink, turn, if leading { Ask::Lead } else { Ask::Play });
-        let still = 3 - turns;
         loop {
-            let Some(card) = self.decide(sink, turn, |p, v, n| p.play(v, n), (0, false, still))?
-            else {
+            let Some(card) = self.decide(sink, turn, |p, v, n| p.play(v, n), (0, false))? else {
                 return Ok(false);
             };
             let s = &self.state;
@@ -519,15 +517,17 @@ impl Game {
                                 team,
                                 score: s.scores[team],
                             });
-                            if self.config.penalty_can_end_game
-                                && s.scores[team] >= self.config.points_to_win
-                            {
-                                sink.event(&Event::GameOver {
-                                    winner: team,
-                                    scores: s.scores,
-                                });
-                                self.phase = Phase::Over;
-                                return Ok(false);
+                            if s.scores[team] >= self.config.points_to_win {
+                                if self.config.penalty_can_end_game {
+                                    self.winner = Some(team);
+                                    sink.event(&Event::GameOver {
+                                        winner: team,
+                                        scores: s.scores,
+                                    });
+                                    self.phase = Phase::Over;
+                                    return Ok(false);
+                                }
+                                self.first_to_target.get_or_insert(team);
                             }
                             continue;
                         }
@@ -570,9 +570,18 @@ impl Game {
             euchred,
             scores: s.scores,
         });
-        if s.scores.iter().any(|&p| p >= self.config.points_to_win) {
+        let target = self.config.points_to_win;
+        // A team already at the target before this hand was scored (a renege
+        // penalty under renege-ends-game=no) got there first and wins.
+        let other = 1 - winner;
+        let game_winner = self
+            .first_to_target
+            .or((s.scores[other] >= target).then_some(other))
+            .or((s.scores[winner] >= target).then_some(winner));
+        if let Some(team) = game_winner {
+            self.winner = Some(team);
             sink.event(&Event::GameOver {
-                winner,
+                winner: team,
                 scores: s.scores,
             });
             self.phase = Phase::Over;
@@ -584,14 +593,7 @@ impl Game {
     }
 }
 
-fn make_view<'a>(
-    s: &'a State,
-    config: &Config,
-    seat: Seat,
-    round: u8,
-    forced: bool,
-    still_to_play: u8,
-) -> View<'a> {
+fn make_view<'a>(s: &'a State, config: &Config, seat: Seat, round: u8, forced: bool) -> View<'a> {
     View {
         seat,
         hand: &s.hands[seat],
@@ -604,7 +606,6 @@ fn make_view<'a>(
         maker: s.maker,
         alone: s.alone,
         trick: &s.trick,
-        still_to_play,
         sitting_out: s.sitting_out(),
     }
 }

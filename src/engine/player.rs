@@ -22,8 +22,6 @@ pub struct View<'a> {
     pub maker: Option<Seat>,
     pub alone: bool,
     pub trick: &'a [(Seat, Card)],
-    /// Seats still to play after this one in the current trick.
-    pub still_to_play: u8,
     /// The seat of a player sitting out this hand, if any.
     pub sitting_out: Option<Seat>,
 }
@@ -31,6 +29,23 @@ pub struct View<'a> {
 impl View<'_> {
     pub fn led(&self) -> Option<Card> {
         self.trick.first().map(|&(_, c)| c)
+    }
+
+    /// Seats that play after this one in the current trick: clockwise from
+    /// this seat up to the leader, leaving out a seat sitting out. Counted
+    /// from the seats, not from the cards on the table, because a lone hand's
+    /// trick has three cards (spec 1.2.4: "2 if … going alone").
+    pub fn still_to_play(&self) -> impl Iterator<Item = Seat> + '_ {
+        let leader = self.trick.first().map_or(self.seat, |&(s, _)| s);
+        let after = (self.seat + 4 - leader) % 4;
+        (after + 1..4)
+            .map(move |i| (leader + i) % 4)
+            .filter(move |&s| Some(s) != self.sitting_out)
+    }
+
+    /// Nobody plays after this seat in the current trick.
+    pub fn last_to_play(&self) -> bool {
+        self.still_to_play().next().is_none()
     }
 
     /// The seat currently winning the trick, and its card.

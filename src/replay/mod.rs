@@ -181,7 +181,12 @@ pub fn record(scenario: Scenario) -> Timeline {
     let mut point = Point {
         hand: initial.hand_no,
         trick: initial.tricks_played() + u8::from(!initial.trick.is_empty()),
-        play: initial.trick.len() as u8,
+        // Moves already made in this trick, or in making trump when a save
+        // file starts mid-bidding (its passes are moves not replayed here).
+        play: match game.phase {
+            Phase::Bidding { round, passes, .. } => passes + 4 * (round - 1),
+            _ => initial.trick.len() as u8,
+        },
     };
     let mut why = None;
     let mut shown_until = 0;

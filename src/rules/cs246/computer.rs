@@ -4,7 +4,7 @@
 use std::cmp::Reverse;
 
 use crate::cards::{Card, Rank, Suit};
-use crate::engine::{Bid, EventSink, Player, PlayerError, Seat, View, explain, partner_of};
+use crate::engine::{Bid, EventSink, Player, PlayerError, View, explain, partner_of};
 
 /// Strategy readings that the spec leaves open (see docs/cs246-rules.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -328,7 +328,7 @@ pub fn follow(view: &View, strategy: Strategy) -> (Card, &'static str) {
             .filter(|c| c.is_trump(t))
             .collect();
         if !trumps.is_empty() {
-            if last_to_play(view) && strategy.last_plays_lowest_winning_trump {
+            if view.last_to_play() && strategy.last_plays_lowest_winning_trump {
                 let win = trumps
                     .iter()
                     .copied()
@@ -349,15 +349,6 @@ pub fn follow(view: &View, strategy: Strategy) -> (Card, &'static str) {
         }
     }
     throw_off(view.hand, t)
-}
-
-/// Nobody active plays after this seat in the current trick.
-fn last_to_play(view: &View) -> bool {
-    let leader: Seat = view.trick.first().map_or(view.seat, |&(s, _)| s);
-    let pos = view.trick.len();
-    (pos + 1..4)
-        .map(|i| (leader + i) % 4)
-        .all(|s| Some(s) == view.sitting_out)
 }
 
 /// The computer player: the spec's strategy, nothing printed.
@@ -403,6 +394,7 @@ impl Player for Computer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Seat;
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -432,7 +424,6 @@ mod tests {
             maker: None,
             alone: false,
             trick: &[],
-            still_to_play: 0,
             sitting_out: None,
         }
     }
@@ -717,12 +708,52 @@ mod tests {
     }
 
     #[test]
-    fn last_to_play_skips_the_sitting_out_seat() {
-        let trick = [(2, c("AS")), (3, c("TS"))];
-        let h = cards("9H");
-        let mut v = play_view(&h, 0, Suit::Hearts, 3, &trick);
-        assert!(!last_to_play(&v));
-        v.sitting_out = Some(1);
-        assert!(last_to_play(&v));
+    fn last_to_play_counts_the_seats_that_play_not_the_cards() {
+        // Every leader, with nobody or any one seat sitting out: walking the
+        // seats that play from the leader, only the final one is last.
+        for out in [None, Some(0), Some(1), Some(2), Some(3)] {
+            for leader in (0..4).filter(|&s| Some(s) != out) {
+                let order: Vec<Seat> = (0..4)
+                    .map(|i| (leader + i) % 4)
+                    .filter(|&s| Some(s) != out)
+                    .collect();
+                let played: Vec<(Seat, Card)> = order.iter().map(|&s| (s, c("9C"))).collect();
+                for (i, &seat) in order.iter().enumerate() {
+                    let h = cards("9H");
+                    let mut v = play_view(&h, seat, Suit::Hearts, 0, &played[..i]);
+                    v.sitting_out = out;
+                    let rest: Vec<Seat> = v.still_to_play().collect();
+                    assert_eq!(
+                        rest,
+                        order[i + 1..],
+                        "leader {leader} out {out:?} seat {seat}"
+                    );
+                    assert_eq!(v.last_to_play(), i + 1 == order.len());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lone_maker_playing_third_is_last_and_trumps_low() {
+        // Seed 2, hand 1 (issue 11): player 0 alone in diamonds, player 2 out;
+        // player 1 leads AS, player 3 throws TC, player 0 cannot follow.
+        let trick = [(1, c("AS")), (3, c("TC"))];
+        let h = cards("JD AC 9D KC QD");
+        let mut v = play_view(&h, 0, Suit::Diamonds, 0, &trick);
+        v.alone = true;
+        v.sitting_out = Some(2);
+        assert!(v.last_to_play());
+        let (card, why) = follow(&v, Strategy::default());
+        assert_eq!(card, c("9D"));
+        assert_eq!(
+            why,
+            "2.2.2.5 plays last: the lowest trump that takes the trick"
+        );
+        let literal = Strategy {
+            last_plays_lowest_winning_trump: false,
+            ..Strategy::default()
+        };
+        assert_eq!(follow(&v, literal).0, c("JD"));
     }
 }

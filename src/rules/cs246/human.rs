@@ -12,14 +12,17 @@ pub struct Human {
     input: SharedTokens,
     /// The last card command accepted, as typed.
     last_card: String,
+    /// `h n` is a suit command too (rule option suit-case=any).
+    suit_any_case: bool,
 }
 
 impl Human {
-    pub fn new(seat: Seat, input: SharedTokens) -> Human {
+    pub fn new(seat: Seat, input: SharedTokens, suit_any_case: bool) -> Human {
         Human {
             seat,
             input,
             last_card: String::new(),
+            suit_any_case,
         }
     }
 
@@ -73,10 +76,11 @@ impl Human {
     }
 }
 
-fn single_suit(cmd: &str) -> Option<Suit> {
+/// A one-letter suit command; lower case only when `any_case`.
+fn single_suit(cmd: &str, any_case: bool) -> Option<Suit> {
     let mut it = cmd.chars();
     let c = it.next()?;
-    if it.next().is_some() {
+    if it.next().is_some() || !(any_case || c.is_ascii_uppercase()) {
         return None;
     }
     Suit::from_letter(c)
@@ -107,7 +111,7 @@ impl Player for Human {
                 continue;
             }
             let cmd = self.command(notes, "p or a suit and a or n")?;
-            match (cmd.as_str(), single_suit(&cmd)) {
+            match (cmd.as_str(), single_suit(&cmd, self.suit_any_case)) {
                 ("p", _) => return Ok(Bid::Pass),
                 ("o" | "oa", _) => self.reject(
                     notes,

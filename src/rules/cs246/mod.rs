@@ -22,6 +22,8 @@ pub struct Options {
     pub suit_words: bool,
     /// The renege message echoes the card as typed (`'9s'`), not as printed (`'9S'`).
     pub renege_card_typed: bool,
+    /// Round-two suit commands accept lower case (`h n`), not only `H n`.
+    pub suit_any_case: bool,
     pub strategy: Strategy,
 }
 
@@ -32,7 +34,8 @@ impl Default for Options {
             sitting_out_dealer_picks_up: true,
             renege_ends_game: true,
             suit_words: false,
-            renege_card_typed: false,
+            renege_card_typed: true,
+            suit_any_case: true,
             strategy: Strategy::default(),
         }
     }
@@ -40,7 +43,7 @@ impl Default for Options {
 
 /// Every option as `name=value`, for `--help` and error messages.
 pub const OPTION_HELP: &str = "loner-lead=next-active|footnote, dealer-picks-up-when-out=yes|no, \
-renege-ends-game=yes|no, renege-card=printed|typed, suits=letters|words, \
+renege-ends-game=yes|no, renege-card=typed|printed, suit-case=any|upper, suits=letters|words, \
 dealer-counts-turned-down=yes|no, last-trump=lowest-winning|highest";
 
 impl Options {
@@ -61,6 +64,8 @@ impl Options {
             ("renege-ends-game", v) => self.renege_ends_game = yes_no(v)?,
             ("renege-card", "printed") => self.renege_card_typed = false,
             ("renege-card", "typed") => self.renege_card_typed = true,
+            ("suit-case", "any") => self.suit_any_case = true,
+            ("suit-case", "upper") => self.suit_any_case = false,
             ("suits", "letters") => self.suit_words = false,
             ("suits", "words") => self.suit_words = true,
             ("dealer-counts-turned-down", v) => {

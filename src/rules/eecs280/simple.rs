@@ -156,7 +156,6 @@ mod tests {
             maker: None,
             alone: false,
             trick: &[],
-            still_to_play: 0,
             sitting_out: None,
         }
     }
