@@ -1,6 +1,7 @@
 //! The grader's own cost: running a small program through `Grader::grade`
 //! (run directory and files, containment, comparison) against running the
-//! same process directly with the same arguments and input.
+//! same process directly with the same arguments and input, and through the
+//! grader with its sandbox.
 
 use std::io::Write;
 use std::os::unix::process::CommandExt;
@@ -8,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use upcard::grade::{Grader, Limits, expected, invocation};
+use upcard::grade::{Grader, Limits, Sandboxing, expected, invocation};
 use upcard::scenario::Scenario;
 
 /// A C++ program that prints `golden` with iostream, as a correct submission would.
@@ -65,11 +66,21 @@ fn bench(c: &mut Criterion) {
             assert_eq!(o.stdout, want.as_bytes());
         })
     });
-    let grader = Grader::new(None, Limits::default()).unwrap();
+    let unsandboxed = Grader::new(None, Limits::default(), Sandboxing::Off).unwrap();
     g.bench_function("grader", |b| {
         b.iter(|| {
-            let o = grader.grade(&exe, &s, (&want, want_exit)).unwrap();
+            let o = unsandboxed.grade(&exe, &s, (&want, want_exit)).unwrap();
             assert!(o.verdict.passed());
+        })
+    });
+    drop(unsandboxed);
+    // The upcard binary serves as the sandbox helper.
+    let helper = PathBuf::from(env!("CARGO_BIN_EXE_upcard"));
+    let sandboxed = Grader::new(None, Limits::default(), Sandboxing::On { helper }).unwrap();
+    g.bench_function("grader in the sandbox", |b| {
+        b.iter(|| {
+            let o = sandboxed.grade(&exe, &s, (&want, want_exit)).unwrap();
+            assert!(o.verdict.passed(), "{:?} {}", o.verdict, o.detail);
         })
     });
     g.finish();

@@ -81,9 +81,15 @@ enum Command {
         /// Bytes of output kept per run; more stops the run and marks it truncated
         #[arg(long, default_value_t = 1 << 20)]
         max_output: usize,
-        /// Memory limit per run in MiB (address space; 0 for none)
+        /// Memory limit in MiB: each process's address space, and in the sandbox all of a run's processes together (0 for none)
         #[arg(long, default_value_t = 1024)]
         memory_mb: u64,
+        /// Processes a run may have at once (in the sandbox)
+        #[arg(long, default_value_t = 64)]
+        max_processes: u32,
+        /// Run programs without the sandbox (only programs you trust)
+        #[arg(long)]
+        no_sandbox: bool,
         /// A report to write: gradescope=PATH, junit=PATH, json=PATH, tap[=PATH] (repeatable)
         #[arg(long = "report", value_name = "KIND=PATH")]
         reports: Vec<grade::ReportSpec>,
@@ -137,6 +143,17 @@ enum RulesArg {
 }
 
 fn main() -> ExitCode {
+    // `upcard grade` starts copies of itself as sandbox helpers.
+    #[cfg(target_os = "linux")]
+    {
+        let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+        if args
+            .get(1)
+            .is_some_and(|a| a == upcard::grade::sandbox::HELPER_ARG)
+        {
+            std::process::exit(upcard::grade::sandbox::helper_main(&args[2..]));
+        }
+    }
     let cli = Cli::parse();
     let stdout = std::io::stdout();
     let result = match cli.command {
@@ -187,6 +204,8 @@ fn main() -> ExitCode {
             timeout,
             max_output,
             memory_mb,
+            max_processes,
+            no_sandbox,
             reports,
             jobs,
             csv,
@@ -205,7 +224,9 @@ fn main() -> ExitCode {
                     time: timeout,
                     output: max_output,
                     memory: memory_mb * 1024 * 1024,
+                    processes: max_processes,
                 },
+                sandbox: !no_sandbox,
                 reports,
                 jobs: jobs
                     .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),

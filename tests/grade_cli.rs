@@ -205,40 +205,19 @@ fn a_wrong_card_is_explained_with_the_game_state() {
 #[test]
 fn hangs_floods_crashes_and_exit_codes() {
     let g = golden(MARCH);
-    // Each writes its pid first, to check that it is gone afterwards.
-    let pid_of = |name: &str| work().join(format!("{name}.pid"));
-    let write_pid = |name: &str| {
-        format!(
-            "FILE *pf = fopen(\"{}\", \"w\"); fprintf(pf, \"%d\", (int)getpid()); fclose(pf); ",
-            pid_of(name).display()
-        )
-    };
-    let read_pid = |name: &str| -> i32 {
-        std::fs::read_to_string(pid_of(name))
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
-    let looping = program(
-        "loop",
-        &g,
-        &format!("{} for (;;) {{}} return 0;", write_pid("loop")),
-    );
+    let looping = program("loop", &g, "for (;;) {} return 0;");
     let r = grade(&looping, MARCH, &["--timeout", "0.5"]);
     assert_eq!(r.code, Some(1));
     assert_eq!(
         verdict(&r),
         ("timeout".into(), "timed out after 0.5 s (killed)".into())
     );
-    assert!(gone(read_pid("loop")));
+    assert!(common::none_running(&looping));
 
     let flood = program(
         "flood",
         &g,
-        &format!(
-            "{} for (;;) fputs(\"Adi deals\\n\", stdout); return 0;",
-            write_pid("flood")
-        ),
+        "for (;;) fputs(\"Adi deals\\n\", stdout); return 0;",
     );
     let r = grade(&flood, MARCH, &["--max-output", "100000"]);
     assert_eq!(r.code, Some(1));
@@ -250,7 +229,7 @@ fn hangs_floods_crashes_and_exit_codes() {
         )
     );
     assert!(r.json["tests"][0]["stdout"].as_str().unwrap().len() <= 100000);
-    assert!(gone(read_pid("flood")));
+    assert!(common::none_running(&flood));
 
     let segv = program(
         "segv",
@@ -318,13 +297,10 @@ fn standard_input_is_closed_after_the_script() {
 #[test]
 fn a_child_that_outlives_the_program_is_killed() {
     let g = golden(MARCH);
-    let pidfile = work().join("child.pid");
-    let _ = std::fs::remove_file(&pidfile);
+    // The child marks that it runs (in the run directory), then sleeps.
     let body = format!(
-        "pid_t p = fork(); if (p == 0) {{ FILE *f = fopen(\"{}\", \"w\"); fprintf(f, \"%d\", (int)getpid()); fclose(f); sleep(60); return 0; }} \
-         while (access(\"{}\", F_OK) != 0) usleep(1000); {PRINT} return 0;",
-        pidfile.display(),
-        pidfile.display()
+        "pid_t p = fork(); if (p == 0) {{ FILE *f = fopen(\"child-ready\", \"w\"); fclose(f); sleep(60); return 0; }} \
+         while (access(\"child-ready\", F_OK) != 0) usleep(1000); {PRINT} return 0;"
     );
     let exe = program("orphan", &g, &body);
     let started = std::time::Instant::now();
@@ -332,37 +308,15 @@ fn a_child_that_outlives_the_program_is_killed() {
     // The grader did not wait for the child (it holds the output pipe open).
     assert!(started.elapsed().as_secs() < 15);
     assert_eq!(verdict(&r), ("pass".into(), "passed".into()), "{}", r.out);
-    let pid: i32 = std::fs::read_to_string(&pidfile).unwrap().parse().unwrap();
-    assert!(gone(pid), "the child {pid} is still running");
+    assert!(common::none_running(&exe), "the child is still running");
 }
 
-/// Whether `pid` is gone (or a zombie) within two seconds.
-fn gone(pid: i32) -> bool {
-    for _ in 0..200 {
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-        // The state follows the command's closing parenthesis.
-        let state = stat.rsplit_once(") ").map(|(_, r)| &r[..1]);
-        if matches!(state, None | Some("Z")) {
-            return true;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    false
-}
-
-/// Starts `upcard grade` on a program that forks and then both sleep; returns
-/// the grader and the pids of the program and its child, once both are running.
-fn grading_a_sleeper(tag: &str) -> (std::process::Child, i32, i32) {
+/// Starts `upcard grade` on a program that forks and then both sleep;
+/// returns the grader once both are running.
+fn grading_a_sleeper(tag: &str) -> (std::process::Child, PathBuf) {
     let g = golden(MARCH);
-    let pids = work().join(format!("{tag}.pids"));
-    let _ = std::fs::remove_file(&pids);
-    let body = format!(
-        "int parent = (int)getpid(); pid_t p = fork(); \
-         if (p > 0) {{ FILE *f = fopen(\"{0}.tmp\", \"w\"); fprintf(f, \"%d %d\", parent, (int)p); fclose(f); rename(\"{0}.tmp\", \"{0}\"); }} \
-         for (;;) sleep(1); (void)OUT; return 0;",
-        pids.display()
-    );
-    let exe = program(&format!("sleeper-{tag}"), &g, &body);
+    let body = "fork(); for (;;) sleep(1); (void)OUT; return 0;";
+    let exe = program(&format!("sleeper-{tag}"), &g, body);
     let mut grader = Command::new(env!("CARGO_BIN_EXE_upcard"))
         .args([
             "grade",
@@ -377,9 +331,8 @@ fn grading_a_sleeper(tag: &str) -> (std::process::Child, i32, i32) {
         .spawn()
         .unwrap();
     for _ in 0..1000 {
-        if let Ok(text) = std::fs::read_to_string(&pids) {
-            let (a, b) = text.split_once(' ').unwrap();
-            return (grader, a.parse().unwrap(), b.parse().unwrap());
+        if common::running(&exe).len() == 2 {
+            return (grader, exe);
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
     }
@@ -390,7 +343,7 @@ fn grading_a_sleeper(tag: &str) -> (std::process::Child, i32, i32) {
 
 #[test]
 fn ctrl_c_stops_the_programs_and_removes_the_run_directories() {
-    let (grader, program, child) = grading_a_sleeper("int");
+    let (grader, exe) = grading_a_sleeper("int");
     let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
     assert!(root.is_dir());
     // SAFETY: a signal to the grader this test started.
@@ -403,25 +356,27 @@ fn ctrl_c_stops_the_programs_and_removes_the_run_directories() {
         String::from_utf8_lossy(&o.stderr),
         "upcard: stopped by SIGINT; killed 1 running program\n"
     );
-    assert!(gone(program), "the program {program} is still running");
-    assert!(gone(child), "its child {child} is still running");
+    assert!(
+        common::none_running(&exe),
+        "the program or its child is still running"
+    );
     assert!(!root.exists());
 }
 
 #[test]
-fn a_killed_grader_takes_its_program_with_it() {
-    let (mut grader, program, child) = grading_a_sleeper("kill");
+fn a_killed_grader_takes_its_program_and_its_children_with_it() {
+    let (mut grader, exe) = grading_a_sleeper("kill");
     grader.kill().unwrap();
     grader.wait().unwrap();
-    assert!(gone(program), "the program {program} is still running");
+    // In the sandbox the program and its child both go: the helper dies with
+    // the grader, and with it PID 1 of the program's namespace.
+    assert!(
+        common::none_running(&exe),
+        "the program or its child is still running"
+    );
     // A grader killed outright cannot remove its run directories.
     let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
     let _ = std::fs::remove_dir_all(root);
-    // Its child is beyond reach without the grader: stop it here.
-    // SAFETY: a signal to a process this test's program started.
-    unsafe {
-        libc::kill(child, libc::SIGKILL);
-    }
 }
 
 #[test]

@@ -44,6 +44,9 @@ fn a_faithful_program_agrees_on_random_games_of_both_courses() {
             "grade",
             "--exe",
             p.to_str().unwrap(),
+            // The stand-in runs upcard from target/, which the sandbox does
+            // not show; it is trusted.
+            "--no-sandbox",
             "--random",
             "12",
             "--seed",
@@ -62,6 +65,9 @@ fn a_faithful_program_agrees_on_random_games_of_both_courses() {
             "grade",
             "--exe",
             p.to_str().unwrap(),
+            // The stand-in runs upcard from target/, which the sandbox does
+            // not show; it is trusted.
+            "--no-sandbox",
             "--random",
             "4",
             "--rules",
@@ -80,7 +86,16 @@ fn a_divergence_is_shrunk_to_a_scenario_that_reproduces_it() {
     let exe = p.to_str().unwrap();
     let (code, out) = upcard(
         &d,
-        &["grade", "--exe", exe, "--random", "20", "--seed", "3"],
+        &[
+            "grade",
+            "--exe",
+            exe,
+            "--no-sandbox",
+            "--random",
+            "20",
+            "--seed",
+            "3",
+        ],
     );
     assert_eq!(code, Some(1), "{out}");
     assert!(
@@ -98,7 +113,16 @@ fn a_divergence_is_shrunk_to_a_scenario_that_reproduces_it() {
     // The same run writes the same bytes.
     let (_, again) = upcard(
         &d,
-        &["grade", "--exe", exe, "--random", "20", "--seed", "3"],
+        &[
+            "grade",
+            "--exe",
+            exe,
+            "--no-sandbox",
+            "--random",
+            "20",
+            "--seed",
+            "3",
+        ],
     );
     assert_eq!(again, out);
     // The scenario reproduces the failure, and its golden is the engine's.
@@ -108,6 +132,7 @@ fn a_divergence_is_shrunk_to_a_scenario_that_reproduces_it() {
             "grade",
             "--exe",
             exe,
+            "--no-sandbox",
             "divergence/scenarios/random-3-1.yaml",
         ],
     );

@@ -10,7 +10,9 @@ use rayon::prelude::*;
 use super::Failure;
 use super::run::{load, matches};
 use crate::grade::report::{gradescope, json_report, junit, tap};
-use crate::grade::{Grader, Limits, Outcome, Verdict, expected, find_program, invocation};
+use crate::grade::{
+    Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
+};
 use crate::scenario::{Scenario, write_atomic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +62,8 @@ pub struct Options {
     pub filter: Option<String>,
     pub argv0: Option<String>,
     pub limits: Limits,
+    /// Run programs in the sandbox (off only with --no-sandbox).
+    pub sandbox: bool,
     pub reports: Vec<ReportSpec>,
     pub jobs: usize,
     pub csv: Option<PathBuf>,
@@ -157,7 +161,7 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
             )));
         }
     };
-    let grader = Grader::new(o.argv0.clone(), o.limits).map_err(Failure::input)?;
+    let grader = new_grader(o)?;
     let (played, found) = crate::grade::random::search(&exe, o.rules, n, o.seed, &o.out, &grader)
         .map_err(Failure::input)?;
     let text = match &found {
@@ -183,6 +187,24 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
         None => Ok(()),
         Some(_) => Err(Failure::silent(1)),
     }
+}
+
+/// The grader, with the sandbox unless `--no-sandbox`; what the sandbox
+/// cannot do here is said once on standard error.
+fn new_grader(o: &Options) -> Result<Grader, Failure> {
+    let sandboxing = if o.sandbox {
+        let helper = std::env::current_exe().map_err(|e| {
+            Failure::input(format!("cannot find upcard itself for the sandbox: {e}"))
+        })?;
+        Sandboxing::On { helper }
+    } else {
+        Sandboxing::Off
+    };
+    let grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(Failure::input)?;
+    for n in &grader.notes {
+        eprintln!("upcard: note: {n}");
+    }
+    Ok(grader)
 }
 
 pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
@@ -213,7 +235,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let (progs, many) = programs(&o.exe);
-    let grader = Grader::new(o.argv0.clone(), o.limits).map_err(Failure::input)?;
+    let grader = new_grader(o)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.jobs.max(1))
         .build()

@@ -5,6 +5,8 @@ pub mod live;
 pub mod process;
 pub mod random;
 pub mod report;
+#[cfg(target_os = "linux")]
+pub mod sandbox;
 pub mod spawn;
 pub mod workspace;
 
@@ -205,23 +207,136 @@ fn divergence_text(d: &Divergence) -> String {
     )
 }
 
+/// Whether student programs run in the sandbox (the default), and which
+/// binary serves as its helper (`upcard` itself).
+#[derive(Clone, Debug)]
+pub enum Sandboxing {
+    On {
+        helper: PathBuf,
+    },
+    /// `--no-sandbox`: only for programs one trusts.
+    Off,
+}
+
+/// How the sandbox holds on this machine.
+#[cfg(target_os = "linux")]
+type SandboxSettings = sandbox::Settings;
+#[cfg(not(target_os = "linux"))]
+type SandboxSettings = ();
+
 /// Runs programs on scenarios and judges them: how they are invoked, their
 /// limits, and the directories they run in (removed when the grader is dropped).
 pub struct Grader {
     pub argv0: Option<String>,
     pub limits: Limits,
     dirs: Workspace,
+    sandbox: Option<SandboxSettings>,
+    /// What the sandbox cannot do on this machine, one line each.
+    pub notes: Vec<String>,
 }
 
 impl Grader {
-    pub fn new(argv0: Option<String>, limits: Limits) -> Result<Grader, String> {
+    /// A grader; with the sandbox on, its first helper is started here, so
+    /// that a machine that allows no sandbox is refused before any run.
+    pub fn new(
+        argv0: Option<String>,
+        limits: Limits,
+        sandboxing: Sandboxing,
+    ) -> Result<Grader, String> {
         let dirs =
             Workspace::new().map_err(|e| format!("cannot make a directory for the runs: {e}"))?;
-        Ok(Grader {
+        let mut g = Grader {
             argv0,
             limits,
             dirs,
-        })
+            sandbox: None,
+            notes: Vec::new(),
+        };
+        if let Sandboxing::On { helper } = sandboxing {
+            g.start_sandbox(helper)?;
+        }
+        Ok(g)
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn start_sandbox(&mut self, _helper: PathBuf) -> Result<(), String> {
+        Err(
+            "the sandbox for student programs needs Linux (namespaces or Landlock); \
+             --no-sandbox runs them without one, only for programs you trust"
+                .into(),
+        )
+    }
+
+    #[cfg(target_os = "linux")]
+    fn start_sandbox(&mut self, helper: PathBuf) -> Result<(), String> {
+        let mut settings = sandbox::Settings {
+            helper,
+            mode: sandbox::Mode::Namespaces,
+            memory: self.limits.memory,
+            processes: self.limits.processes,
+        };
+        let mut lease = self
+            .dirs
+            .lease()
+            .map_err(|e| format!("cannot make a directory for the runs: {e}"))?;
+        let started = match sandbox::Helper::start(&settings, lease.path(), &lease.jail()) {
+            Ok(h) => Ok(h),
+            Err(no_ns) if sandbox::landlock_available() => {
+                settings.mode = sandbox::Mode::Landlock;
+                self.notes.push(format!(
+                    "no namespaces for the sandbox ({no_ns}): programs are confined by Landlock only \
+                     (a daemon a program starts can outlive its run)"
+                ));
+                sandbox::Helper::start(&settings, lease.path(), &lease.jail())
+            }
+            Err(no_ns) => Err(format!("{no_ns}; and no Landlock")),
+        };
+        let h = started.map_err(|why| {
+            format!(
+                "this machine allows no sandbox for student programs ({why}); \
+                 upcard does not run untrusted programs without one: --no-sandbox \
+                 runs them anyway, only for programs you trust"
+            )
+        })?;
+        if !h.has_cgroup() {
+            self.notes.push(format!(
+                "no control group for the runs ({}): memory is limited per process, \
+                 not per run, and the number of processes is not limited",
+                sandbox::Cgroup::new(0, 1).err().unwrap_or_default()
+            ));
+        }
+        lease.helper = Some(h);
+        self.sandbox = Some(settings);
+        Ok(())
+    }
+
+    fn execute(
+        &self,
+        dir: &mut workspace::Lease,
+        exe: &Path,
+        inv: &Invocation,
+        input: &[u8],
+    ) -> Run {
+        #[cfg(target_os = "linux")]
+        if let Some(settings) = &self.sandbox {
+            if dir.helper.as_ref().is_none_or(|h| !h.usable()) {
+                dir.helper = None;
+                match sandbox::Helper::start(settings, dir.path(), &dir.jail()) {
+                    Ok(h) => dir.helper = Some(h),
+                    Err(e) => {
+                        return Run {
+                            stdout: Vec::new(),
+                            stderr: Vec::new(),
+                            ending: Ending::NotStarted(format!("the sandbox: {e}")),
+                            time: std::time::Duration::ZERO,
+                        };
+                    }
+                }
+            }
+            let helper = dir.helper.as_mut().expect("started above");
+            return process::run_sandboxed(helper, exe, &inv.argv0, &inv.args, input, self.limits);
+        }
+        process::run(exe, &inv.argv0, &inv.args, dir.path(), input, self.limits)
     }
 
     /// Runs `exe` on one scenario and judges it.
@@ -246,7 +361,7 @@ impl Grader {
             exit: None,
             time_ms: 0,
         };
-        let dir = match self.dirs.lease() {
+        let mut dir = match self.dirs.lease() {
             Ok(d) => d,
             Err(e) => {
                 outcome.verdict =
@@ -260,14 +375,7 @@ impl Grader {
                 return Ok(outcome);
             }
         }
-        let run = process::run(
-            exe,
-            &inv.argv0,
-            &inv.args,
-            dir.path(),
-            s.input.as_bytes(),
-            self.limits,
-        );
+        let run = self.execute(&mut dir, exe, &inv, s.input.as_bytes());
         let actual = String::from_utf8_lossy(&run.stdout).into_owned();
         outcome.stdout = actual.clone();
         outcome.stderr = String::from_utf8_lossy(&run.stderr).into_owned();
@@ -281,6 +389,10 @@ impl Grader {
             Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
             Ending::TimedOut => Verdict::Timeout,
             Ending::Truncated => Verdict::Truncated,
+            Ending::OutOfMemory => Verdict::Crash(format!(
+                "killed: the run used more than its {} MiB of memory",
+                self.limits.memory >> 20
+            )),
             Ending::Signal(sig) => Verdict::Crash(signal_name(*sig)),
             Ending::Exited(code) => {
                 outcome.exit = Some(*code);

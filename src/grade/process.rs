@@ -2,10 +2,12 @@
 //! children are killed with it), a time limit, an output cap, a memory
 //! limit, and standard input closed once the script is written.
 
-use std::io::{ErrorKind, Read, Write};
-use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::fs::File;
+use std::io::{self, ErrorKind, Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::ExitStatusExt;
 use std::path::Path;
+use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
 use super::spawn::{Spawned, spawn};
@@ -15,8 +17,11 @@ pub struct Limits {
     pub time: Duration,
     /// Bytes kept of stdout (and of stderr); more marks the run truncated and ends it.
     pub output: usize,
-    /// Address-space limit in bytes (RLIMIT_AS); 0 for none.
+    /// Memory in bytes: each process's address space (RLIMIT_AS) and, in the
+    /// sandbox, all of a run's processes together; 0 for none.
     pub memory: u64,
+    /// Processes a sandboxed run may have at once.
+    pub processes: u32,
 }
 
 impl Default for Limits {
@@ -25,6 +30,7 @@ impl Default for Limits {
             time: Duration::from_secs(10),
             output: 1 << 20,
             memory: 1 << 30,
+            processes: 64,
         }
     }
 }
@@ -38,6 +44,8 @@ pub enum Ending {
     TimedOut,
     /// Killed by the grader after the output cap.
     Truncated,
+    /// Killed by the kernel: the run used more than its memory.
+    OutOfMemory,
     /// Never started.
     NotStarted(String),
 }
@@ -78,7 +86,83 @@ fn kill_group(pgid: u32) {
     }
 }
 
-/// Runs `exe` as `argv0 args...` in `dir` with `stdin` as its whole input.
+/// A started program as the watch loop sees it, run directly or in the sandbox.
+pub(crate) trait Running {
+    /// Standard input, output and error (the grader's ends), taken once.
+    fn pipes(&mut self) -> [Option<File>; 3];
+    /// Becomes readable when the program has ended; -1 to poll instead.
+    fn exit_fd(&self) -> RawFd;
+    fn try_wait(&mut self) -> io::Result<Option<ExitStatus>>;
+    fn wait(&mut self) -> io::Result<ExitStatus>;
+    /// Kills the program and everything it started.
+    fn kill_all(&mut self);
+    /// Whether the kernel killed part of the run for memory.
+    fn out_of_memory(&self) -> bool {
+        false
+    }
+}
+
+/// A program started directly: its process group is everything it started.
+struct Direct {
+    child: Spawned,
+    pidfd: Option<OwnedFd>,
+}
+
+impl Running for Direct {
+    fn pipes(&mut self) -> [Option<File>; 3] {
+        [
+            self.child.stdin.take(),
+            self.child.stdout.take(),
+            self.child.stderr.take(),
+        ]
+    }
+    fn exit_fd(&self) -> RawFd {
+        self.pidfd.as_ref().map_or(-1, |f| f.as_raw_fd())
+    }
+    fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        self.child.try_wait()
+    }
+    fn wait(&mut self) -> io::Result<ExitStatus> {
+        self.child.wait()
+    }
+    fn kill_all(&mut self) {
+        kill_group(self.child.pid);
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Running for super::sandbox::Sandboxed<'_> {
+    fn pipes(&mut self) -> [Option<File>; 3] {
+        [self.stdin.take(), self.stdout.take(), self.stderr.take()]
+    }
+    fn exit_fd(&self) -> RawFd {
+        super::sandbox::Sandboxed::exit_fd(self)
+    }
+    fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        super::sandbox::Sandboxed::try_wait(self)
+    }
+    fn wait(&mut self) -> io::Result<ExitStatus> {
+        super::sandbox::Sandboxed::wait(self)
+    }
+    fn kill_all(&mut self) {
+        self.kill();
+    }
+    fn out_of_memory(&self) -> bool {
+        self.hit_memory_limit()
+    }
+}
+
+fn not_started(exe: &Path, e: io::Error, started: Instant) -> Run {
+    Run {
+        stdout: Vec::new(),
+        stderr: Vec::new(),
+        ending: Ending::NotStarted(format!("{}: {e}", exe.display())),
+        time: started.elapsed(),
+    }
+}
+
+/// Runs `exe` as `argv0 args...` in `dir` with `stdin` as its whole input,
+/// with no sandbox: a process group, a memory limit per process.
 pub fn run(
     exe: &Path,
     argv0: &str,
@@ -88,18 +172,47 @@ pub fn run(
     limits: Limits,
 ) -> Run {
     let started = Instant::now();
-    let mut child = match spawn(exe, argv0, args, dir, limits.memory) {
+    let child = match spawn(exe, argv0, args, dir, limits.memory) {
         Ok(c) => c,
-        Err(e) => {
-            return Run {
-                stdout: Vec::new(),
-                stderr: Vec::new(),
-                ending: Ending::NotStarted(format!("{}: {e}", exe.display())),
-                time: started.elapsed(),
-            };
-        }
+        Err(e) => return not_started(exe, e, started),
     };
-    let (stdout, stderr, ending) = watch(&mut child, stdin, started + limits.time, limits.output);
+    let pidfd = pidfd(child.pid);
+    // SAFETY: a descriptor pidfd_open just returned, owned here and closed on drop.
+    let pidfd = (pidfd >= 0).then(|| unsafe { OwnedFd::from_raw_fd(pidfd) });
+    let mut direct = Direct { child, pidfd };
+    finish(&mut direct, stdin, limits, started)
+}
+
+/// Runs `exe` in `helper`'s sandbox (its run directory) with `stdin` as its
+/// whole input.
+#[cfg(target_os = "linux")]
+pub fn run_sandboxed(
+    helper: &mut super::sandbox::Helper,
+    exe: &Path,
+    argv0: &str,
+    args: &[String],
+    stdin: &[u8],
+    limits: Limits,
+) -> Run {
+    let started = Instant::now();
+    let pid = helper.pid();
+    let mut child = match helper.spawn(exe, argv0, args, limits.memory) {
+        Ok(c) => c,
+        Err(e) => return not_started(exe, e, started),
+    };
+    // Ctrl-C kills the helper's group, and with it the namespaces.
+    super::live::group_started(pid);
+    let run = finish(&mut child, stdin, limits, started);
+    drop(child);
+    super::live::group_ended(pid);
+    run
+}
+
+fn finish(child: &mut dyn Running, stdin: &[u8], limits: Limits, started: Instant) -> Run {
+    let (stdout, stderr, mut ending) = watch(child, stdin, started + limits.time, limits.output);
+    if child.out_of_memory() && matches!(ending, Ending::Signal(libc::SIGKILL)) {
+        ending = Ending::OutOfMemory;
+    }
     Run {
         stdout,
         stderr,
@@ -151,15 +264,12 @@ fn drain(r: &mut impl Read, kept: &mut Vec<u8>, cap: usize, over: &mut bool) -> 
 /// to the cap, and wakes on the program's exit (a pidfd), on output, or at the
 /// deadline. After the exit the rest of the group is killed and the pipes drained.
 fn watch(
-    child: &mut Spawned,
+    child: &mut dyn Running,
     script: &[u8],
     deadline: Instant,
     cap: usize,
 ) -> (Vec<u8>, Vec<u8>, Ending) {
-    let pgid = child.pid;
-    let mut out = child.stdout.take();
-    let mut err = child.stderr.take();
-    let mut input = child.stdin.take();
+    let [mut input, mut out, mut err] = child.pipes();
     for fd in [
         out.as_ref().map(|o| o.as_raw_fd()),
         err.as_ref().map(|e| e.as_raw_fd()),
@@ -170,10 +280,7 @@ fn watch(
     {
         nonblocking(fd);
     }
-    let exit_owned = pidfd(pgid);
-    // SAFETY: a descriptor pidfd_open just returned, owned here and closed on drop.
-    let exit_owned = (exit_owned >= 0).then(|| unsafe { OwnedFd::from_raw_fd(exit_owned) });
-    let exit_fd = exit_owned.as_ref().map_or(-1, |f| f.as_raw_fd());
+    let exit_fd = child.exit_fd();
     let (mut kept_out, mut kept_err) = (Vec::new(), Vec::new());
     let mut over = false;
     let mut fed = 0;
@@ -192,14 +299,14 @@ fn watch(
         }
         if status.is_some() && !reaped {
             // Exited: children it left behind go too; the pipes then close.
-            kill_group(pgid);
+            child.kill_all();
             deadline = deadline.min(Instant::now() + Duration::from_millis(200));
             reaped = true;
         }
         let now = Instant::now();
         if now >= deadline {
             if status.is_none() {
-                kill_group(pgid);
+                child.kill_all();
                 let _ = child.wait();
                 return (kept_out, kept_err, Ending::TimedOut);
             }
@@ -257,7 +364,7 @@ fn watch(
             }
         }
         if over {
-            kill_group(pgid);
+            child.kill_all();
             let _ = child.wait();
             return (kept_out, kept_err, Ending::Truncated);
         }
@@ -295,7 +402,7 @@ fn watch(
                     }
                 }
                 Ok(None) => {
-                    kill_group(pgid);
+                    child.kill_all();
                     let _ = child.wait();
                     return (kept_out, kept_err, Ending::TimedOut);
                 }
@@ -309,7 +416,7 @@ fn watch(
             }
         },
     };
-    kill_group(pgid);
+    child.kill_all();
     let ending = match (status.code(), status.signal()) {
         (Some(c), _) => Ending::Exited(c),
         (None, Some(s)) => Ending::Signal(s),

@@ -12,16 +12,24 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 static ROOTS: AtomicUsize = AtomicUsize::new(0);
 
+/// A sandbox helper serving one run directory, kept with it between runs.
+#[cfg(target_os = "linux")]
+pub type Helper = super::sandbox::Helper;
+#[cfg(not(target_os = "linux"))]
+pub struct Helper;
+
 pub struct Workspace {
     root: PathBuf,
     made: AtomicUsize,
-    free: Mutex<Vec<PathBuf>>,
+    free: Mutex<Vec<(PathBuf, Option<Helper>)>>,
 }
 
-/// A directory lent for one run; it is emptied and given back when dropped.
+/// A directory lent for one run; it is emptied and given back when dropped,
+/// with the sandbox helper that serves it.
 pub struct Lease<'a> {
     workspace: &'a Workspace,
     dir: PathBuf,
+    pub helper: Option<Helper>,
 }
 
 impl Workspace {
@@ -43,25 +51,30 @@ impl Workspace {
     /// An empty directory for one run.
     pub fn lease(&self) -> io::Result<Lease<'_>> {
         let reused = self.free.lock().ok().and_then(|mut f| f.pop());
-        let dir = match reused {
+        let (dir, helper) = match reused {
             Some(d) => d,
             None => {
                 let d = self
                     .root
                     .join(format!("run-{}", self.made.fetch_add(1, Ordering::Relaxed)));
                 std::fs::create_dir(&d)?;
-                d
+                (d, None)
             }
         };
         Ok(Lease {
             workspace: self,
             dir,
+            helper,
         })
     }
 }
 
 impl Drop for Workspace {
     fn drop(&mut self) {
+        // The helpers first: they have the run directories mounted.
+        if let Ok(mut free) = self.free.lock() {
+            free.clear();
+        }
         super::live::root_removed(&self.root);
         if empty(&self.root).is_ok() {
             let _ = std::fs::remove_dir(&self.root);
@@ -72,6 +85,15 @@ impl Drop for Workspace {
 impl Lease<'_> {
     pub fn path(&self) -> &Path {
         &self.dir
+    }
+
+    /// An empty directory beside the run directory, for its helper's root.
+    pub fn jail(&self) -> PathBuf {
+        let name = self
+            .dir
+            .file_name()
+            .map(|n| n.to_string_lossy().replacen("run-", "jail-", 1));
+        self.workspace.root.join(name.unwrap_or_default())
     }
 }
 
@@ -99,7 +121,7 @@ impl Drop for Lease<'_> {
         match empty(&self.dir) {
             Ok(()) => {
                 if let Ok(mut free) = self.workspace.free.lock() {
-                    free.push(std::mem::take(&mut self.dir));
+                    free.push((std::mem::take(&mut self.dir), self.helper.take()));
                 }
             }
             // A program that made its directory unremovable loses it: the

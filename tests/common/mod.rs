@@ -39,3 +39,35 @@ pub fn upcard_text(dir: &Path, args: &[&str], stdin: &str) -> Out {
         err: String::from_utf8(o.stderr).unwrap(),
     }
 }
+
+/// The pids of live processes running the program `exe` (zombies excluded),
+/// from /proc: sandboxed programs have pids of their own inside, but the
+/// machine sees them all.
+pub fn running(exe: &Path) -> Vec<i32> {
+    let want = exe.canonicalize().unwrap_or_else(|_| exe.to_path_buf());
+    let mut pids = Vec::new();
+    for e in std::fs::read_dir("/proc").unwrap().flatten() {
+        let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
+            continue;
+        };
+        if std::fs::read_link(e.path().join("exe")).is_ok_and(|p| p == want) {
+            let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+            let state = stat.rsplit_once(") ").map(|(_, r)| &r[..1]);
+            if !matches!(state, None | Some("Z")) {
+                pids.push(pid);
+            }
+        }
+    }
+    pids
+}
+
+/// Whether no process runs `exe` any more, within two seconds.
+pub fn none_running(exe: &Path) -> bool {
+    for _ in 0..200 {
+        if running(exe).is_empty() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    false
+}

@@ -1,0 +1,152 @@
+//! A control group per sandbox helper, so that the memory and the number of
+//! processes of a whole run are bounded, not each process's. cgroup v2 where
+//! the grader's own group can have children with the memory and pids
+//! controllers; v1 (separate memory and pids hierarchies) otherwise.
+//! Without a writable cgroup file system there is no such limit and the
+//! grader says so.
+
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+static MADE: AtomicUsize = AtomicUsize::new(0);
+
+pub struct Cgroup {
+    /// One directory (v2) or two (v1: memory, pids).
+    dirs: Vec<PathBuf>,
+    /// The file whose `oom_kill N` line counts kills for memory.
+    events: Option<PathBuf>,
+}
+
+/// The grader's own group in `controller`'s hierarchy (v1), or in the
+/// unified one (v2, `controller` empty).
+fn own(controller: &str) -> Option<PathBuf> {
+    let text = std::fs::read_to_string("/proc/self/cgroup").ok()?;
+    text.lines().find_map(|l| {
+        let mut parts = l.splitn(3, ':');
+        let (_, ctrls, path) = (parts.next()?, parts.next()?, parts.next()?);
+        let hit = if controller.is_empty() {
+            ctrls.is_empty()
+        } else {
+            ctrls.split(',').any(|c| c == controller)
+        };
+        hit.then(|| PathBuf::from(path.trim_start_matches('/')))
+    })
+}
+
+fn make(parent: &Path, name: &str) -> Option<PathBuf> {
+    let dir = parent.join(name);
+    std::fs::create_dir(&dir).ok()?;
+    Some(dir)
+}
+
+impl Cgroup {
+    /// A new group limited to `memory` bytes (0: no memory limit) and
+    /// `processes` processes, or why there can be none.
+    pub fn new(memory: u64, processes: u32) -> Result<Cgroup, String> {
+        let name = format!(
+            "upcard-{}-{}",
+            std::process::id(),
+            MADE.fetch_add(1, Ordering::Relaxed)
+        );
+        let root = Path::new("/sys/fs/cgroup");
+        let v2 = root.join("cgroup.controllers");
+        if v2.exists() || root.join("unified/cgroup.controllers").exists() {
+            let base = if v2.exists() {
+                root.to_path_buf()
+            } else {
+                root.join("unified")
+            };
+            if let Some(own) = own("") {
+                let parent = base.join(own);
+                let controllers = std::fs::read_to_string(parent.join("cgroup.subtree_control"))
+                    .unwrap_or_default();
+                if controllers.contains("memory")
+                    && controllers.contains("pids")
+                    && let Some(dir) = make(&parent, &name)
+                {
+                    let g = Cgroup {
+                        events: Some(dir.join("memory.events")),
+                        dirs: vec![dir.clone()],
+                    };
+                    if memory > 0 {
+                        g.write(&dir, "memory.max", &memory.to_string())?;
+                        let _ = std::fs::write(dir.join("memory.swap.max"), "0");
+                    }
+                    g.write(&dir, "pids.max", &processes.to_string())?;
+                    return Ok(g);
+                }
+            }
+        }
+        let (Some(mem), Some(pids)) = (own("memory"), own("pids")) else {
+            return Err("no memory and pids control groups".into());
+        };
+        let mem_dir = make(&root.join("memory").join(mem), &name)
+            .ok_or("cannot make a memory control group (no permission)")?;
+        let mut g = Cgroup {
+            events: Some(mem_dir.join("memory.oom_control")),
+            dirs: vec![mem_dir.clone()],
+        };
+        let pids_dir = make(&root.join("pids").join(pids), &name)
+            .ok_or("cannot make a pids control group (no permission)")?;
+        g.dirs.push(pids_dir.clone());
+        if memory > 0 {
+            g.write(&mem_dir, "memory.limit_in_bytes", &memory.to_string())?;
+            // Swap would let a run go past its limit (when swap accounting is on).
+            let _ = std::fs::write(
+                mem_dir.join("memory.memsw.limit_in_bytes"),
+                memory.to_string(),
+            );
+        }
+        g.write(&pids_dir, "pids.max", &processes.to_string())?;
+        Ok(g)
+    }
+
+    fn write(&self, dir: &Path, file: &str, value: &str) -> Result<(), String> {
+        std::fs::write(dir.join(file), value)
+            .map_err(|e| format!("cannot set {}: {e}", dir.join(file).display()))
+    }
+
+    /// The `cgroup.procs` files a process writes `0` to, to join the group.
+    pub fn procs_files(&self) -> Vec<std::ffi::CString> {
+        use std::os::unix::ffi::OsStrExt;
+        self.dirs
+            .iter()
+            .filter_map(|d| {
+                std::ffi::CString::new(d.join("cgroup.procs").as_os_str().as_bytes()).ok()
+            })
+            .collect()
+    }
+
+    /// Puts process `pid` (and so everything it starts) in the group.
+    pub fn add(&self, pid: u32) -> Result<(), String> {
+        for d in &self.dirs {
+            self.write(d, "cgroup.procs", &pid.to_string())?;
+        }
+        Ok(())
+    }
+
+    /// How many processes the kernel has killed for memory in this group.
+    pub fn oom_kills(&self) -> u64 {
+        let Some(f) = &self.events else { return 0 };
+        std::fs::read_to_string(f)
+            .unwrap_or_default()
+            .lines()
+            .find_map(|l| l.strip_prefix("oom_kill "))
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or(0)
+    }
+}
+
+impl Drop for Cgroup {
+    fn drop(&mut self) {
+        // Empty once its processes are gone; a few tries while they exit.
+        for d in &self.dirs {
+            for _ in 0..100 {
+                if std::fs::remove_dir(d).is_ok() || !d.exists() {
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+        }
+    }
+}

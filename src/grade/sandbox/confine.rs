@@ -1,0 +1,129 @@
+//! What a program's own process gets just before exec: Landlock rules and,
+//! inside the namespaces, no capabilities.
+
+use std::os::fd::BorrowedFd;
+use std::path::Path;
+
+use landlock::{
+    ABI, Access, AccessFs, AccessNet, PathBeneath, Ruleset, RulesetAttr, RulesetCreatedAttr,
+    RulesetStatus, Scope, make_bitflags, path_beneath_rules,
+};
+
+use super::Mode;
+
+/// The newest Landlock ABI upcard asks for (v6: signal and abstract socket
+/// scopes). Older kernels get what they support (best effort).
+const ABI_WANTED: ABI = ABI::V6;
+
+/// Read-only system paths when Landlock is the only wall.
+const SYSTEM: [&str; 9] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
+];
+const DEVICES: [&str; 5] = [
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+
+/// Files: read everywhere the namespaces show (or only the system's paths
+/// without them), write only the run directory (and /tmp in the namespaces).
+/// Network: no TCP bind or connect. Scopes: no signal and no abstract Unix
+/// socket outside the run. The program file `exe` (which may live anywhere)
+/// may be read and executed. Returns an errno on failure.
+pub fn landlock(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<(), i32> {
+    let abi = ABI_WANTED;
+    let read_roots: Vec<&str> = match mode {
+        Mode::Namespaces => vec!["/"],
+        Mode::Landlock => SYSTEM.to_vec(),
+    };
+    let mut writable = vec![work.to_string_lossy().into_owned()];
+    if mode == Mode::Namespaces {
+        writable.extend(["/tmp".to_string(), "/dev/shm".to_string()]);
+    }
+    let status = Ruleset::default()
+        .handle_access(AccessFs::from_all(abi))
+        .and_then(|r| r.handle_access(AccessNet::from_all(abi)))
+        .and_then(|r| r.scope(Scope::from_all(abi)))
+        .and_then(|r| r.create())
+        .and_then(|r| r.add_rules(path_beneath_rules(read_roots, AccessFs::from_read(abi))))
+        .and_then(|r| r.add_rules(path_beneath_rules(DEVICES, AccessFs::from_all(abi))))
+        .and_then(|r| r.add_rules(path_beneath_rules(&writable, AccessFs::from_all(abi))))
+        .and_then(|r| {
+            r.add_rule(PathBeneath::new(
+                exe,
+                make_bitflags!(AccessFs::{Execute | ReadFile}),
+            ))
+        })
+        .and_then(|r| r.restrict_self())
+        .map_err(|_| libc::EPERM)?;
+    // Without namespaces, Landlock is the only wall: it must hold.
+    if mode == Mode::Landlock && status.ruleset == RulesetStatus::NotEnforced {
+        return Err(libc::ENOSYS);
+    }
+    Ok(())
+}
+
+/// The program is root only in its own user namespace; it keeps none of that
+/// namespace's capabilities either, across exec included (empty bounding set).
+pub fn drop_capabilities() {
+    // SAFETY: prctl and capset on this process only.
+    unsafe {
+        // Up to the kernel's last capability: it refuses the next number.
+        for cap in 0..64 {
+            if libc::prctl(libc::PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 {
+                break;
+            }
+        }
+        libc::prctl(
+            libc::PR_CAP_AMBIENT,
+            libc::PR_CAP_AMBIENT_CLEAR_ALL,
+            0,
+            0,
+            0,
+        );
+        #[repr(C)]
+        struct Header {
+            version: u32,
+            pid: i32,
+        }
+        #[repr(C)]
+        struct Data {
+            effective: u32,
+            permitted: u32,
+            inheritable: u32,
+        }
+        let header = Header {
+            version: 0x2008_0522, // _LINUX_CAPABILITY_VERSION_3
+            pid: 0,
+        };
+        let data = [
+            Data {
+                effective: 0,
+                permitted: 0,
+                inheritable: 0,
+            },
+            Data {
+                effective: 0,
+                permitted: 0,
+                inheritable: 0,
+            },
+        ];
+        libc::syscall(libc::SYS_capset, &header, data.as_ptr());
+    }
+}
+
+/// Whether this kernel enforces Landlock at all.
+pub fn landlock_available() -> bool {
+    // SAFETY: the version query takes no pointers.
+    let v = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            1u32,
+        )
+    };
+    v >= 1
+}

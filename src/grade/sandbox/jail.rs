@@ -1,0 +1,159 @@
+//! The file system a sandboxed program sees: an empty root with the system's
+//! programs and libraries read-only, a few files of /etc, the usual devices,
+//! its own /proc and /tmp, and its run directory as /work. Nothing else of
+//! the machine: not the grader's working tree, not the goldens, not the
+//! other runs' directories.
+
+use std::os::unix::fs::symlink;
+use std::path::Path;
+
+use nix::mount::{MntFlags, MsFlags, mount, umount2};
+
+/// System directories shown read-only (or as the same symbolic link, on
+/// systems where /bin is /usr/bin).
+const SYSTEM: [&str; 7] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
+/// What of /etc programs need: the loader's cache, users and groups for
+/// libc, time zone, and Debian's alternatives (/usr/bin/awk and the like).
+const ETC: [&str; 9] = [
+    "ld.so.cache",
+    "ld.so.conf",
+    "ld.so.conf.d",
+    "localtime",
+    "passwd",
+    "group",
+    "nsswitch.conf",
+    "hosts",
+    "alternatives",
+];
+const DEVICES: [&str; 5] = ["null", "zero", "full", "random", "urandom"];
+
+fn err(what: &str, p: &Path, e: impl std::fmt::Display) -> String {
+    format!("{what} {}: {e}", p.display())
+}
+
+fn bind(src: &Path, dst: &Path, read_only: bool) -> Result<(), String> {
+    mount(
+        Some(src),
+        dst,
+        None::<&str>,
+        MsFlags::MS_BIND | MsFlags::MS_REC,
+        None::<&str>,
+    )
+    .map_err(|e| err("cannot bind", src, e))?;
+    let mut flags = MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
+    if read_only {
+        flags |= MsFlags::MS_RDONLY;
+    }
+    mount(None::<&str>, dst, None::<&str>, flags, None::<&str>)
+        .map_err(|e| err("cannot make read-only", dst, e))
+}
+
+/// Shows host `src` at `dst` (below the new root) as it is: a link as the
+/// same link, a directory or file bound read-only.
+fn show(src: &Path, dst: &Path) -> Result<(), String> {
+    let Ok(meta) = std::fs::symlink_metadata(src) else {
+        return Ok(());
+    };
+    if meta.file_type().is_symlink() && src.parent() == Some(Path::new("/")) {
+        let target = std::fs::read_link(src).map_err(|e| err("cannot read", src, e))?;
+        return symlink(target, dst).map_err(|e| err("cannot link", dst, e));
+    }
+    // Anything else is followed: /etc/localtime is a link to the zone file.
+    let Ok(meta) = std::fs::metadata(src) else {
+        return Ok(());
+    };
+    if meta.is_dir() {
+        std::fs::create_dir(dst).map_err(|e| err("cannot make", dst, e))?;
+    } else {
+        std::fs::write(dst, b"").map_err(|e| err("cannot make", dst, e))?;
+    }
+    bind(src, dst, true)
+}
+
+fn tmpfs(dst: &Path, options: &str) -> Result<(), String> {
+    mount(
+        Some("tmpfs"),
+        dst,
+        Some("tmpfs"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        Some(options),
+    )
+    .map_err(|e| err("cannot mount a tmpfs on", dst, e))
+}
+
+/// Builds the new root at `jail` (an empty directory of the grader's),
+/// with `work` as /work, and moves into it. Runs as PID 1 of the new
+/// namespaces, before any program.
+pub fn build(work: &Path, jail: &Path) -> Result<(), String> {
+    // Nothing mounted here reaches the machine's own mount table.
+    mount(
+        None::<&str>,
+        "/",
+        None::<&str>,
+        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
+        None::<&str>,
+    )
+    .map_err(|e| format!("cannot make the mounts private: {e}"))?;
+    tmpfs(jail, "size=1m,mode=0755")?;
+    let at = |p: &str| jail.join(p);
+    for d in SYSTEM {
+        show(&Path::new("/").join(d), &at(d))?;
+    }
+    std::fs::create_dir(at("etc")).map_err(|e| err("cannot make", &at("etc"), e))?;
+    for f in ETC {
+        show(&Path::new("/etc").join(f), &at("etc").join(f))?;
+    }
+    let dev = at("dev");
+    std::fs::create_dir(&dev).map_err(|e| err("cannot make", &dev, e))?;
+    tmpfs(&dev, "size=64k,mode=0755")?;
+    for d in DEVICES {
+        let dst = dev.join(d);
+        std::fs::write(&dst, b"").map_err(|e| err("cannot make", &dst, e))?;
+        bind(&Path::new("/dev").join(d), &dst, false)?;
+    }
+    for (name, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        symlink(target, dev.join(name)).map_err(|e| err("cannot link", &dev.join(name), e))?;
+    }
+    let shm = dev.join("shm");
+    std::fs::create_dir(&shm).map_err(|e| err("cannot make", &shm, e))?;
+    tmpfs(&shm, "size=16m,mode=1777")?;
+    let proc = at("proc");
+    std::fs::create_dir(&proc).map_err(|e| err("cannot make", &proc, e))?;
+    // This namespace's own processes only. (Where the machine hides parts
+    // of its /proc, a new one may be refused; programs rarely need it.)
+    let _ = mount(
+        Some("proc"),
+        &proc,
+        Some("proc"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+        None::<&str>,
+    );
+    let tmp = at("tmp");
+    std::fs::create_dir(&tmp).map_err(|e| err("cannot make", &tmp, e))?;
+    tmpfs(&tmp, "size=64m,mode=1777")?;
+    let w = at("work");
+    std::fs::create_dir(&w).map_err(|e| err("cannot make", &w, e))?;
+    bind(work, &w, false)?;
+    let old = at(".old");
+    std::fs::create_dir(&old).map_err(|e| err("cannot make", &old, e))?;
+    nix::unistd::pivot_root(jail, &old).map_err(|e| format!("pivot_root: {e}"))?;
+    std::env::set_current_dir("/").map_err(|e| format!("chdir /: {e}"))?;
+    umount2("/.old", MntFlags::MNT_DETACH)
+        .map_err(|e| format!("cannot detach the old root: {e}"))?;
+    std::fs::remove_dir("/.old").map_err(|e| format!("cannot remove /.old: {e}"))?;
+    // The root itself is read-only too: only /work, /tmp and /dev/shm take writes.
+    mount(
+        None::<&str>,
+        "/",
+        None::<&str>,
+        MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        None::<&str>,
+    )
+    .map_err(|e| format!("cannot make / read-only: {e}"))?;
+    std::env::set_current_dir("/work").map_err(|e| format!("chdir /work: {e}"))
+}

@@ -1,0 +1,376 @@
+//! The sandbox every student program runs in (Linux). A helper process per
+//! grading worker (helper.rs) builds it once and starts each program in it;
+//! the grader talks to the helper over a socket (wire.rs).
+//!
+//! Two walls, the first one the machine allows:
+//! - namespaces: new user, PID, mount, network, IPC and UTS namespaces, a
+//!   file system of the system's programs and libraries (read-only), the run
+//!   directory as /work and a private /tmp (jail.rs), no network, no
+//!   capabilities, and everything killed when the run ends; with Landlock
+//!   rules inside as a second wall (confine.rs);
+//! - Landlock alone, where user namespaces are not allowed.
+//!
+//! Either way a control group bounds the memory and the processes of the
+//! whole run where the machine lets the grader make one (cgroup.rs).
+//! Building the namespaces costs milliseconds (a network namespace alone
+//! ~1.3 ms here), so each helper builds them once and keeps them for all its
+//! runs; a run costs the helper one fork.
+
+mod cgroup;
+mod confine;
+mod helper;
+mod jail;
+mod wire;
+
+use std::ffi::CString;
+use std::fs::File;
+use std::io;
+use std::os::fd::{AsFd, AsRawFd, OwnedFd, RawFd};
+use std::os::unix::process::{CommandExt, ExitStatusExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+use nix::sys::socket::{AddressFamily, SockFlag, SockType, socketpair};
+
+pub use cgroup::Cgroup;
+pub use confine::landlock_available;
+pub use helper::main as helper_main;
+use wire::{FromHelper, Received, ToHelper, recv, send};
+
+/// The first argument that makes `upcard` a sandbox helper.
+pub const HELPER_ARG: &str = "__sandbox-helper";
+
+/// Which wall holds the programs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Namespaces,
+    Landlock,
+}
+
+impl Mode {
+    fn arg(self) -> &'static str {
+        match self {
+            Mode::Namespaces => "namespaces",
+            Mode::Landlock => "landlock",
+        }
+    }
+}
+
+/// How the helper is started and the limits of every run it serves.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The upcard binary (it runs as the helper).
+    pub helper: PathBuf,
+    pub mode: Mode,
+    /// Memory of a whole run, all its processes together (0: no limit).
+    pub memory: u64,
+    pub processes: u32,
+}
+
+/// A running helper, ready for runs in one directory.
+pub struct Helper {
+    process: std::process::Child,
+    sock: OwnedFd,
+    cgroup: Option<Cgroup>,
+    jail: PathBuf,
+    /// The helper stopped answering or died: start a new one.
+    broken: bool,
+}
+
+fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
+    let (r, w) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)?;
+    Ok((r, w))
+}
+
+/// Waits up to `limit` for `fd` to be readable.
+fn readable(fd: RawFd, limit: Duration) -> bool {
+    let mut p = libc::pollfd {
+        fd,
+        events: libc::POLLIN,
+        revents: 0,
+    };
+    let ms = limit.as_millis().min(i32::MAX as u128) as i32;
+    // SAFETY: one live pollfd.
+    unsafe { libc::poll(&mut p, 1, ms) > 0 }
+}
+
+impl Helper {
+    /// Starts a helper whose programs run in `work`; `jail` is an empty
+    /// directory it mounts the sandbox's root on (in its own namespace).
+    pub fn start(s: &Settings, work: &Path, jail: &Path) -> Result<Helper, String> {
+        std::fs::create_dir_all(jail).map_err(|e| format!("{}: {e}", jail.display()))?;
+        let (mine, theirs) = socketpair(
+            AddressFamily::Unix,
+            SockType::SeqPacket,
+            None,
+            SockFlag::SOCK_CLOEXEC,
+        )
+        .map_err(|e| format!("socketpair: {e}"))?;
+        // The whole run's memory: the program's limit plus room for the helper.
+        let cgroup = Cgroup::new(
+            if s.memory > 0 {
+                s.memory + (64 << 20)
+            } else {
+                0
+            },
+            s.processes,
+        );
+        let procs: Vec<CString> = match &cgroup {
+            Ok(g) => g.procs_files(),
+            Err(_) => Vec::new(),
+        };
+        let theirs_fd = theirs.as_raw_fd();
+        let mut cmd = Command::new(&s.helper);
+        cmd.arg(HELPER_ARG)
+            .arg(s.mode.arg())
+            .arg(work)
+            .arg(jail)
+            .arg(std::process::id().to_string())
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null());
+        // SAFETY: only async-signal-safe calls between fork and exec: the
+        // helper joins the control group before it can start anything, and
+        // gets the socket as descriptor 3.
+        unsafe {
+            cmd.pre_exec(move || {
+                for p in &procs {
+                    let fd = libc::open(p.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+                    if fd < 0 || libc::write(fd, c"0".as_ptr().cast(), 1) != 1 {
+                        return Err(io::Error::last_os_error());
+                    }
+                    libc::close(fd);
+                }
+                if libc::dup2(theirs_fd, 3) < 0 {
+                    return Err(io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let process = cmd.spawn().map_err(|e| {
+            format!(
+                "cannot start the sandbox helper {}: {e}",
+                s.helper.display()
+            )
+        })?;
+        drop(theirs);
+        let mut h = Helper {
+            process,
+            sock: mine,
+            cgroup: cgroup.ok(),
+            jail: jail.to_path_buf(),
+            broken: false,
+        };
+        if !readable(h.sock.as_raw_fd(), Duration::from_secs(10)) {
+            h.broken = true;
+            return Err("the sandbox helper did not answer".into());
+        }
+        match recv::<FromHelper>(h.sock.as_fd(), false) {
+            Ok(Received::Message(FromHelper::Ready, _)) => Ok(h),
+            Ok(Received::Message(FromHelper::SetupFailed(why), _)) => {
+                h.broken = true;
+                Err(why)
+            }
+            other => {
+                h.broken = true;
+                Err(format!("the sandbox helper failed to start ({other:?})"))
+            }
+        }
+    }
+
+    pub fn usable(&self) -> bool {
+        !self.broken
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.process.id()
+    }
+
+    /// Why a run's whole-memory limit cannot be kept, if it cannot.
+    pub fn has_cgroup(&self) -> bool {
+        self.cgroup.is_some()
+    }
+
+    /// Starts `exe` as `argv0 args…` in the sandbox's run directory.
+    pub fn spawn(
+        &mut self,
+        exe: &Path,
+        argv0: &str,
+        args: &[String],
+        memory: u64,
+    ) -> io::Result<Sandboxed<'_>> {
+        let file = File::open(exe)?;
+        let mut head = [0u8; 2];
+        let script =
+            nix::sys::uio::pread(&file, &mut head, 0).is_ok_and(|n| n == 2) && &head == b"#!";
+        let (in_r, in_w) = pipe()?;
+        let (out_r, out_w) = pipe()?;
+        let (err_r, err_w) = pipe()?;
+        let msg = ToHelper::Run {
+            argv0: argv0.to_string(),
+            args: args.to_vec(),
+            memory,
+            script,
+        };
+        let fds = [
+            file.as_raw_fd(),
+            in_r.as_raw_fd(),
+            out_w.as_raw_fd(),
+            err_w.as_raw_fd(),
+        ];
+        if let Err(e) = send(self.sock.as_fd(), &msg, &fds) {
+            self.broken = true;
+            return Err(e);
+        }
+        drop((file, in_r, out_w, err_w));
+        let oom_before = self.cgroup.as_ref().map_or(0, Cgroup::oom_kills);
+        match recv::<FromHelper>(self.sock.as_fd(), false) {
+            Ok(Received::Message(FromHelper::Started, _)) => Ok(Sandboxed {
+                helper: self,
+                stdin: Some(File::from(in_w)),
+                stdout: Some(File::from(out_r)),
+                stderr: Some(File::from(err_r)),
+                status: None,
+                killed: false,
+                oom_before,
+            }),
+            Ok(Received::Message(FromHelper::NotStarted { step, errno }, _)) => {
+                let e = io::Error::from_raw_os_error(errno);
+                // Exec's own errors read as they would without the sandbox.
+                if step == "exec" {
+                    Err(e)
+                } else {
+                    Err(io::Error::new(
+                        e.kind(),
+                        format!("{step} in the sandbox: {e}"),
+                    ))
+                }
+            }
+            other => {
+                self.broken = true;
+                Err(io::Error::other(format!(
+                    "the sandbox helper stopped ({other:?})"
+                )))
+            }
+        }
+    }
+}
+
+impl Drop for Helper {
+    fn drop(&mut self) {
+        // Closing the socket ends the helper; it is killed if it lingers.
+        // (Replacing our end with /dev/null closes the socket now.)
+        let null = File::open("/dev/null").map(OwnedFd::from);
+        if let Ok(n) = null {
+            self.sock = n;
+        }
+        let deadline = Instant::now() + Duration::from_millis(500);
+        loop {
+            match self.process.try_wait() {
+                Ok(Some(_)) | Err(_) => break,
+                Ok(None) if Instant::now() < deadline && !self.broken => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                Ok(None) => {
+                    // SAFETY: the helper's own process group (it set it).
+                    unsafe {
+                        libc::killpg(self.process.id() as libc::pid_t, libc::SIGKILL);
+                    }
+                    let _ = self.process.kill();
+                    let _ = self.process.wait();
+                    break;
+                }
+            }
+        }
+        self.cgroup.take();
+        let _ = std::fs::remove_dir(&self.jail);
+    }
+}
+
+/// A program running in a helper's sandbox.
+pub struct Sandboxed<'a> {
+    helper: &'a mut Helper,
+    pub stdin: Option<File>,
+    pub stdout: Option<File>,
+    pub stderr: Option<File>,
+    status: Option<ExitStatus>,
+    killed: bool,
+    oom_before: u64,
+}
+
+impl Sandboxed<'_> {
+    /// Readable when the program has ended and everything it started is gone.
+    pub fn exit_fd(&self) -> RawFd {
+        self.helper.sock.as_raw_fd()
+    }
+
+    fn take_status(&mut self, nonblocking: bool) -> io::Result<Option<ExitStatus>> {
+        if let Some(s) = self.status {
+            return Ok(Some(s));
+        }
+        match recv::<FromHelper>(self.helper.sock.as_fd(), nonblocking) {
+            Ok(Received::Message(FromHelper::Exited { status }, _)) => {
+                let st = ExitStatus::from_raw(status);
+                self.status = Some(st);
+                Ok(Some(st))
+            }
+            Ok(Received::Nothing) => Ok(None),
+            Ok(_) => {
+                self.helper.broken = true;
+                // The helper is gone: so is everything in its namespaces.
+                let st = ExitStatus::from_raw(libc::SIGKILL);
+                self.status = Some(st);
+                Ok(Some(st))
+            }
+            Err(e) => {
+                self.helper.broken = true;
+                Err(e)
+            }
+        }
+    }
+
+    pub fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        self.take_status(true)
+    }
+
+    pub fn wait(&mut self) -> io::Result<ExitStatus> {
+        loop {
+            if !readable(self.exit_fd(), Duration::from_secs(30)) {
+                // A helper that cannot kill its run within 30 s is broken.
+                self.helper.broken = true;
+                return Ok(ExitStatus::from_raw(libc::SIGKILL));
+            }
+            if let Some(s) = self.take_status(true)? {
+                return Ok(s);
+            }
+        }
+    }
+
+    /// Ends the program and everything it started.
+    pub fn kill(&mut self) {
+        if self.status.is_none() && !self.killed {
+            self.killed = true;
+            if send(self.helper.sock.as_fd(), &ToHelper::Kill, &[]).is_err() {
+                self.helper.broken = true;
+            }
+        }
+    }
+
+    /// Whether the kernel killed a process of this run for memory.
+    pub fn hit_memory_limit(&self) -> bool {
+        self.helper
+            .cgroup
+            .as_ref()
+            .is_some_and(|g| g.oom_kills() > self.oom_before)
+    }
+}
+
+impl Drop for Sandboxed<'_> {
+    fn drop(&mut self) {
+        if self.status.is_none() {
+            self.kill();
+            let _ = self.wait();
+        }
+    }
+}
