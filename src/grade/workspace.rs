@@ -37,8 +37,10 @@ impl Workspace {
     pub fn new() -> io::Result<Workspace> {
         let n = ROOTS.fetch_add(1, Ordering::Relaxed);
         let root = std::env::temp_dir().join(format!("upcard-grade-{}-{n}", std::process::id()));
-        // A root of the same name can only be left over from a killed grader.
+        // A root of the same name can only be left over from a killed grader,
+        // and so can one whose grader's pid is gone.
         let _ = std::fs::remove_dir_all(&root);
+        remove_stale(&std::env::temp_dir());
         std::fs::create_dir_all(&root)?;
         super::live::root_made(&root);
         Ok(Workspace {
@@ -94,6 +96,25 @@ impl Lease<'_> {
             .file_name()
             .map(|n| n.to_string_lossy().replacen("run-", "jail-", 1));
         self.workspace.root.join(name.unwrap_or_default())
+    }
+}
+
+/// Removes the run roots of graders that no longer run (killed outright).
+fn remove_stale(tmp: &Path) {
+    let Ok(entries) = std::fs::read_dir(tmp) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let pid = name
+            .strip_prefix("upcard-grade-")
+            .and_then(|r| r.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && !Path::new(&format!("/proc/{pid}")).exists()
+        {
+            let _ = empty(&e.path()).and_then(|()| std::fs::remove_dir(e.path()));
+        }
     }
 }
 

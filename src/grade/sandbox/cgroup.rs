@@ -33,7 +33,29 @@ fn own(controller: &str) -> Option<PathBuf> {
     })
 }
 
+/// Removes the groups of graders that were killed outright (their pid is
+/// gone); a group is empty once its processes are.
+fn remove_stale(parent: &Path) {
+    let Ok(entries) = std::fs::read_dir(parent) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix("upcard-")
+            .and_then(|r| r.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = std::fs::remove_dir(e.path());
+        }
+    }
+}
+
 fn make(parent: &Path, name: &str) -> Option<PathBuf> {
+    remove_stale(parent);
     let dir = parent.join(name);
     std::fs::create_dir(&dir).ok()?;
     Some(dir)
