@@ -5,6 +5,9 @@ use std::cell::RefCell;
 use std::io::BufRead;
 use std::rc::Rc;
 
+/// The longest line of standard input upcard reads.
+pub const MAX_LINE: usize = 64 * 1024;
+
 pub struct Tokens {
     reader: Box<dyn BufRead>,
     line: String,
@@ -86,11 +89,23 @@ impl Tokens {
     }
 
     fn read_line(&mut self) -> std::io::Result<bool> {
+        use std::io::Read;
         self.line.clear();
         self.pos = 0;
         let mut buf = Vec::new();
-        if self.reader.read_until(b'\n', &mut buf)? == 0 {
+        // No answer is long: a line is never held past MAX_LINE bytes.
+        if (&mut self.reader)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)?
+            == 0
+        {
             return Ok(false);
+        }
+        if buf.len() > MAX_LINE {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("a line of input is longer than {MAX_LINE} bytes"),
+            ));
         }
         // Invalid UTF-8 becomes replacement characters: an unreadable answer,
         // reported as such, rather than an I/O failure.
@@ -111,6 +126,14 @@ mod tests {
             got.push(tok);
         }
         assert_eq!(got, ["pass", "Hearts", "2", "-1"]);
+    }
+
+    #[test]
+    fn a_line_past_the_bound_is_an_error_not_memory() {
+        let long = "x".repeat(MAX_LINE + 1);
+        let mut t = Tokens::from_text(&long);
+        let e = t.next_token().unwrap_err();
+        assert_eq!(e.to_string(), "a line of input is longer than 65536 bytes");
     }
 
     #[test]

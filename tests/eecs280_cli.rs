@@ -151,11 +151,11 @@ fn human_unreadable_answers_are_refused() {
         ),
         (
             b"Clubs\n",
-            "upcard: Judea: ordered up Clubs in round one; only Diamonds may be ordered up\n",
+            "upcard: Human player Judea: ordered up Clubs in round one; only Diamonds may be ordered up\n",
         ),
         (
             b"pass pass pass pass pass pass pass pass\n",
-            "upcard: Ivan: passed as dealer in round two; the dealer must order up a suit (screw the dealer)\n",
+            "upcard: Human player Ivan: passed as dealer in round two; the dealer must order up a suit (screw the dealer)\n",
         ),
         (
             b"pass pass pass pass Hearts 5\n",

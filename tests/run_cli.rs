@@ -176,7 +176,7 @@ fn a_missing_golden_suggests_bless_which_creates_it() {
 }
 
 #[test]
-fn bad_scenarios_exit_2_and_bless_writes_nothing() {
+fn a_bad_scenario_exits_2_and_the_others_still_run_and_bless() {
     let d = library("bad");
     let bad = d.join("scenarios/eecs280/broken.yaml");
     std::fs::write(
@@ -197,10 +197,27 @@ fn bad_scenarios_exit_2_and_bless_writes_nothing() {
         r.out
     );
     let golden = d.join("golden/eecs280/march.out");
+    let fresh = std::fs::read(&golden).unwrap();
     std::fs::write(&golden, "stale\n").unwrap();
     let r = upcard(&d, &["bless"]);
     assert_eq!(r.code, Some(2));
-    assert_eq!(std::fs::read_to_string(&golden).unwrap(), "stale\n");
+    assert!(
+        r.err
+            .starts_with("upcard: scenarios/eecs280/broken.yaml:6:9: "),
+        "{}",
+        r.err
+    );
+    // The good scenarios are blessed and each written golden is reported.
+    assert_eq!(std::fs::read(&golden).unwrap(), fresh);
+    assert!(
+        r.out.contains("updated golden/eecs280/march.out (+"),
+        "{}",
+        r.out
+    );
+    // --unreferenced lists nothing from a partly read library.
+    let r = upcard(&d, &["bless", "--unreferenced"]);
+    assert_eq!(r.code, Some(2));
+    assert!(r.out.is_empty(), "{}", r.out);
     // Nothing to run, and a path that does not exist.
     let r = upcard(&d, &["run", "golden"]);
     assert_eq!(

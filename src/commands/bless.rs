@@ -36,23 +36,29 @@ fn counts(old: &str, new: &str) -> (usize, usize) {
 
 pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     let (mut scenarios, bad_input) = load(&o.paths)?;
-    if bad_input {
-        // Never bless from a partly loaded library: a golden could look unreferenced.
-        return Err(Failure::input(
-            "nothing written: fix the scenarios above first",
-        ));
-    }
     if o.unreferenced {
+        if bad_input {
+            // From a partly loaded library a used golden could look unreferenced.
+            return Err(Failure::input(
+                "nothing listed: fix the scenarios above first",
+            ));
+        }
         return unreferenced(&scenarios, stdout);
     }
     if let Some(f) = &o.filter {
         scenarios.retain(|s| matches(s, f));
     }
     let results: Vec<_> = scenarios.par_iter().map(evaluate).collect();
-    let mut text = String::new();
-    let (mut written, mut refused) = (0, 0);
+    let (mut written, mut refused, mut failed) = (0, 0, 0);
+    // Each line goes out as soon as its golden is written, so a failure
+    // later on never hides what was already written.
+    let mut say = |line: String| {
+        let _ = stdout.write_all(line.as_bytes());
+        let _ = stdout.flush();
+    };
     for (s, r) in scenarios.iter().zip(&results) {
         let path = &s.expect.golden;
+        let mut text = String::new();
         if !r.problems.is_empty() {
             refused += 1;
             text.push_str(&format!(
@@ -63,12 +69,13 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             for p in &r.problems {
                 text.push_str(&format!("  {p}\n"));
             }
+            say(text);
             continue;
         }
         let new = r.played.text();
         let verb = match &r.golden {
             Golden::Text(old) if *old == new => {
-                text.push_str(&format!("unchanged {}\n", path.display()));
+                say(format!("unchanged {}\n", path.display()));
                 continue;
             }
             Golden::Text(old) => {
@@ -80,18 +87,26 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             }
             Golden::Unreadable(_) => format!("replaced unreadable {}", path.display()),
         };
-        write_atomic(path, &r.played.transcript)
-            .map_err(|e| Failure::input(format!("writing {}: {e}", path.display())))?;
-        written += 1;
-        text.push_str(&verb);
-        text.push('\n');
+        match write_atomic(path, &r.played.transcript) {
+            Ok(()) => {
+                written += 1;
+                say(format!("{verb}\n"));
+            }
+            Err(e) => {
+                failed += 1;
+                say(format!("not written {}: {e}\n", path.display()));
+            }
+        }
     }
-    text.push_str(&format!(
-        "{written} written, {} unchanged, {refused} refused\n",
-        scenarios.len() - written - refused
-    ));
-    let _ = stdout.write_all(text.as_bytes());
-    if refused > 0 {
+    let unchanged = scenarios.len() - written - refused - failed;
+    let mut summary = format!("{written} written, {unchanged} unchanged, {refused} refused");
+    if failed > 0 {
+        summary.push_str(&format!(", {failed} not written"));
+    }
+    say(format!("{summary}\n"));
+    if bad_input || failed > 0 {
+        Err(Failure::silent(2))
+    } else if refused > 0 {
         Err(Failure::silent(1))
     } else {
         Ok(())

@@ -121,15 +121,17 @@ pub fn run(
         let _ = writeln!(stdout, "{USAGE}");
         return Err(Failure::silent(2));
     };
-    let text = match std::fs::read(&args.pack_file) {
-        Ok(b) => b,
-        Err(_) => {
+    use crate::parse::file::{MAX_INPUT, ReadError, read_text};
+    let text = match read_text(std::path::Path::new(&args.pack_file), MAX_INPUT) {
+        Ok(t) => t,
+        // What the course program prints when it cannot open the pack.
+        Err(ReadError::Io(..)) => {
             let _ = writeln!(stdout, "Error opening {}", args.pack_file);
             return Err(Failure::silent(2));
         }
+        Err(ReadError::NotText(e)) => return Err(Failure::input(e.to_string())),
+        Err(e) => return Err(Failure::input(format!("{}: {e}", args.pack_file))),
     };
-    let text = String::from_utf8(text)
-        .map_err(|e| Failure::input(format!("{}: not UTF-8 text ({e})", args.pack_file)))?;
     let pack = parse_pack(&args.pack_file, &text).map_err(|e| Failure::input(e.to_string()))?;
     let input = Tokens::new(stdin).shared();
     let out = std::io::BufWriter::with_capacity(64 * 1024, stdout);

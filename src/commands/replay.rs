@@ -30,8 +30,11 @@ pub fn load(path: &Path) -> Result<Timeline, Failure> {
         Scenario::load(path).map_err(|e| Failure::input(e.to_string()))?
     } else {
         let shown = path.display().to_string();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+        use crate::parse::file::{MAX_INPUT, ReadError, read_text};
+        let text = read_text(path, MAX_INPUT).map_err(|e| match e {
+            ReadError::NotText(e) => Failure::input(e.to_string()),
+            e => Failure::input(format!("{shown}: {e}")),
+        })?;
         let save = SaveFile::parse(&shown, &text).map_err(|e| Failure::input(e.to_string()))?;
         scenario_from_save(path, save, text)
     };
@@ -40,7 +43,18 @@ pub fn load(path: &Path) -> Result<Timeline, Failure> {
 
 pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<(), Failure> {
     let t = load(&o.file)?;
-    let io = |e: std::io::Error| Failure::input(format!("writing: {e}"));
+    let io = |e: std::io::Error| {
+        if e.get_ref()
+            .is_some_and(|r| r.is::<crate::replay::step::ReadingCommands>())
+        {
+            Failure::input(e.to_string())
+        } else if e.kind() == std::io::ErrorKind::BrokenPipe {
+            // `upcard replay … | head` closed the pipe: nothing is wrong.
+            Failure::silent(0)
+        } else {
+            Failure::input(format!("writing: {e}"))
+        }
+    };
     if let Some((target, out)) = &o.save_at {
         let i = t.find(*target).map_err(Failure::input)?;
         let save = t.save_at(i).map_err(Failure::input)?;

@@ -197,7 +197,7 @@ impl Game {
 
     fn illegal(&self, seat: Seat, problem: String) -> EngineError {
         EngineError::Illegal {
-            player: self.state.names[seat].clone(),
+            player: self.players[seat].label(&self.state.names[seat]),
             problem,
         }
     }
@@ -508,7 +508,7 @@ impl Game {
                         FollowRule::Penalty { points } => {
                             let team = 1 - team_of(turn);
                             let s = &mut self.state;
-                            s.scores[team] += points;
+                            s.scores[team] = s.scores[team].saturating_add(points);
                             let typed = self.players[turn].last_typed().map(str::to_string);
                             sink.event(&Event::Renege {
                                 seat: turn,
@@ -562,7 +562,7 @@ impl Game {
         } else {
             (1 - makers, 2, false, true)
         };
-        s.scores[winner] += points;
+        s.scores[winner] = s.scores[winner].saturating_add(points);
         sink.event(&Event::HandOver {
             winner,
             points,

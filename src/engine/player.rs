@@ -108,6 +108,10 @@ pub trait Player {
     fn last_typed(&self) -> Option<&str> {
         None
     }
+    /// How errors name this player (a course's Human: `Human player NAME`).
+    fn label(&self, name: &str) -> String {
+        name.to_string()
+    }
 }
 
 /// One prepared decision for a [`Scripted`] player.

@@ -3,7 +3,7 @@
 //! states costs a few hundred small clones per game).
 
 mod show;
-mod step;
+pub mod step;
 
 use std::ops::Range;
 use std::path::Path;

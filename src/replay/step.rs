@@ -1,9 +1,21 @@
 //! `--step`: walking a timeline with commands read line by line (a terminal,
 //! or any scripted input).
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Read, Write};
 
 use super::{Target, Timeline, render};
+
+/// A failure to read the commands (not to write the replay).
+#[derive(Debug)]
+pub struct ReadingCommands(pub String);
+
+impl std::fmt::Display for ReadingCommands {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "reading the commands: {}", self.0)
+    }
+}
+
+impl std::error::Error for ReadingCommands {}
 
 pub const HELP: &str = "commands: Enter or n next move, b back one move, t next trick, h next hand, j N jump to move N, q quit";
 
@@ -20,7 +32,12 @@ pub fn interact(t: &Timeline, input: &mut dyn BufRead, out: &mut dyn Write) -> s
         write!(out, "replay> ")?;
         out.flush()?;
         let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        // One command per line; a line is never held past 4 KiB.
+        let read = (&mut *input)
+            .take(4096)
+            .read_line(&mut line)
+            .map_err(|e| std::io::Error::new(e.kind(), ReadingCommands(e.to_string())))?;
+        if read == 0 {
             writeln!(out)?;
             return Ok(());
         }

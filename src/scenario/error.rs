@@ -47,7 +47,10 @@ impl ScenarioError {
     ) -> ScenarioError {
         let field = e.path().to_string();
         let inner = e.inner();
-        let (line, column) = inner.location().map_or((0, 0), |l| (l.line(), l.column()));
+        // serde_yaml's line count breaks at U+2028 too; editors' does not.
+        let (line, column) = inner
+            .location()
+            .map_or((0, 0), |l| crate::parse::line_col(text, l.index()));
         // serde_yaml appends " at line L column C"; the location is already in front.
         let mut message = inner.to_string();
         if let Some(i) = message.find(" at line ") {

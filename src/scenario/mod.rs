@@ -91,12 +91,10 @@ pub enum Golden {
 
 impl Golden {
     pub fn read(path: &Path) -> Golden {
-        match std::fs::read(path) {
-            Ok(b) => match String::from_utf8(b) {
-                Ok(t) => Golden::Text(t),
-                Err(e) => Golden::Unreadable(format!("not UTF-8 text ({e})")),
-            },
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Golden::Missing,
+        use crate::parse::file::{MAX_GOLDEN, ReadError, read_text};
+        match read_text(path, MAX_GOLDEN) {
+            Ok(t) => Golden::Text(t),
+            Err(ReadError::Io(std::io::ErrorKind::NotFound, _)) => Golden::Missing,
             Err(e) => Golden::Unreadable(e.to_string()),
         }
     }
@@ -139,28 +137,56 @@ pub fn evaluate(s: &Scenario) -> Evaluated {
     }
 }
 
-/// Writes `bytes` to `path` whole or not at all: a temporary file beside it,
-/// then a rename, so an interrupted write never leaves half a golden.
+/// Writes `bytes` to `path` whole or not at all: a temporary file beside it
+/// (created with O_EXCL under a random name by `tempfile`, so a planted
+/// symbolic link is never followed), synced, then renamed over `path`.
+/// Temporary files left by a bless that was killed are removed first.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     let dir = path.parent().unwrap_or(Path::new("."));
-    if !dir.as_os_str().is_empty() {
-        std::fs::create_dir_all(dir)?;
-    }
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    std::fs::create_dir_all(dir)?;
+    remove_stale_temporaries(dir);
     let name = path
         .file_name()
         .map_or("golden".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.upcard-{}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}.upcard-{}-", std::process::id()))
+        .suffix(".tmp")
+        .tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}
+
+/// `.NAME.upcard-PID[-…].tmp` files whose writer (PID) is no longer running.
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let name = e.file_name().to_string_lossy().into_owned();
+        if !(name.starts_with('.') && name.ends_with(".tmp")) {
+            continue;
+        }
+        let pid = name
+            .rsplit_once(".upcard-")
+            .map(|(_, rest)| rest.trim_end_matches(".tmp"))
+            .and_then(|rest| rest.split('-').next())
+            .and_then(|p| p.parse::<u32>().ok());
+        if let Some(pid) = pid
+            && pid != std::process::id()
+            && !Path::new(&format!("/proc/{pid}")).exists()
+            && e.file_type().is_ok_and(|t| t.is_file())
+        {
+            let _ = std::fs::remove_file(e.path());
+        }
     }
-    result
 }
 
 /// The JSON Schema of scenario files, generated from `raw::RawScenario`.

@@ -1,6 +1,7 @@
 //! Validated scenarios: what `raw.rs` read, checked and resolved (paths, cards,
 //! player names), so running one cannot fail on its own setup.
 
+use crate::parse::file::{MAX_INPUT, ReadError, read_text};
 use std::path::{Path, PathBuf};
 
 use super::error::ScenarioError;
@@ -154,15 +155,32 @@ impl Scenario {
     /// Reads and checks a scenario file.
     pub fn load(path: &Path) -> Result<Scenario, ScenarioError> {
         let file = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| ScenarioError::file(&file, e.to_string()))?;
-        let text = String::from_utf8(bytes)
-            .map_err(|e| ScenarioError::file(&file, format!("not UTF-8 text ({e})")))?;
+        let text = read_text(path, MAX_INPUT).map_err(|e| match e {
+            ReadError::NotText(p) => ScenarioError {
+                file: p.file,
+                line: p.line,
+                column: p.column,
+                field: String::new(),
+                message: p.message,
+            },
+            e => ScenarioError::file(&file, e.to_string()),
+        })?;
         Scenario::from_text(path, &text)
     }
 
     /// Checks a scenario's text; `path` names it and anchors its relative paths.
     pub fn from_text(path: &Path, text: &str) -> Result<Scenario, ScenarioError> {
         let file = path.display().to_string();
+        // A lone CR ends a line in YAML as in editors; as LF, every line
+        // count here agrees with them.
+        let normalized;
+        let text = if text.contains('\r') {
+            normalized = lone_cr_to_lf(text);
+            normalized.as_str()
+        } else {
+            text
+        };
+        check_nesting(&file, text)?;
         let de = serde_yaml::Deserializer::from_str(text);
         let raw: RawScenario = serde_path_to_error::deserialize(de)
             .map_err(|e| ScenarioError::from_yaml(&file, text, e))?;
@@ -189,12 +207,7 @@ impl Scenario {
             }
             (None, Some(p)) => {
                 let full = dir.join(p);
-                let t = std::fs::read_to_string(&full).map_err(|e| {
-                    at(
-                        &["input_file"],
-                        format!("cannot read input file {}: {e}", full.display()),
-                    )
-                })?;
+                let t = read_nested(&full, "input file", &file, |m| at(&["input_file"], m))?;
                 files.push(full);
                 t
             }
@@ -252,6 +265,73 @@ impl Scenario {
     }
 }
 
+fn lone_cr_to_lf(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\r' && chars.peek() != Some(&'\n') {
+            out.push('\n');
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Flow collections (`[`, `{`) nested deeper than any scenario needs; the
+/// YAML parser's time grows with the square of the depth.
+const MAX_NESTING: usize = 64;
+
+/// Refuses flow nesting past [`MAX_NESTING`] before the YAML parser sees it.
+/// Quoted strings and comments are skipped; brackets in plain scalars count,
+/// which can only refuse a file with 64 of them open at once.
+fn check_nesting(file: &str, text: &str) -> Result<(), ScenarioError> {
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut comment = false;
+    let mut prev = ' ';
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            _ if comment => comment = c != '\n',
+            (Some(q), _) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') if " [{,:".contains(prev) => quote = Some(c),
+            (None, '#') if prev.is_whitespace() => comment = true,
+            (None, '[' | '{') => {
+                depth += 1;
+                if depth > MAX_NESTING {
+                    let (line, column) = crate::parse::line_col(text, i);
+                    return Err(ScenarioError {
+                        file: file.to_string(),
+                        line,
+                        column,
+                        field: String::new(),
+                        message: format!("nested more than {MAX_NESTING} levels deep"),
+                    });
+                }
+            }
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        prev = c;
+    }
+    Ok(())
+}
+
+/// A file a scenario names (pack, save file, input): bounded, regular, UTF-8.
+/// `at` places a message at the scenario's key; a bad byte is placed in the file.
+fn read_nested(
+    full: &Path,
+    what: &str,
+    scenario: &str,
+    at: impl Fn(String) -> ScenarioError,
+) -> Result<String, ScenarioError> {
+    read_text(full, MAX_INPUT).map_err(|e| match e {
+        ReadError::NotText(p) => ScenarioError::nested(scenario, p),
+        e => at(format!("cannot read {what} {}: {e}", full.display())),
+    })
+}
+
 fn eecs280_setup(
     e: &RawEecs280,
     dir: &Path,
@@ -276,11 +356,8 @@ fn eecs280_setup(
         (Some(p), None) => {
             let full = dir.join(p);
             let shown = full.display().to_string();
-            let t = std::fs::read_to_string(&full).map_err(|err| {
-                at(
-                    &["eecs280", "pack_file"],
-                    format!("cannot read pack file {shown}: {err}"),
-                )
+            let t = read_nested(&full, "pack file", file, |m| {
+                at(&["eecs280", "pack_file"], m)
             })?;
             let pack = parse_pack(&shown, &t).map_err(|err| ScenarioError::nested(file, err))?;
             let base = Path::new(p)
@@ -401,12 +478,7 @@ fn cs246_setup(
         (None, Some(p)) => {
             let full = dir.join(p);
             let shown = full.display().to_string();
-            let t = std::fs::read_to_string(&full).map_err(|err| {
-                at(
-                    &["cs246", "save_file"],
-                    format!("cannot read save file {shown}: {err}"),
-                )
-            })?;
+            let t = read_nested(&full, "save file", file, |m| at(&["cs246", "save_file"], m))?;
             let s = SaveFile::parse(&shown, &t).map_err(|err| ScenarioError::nested(file, err))?;
             files.push(full);
             Some((s, t))

@@ -336,11 +336,133 @@ fn check(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(),
             }
         }
     }
-    Ok(())
+    check_ext(raw, err)
+}
+
+/// Scores past this cannot come from a game to 10 (and keep sums far from overflow).
+const MAX_SCORE: u32 = 1000;
+/// Hands past this are not a game anyone played; a bound on the shuffles to redo.
+const MAX_HANDS: u32 = 100_000;
+
+/// upcard's extension line must describe a moment the engine can be at:
+/// its phase agrees with trump, the table and the hands, and its counts are
+/// bounded (the loader redraws `shuffles` × 23 numbers).
+fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(), ParseError> {
+    if let Some(s) = raw.scores.iter().find(|&&s| s > MAX_SCORE) {
+        return Err(err(
+            0,
+            format!("a score of {s} cannot come from a game to 10 (at most {MAX_SCORE})"),
+        ));
+    }
+    let Some(e) = &raw.ext else {
+        return Ok(());
+    };
+    let at = e.at;
+    if e.hand_no > MAX_HANDS {
+        return Err(err(
+            at,
+            format!("hand {} is past any game (at most {MAX_HANDS})", e.hand_no),
+        ));
+    }
+    if e.shuffles > u64::from(e.hand_no) + 1 {
+        return Err(err(
+            at,
+            format!(
+                "{} shuffles, but by hand {} the deck has been shuffled at most {} times",
+                e.shuffles,
+                e.hand_no,
+                u64::from(e.hand_no) + 1
+            ),
+        ));
+    }
+    let phase_name = match e.phase {
+        Phase::StartHand => "start",
+        Phase::Bidding { .. } => "bidding",
+        Phase::Discard => "discard",
+        Phase::Trick { .. } => "trick",
+        Phase::HandOver => "handover",
+        Phase::Over | Phase::Quit => "over",
+    };
+    let taken: usize = raw.taken.iter().map(Vec::len).sum();
+    let table_seats: Vec<Seat> = e.table.iter().map(|(s, _)| *s).collect();
+    let refuse = |why: String| Err(err(at, format!("phase {phase_name}: {why}")));
+    if !e.table.is_empty() && !matches!(e.phase, Phase::Trick { .. }) {
+        return refuse(format!(
+            "{} cards on the table between tricks",
+            e.table.len()
+        ));
+    }
+    match (e.phase, raw.trump) {
+        (Phase::Bidding { .. }, Some(_)) => refuse("trump is already declared".into()),
+        (Phase::Bidding { turn, passes, .. }, None) => {
+            let next = (raw.dealer + 1 + usize::from(passes)) % 4;
+            if turn == next {
+                Ok(())
+            } else {
+                refuse(format!(
+                    "after {passes} passes from the dealer's left, player {next} bids, not player {turn}"
+                ))
+            }
+        }
+        (Phase::Discard | Phase::Trick { .. } | Phase::HandOver, None) => {
+            refuse("trump is not declared (?)".into())
+        }
+        (Phase::Discard, Some((t, maker, _))) => {
+            let top = raw.deck.iter().map(|c| c.value).find(|c| {
+                !raw.hands
+                    .iter()
+                    .chain(&raw.taken)
+                    .any(|h| h.iter().any(|d| d.value == *c))
+            });
+            if taken > 0 {
+                refuse("tricks are taken before the dealer discards".into())
+            } else if top.map(|c| c.suit) != Some(t) {
+                refuse(format!(
+                    "the dealer discards only when the top card's suit is ordered up, and player {maker} declared {}",
+                    t.letter()
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        (Phase::Trick { turn, turns }, Some((_, maker, alone))) => {
+            let out = alone.then(|| partner_of(maker));
+            // The seats that took their turn this trick, leaving out one sitting out.
+            let played: Vec<Seat> = (0..usize::from(turns))
+                .map(|i| (turn + 4 - usize::from(turns) + i) % 4)
+                .filter(|&s| Some(s) != out)
+                .collect();
+            if table_seats != played {
+                return refuse(format!(
+                    "{turns} turns before player {turn} put cards from players {played:?} on the table, not {table_seats:?}"
+                ));
+            }
+            if raw.hands[turn].is_empty() && Some(turn) != out {
+                return refuse(format!("player {turn} is to play but holds no card"));
+            }
+            Ok(())
+        }
+        (Phase::HandOver, Some((_, _, alone))) => {
+            let per_trick = if alone { 3 } else { 4 };
+            if taken == 5 * per_trick {
+                Ok(())
+            } else {
+                refuse(format!(
+                    "the hand is over only after 5 tricks; the piles hold {}",
+                    taken / per_trick
+                ))
+            }
+        }
+        (Phase::StartHand | Phase::Over | Phase::Quit, _) => Ok(()),
+    }
 }
 
 /// Reads and checks a save file from disk.
 pub fn load(path: &str) -> Result<SaveFile, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    use crate::parse::file::{MAX_INPUT, ReadError, read_text};
+    let text = read_text(std::path::Path::new(path), MAX_INPUT).map_err(|e| match e {
+        ReadError::NotText(e) => e.to_string(),
+        e => format!("{path}: {e}"),
+    })?;
     SaveFile::parse(path, &text).map_err(|e| e.to_string())
 }

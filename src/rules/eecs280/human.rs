@@ -49,6 +49,10 @@ impl Human {
 }
 
 impl Player for Human {
+    fn label(&self, name: &str) -> String {
+        format!("Human player {name}")
+    }
+
     fn bid(&mut self, _view: &View, _: &mut dyn EventSink) -> Result<Bid, PlayerError> {
         let expected = "Spades, Hearts, Clubs, Diamonds or pass";
         let tok = self.token(expected)?;
