@@ -4,6 +4,8 @@
 pub mod cards;
 pub mod commands;
 pub mod engine;
+#[doc(hidden)]
+pub mod fuzzing;
 pub mod grade;
 pub mod input;
 pub mod parse;

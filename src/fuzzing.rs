@@ -1,0 +1,107 @@
+//! What the fuzzers drive (fuzz/, `cargo fuzz`) and what `cargo test` runs
+//! over the same corpus (tests/fuzz_corpus.rs): each function takes any
+//! bytes and must return without panicking, hanging or growing without
+//! bound. Whatever the parsers accept is also played, replayed and saved.
+
+use std::path::Path;
+
+use crate::cards::Card;
+use crate::commands::{cs246, eecs280};
+use crate::input::Tokens;
+use crate::parse::file::utf8;
+use crate::parse::pack::parse_pack;
+use crate::replay::{record, scenario_from_save};
+use crate::rules::cs246::save::SaveFile;
+use crate::scenario::{Scenario, play};
+
+/// The official pack (EECS 280 `pack.in`), for the Human-input targets.
+const PACK: &str = include_str!("../golden/eecs280/v2020-2026_adi/pack.in");
+
+/// An EECS 280 pack file.
+pub fn pack(data: &[u8]) {
+    let Ok(text) = utf8("fuzz.in", data.to_vec()) else {
+        return;
+    };
+    if let Ok(p) = parse_pack("fuzz.in", &text) {
+        // Every card of an accepted pack is distinct.
+        let mut sorted = p.to_vec();
+        sorted.sort();
+        sorted.dedup();
+        assert_eq!(sorted.len(), 24);
+    }
+}
+
+/// A CS 246 save file: if it is accepted, the game it describes is played to
+/// its end by four computers, and saving at a few of its moves gives files
+/// that are accepted again.
+pub fn save(data: &[u8]) {
+    let Ok(text) = utf8("fuzz.txt", data.to_vec()) else {
+        return;
+    };
+    let Ok(save) = SaveFile::parse("fuzz.txt", &text) else {
+        return;
+    };
+    // What upcard writes, it reads back.
+    let written = save.write();
+    let again = SaveFile::parse("written", &written)
+        .unwrap_or_else(|e| panic!("upcard cannot read its own save file: {e}\n{written}"));
+    assert_eq!(again, save);
+    let t = record(scenario_from_save(Path::new("fuzz.txt"), save, text));
+    for i in [0, t.moves.len() / 2, t.moves.len().saturating_sub(1)] {
+        if i < t.moves.len()
+            && let Ok(s) = t.save_at(i)
+        {
+            let w = s.write();
+            SaveFile::parse("saved", &w)
+                .unwrap_or_else(|e| panic!("a save at move {i} is refused: {e}\n{w}"));
+        }
+    }
+}
+
+/// A scenario file: if it is accepted, it is played.
+pub fn scenario(data: &[u8]) {
+    let Ok(text) = utf8("fuzz.yaml", data.to_vec()) else {
+        return;
+    };
+    // Relative files it names are looked for in a folder that has none.
+    if let Ok(s) = Scenario::from_text(Path::new("/nonexistent/fuzz.yaml"), &text) {
+        let _ = play(&s);
+    }
+}
+
+/// Standard input for four EECS 280 Human players.
+pub fn human_eecs280(data: &[u8]) {
+    let raw: Vec<String> = "pack.in shuffle 3 A Human B Human C Human D Human"
+        .split(' ')
+        .map(String::from)
+        .collect();
+    let args = eecs280::Args::parse(&raw).expect("valid arguments");
+    let pack: [Card; 24] = parse_pack("pack.in", PACK)
+        .expect("the official pack")
+        .to_vec()
+        .try_into()
+        .expect("24 cards");
+    let input = Tokens::new(Box::new(std::io::Cursor::new(data.to_vec()))).shared();
+    let _ = eecs280::play(&args, pack, "./euchre.exe", &input, std::io::sink());
+}
+
+/// Standard input for the CS 246 human player (the first byte picks a seed
+/// and `-d`).
+pub fn human_cs246(data: &[u8]) {
+    let (seed, rest) = data.split_first().unwrap_or((&0, &[]));
+    let mut raw = vec!["-s".to_string(), (seed % 16).to_string()];
+    if seed & 0x80 != 0 {
+        raw.push("-d".into());
+    }
+    let stdin = Box::new(std::io::Cursor::new(rest.to_vec()));
+    let _ = cs246::run(&raw, stdin, &mut std::io::sink());
+}
+
+/// The targets by name, for the corpus test and the README.
+pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+    ("pack", pack),
+    ("save", save),
+    ("scenario", scenario),
+    ("human_eecs280", human_eecs280),
+    ("human_cs246", human_cs246),
+];
