@@ -307,3 +307,18 @@ fn without_the_sandbox_it_says_so_only_when_asked() {
     let g = grade(&exe, &[]);
     assert_eq!(g.verdict, "pass");
 }
+
+#[test]
+fn a_script_runs_with_its_interpreter_from_the_sandbox() {
+    let exe = work().join("script.sh");
+    std::fs::write(&exe, "#!/bin/sh\necho \"script ran in $PWD as $0 $1\"\n").unwrap();
+    Command::new("chmod").arg("+x").arg(&exe).status().unwrap();
+    let g = grade(&exe, &[]);
+    // The program file is passed by descriptor, so a script's $0 is that
+    // descriptor (docs/sandbox.md); a compiled program's argv[0] is ./euchre.exe.
+    assert_eq!(
+        g.stdout, "script ran in /work as /dev/fd/3 pack.in\n",
+        "{}",
+        g.err
+    );
+}

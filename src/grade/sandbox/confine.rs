@@ -1,12 +1,12 @@
 //! What a program's own process gets just before exec: Landlock rules and,
 //! inside the namespaces, no capabilities.
 
-use std::os::fd::BorrowedFd;
+use std::os::fd::{BorrowedFd, OwnedFd};
 use std::path::Path;
 
 use landlock::{
-    ABI, Access, AccessFs, AccessNet, PathBeneath, Ruleset, RulesetAttr, RulesetCreatedAttr,
-    RulesetStatus, Scope, make_bitflags, path_beneath_rules,
+    ABI, Access, AccessFs, AccessNet, PathBeneath, Ruleset, RulesetAttr, RulesetCreatedAttr, Scope,
+    make_bitflags, path_beneath_rules,
 };
 
 use super::Mode;
@@ -31,8 +31,11 @@ const DEVICES: [&str; 5] = [
 /// without them), write only the run directory (and /tmp in the namespaces).
 /// Network: no TCP bind or connect. Scopes: no signal and no abstract Unix
 /// socket outside the run. The program file `exe` (which may live anywhere)
-/// may be read and executed. Returns an errno on failure.
-pub fn landlock(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<(), i32> {
+/// may be read and executed. The ruleset is made here, by the helper; the
+/// program's process only enforces it (`landlock_restrict_self`). None when
+/// the kernel has no Landlock (then the namespaces are the only wall); an
+/// errno on failure.
+pub fn ruleset(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<Option<OwnedFd>, i32> {
     let abi = ABI_WANTED;
     let read_roots: Vec<&str> = match mode {
         Mode::Namespaces => vec!["/"],
@@ -42,7 +45,7 @@ pub fn landlock(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<(), i32> {
     if mode == Mode::Namespaces {
         writable.extend(["/tmp".to_string(), "/dev/shm".to_string()]);
     }
-    let status = Ruleset::default()
+    let created = Ruleset::default()
         .handle_access(AccessFs::from_all(abi))
         .and_then(|r| r.handle_access(AccessNet::from_all(abi)))
         .and_then(|r| r.scope(Scope::from_all(abi)))
@@ -56,13 +59,13 @@ pub fn landlock(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<(), i32> {
                 make_bitflags!(AccessFs::{Execute | ReadFile}),
             ))
         })
-        .and_then(|r| r.restrict_self())
         .map_err(|_| libc::EPERM)?;
+    let fd: Option<OwnedFd> = created.into();
     // Without namespaces, Landlock is the only wall: it must hold.
-    if mode == Mode::Landlock && status.ruleset == RulesetStatus::NotEnforced {
+    if mode == Mode::Landlock && fd.is_none() {
         return Err(libc::ENOSYS);
     }
-    Ok(())
+    Ok(fd)
 }
 
 /// The program is root only in its own user namespace; it keeps none of that

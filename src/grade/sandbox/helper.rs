@@ -25,6 +25,7 @@ use nix::sched::{CloneFlags, unshare};
 use nix::sys::signal::{Signal, kill};
 use nix::sys::wait::{WaitPidFlag, WaitStatus, waitpid};
 use nix::unistd::{ForkResult, Pid, fork};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 use super::Mode;
 use super::wire::{FromHelper, Received, ToHelper, recv, send};
@@ -339,86 +340,68 @@ const ENV: [&str; 5] = [
     "LC_ALL=C",
 ];
 
-/// Forks the program; returns its pid once it has reached `execve`, or the
-/// step that failed and its errno.
-fn start(plan: Plan) -> Result<Pid, (String, i32)> {
-    let mut argv = vec![cstr(OsStr::new(plan.argv0))?];
-    for a in plan.args {
-        argv.push(cstr(OsStr::new(a))?);
-    }
-    let env: Vec<CString> = ENV.iter().map(|e| CString::new(*e).unwrap()).collect();
-    let work = cstr(plan.work.as_os_str())?;
-    // The child reports a failure before exec here; exec closes it.
-    let (err_r, err_w) = nix::unistd::pipe2(nix::fcntl::OFlag::O_CLOEXEC)
-        .map_err(|e| ("pipe".to_string(), e as i32))?;
-    // SAFETY: the helper is single-threaded, so the child may do anything.
-    match unsafe { fork() } {
-        Err(e) => Err(("fork".into(), e as i32)),
-        Ok(ForkResult::Child) => {
-            drop(err_r);
-            let (step, errno) = confine_and_exec(&plan, &argv, &env, &work);
-            let mut msg = (errno as u32).to_le_bytes().to_vec();
-            msg.extend_from_slice(step.as_bytes());
-            // SAFETY: write and _exit only.
-            unsafe {
-                libc::write(err_w.as_raw_fd(), msg.as_ptr().cast(), msg.len());
-                libc::_exit(127);
-            }
-        }
-        Ok(ForkResult::Parent { child }) => {
-            drop(err_w);
-            drop(plan);
-            let mut buf = [0u8; 256];
-            let n = loop {
-                // SAFETY: reading into a live buffer.
-                let n = unsafe { libc::read(err_r.as_raw_fd(), buf.as_mut_ptr().cast(), 256) };
-                if n >= 0 || Errno::last() != Errno::EINTR {
-                    break n.max(0) as usize;
-                }
-            };
-            if n >= 4 {
-                let errno = u32::from_le_bytes(buf[..4].try_into().unwrap()) as i32;
-                let step = String::from_utf8_lossy(&buf[4..n]).into_owned();
-                let _ = waitpid(child, Some(WaitPidFlag::__WALL));
-                return Err((step, errno));
-            }
-            Ok(child)
-        }
-    }
+/// What the child reads while it borrows the helper's memory (clone with
+/// CLONE_VM | CLONE_VFORK, as posix_spawn does: the helper's fork cost a
+/// third of a short run). Everything is prepared before the clone: the
+/// child makes system calls only, and reports a failure here.
+struct ChildPlan {
+    namespaces: bool,
+    exe: RawFd,
+    fds: [RawFd; 3],
+    script: bool,
+    work: *const libc::c_char,
+    argv: *const *const libc::c_char,
+    envp: *const *const libc::c_char,
+    memory: u64,
+    /// A Landlock ruleset made by the helper, -1 when the kernel has none.
+    ruleset: RawFd,
+    /// Which step failed (an index into STEPS) and its errno.
+    step: AtomicUsize,
+    errno: AtomicI32,
 }
 
-/// In the forked child: every limit, then exec. Returns only on failure.
-fn confine_and_exec(
-    plan: &Plan,
-    argv: &[CString],
-    env: &[CString],
-    work: &CString,
-) -> (&'static str, i32) {
-    let fail = |step: &'static str| (step, Errno::last() as i32);
-    // SAFETY: system calls on descriptors and values this child owns.
+const STEPS: [&str; 9] = [
+    "",
+    "setpgid",
+    "dup",
+    "dup2",
+    "chdir to the run directory",
+    "the memory limit",
+    "no_new_privs",
+    "Landlock",
+    "exec",
+];
+
+extern "C" fn child(arg: *mut libc::c_void) -> libc::c_int {
+    // SAFETY: `arg` is the ChildPlan the helper keeps alive: CLONE_VFORK holds
+    // the helper until this process execs or exits.
+    let plan = unsafe { &*(arg as *const ChildPlan) };
+    let fail = |step: usize| -> libc::c_int {
+        plan.errno.store(Errno::last() as i32, Ordering::SeqCst);
+        plan.step.store(step, Ordering::SeqCst);
+        // SAFETY: ends this process without the helper's exit handlers.
+        unsafe { libc::_exit(127) }
+    };
+    // SAFETY: system calls on values the helper prepared.
     unsafe {
         if libc::setpgid(0, 0) != 0 {
-            return fail("setpgid");
+            return fail(1);
         }
-        if plan.mode == Mode::Landlock {
+        if !plan.namespaces {
             libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
         }
-        if plan.mode == Mode::Namespaces && unshare(CloneFlags::CLONE_NEWIPC).is_err() {
-            return fail("a private IPC namespace");
-        }
         // Standard streams in place; the program file at 3 for a script.
-        let exe = plan.exe.as_raw_fd();
-        let moved_exe = libc::fcntl(exe, libc::F_DUPFD_CLOEXEC, 10);
+        let moved_exe = libc::fcntl(plan.exe, libc::F_DUPFD_CLOEXEC, 10);
         if moved_exe < 0 {
-            return fail("dup");
+            return fail(2);
         }
-        for (target, fd) in plan.fds.iter().enumerate() {
-            if libc::dup2(fd.as_raw_fd(), target as RawFd) < 0 {
-                return fail("dup2");
+        for (target, &fd) in plan.fds.iter().enumerate() {
+            if libc::dup2(fd, target as RawFd) < 0 {
+                return fail(3);
             }
         }
         if plan.script && libc::dup2(moved_exe, SCRIPT_FD) < 0 {
-            return fail("dup2");
+            return fail(3);
         }
         // Only 0, 1, 2 (and a script's file) reach the program: one call
         // marks every other descriptor close-on-exec.
@@ -429,8 +412,8 @@ fn confine_and_exec(
             u32::MAX,
             libc::CLOSE_RANGE_CLOEXEC,
         );
-        if libc::chdir(work.as_ptr()) != 0 {
-            return fail("chdir to the run directory");
+        if libc::chdir(plan.work) != 0 {
+            return fail(4);
         }
         let limit = |res, n: u64| {
             let l = libc::rlimit {
@@ -440,33 +423,94 @@ fn confine_and_exec(
             libc::setrlimit(res, &l)
         };
         if plan.memory > 0 && limit(libc::RLIMIT_AS, plan.memory) != 0 {
-            return fail("the memory limit");
+            return fail(5);
         }
         limit(libc::RLIMIT_CORE, 0);
         // A runaway program fills no disk: 64 MiB per file.
         limit(libc::RLIMIT_FSIZE, 64 << 20);
-    }
-    if let Err(e) = super::confine::landlock(plan.mode, plan.work, plan.exe.as_fd()) {
-        return ("Landlock", e);
-    }
-    if plan.mode == Mode::Namespaces {
-        super::confine::drop_capabilities();
-    }
-    let exe_fd = if plan.script { SCRIPT_FD } else { -1 };
-    let fd = if exe_fd >= 0 {
-        // SAFETY: descriptor 3 was just made the program file.
-        unsafe { BorrowedFd::borrow_raw(exe_fd) }
-    } else {
-        plan.exe.as_fd()
-    };
-    let mut none: libc::sigset_t = unsafe { std::mem::zeroed() };
-    // SAFETY: an empty signal mask and default SIGPIPE for the program.
-    unsafe {
+        if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
+            return fail(6);
+        }
+        if plan.ruleset >= 0
+            && libc::syscall(libc::SYS_landlock_restrict_self, plan.ruleset, 0u32) != 0
+        {
+            return fail(7);
+        }
+        if plan.namespaces {
+            super::confine::drop_capabilities();
+        }
+        // An empty signal mask and default SIGPIPE (Rust ignores it) for the program.
+        let mut none: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut none);
         libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+        let fd = if plan.script { SCRIPT_FD } else { moved_exe };
+        libc::syscall(
+            libc::SYS_execveat,
+            fd,
+            c"".as_ptr(),
+            plan.argv,
+            plan.envp,
+            libc::AT_EMPTY_PATH,
+        );
     }
-    let e =
-        nix::unistd::execveat(fd, c"", argv, env, nix::fcntl::AtFlags::AT_EMPTY_PATH).unwrap_err();
-    ("exec", e as i32)
+    fail(8)
+}
+
+/// Starts the program; returns its pid once it has reached `execve`, or the
+/// step that failed and its errno.
+fn start(plan: Plan) -> Result<Pid, (String, i32)> {
+    let mut owned = vec![cstr(OsStr::new(plan.argv0))?];
+    for a in plan.args {
+        owned.push(cstr(OsStr::new(a))?);
+    }
+    let mut argv: Vec<*const libc::c_char> = owned.iter().map(|c| c.as_ptr()).collect();
+    argv.push(std::ptr::null());
+    let env: Vec<CString> = ENV.iter().map(|e| CString::new(*e).unwrap()).collect();
+    let mut envp: Vec<*const libc::c_char> = env.iter().map(|c| c.as_ptr()).collect();
+    envp.push(std::ptr::null());
+    let work = cstr(plan.work.as_os_str())?;
+    let ruleset = super::confine::ruleset(plan.mode, plan.work, plan.exe.as_fd())
+        .map_err(|e| ("Landlock".to_string(), e))?;
+    let cp = ChildPlan {
+        namespaces: plan.mode == Mode::Namespaces,
+        exe: plan.exe.as_raw_fd(),
+        fds: [
+            plan.fds[0].as_raw_fd(),
+            plan.fds[1].as_raw_fd(),
+            plan.fds[2].as_raw_fd(),
+        ],
+        script: plan.script,
+        work: work.as_ptr(),
+        argv: argv.as_ptr(),
+        envp: envp.as_ptr(),
+        memory: plan.memory,
+        ruleset: ruleset.as_ref().map_or(-1, |r| r.as_raw_fd()),
+        step: AtomicUsize::new(0),
+        errno: AtomicI32::new(0),
+    };
+    // Each run gets an IPC namespace of its own (SysV queues, semaphores).
+    let ipc = if cp.namespaces { libc::CLONE_NEWIPC } else { 0 };
+    // The child only makes system calls: 64 KiB of stack is ample.
+    let mut stack = vec![0u128; 4096];
+    let top = stack.as_mut_ptr_range().end as *mut libc::c_void;
+    // SAFETY: the child runs `child` on its own stack in this (single-threaded)
+    // process's memory until it execs or exits; CLONE_VFORK suspends us till then.
+    let pid = unsafe {
+        libc::clone(
+            child,
+            top,
+            libc::CLONE_VM | libc::CLONE_VFORK | ipc | libc::SIGCHLD,
+            &cp as *const ChildPlan as *mut libc::c_void,
+        )
+    };
+    if pid < 0 {
+        return Err(("clone".into(), Errno::last() as i32));
+    }
+    let step = cp.step.load(Ordering::SeqCst);
+    if step != 0 {
+        let _ = waitpid(Pid::from_raw(pid), Some(WaitPidFlag::__WALL));
+        return Err((STEPS[step].to_string(), cp.errno.load(Ordering::SeqCst)));
+    }
+    Ok(Pid::from_raw(pid))
 }
