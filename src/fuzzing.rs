@@ -97,8 +97,11 @@ pub fn human_cs246(data: &[u8]) {
     let _ = cs246::run(&raw, stdin, &mut std::io::sink());
 }
 
+/// A fuzz target: any bytes in, no panic out.
+pub type Target = fn(&[u8]);
+
 /// The targets by name, for the corpus test and the README.
-pub const TARGETS: [(&str, fn(&[u8])); 5] = [
+pub const TARGETS: [(&str, Target); 5] = [
     ("pack", pack),
     ("save", save),
     ("scenario", scenario),
