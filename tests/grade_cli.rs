@@ -504,3 +504,38 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
         "student,pass,fail,crash,timeout,exit,truncated,not-run\nalice,1,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0\ncarol,0,0,0,0,0,0,1\n"
     );
 }
+
+#[test]
+fn each_students_report_is_written_when_that_student_is_done() {
+    let g = golden(MARCH);
+    let subs = work().join("streamed");
+    let reports = work().join("streamed-reports");
+    let _ = std::fs::remove_dir_all(&subs);
+    let _ = std::fs::remove_dir_all(&reports);
+    // The second student (trusted here: no sandbox) looks for the first's report.
+    let first = reports.join("a-first.json");
+    let looks = format!(
+        "printf(access(\"{}\", F_OK) == 0 ? \"seen\\n\" : \"unseen\\n\"); return 0;",
+        first.display()
+    );
+    for (who, body) in [
+        ("a-first", format!("{PRINT} return 0;")),
+        ("b-second", looks),
+    ] {
+        std::fs::create_dir_all(subs.join(who)).unwrap();
+        let exe = program(&format!("streamed-{who}"), &g, &body);
+        std::fs::copy(&exe, subs.join(who).join("euchre.exe")).unwrap();
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["grade", "--no-sandbox", "--exe"])
+        .arg(&subs)
+        .args([MARCH, "--report"])
+        .arg(format!("json={}", reports.display()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let second: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(reports.join("b-second.json")).unwrap())
+            .unwrap();
+    assert_eq!(second["tests"][0]["stdout"], "seen\n");
+}

@@ -240,11 +240,8 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         .num_threads(o.jobs.max(1))
         .build()
         .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
-    let jobs: Vec<(usize, usize)> = (0..progs.len())
-        .flat_map(|p| (0..cases.len()).map(move |c| (p, c)))
-        .collect();
     let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(jobs.len() as u64);
+        let b = ProgressBar::new((progs.len() * cases.len()) as u64);
         b.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} runs {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -253,27 +250,56 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     } else {
         ProgressBar::hidden()
     };
-    let results: Vec<Outcome> = pool.install(|| {
-        jobs.par_iter()
-            .map(|&(p, c)| {
-                let (s, (want, want_exit)) = &cases[c];
-                let out = match &progs[p].path {
-                    Ok(exe) => grader
-                        .grade(exe, s, (want, *want_exit))
-                        .unwrap_or_else(|e| not_run(s, &e)),
-                    Err(e) => not_run(s, e),
-                };
-                bar.inc(1);
-                out
-            })
-            .collect()
-    });
+    // One student at a time (its scenarios in parallel): its reports are
+    // written as soon as it is done, and with many students only its verdicts
+    // are kept, so memory is bounded by one student's output, not the class's.
+    let mut per_student: Vec<Vec<Outcome>> = Vec::with_capacity(progs.len());
+    let mut to_stdout: Vec<Vec<String>> = vec![Vec::new(); o.reports.len()];
+    let mut report_error: Option<Failure> = None;
+    for prog in &progs {
+        let outs: Vec<Outcome> = pool.install(|| {
+            cases
+                .par_iter()
+                .map(|(s, (want, want_exit))| {
+                    let out = match &prog.path {
+                        Ok(exe) => grader
+                            .grade(exe, s, (want, *want_exit))
+                            .unwrap_or_else(|e| not_run(s, &e)),
+                        Err(e) => not_run(s, e),
+                    };
+                    bar.inc(1);
+                    out
+                })
+                .collect()
+        });
+        for (spec, stdout_bodies) in o.reports.iter().zip(&mut to_stdout) {
+            let (body, ext) = render(spec.kind, &prog.name, &outs, o);
+            match &spec.path {
+                None => stdout_bodies.push(body),
+                Some(p) => {
+                    let target = if many {
+                        p.join(format!("{}.{ext}", prog.name))
+                    } else {
+                        p.clone()
+                    };
+                    if let Err(e) = write_atomic(&target, body.as_bytes()) {
+                        report_error.get_or_insert(Failure::input(format!(
+                            "writing {}: {e}",
+                            target.display()
+                        )));
+                    }
+                }
+            }
+        }
+        per_student.push(if many {
+            outs.into_iter().map(verdict_only).collect()
+        } else {
+            outs
+        });
+    }
     bar.finish_and_clear();
-    let per: Vec<&[Outcome]> = if cases.is_empty() {
-        progs.iter().map(|_| &results[..0]).collect()
-    } else {
-        results.chunks(cases.len()).collect()
-    };
+    let per: Vec<&[Outcome]> = per_student.iter().map(Vec::as_slice).collect();
+    let results: Vec<&Outcome> = per_student.iter().flatten().collect();
     let mut text = String::new();
     let mut any_fail = false;
     let mut any_not_run = false;
@@ -318,26 +344,13 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         results.len() - passed
     ));
     let _ = stdout.write_all(text.as_bytes());
-    // Reports are written whatever happened above.
-    for spec in &o.reports {
-        for (prog, outs) in progs.iter().zip(&per) {
-            let (body, ext) = render(spec.kind, &prog.name, outs, o);
-            match &spec.path {
-                None => {
-                    let _ = stdout.write_all(body.as_bytes());
-                }
-                Some(p) => {
-                    let target = if many {
-                        p.join(format!("{}.{ext}", prog.name))
-                    } else {
-                        p.clone()
-                    };
-                    write_atomic(&target, body.as_bytes()).map_err(|e| {
-                        Failure::input(format!("writing {}: {e}", target.display()))
-                    })?;
-                }
-            }
+    for bodies in &to_stdout {
+        for body in bodies {
+            let _ = stdout.write_all(body.as_bytes());
         }
+    }
+    if let Some(f) = report_error {
+        return Err(f);
     }
     if let Some(csv) = &o.csv {
         write_atomic(csv, table(&progs, &per, true).as_bytes())
@@ -349,6 +362,16 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         Err(Failure::silent(1))
     } else {
         Ok(())
+    }
+}
+
+/// An outcome with only what the table needs: its verdict and names.
+fn verdict_only(o: Outcome) -> Outcome {
+    Outcome {
+        detail: String::new(),
+        stdout: String::new(),
+        stderr: String::new(),
+        ..o
     }
 }
 
