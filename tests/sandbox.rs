@@ -68,6 +68,10 @@ struct Graded {
 }
 
 fn grade(exe: &Path, extra: &[&str]) -> Graded {
+    grade_env(exe, extra, &[])
+}
+
+fn grade_env(exe: &Path, extra: &[&str], env: &[(&str, &str)]) -> Graded {
     let report = work().join(format!(
         "{}.json",
         exe.file_name().unwrap().to_str().unwrap()
@@ -83,7 +87,7 @@ fn grade(exe: &Path, extra: &[&str]) -> Graded {
         &report_arg,
     ];
     args.extend(extra);
-    let o = common::upcard_text(Path::new("."), &args, "");
+    let o = common::upcard_env(Path::new("."), &args, env);
     let text = std::fs::read_to_string(&report)
         .unwrap_or_else(|e| panic!("no report ({e}); stderr: {}", o.err));
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -322,3 +326,40 @@ fn a_script_runs_with_its_interpreter_from_the_sandbox() {
         g.err
     );
 }
+
+#[test]
+fn landlock_alone_still_holds_the_goldens_the_network_and_the_descriptors() {
+    // As on a machine without user namespaces.
+    let env = [("UPCARD_SANDBOX", "landlock")];
+    let exe = program(
+        "landlock-only",
+        &format!(
+            "{TRY_PATHS} int seen = 0; for (int i = 0; i < n; i++) {{ FILE *f = fopen(paths[i], \"r\"); \
+             if (f) {{ seen++; fclose(f); }} FILE *w = fopen(paths[i], \"a\"); if (w) {{ seen++; fclose(w); }} }} \
+             int fds = 0; for (int fd = 0; fd < 1024; fd++) if (fcntl(fd, F_GETFD) >= 0) fds++; \
+             int s = socket(AF_INET, SOCK_STREAM, 0); struct sockaddr_in a; memset(&a, 0, sizeof a); \
+             a.sin_family = AF_INET; a.sin_port = htons(PORT); a.sin_addr.s_addr = inet_addr(\"127.0.0.1\"); \
+             int r = s < 0 ? -1 : connect(s, (struct sockaddr *)&a, sizeof a); \
+             kill(getppid(), SIGKILL); \
+             printf(\"seen %d connect %s fds %d\\n\", seen, r == 0 ? \"yes\" : \"no\", fds); return 0;"
+        )
+        .replace("PORT", &{
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            let p = l.local_addr().unwrap().port();
+            std::mem::forget(l);
+            p.to_string()
+        }),
+    );
+    let before = std::fs::read(golden_path()).unwrap();
+    let g = grade_env(&exe, &[], &env);
+    assert_eq!(g.stdout, "seen 0 connect no fds 3\n", "{}", g.err);
+    assert!(
+        g.err
+            .starts_with("upcard: note: no namespaces for the sandbox"),
+        "{}",
+        g.err
+    );
+    assert_eq!(std::fs::read(golden_path()).unwrap(), before);
+    assert!(common::none_running(&exe));
+}
+

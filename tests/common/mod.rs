@@ -31,6 +31,23 @@ pub struct Out {
     pub err: String,
 }
 
+/// Runs `upcard ARGS` in `dir` with no input and these environment variables.
+pub fn upcard_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .current_dir(dir)
+        .args(args)
+        .envs(env.iter().copied())
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    Out {
+        code: o.status.code(),
+        out: String::from_utf8(o.stdout).unwrap(),
+        err: String::from_utf8(o.stderr).unwrap(),
+    }
+}
+
 pub fn upcard_text(dir: &Path, args: &[&str], stdin: &str) -> Out {
     let o = upcard(dir, args, stdin.as_bytes());
     Out {
