@@ -362,4 +362,3 @@ fn landlock_alone_still_holds_the_goldens_the_network_and_the_descriptors() {
     assert_eq!(std::fs::read(golden_path()).unwrap(), before);
     assert!(common::none_running(&exe));
 }
-

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 use similar::{ChangeTag, TextDiff};
 
 use super::Failure;
-use super::run::{load, matches};
+use super::run::{apply_filter, load};
 use crate::scenario::{Golden, Scenario, evaluate, write_atomic};
 
 #[derive(Clone, Debug)]
@@ -45,9 +45,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
         return unreferenced(&scenarios, stdout);
     }
-    if let Some(f) = &o.filter {
-        scenarios.retain(|s| matches(s, f));
-    }
+    apply_filter(&mut scenarios, o.filter.as_deref())?;
     let results: Vec<_> = scenarios.par_iter().map(evaluate).collect();
     let (mut written, mut refused, mut failed) = (0, 0, 0);
     // Each line goes out as soon as its golden is written, so a failure

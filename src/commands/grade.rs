@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use super::Failure;
-use super::run::{load, matches};
+use super::run::{apply_filter, load};
 use crate::grade::report::{gradescope, json_report, junit, tap};
 use crate::grade::{
     Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
@@ -21,6 +21,44 @@ pub enum ReportKind {
     Junit,
     Json,
     Tap,
+}
+
+/// The file ending of a report, when a directory holds one per student.
+fn ext(kind: ReportKind) -> &'static str {
+    match kind {
+        ReportKind::Gradescope | ReportKind::Json => "json",
+        ReportKind::Junit => "xml",
+        ReportKind::Tap => "tap",
+    }
+}
+
+/// Two reports (or a report and the CSV) that would write the same file:
+/// refused before anything runs, so that neither is silently lost.
+fn clashing_reports(o: &Options, many: bool) -> Result<(), Failure> {
+    let mut seen: Vec<(PathBuf, String)> = Vec::new();
+    let targets = o
+        .reports
+        .iter()
+        .filter_map(|r| {
+            let p = r.path.as_ref()?;
+            let name = format!("{:?}", r.kind).to_lowercase();
+            Some(if many {
+                (p.join(format!("<student>.{}", ext(r.kind))), name)
+            } else {
+                (p.clone(), name)
+            })
+        })
+        .chain(o.csv.iter().map(|c| (c.clone(), "csv".to_string())));
+    for (path, name) in targets {
+        if let Some((_, other)) = seen.iter().find(|(p, _)| *p == path) {
+            return Err(Failure::input(format!(
+                "the {other} and {name} reports would both write {}",
+                path.display()
+            )));
+        }
+        seen.push((path, name));
+    }
+    Ok(())
 }
 
 /// `KIND=PATH`, or `tap` alone for standard output.
@@ -143,10 +181,13 @@ fn render(
     o: &Options,
 ) -> (String, &'static str) {
     match kind {
-        ReportKind::Gradescope => (gradescope(outcomes, &o.limits), "json"),
-        ReportKind::Junit => (junit(program, outcomes, &o.limits), "xml"),
-        ReportKind::Json => (json_report(program, outcomes, &o.limits, o.timings), "json"),
-        ReportKind::Tap => (tap(outcomes, &o.limits), "tap"),
+        ReportKind::Gradescope => (gradescope(outcomes, &o.limits), ext(kind)),
+        ReportKind::Junit => (junit(program, outcomes, &o.limits), ext(kind)),
+        ReportKind::Json => (
+            json_report(program, outcomes, &o.limits, o.timings),
+            ext(kind),
+        ),
+        ReportKind::Tap => (tap(outcomes, &o.limits), ext(kind)),
     }
 }
 
@@ -216,9 +257,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         return random(o, n, stdout);
     }
     let (mut scenarios, mut grader_trouble) = load(&o.paths)?;
-    if let Some(f) = &o.filter {
-        scenarios.retain(|s| matches(s, f));
-    }
+    apply_filter(&mut scenarios, o.filter.as_deref())?;
     // Scenarios a student program cannot run, and goldens that are missing.
     let mut cases = Vec::new();
     for s in scenarios {
@@ -235,6 +274,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     }
     let (progs, many) = programs(&o.exe);
+    clashing_reports(o, many)?;
     let grader = new_grader(o)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.jobs.max(1))
@@ -306,16 +346,24 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     for (prog, outs) in progs.iter().zip(&per) {
         if let Err(e) = &prog.path {
             any_not_run = true;
-            text.push_str(&format!("{}: {e}\n", prog.name));
+            // The message names the program's path already.
+            if many {
+                text.push_str(&format!("{}: {e}\n", prog.name));
+            } else {
+                text.push_str(&format!("{e}\n"));
+            }
         }
         if !many {
             for out in outs.iter() {
-                text.push_str(&format!(
-                    "{} {} ({})\n",
-                    if out.verdict.passed() { "PASS" } else { "FAIL" },
-                    out.name,
-                    out.verdict.summary(&o.limits)
-                ));
+                text.push_str(&match &out.verdict {
+                    Verdict::Pass => format!("PASS {}\n", out.name),
+                    v => format!(
+                        "{} {} ({})\n",
+                        if v.passed() { "PASS" } else { "FAIL" },
+                        out.name,
+                        v.summary(&o.limits)
+                    ),
+                });
             }
             for out in outs.iter().filter(|x| !x.verdict.passed()) {
                 if !out.detail.is_empty() || !out.description.is_empty() {
@@ -355,6 +403,12 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     if let Some(csv) = &o.csv {
         write_atomic(csv, table(&progs, &per, true).as_bytes())
             .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
+    }
+    // With many submissions, one that cannot run is that student's failure
+    // (a row of the table), not the grader's; with one program it is a usage error.
+    if many && any_not_run {
+        any_fail = true;
+        any_not_run = false;
     }
     if grader_trouble || any_not_run {
         Err(Failure::silent(2))

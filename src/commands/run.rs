@@ -70,6 +70,22 @@ pub fn load(paths: &[PathBuf]) -> Result<(Vec<Scenario>, bool), Failure> {
 }
 
 /// True when the scenario's name, path or one of its tags contains `text`.
+/// Keeps the scenarios `filter` selects; a filter that selects none is an
+/// error (a typo must not pass as an empty, successful run).
+pub fn apply_filter(scenarios: &mut Vec<Scenario>, filter: Option<&str>) -> Result<(), Failure> {
+    let Some(f) = filter else {
+        return Ok(());
+    };
+    let before = scenarios.len();
+    scenarios.retain(|s| matches(s, f));
+    if scenarios.is_empty() && before > 0 {
+        return Err(Failure::input(format!(
+            "--filter {f:?} selects none of the {before} scenarios (it matches names, paths and tags)"
+        )));
+    }
+    Ok(())
+}
+
 pub fn matches(s: &Scenario, text: &str) -> bool {
     s.name.contains(text)
         || s.path.to_string_lossy().contains(text)
@@ -127,9 +143,7 @@ pub fn report(s: &Scenario, r: &Evaluated, style: Style) -> String {
 
 pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     let (mut scenarios, bad_input) = load(&o.paths)?;
-    if let Some(f) = &o.filter {
-        scenarios.retain(|s| matches(s, f));
-    }
+    apply_filter(&mut scenarios, o.filter.as_deref())?;
     if o.failed {
         let last = read_last_failed();
         scenarios.retain(|s| last.contains(&s.path));
