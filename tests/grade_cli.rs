@@ -498,11 +498,11 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
     // Carol's missing program is her failure, not the grader's.
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated    not-run\nalice            1          0          0          0          0          0          0\nbob              0          0          1          0          0          0          0\ncarol            0          0          0          0          0          0          1\n"), "{out}");
+    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory    not-run\nalice            1          0          0          0          0          0          0          0\nbob              0          0          1          0          0          0          0          0\ncarol            0          0          0          0          0          0          0          1\n"), "{out}");
     assert!(out.ends_with("\n1 passed, 2 failed\n"), "{out}");
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,not-run\nalice,1,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0\ncarol,0,0,0,0,0,0,1\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,not-run\nalice,1,0,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0,0\ncarol,0,0,0,0,0,0,0,1\n"
     );
 }
 
@@ -611,4 +611,52 @@ fn messages_say_things_once_and_reports_never_overwrite_each_other() {
         )
     );
     assert!(!dir.exists());
+}
+
+#[test]
+fn stderr_exit_status_and_memory_reach_the_terminal_and_gradescope() {
+    let g = golden(MARCH);
+    // Wrong output, an assertion's message and a bad exit status together.
+    let exe = program(
+        "asserts",
+        &g,
+        "puts(\"Adi deals\"); fprintf(stderr, \"euchre: Player.cpp:42: play_card: Assertion `led' failed.\\n\"); return 3;",
+    );
+    let gs = work().join("asserts-gs.json");
+    let o = common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            MARCH,
+            "--report",
+            &format!("gradescope={}", gs.display()),
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(1));
+    for text in [
+        o.out.clone(),
+        serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&gs).unwrap()).unwrap()
+            ["tests"][0]["output"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+    ] {
+        assert!(
+            text.contains("it also exited with status 3 instead of 0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "standard error:\n  | euchre: Player.cpp:42: play_card: Assertion `led' failed.\n"
+            ),
+            "{text}"
+        );
+    }
+    // A program that cannot even start within the memory limit.
+    let tiny = program("tiny", &g, &format!("{PRINT} return 0;"));
+    let r = grade(&tiny, MARCH, &["--memory-mb", "1"]);
+    assert_eq!(r.json["tests"][0]["verdict"], "memory", "{}", r.out);
 }

@@ -429,13 +429,14 @@ fn verdict_only(o: Outcome) -> Outcome {
     }
 }
 
-const COLUMNS: [&str; 7] = [
+const COLUMNS: [&str; 8] = [
     "pass",
     "fail",
     "crash",
     "timeout",
     "exit",
     "truncated",
+    "memory",
     "not-run",
 ];
 

@@ -33,6 +33,8 @@ pub enum Verdict {
         got: i32,
     },
     Truncated,
+    /// Killed for memory, or could not start within the memory limit.
+    Memory(String),
     /// The program could not be started (or was not found).
     NotRun(String),
 }
@@ -52,6 +54,7 @@ impl Verdict {
             Verdict::Timeout => "timeout",
             Verdict::WrongExit { .. } => "exit",
             Verdict::Truncated => "truncated",
+            Verdict::Memory(_) => "memory",
             Verdict::NotRun(_) => "not-run",
         }
     }
@@ -70,6 +73,7 @@ impl Verdict {
                 "printed more than {} bytes (stopped; output truncated)",
                 limits.output
             ),
+            Verdict::Memory(why) => format!("out of memory: {why}"),
             Verdict::NotRun(e) => format!("could not run: {e}"),
         }
     }
@@ -397,8 +401,13 @@ impl Grader {
             Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
             Ending::TimedOut => Verdict::Timeout,
             Ending::Truncated => Verdict::Truncated,
-            Ending::OutOfMemory => Verdict::Crash(format!(
-                "killed: the run used more than its {} MiB of memory",
+            Ending::OutOfMemory => Verdict::Memory(format!(
+                "killed: the run used more than its {} MiB",
+                self.limits.memory >> 20
+            )),
+            // The dynamic loader says so when the memory limit stops it.
+            Ending::Exited(127) if could_not_load(&run.stderr) => Verdict::Memory(format!(
+                "the program could not start within {} MiB (--memory-mb)",
                 self.limits.memory >> 20
             )),
             Ending::Signal(sig) => Verdict::Crash(signal_name(*sig)),
@@ -413,14 +422,21 @@ impl Grader {
                 }
             }
         };
+        let bad_exit = outcome.exit.filter(|&c| c != i32::from(want_exit));
         if outcome.verdict.passed()
-            && let Some(code) = outcome.exit
-            && code != i32::from(want_exit)
+            && let Some(code) = bad_exit
         {
             outcome.verdict = Verdict::WrongExit {
                 expected: want_exit,
                 got: code,
             };
+        } else if outcome.verdict == Verdict::Fail
+            && let Some(code) = bad_exit
+        {
+            // Both are wrong: say both.
+            notes.push_str(&format!(
+                "it also exited with status {code} instead of {want_exit}\n"
+            ));
         }
         if !outcome.verdict.passed() && !matches!(outcome.verdict, Verdict::NotRun(_)) {
             // What the output got wrong, and the game at that point.
@@ -436,9 +452,46 @@ impl Grader {
                 }
             }
         }
+        if !outcome.verdict.passed() && !run.stderr.is_empty() {
+            notes.push_str(&stderr_tail(&run.stderr));
+        }
         outcome.detail = notes;
         Ok(outcome)
     }
+}
+
+/// The loader's words when the address-space limit leaves no room to start.
+fn could_not_load(stderr: &[u8]) -> bool {
+    let e = String::from_utf8_lossy(stderr);
+    e.contains("error while loading shared libraries")
+        && (e.contains("cannot allocate memory") || e.contains("failed to map segment"))
+}
+
+/// The last lines of what the program wrote to standard error, for the
+/// student: an assertion's file and line is usually there.
+fn stderr_tail(stderr: &[u8]) -> String {
+    const LINES: usize = 10;
+    const BYTES: usize = 2000;
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().collect();
+    let from = lines.len().saturating_sub(LINES);
+    let mut tail = lines[from..].join("\n");
+    if tail.len() > BYTES {
+        let mut cut = tail.len() - BYTES;
+        while !tail.is_char_boundary(cut) {
+            cut += 1;
+        }
+        tail = tail[cut..].to_string();
+    }
+    let mut out = if from > 0 || tail.len() < text.trim_end().len() {
+        "standard error (the end):\n".to_string()
+    } else {
+        "standard error:\n".to_string()
+    };
+    for l in tail.lines() {
+        out.push_str(&format!("  | {l}\n"));
+    }
+    out
 }
 
 /// The program to grade in a submission directory: `euchre.exe` or `euchre`,
