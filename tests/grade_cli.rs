@@ -660,3 +660,35 @@ fn stderr_exit_status_and_memory_reach_the_terminal_and_gradescope() {
     let r = grade(&tiny, MARCH, &["--memory-mb", "1"]);
     assert_eq!(r.json["tests"][0]["verdict"], "memory", "{}", r.out);
 }
+
+#[test]
+fn every_expected_line_is_traced_to_what_printed_it() {
+    let g = golden(MARCH);
+    let text = String::from_utf8(g.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // A program that prints the golden up to line `n` and then a wrong line.
+    let explain = |n: usize| -> String {
+        let good: String = lines[..n - 1].iter().map(|l| format!("{l}\n")).collect();
+        let exe = program(
+            &format!("trace-{n}"),
+            good.as_bytes(),
+            "fwrite(OUT, 1, sizeof OUT - 1, stdout); puts(\"nonsense\"); return 0;",
+        );
+        let r = grade(&exe, MARCH, &[]);
+        r.json["tests"][0]["detail"].as_str().unwrap().to_string()
+    };
+    assert!(
+        explain(1).contains("the expected line is the command line the program was started with")
+    );
+    assert!(explain(2).contains("the expected line comes from: hand 0 starts: Adi deals\n"));
+    let taken = lines
+        .iter()
+        .position(|l| l.ends_with("takes the trick"))
+        .unwrap()
+        + 1;
+    let d = explain(taken);
+    assert!(
+        d.contains("the expected line comes from move ") && d.contains(" takes trick 1\n"),
+        "{d}"
+    );
+}

@@ -174,25 +174,44 @@ pub fn expected(s: &Scenario) -> Result<(String, u8), String> {
     Ok((text, exit))
 }
 
-/// The move that printed byte `offset` of the engine's transcript, and the
-/// state before it.
+/// What printed byte `offset` of the engine's transcript (the command line,
+/// a hand's start, a move, a trick's end, the scoring), the rule behind it,
+/// and the game just before it.
 fn explain_line(s: &Scenario, offset: usize) -> String {
     let t = record(s.clone());
-    let Some(i) = t.moves.iter().position(|m| m.printed.end > offset) else {
-        return String::new();
+    let Some(e) = t.event_at(offset) else {
+        return "the expected line is the command line the program was started with \
+                (line 1 echoes it)\n"
+            .to_string();
     };
-    let m: &Move = &t.moves[i];
-    let mut out = format!(
-        "the expected line comes from move {} (hand {}, trick {}): {}\n",
-        m.number,
-        m.point.hand,
-        m.point.trick,
-        describe(&m.event, &m.state.names)
-    );
-    if let Some(w) = m.why {
-        out.push_str(&format!("  why: {w}\n"));
-    }
-    out.push_str("the game just before that move:\n");
+    let names = &t.initial.names;
+    let (m, mut out) = match t.move_of_event(e) {
+        Ok(i) => {
+            let m: &Move = &t.moves[i];
+            let mut out = format!(
+                "the expected line comes from move {} (hand {}, trick {}): {}\n",
+                m.number,
+                m.point.hand,
+                m.point.trick,
+                describe(&m.event, names)
+            );
+            if let Some(w) = m.why {
+                out.push_str(&format!("  why: {w}\n"));
+            }
+            out.push_str("the game just before that move:\n");
+            (m, out)
+        }
+        Err(next) => {
+            let what = format!(
+                "the expected line comes from: {}\n",
+                describe(&t.events[e], names)
+            );
+            match next {
+                Some(i) => (&t.moves[i], what + "the game at that point:\n"),
+                None => return what,
+            }
+        }
+    };
     out.push_str(&state_text(&m.before, m.before_phase));
     out
 }

@@ -16,7 +16,7 @@ use crate::commands::cs246 as cs246_cmd;
 use crate::engine::{Event, EventSink, Phase, State};
 use crate::rules::cs246::initial_deck;
 use crate::rules::cs246::save::SaveFile;
-use crate::scenario::{Cs246Setup, Expect, Scenario, Setup, start};
+use crate::scenario::{Cs246Setup, Expect, Printer, Scenario, Setup, start};
 
 /// Where a move happened: hand number, trick (0 while making trump) and the
 /// move's place within that trick (or within making trump), from 1.
@@ -68,6 +68,8 @@ pub struct Move {
     pub number: usize,
     pub point: Point,
     pub event: Event,
+    /// Where `event` stands in [`Timeline::events`].
+    pub event_index: usize,
     /// The strategy rule behind a computer's decision.
     pub why: Option<&'static str>,
     /// The state and phase when the engine step that made this move ended.
@@ -97,6 +99,30 @@ pub struct Timeline {
     pub error: Option<String>,
     /// The shuffle seed (CS 246).
     pub seed: i64,
+    /// Transcript bytes printed before the first event (EECS 280's command line).
+    pub header_end: usize,
+    /// For each event, the transcript's length once it was printed: the
+    /// lines of `transcript[event_ends[i-1]..event_ends[i]]` are event i's.
+    pub event_ends: Vec<usize>,
+}
+
+impl Timeline {
+    /// What printed byte `offset` of the transcript: None for what was printed
+    /// before any event, else the event's index.
+    pub fn event_at(&self, offset: usize) -> Option<usize> {
+        if offset < self.header_end {
+            return None;
+        }
+        self.event_ends.iter().position(|&end| end > offset)
+    }
+
+    /// The move that is event `i` (Ok), or else the first move after it (Err).
+    pub fn move_of_event(&self, i: usize) -> Result<usize, Option<usize>> {
+        match self.moves.iter().position(|m| m.event_index >= i) {
+            Some(k) if self.moves[k].event_index == i => Ok(k),
+            next => Err(next),
+        }
+    }
 }
 
 fn is_move(e: &Event) -> bool {
@@ -128,13 +154,22 @@ fn is_decision(e: &Event) -> bool {
     )
 }
 
-/// Collects one step's events.
-#[derive(Default)]
-struct StepEvents(Vec<Event>);
+/// Each event of an engine step, and the transcript's length once the
+/// printer has printed it.
+struct StepEvents<'a> {
+    printer: &'a mut Printer,
+    events: Vec<Event>,
+    ends: Vec<usize>,
+}
 
-impl EventSink for StepEvents {
+impl EventSink for StepEvents<'_> {
     fn event(&mut self, e: &Event) {
-        self.0.push(e.clone());
+        self.printer.event(e);
+        self.events.push(e.clone());
+        self.ends.push(self.printer.bytes().len());
+    }
+    fn flush(&mut self) {
+        self.printer.flush();
     }
 }
 
@@ -176,6 +211,8 @@ pub fn record(scenario: Scenario) -> Timeline {
     };
     let is_cs246 = matches!(scenario.setup, Setup::Cs246(_));
     let initial = game.state.clone();
+    let header_end = printer.bytes().len();
+    let mut event_ends = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
     let mut events = Vec::new();
     let mut point = Point {
@@ -193,11 +230,21 @@ pub fn record(scenario: Scenario) -> Timeline {
     let error = loop {
         let before = printer.bytes().len();
         let (state_before, phase_before) = (game.state.clone(), game.phase);
-        let mut step = StepEvents::default();
-        let r = game.step(&mut (&mut printer, &mut step));
+        let mut step = StepEvents {
+            printer: &mut printer,
+            events: Vec::new(),
+            ends: Vec::new(),
+        };
+        let r = game.step(&mut step);
+        let StepEvents {
+            events: step_events,
+            ends,
+            ..
+        } = step;
+        event_ends.extend(ends);
         let printed = before..printer.bytes().len();
         let first_new = moves.len();
-        for e in &step.0 {
+        for (k, e) in step_events.iter().enumerate() {
             match e {
                 Event::HandStart { hand, .. } => {
                     point = Point {
@@ -225,6 +272,7 @@ pub fn record(scenario: Scenario) -> Timeline {
                     number: moves.len() + 1,
                     point,
                     event: e.clone(),
+                    event_index: events.len() + k,
                     why: if is_decision(e) { why.take() } else { None },
                     state: game.state.clone(),
                     phase: game.phase,
@@ -237,7 +285,7 @@ pub fn record(scenario: Scenario) -> Timeline {
                 });
             }
         }
-        events.extend(step.0);
+        events.extend(step_events);
         let end = events.len();
         for m in &mut moves[first_new..] {
             m.events_end = end;
@@ -262,6 +310,8 @@ pub fn record(scenario: Scenario) -> Timeline {
         moves,
         events,
         transcript: printer.finish(),
+        header_end,
+        event_ends,
         error,
         seed,
     }

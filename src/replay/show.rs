@@ -68,6 +68,26 @@ pub fn describe(e: &Event, names: &[String; 4]) -> String {
         ),
         Event::GameOver { winner, .. } => format!("{} win the game", team(names, *winner)),
         Event::Quit { seat } => format!("{} quits (q)", n(seat)),
+        Event::HandStart { hand, dealer, .. } => {
+            format!("hand {hand} starts: {} deals", n(dealer))
+        }
+        Event::Deck { .. } => "the deck is shuffled".into(),
+        Event::Dealt { .. } => "the cards are dealt".into(),
+        Event::Upcard { card, .. } => format!("the upcard is turned: {}", card.short()),
+        Event::Asked { seat, ask, .. } => format!("{} is asked: {ask:?}", n(seat)),
+        Event::TurnedDown { suit } => format!("everyone passed: {suit} is turned down"),
+        Event::TrumpSet {
+            trump,
+            maker,
+            alone,
+        } => format!(
+            "play begins: {trump} trump, made by {}{}",
+            n(maker),
+            if *alone { " alone" } else { "" }
+        ),
+        Event::Skipped { seat } => format!("{} sits out its turn", n(seat)),
+        Event::Rejected { seat, .. } => format!("{}'s answer is refused", n(seat)),
+        Event::Prompt { seat } => format!("{} is prompted for a command", n(seat)),
         other => format!("{other:?}"),
     }
 }
