@@ -105,9 +105,12 @@ enum Command {
         /// Differential testing: compare the program with the engine on N random games
         #[arg(long, value_name = "N")]
         random: Option<u32>,
-        /// The course whose games --random plays
-        #[arg(long, value_enum, default_value = "eecs280")]
-        rules: RulesArg,
+        /// The course to grade: its scenarios only (default: the course of the scenarios given; for --random, eecs280)
+        #[arg(long, value_enum)]
+        rules: Option<RulesArg>,
+        /// List the scenarios skipped because a course program cannot run them
+        #[arg(long)]
+        list_skipped: bool,
         /// The random games' seed
         #[arg(long, default_value_t = 0)]
         seed: u32,
@@ -212,6 +215,7 @@ fn main() -> ExitCode {
             timings,
             random,
             rules,
+            list_skipped,
             seed,
             out,
         } => grade::run(
@@ -233,10 +237,11 @@ fn main() -> ExitCode {
                 csv,
                 timings,
                 random,
-                rules: match rules {
+                rules: rules.map(|r| match r {
                     RulesArg::Eecs280 => upcard::scenario::raw::RulesName::Eecs280,
                     RulesArg::Cs246 => upcard::scenario::raw::RulesName::Cs246,
-                },
+                }),
+                list_skipped,
                 seed,
                 out,
             },

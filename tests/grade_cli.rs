@@ -692,3 +692,57 @@ fn every_expected_line_is_traced_to_what_printed_it() {
         "{d}"
     );
 }
+
+#[test]
+fn one_course_per_run_inferred_or_asked_for_and_skips_counted_once() {
+    let exe = program("course", &golden(MARCH), &format!("{PRINT} return 0;"));
+    let e = exe.to_str().unwrap();
+    let o = common::upcard_text(Path::new("."), &["grade", "--exe", e], "");
+    assert_eq!(o.code, Some(2));
+    assert!(
+        o.err
+            .starts_with("upcard: these scenarios are of both courses ("),
+        "{}",
+        o.err
+    );
+    assert!(
+        o.err.ends_with("say --rules eecs280 or --rules cs246\n"),
+        "{}",
+        o.err
+    );
+    let o = common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", e, "--rules", "eecs280"],
+        "",
+    );
+    assert_eq!(o.code, Some(1));
+    assert_eq!(o.err, "");
+    assert!(!o.out.contains("cs246"), "{}", o.out);
+    let o = common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", e, "scenarios/cs246"],
+        "",
+    );
+    let skipped: Vec<&str> = o.err.lines().collect();
+    assert_eq!(skipped.len(), 1, "{}", o.err);
+    assert!(
+        skipped[0].starts_with("upcard: skipped ")
+            && skipped[0]
+                .ends_with(" scenarios that use upcard-only settings; --list-skipped shows them"),
+        "{}",
+        o.err
+    );
+    let o = common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", e, "scenarios/cs246", "--list-skipped"],
+        "",
+    );
+    assert!(o.err.lines().count() > 10, "{}", o.err);
+    assert!(
+        o.err
+            .lines()
+            .all(|l| l.starts_with("upcard: skipped scenarios/cs246/")),
+        "{}",
+        o.err
+    );
+}

@@ -13,6 +13,7 @@ use crate::grade::report::{gradescope, json_report, junit, tap};
 use crate::grade::{
     Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
 };
+use crate::scenario::raw::RulesName;
 use crate::scenario::{Scenario, write_atomic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,7 +110,9 @@ pub struct Options {
     /// Differential testing: this many random games instead of the scenarios.
     pub random: Option<u32>,
     /// Which course's games `--random` plays.
-    pub rules: crate::scenario::raw::RulesName,
+    /// The course to grade (inferred from the scenarios when not given).
+    pub rules: Option<crate::scenario::raw::RulesName>,
+    pub list_skipped: bool,
     pub seed: u32,
     /// Where the shrunk scenario of a divergence is written.
     pub out: PathBuf,
@@ -203,12 +206,14 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     };
     let grader = new_grader(o)?;
-    let (played, found) = crate::grade::random::search(&exe, o.rules, n, o.seed, &o.out, &grader)
-        .map_err(Failure::input)?;
+    let random_rules = o.rules.unwrap_or(RulesName::Eecs280);
+    let (played, found) =
+        crate::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader)
+            .map_err(Failure::input)?;
     let text = match &found {
         None => format!(
             "{played} random {} games (seed {}): the program agrees with the engine on all of them\n",
-            o.rules.dir(),
+            random_rules.dir(),
             o.seed
         ),
         Some(f) => format!(
@@ -258,11 +263,41 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     }
     let (mut scenarios, mut grader_trouble) = load(&o.paths)?;
     apply_filter(&mut scenarios, o.filter.as_deref())?;
+    // One course per run: the one asked for, or the one all scenarios share.
+    let rules = match o.rules {
+        Some(r) => r,
+        None => {
+            let mut courses: Vec<RulesName> = scenarios.iter().map(|s| s.rules()).collect();
+            courses.sort_by_key(|r| r.dir());
+            courses.dedup();
+            match courses.as_slice() {
+                [one] => *one,
+                [] => RulesName::Eecs280,
+                _ => {
+                    let count = |r: RulesName| scenarios.iter().filter(|s| s.rules() == r).count();
+                    return Err(Failure::input(format!(
+                        "these scenarios are of both courses ({} eecs280, {} cs246), and a program is one \
+                         course's: say --rules eecs280 or --rules cs246",
+                        count(RulesName::Eecs280),
+                        count(RulesName::Cs246)
+                    )));
+                }
+            }
+        }
+    };
+    scenarios.retain(|s| s.rules() == rules);
+    if scenarios.is_empty() {
+        return Err(Failure::input(format!(
+            "no {} scenario to grade with",
+            rules.dir()
+        )));
+    }
     // Scenarios a student program cannot run, and goldens that are missing.
     let mut cases = Vec::new();
+    let mut skipped = Vec::new();
     for s in scenarios {
         if let Err(why) = invocation(&s, o.argv0.as_deref()) {
-            eprintln!("upcard: skipping {}: {why}", s.path.display());
+            skipped.push((s.path.clone(), why));
             continue;
         }
         match expected(&s) {
@@ -272,6 +307,18 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
                 grader_trouble = true;
             }
         }
+    }
+    if o.list_skipped {
+        for (path, why) in &skipped {
+            eprintln!("upcard: skipped {}: {why}", path.display());
+        }
+    } else if !skipped.is_empty() {
+        eprintln!(
+            "upcard: skipped {} scenario{} that use{} upcard-only settings; --list-skipped shows them",
+            skipped.len(),
+            if skipped.len() == 1 { "" } else { "s" },
+            if skipped.len() == 1 { "s" } else { "" }
+        );
     }
     let (progs, many) = programs(&o.exe);
     clashing_reports(o, many)?;
