@@ -111,6 +111,9 @@ enum Command {
         /// List the scenarios skipped because a course program cannot run them
         #[arg(long)]
         list_skipped: bool,
+        /// Run each failing scenario up to N times and report output that changes between runs
+        #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+        repeat: u32,
         /// The random games' seed
         #[arg(long, default_value_t = 0)]
         seed: u32,
@@ -216,6 +219,7 @@ fn main() -> ExitCode {
             random,
             rules,
             list_skipped,
+            repeat,
             seed,
             out,
         } => grade::run(
@@ -242,6 +246,7 @@ fn main() -> ExitCode {
                     RulesArg::Cs246 => upcard::scenario::raw::RulesName::Cs246,
                 }),
                 list_skipped,
+                repeat,
                 seed,
                 out,
             },

@@ -31,7 +31,7 @@ fn program(name: &str, golden: &[u8], body: &str) -> PathBuf {
     let src = dir.join(format!("{name}.c"));
     let exe = dir.join(name);
     let text = format!(
-        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n\
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <time.h>\n\
          static const char OUT[] = {};\n\
          int main(int argc, char **argv) {{ (void)argc; (void)argv; {body} }}\n",
         c_string(golden)
@@ -745,4 +745,28 @@ fn one_course_per_run_inferred_or_asked_for_and_skips_counted_once() {
         "{}",
         o.err
     );
+}
+
+#[test]
+fn repeat_finds_output_that_changes_between_runs() {
+    let g = golden(MARCH);
+    // Prints a different number on each run (its pid's low bits, or the clock).
+    let exe = program(
+        "flaky",
+        &g,
+        "struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); printf(\"Hand %ld\\n\", (long)t.tv_nsec); return 0;",
+    );
+    let r = grade(&exe, MARCH, &["--repeat", "3"]);
+    let t = &r.json["tests"][0];
+    assert_eq!(t["nondeterministic"], true, "{}", r.out);
+    let d = t["detail"].as_str().unwrap();
+    assert!(
+        d.contains("nondeterministic: run 2 printed something else than run 1, first at line 1:"),
+        "{d}"
+    );
+    assert!(d.contains("-fsanitize=address,undefined"), "{d}");
+    // A program that is wrong the same way each time is not called nondeterministic.
+    let steady = program("steady", &g, "puts(\"Hand 7\"); return 0;");
+    let r = grade(&steady, MARCH, &["--repeat", "3"]);
+    assert_eq!(r.json["tests"][0]["nondeterministic"], false);
 }

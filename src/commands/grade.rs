@@ -113,6 +113,8 @@ pub struct Options {
     /// The course to grade (inferred from the scenarios when not given).
     pub rules: Option<crate::scenario::raw::RulesName>,
     pub list_skipped: bool,
+    /// Runs of each failing scenario, to find nondeterministic output.
+    pub repeat: u32,
     pub seed: u32,
     /// Where the shrunk scenario of a divergence is written.
     pub out: PathBuf,
@@ -174,6 +176,7 @@ fn not_run(s: &Scenario, why: &str) -> Outcome {
         stderr: String::new(),
         exit: None,
         time_ms: 0,
+        nondeterministic: false,
     }
 }
 
@@ -350,7 +353,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
                 .map(|(s, (want, want_exit))| {
                     let out = match &prog.path {
                         Ok(exe) => grader
-                            .grade(exe, s, (want, *want_exit))
+                            .grade_repeated(exe, s, (want, *want_exit), o.repeat)
                             .unwrap_or_else(|e| not_run(s, &e)),
                         Err(e) => not_run(s, e),
                     };

@@ -94,6 +94,8 @@ pub struct Outcome {
     pub stderr: String,
     pub exit: Option<i32>,
     pub time_ms: u128,
+    /// Runs of the same scenario printed different output (`--repeat`).
+    pub nondeterministic: bool,
 }
 
 impl Outcome {
@@ -370,6 +372,43 @@ impl Grader {
         process::run(exe, &inv.argv0, &inv.args, dir.path(), input, self.limits)
     }
 
+    /// As [`Grader::grade`], and when the run fails, up to `repeat - 1` more
+    /// runs: output that differs between two runs is reported as
+    /// nondeterministic, with the first line where they differ.
+    pub fn grade_repeated(
+        &self,
+        exe: &Path,
+        s: &Scenario,
+        want: (&str, u8),
+        repeat: u32,
+    ) -> Result<Outcome, String> {
+        let mut out = self.grade(exe, s, want)?;
+        if out.verdict.passed() || matches!(out.verdict, Verdict::NotRun(_)) {
+            return Ok(out);
+        }
+        for run in 2..=repeat {
+            let again = self.grade(exe, s, want)?;
+            if again.stdout == out.stdout {
+                continue;
+            }
+            out.nondeterministic = true;
+            let d = first_divergence(&out.stdout, &again.stdout, Default::default());
+            out.detail.push_str(&format!(
+                "nondeterministic: run {run} printed something else than run 1{}\n\
+                 hint: output that changes between runs usually comes from uninitialised \
+                 memory or an out-of-bounds access; try compiling with -fsanitize=address,undefined\n",
+                d.map_or(String::new(), |d| format!(
+                    ", first at line {}:\n  run 1:   {:?}\n  run {run}:   {:?}",
+                    d.expected_line,
+                    d.expected.unwrap_or_default(),
+                    d.actual.unwrap_or_default()
+                ))
+            ));
+            break;
+        }
+        Ok(out)
+    }
+
     /// Runs `exe` on one scenario and judges it.
     /// `want` and `want_exit` are what `expected` gives for `s`.
     pub fn grade(
@@ -391,6 +430,7 @@ impl Grader {
             stderr: String::new(),
             exit: None,
             time_ms: 0,
+            nondeterministic: false,
         };
         let mut dir = match self.dirs.lease() {
             Ok(d) => d,

@@ -38,6 +38,7 @@ pub fn json_report(program: &str, outcomes: &[Outcome], limits: &Limits, timings
                 "max_score": o.weight,
                 "visibility": o.visibility.name(),
                 "exit": o.exit,
+                "nondeterministic": o.nondeterministic,
                 "stdout": o.stdout,
                 "stderr": o.stderr,
             });
