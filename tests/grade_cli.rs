@@ -317,28 +317,8 @@ fn grading_a_sleeper(tag: &str) -> (std::process::Child, PathBuf) {
     let g = golden(MARCH);
     let body = "fork(); for (;;) sleep(1); (void)OUT; return 0;";
     let exe = program(&format!("sleeper-{tag}"), &g, body);
-    let mut grader = Command::new(env!("CARGO_BIN_EXE_upcard"))
-        .args([
-            "grade",
-            "--exe",
-            exe.to_str().unwrap(),
-            MARCH,
-            "--timeout",
-            "60",
-        ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    for _ in 0..1000 {
-        if common::running(&exe).len() == 2 {
-            return (grader, exe);
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
-    let _ = grader.kill();
-    let _ = grader.wait();
-    panic!("the program did not start");
+    let grader = common::grading_until_running(&exe, MARCH, 2).expect("the program did not start");
+    (grader, exe)
 }
 
 #[test]

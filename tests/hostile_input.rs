@@ -46,6 +46,28 @@ fn cs246_file(d: &Path, name: &str, text: &str) -> (Option<i32>, String) {
     (o.code, o.err.replace(&format!("{}/", d.display()), ""))
 }
 
+/// `upcard eecs280 PACK noshuffle 1` with four Simple players.
+fn eecs280_with_pack(pack: &str) -> common::Out {
+    upcard_text(
+        Path::new("."),
+        &[
+            "eecs280",
+            pack,
+            "noshuffle",
+            "1",
+            "A",
+            "Simple",
+            "B",
+            "Simple",
+            "C",
+            "Simple",
+            "D",
+            "Simple",
+        ],
+        "",
+    )
+}
+
 #[test]
 fn save_files_that_the_engine_cannot_continue_are_refused() {
     let d = dir("save");
@@ -136,26 +158,7 @@ fn devices_fifos_and_huge_files_are_refused_not_read() {
     assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
     let big = d.join("big.in");
     std::fs::write(&big, vec![b' '; (1 << 20) + 1]).unwrap();
-    let eecs = |pack: &str| {
-        upcard_text(
-            Path::new("."),
-            &[
-                "eecs280",
-                pack,
-                "noshuffle",
-                "1",
-                "A",
-                "Simple",
-                "B",
-                "Simple",
-                "C",
-                "Simple",
-                "D",
-                "Simple",
-            ],
-            "",
-        )
-    };
+    let eecs = eecs280_with_pack;
     let started = Instant::now();
     let r = eecs("/dev/zero");
     assert_eq!(
@@ -210,24 +213,7 @@ fn invalid_utf8_is_placed_at_its_line_and_column() {
     let d = dir("utf8");
     let pack = d.join("pack.in");
     std::fs::write(&pack, b"9S\nTS\nJ\xffS\n").unwrap();
-    let r = upcard_text(
-        Path::new("."),
-        &[
-            "eecs280",
-            pack.to_str().unwrap(),
-            "noshuffle",
-            "1",
-            "A",
-            "Simple",
-            "B",
-            "Simple",
-            "C",
-            "Simple",
-            "D",
-            "Simple",
-        ],
-        "",
-    );
+    let r = eecs280_with_pack(pack.to_str().unwrap());
     assert_eq!(
         r.err,
         format!(

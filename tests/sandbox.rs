@@ -269,30 +269,12 @@ fn a_grader_killed_outright_leaves_no_program_running() {
         "for (int i = 0; i < 4; i++) if (fork() == 0) { if (i % 2) setsid(); for (;;) sleep(1); } \
          for (;;) sleep(1); return 0;",
     );
-    let mut grader = Command::new(env!("CARGO_BIN_EXE_upcard"))
-        .args([
-            "grade",
-            "--exe",
-            exe.to_str().unwrap(),
-            MARCH,
-            "--timeout",
-            "60",
-        ])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut up = false;
-    for _ in 0..1000 {
-        if common::running(&exe).len() == 5 {
-            up = true;
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    let grader = common::grading_until_running(&exe, MARCH, 5);
+    let up = grader.is_some();
+    let mut grader = grader.expect("the program and its children did not start");
     grader.kill().unwrap();
     grader.wait().unwrap();
-    assert!(up, "the program and its children did not start");
+    assert!(up);
     assert!(
         common::none_running(&exe),
         "still running: {:?}",

@@ -88,3 +88,34 @@ pub fn none_running(exe: &Path) -> bool {
     }
     false
 }
+
+/// Starts `upcard grade --exe EXE SCENARIO --timeout 60` and returns it once
+/// `count` processes run `exe` (or None if they never do).
+pub fn grading_until_running(
+    exe: &Path,
+    scenario: &str,
+    count: usize,
+) -> Option<std::process::Child> {
+    let mut grader = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args([
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            scenario,
+            "--timeout",
+            "60",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for _ in 0..1000 {
+        if running(exe).len() == count {
+            return Some(grader);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let _ = grader.kill();
+    let _ = grader.wait();
+    None
+}
