@@ -97,7 +97,7 @@ pub(crate) trait Running {
     /// Kills the program and everything it started.
     fn kill_all(&mut self);
     /// Whether the kernel killed part of the run for memory.
-    fn out_of_memory(&self) -> bool {
+    fn out_of_memory(&mut self) -> bool {
         false
     }
 }
@@ -147,7 +147,7 @@ impl Running for super::sandbox::Sandboxed<'_> {
     fn kill_all(&mut self) {
         self.kill();
     }
-    fn out_of_memory(&self) -> bool {
+    fn out_of_memory(&mut self) -> bool {
         self.hit_memory_limit()
     }
 }
@@ -210,7 +210,7 @@ pub fn run_sandboxed(
 
 fn finish(child: &mut dyn Running, stdin: &[u8], limits: Limits, started: Instant) -> Run {
     let (stdout, stderr, mut ending) = watch(child, stdin, started + limits.time, limits.output);
-    if child.out_of_memory() && matches!(ending, Ending::Signal(libc::SIGKILL)) {
+    if matches!(ending, Ending::Signal(libc::SIGKILL)) && child.out_of_memory() {
         ending = Ending::OutOfMemory;
     }
     Run {

@@ -121,7 +121,7 @@ pub fn build(work: &Path, jail: &Path) -> Result<(), String> {
     }
     let shm = dev.join("shm");
     std::fs::create_dir(&shm).map_err(|e| err("cannot make", &shm, e))?;
-    tmpfs(&shm, "size=16m,mode=1777")?;
+    tmpfs(&shm, "size=16m,nr_inodes=4096,mode=1777")?;
     let proc = at("proc");
     std::fs::create_dir(&proc).map_err(|e| err("cannot make", &proc, e))?;
     // This namespace's own processes only. (Where the machine hides parts
@@ -135,7 +135,7 @@ pub fn build(work: &Path, jail: &Path) -> Result<(), String> {
     );
     let tmp = at("tmp");
     std::fs::create_dir(&tmp).map_err(|e| err("cannot make", &tmp, e))?;
-    tmpfs(&tmp, "size=64m,mode=1777")?;
+    tmpfs(&tmp, "size=64m,nr_inodes=16384,mode=1777")?;
     let w = at("work");
     std::fs::create_dir(&w).map_err(|e| err("cannot make", &w, e))?;
     bind(work, &w, false)?;

@@ -76,6 +76,8 @@ pub struct Helper {
     jail: PathBuf,
     /// The helper stopped answering or died: start a new one.
     broken: bool,
+    /// The control group's count of processes killed for memory, as last read.
+    oom_seen: u64,
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -161,6 +163,7 @@ impl Helper {
             cgroup: cgroup.ok(),
             jail: jail.to_path_buf(),
             broken: false,
+            oom_seen: 0,
         };
         if !readable(h.sock.as_raw_fd(), Duration::from_secs(10)) {
             h.broken = true;
@@ -224,7 +227,6 @@ impl Helper {
             return Err(e);
         }
         drop((file, in_r, out_w, err_w));
-        let oom_before = self.cgroup.as_ref().map_or(0, Cgroup::oom_kills);
         match recv::<FromHelper>(self.sock.as_fd(), false) {
             Ok(Received::Message(FromHelper::Started, _)) => Ok(Sandboxed {
                 helper: self,
@@ -233,7 +235,6 @@ impl Helper {
                 stderr: Some(File::from(err_r)),
                 status: None,
                 killed: false,
-                oom_before,
             }),
             Ok(Received::Message(FromHelper::NotStarted { step, errno }, _)) => {
                 let e = io::Error::from_raw_os_error(errno);
@@ -296,7 +297,6 @@ pub struct Sandboxed<'a> {
     pub stderr: Option<File>,
     status: Option<ExitStatus>,
     killed: bool,
-    oom_before: u64,
 }
 
 impl Sandboxed<'_> {
@@ -357,12 +357,17 @@ impl Sandboxed<'_> {
         }
     }
 
-    /// Whether the kernel killed a process of this run for memory.
-    pub fn hit_memory_limit(&self) -> bool {
-        self.helper
-            .cgroup
-            .as_ref()
-            .is_some_and(|g| g.oom_kills() > self.oom_before)
+    /// Whether the kernel killed a process of this run for memory. Read
+    /// only when a run ended by SIGKILL: the count only grows, so a rise
+    /// since the last reading is this run's.
+    pub fn hit_memory_limit(&mut self) -> bool {
+        let Some(g) = &self.helper.cgroup else {
+            return false;
+        };
+        let now = g.oom_kills();
+        let hit = now > self.helper.oom_seen;
+        self.helper.oom_seen = now;
+        hit
     }
 }
 
