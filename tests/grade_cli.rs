@@ -16,15 +16,6 @@ fn work() -> PathBuf {
     d
 }
 
-fn c_string(bytes: &[u8]) -> String {
-    let mut s = String::from("\"");
-    for b in bytes {
-        s.push_str(&format!("\\x{b:02x}"));
-    }
-    s.push('"');
-    s
-}
-
 /// Compiles `body` (C statements; `OUT` is the golden's bytes) into `name`.
 fn program(name: &str, golden: &[u8], body: &str) -> PathBuf {
     let dir = work();
@@ -34,17 +25,9 @@ fn program(name: &str, golden: &[u8], body: &str) -> PathBuf {
         "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <time.h>\n\
          static const char OUT[] = {};\n\
          int main(int argc, char **argv) {{ (void)argc; (void)argv; {body} }}\n",
-        c_string(golden)
+        common::c_string(golden)
     );
-    std::fs::write(&src, text).unwrap();
-    let st = Command::new("cc")
-        .arg("-O1")
-        .arg("-o")
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .expect("a C compiler (cc)");
-    assert!(st.success());
+    common::compile_c(&src, &text, &exe);
     exe
 }
 

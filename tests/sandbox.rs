@@ -22,15 +22,6 @@ fn golden_path() -> PathBuf {
         .unwrap()
 }
 
-fn c_string(bytes: &[u8]) -> String {
-    let mut s = String::from("\"");
-    for b in bytes {
-        s.push_str(&format!("\\x{b:02x}"));
-    }
-    s.push('"');
-    s
-}
-
 /// Compiles `body` (C statements; `OUT` is the golden's bytes, `GOLDEN` its
 /// absolute path on the machine) into a program named `name`.
 fn program(name: &str, body: &str) -> PathBuf {
@@ -45,18 +36,10 @@ fn program(name: &str, body: &str) -> PathBuf {
          static const char OUT[] = {};\nstatic const char *GOLDEN = {};\n\
          static void print_golden(void) {{ fwrite(OUT, 1, sizeof OUT - 1, stdout); fflush(stdout); }}\n\
          int main(int argc, char **argv) {{ (void)argc; (void)argv; (void)GOLDEN; (void)print_golden; {body} }}\n",
-        c_string(&golden),
-        c_string(golden_path().to_str().unwrap().as_bytes()),
+        common::c_string(&golden),
+        common::c_string(golden_path().to_str().unwrap().as_bytes()),
     );
-    std::fs::write(&src, text).unwrap();
-    let st = Command::new("cc")
-        .arg("-O1")
-        .arg("-o")
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .expect("a C compiler (cc)");
-    assert!(st.success());
+    common::compile_c(&src, &text, &exe);
     exe
 }
 

@@ -119,3 +119,26 @@ pub fn grading_until_running(
     let _ = grader.wait();
     None
 }
+
+/// `bytes` as a C string literal.
+pub fn c_string(bytes: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for b in bytes {
+        s.push_str(&format!("\\x{b:02x}"));
+    }
+    s.push('"');
+    s
+}
+
+/// Writes C source `text` to `src` and compiles it into `exe` with `cc -O1`.
+pub fn compile_c(src: &Path, text: &str, exe: &Path) {
+    std::fs::write(src, text).unwrap();
+    let st = Command::new("cc")
+        .arg("-O1")
+        .arg("-o")
+        .arg(exe)
+        .arg(src)
+        .status()
+        .expect("a C compiler (cc)");
+    assert!(st.success());
+}
