@@ -84,19 +84,22 @@ fn a_divergence_is_shrunk_to_a_scenario_that_reproduces_it() {
     // A bug that shows only from the third hand on.
     let p = script(&d, "eecs280", "sed 's/^Hand 2$/Hand two/'");
     let exe = p.to_str().unwrap();
-    let (code, out) = upcard(
-        &d,
-        &[
-            "grade",
-            "--exe",
-            exe,
-            "--no-sandbox",
-            "--random",
-            "20",
-            "--seed",
-            "3",
-        ],
-    );
+    let random = || {
+        upcard(
+            &d,
+            &[
+                "grade",
+                "--exe",
+                exe,
+                "--no-sandbox",
+                "--random",
+                "20",
+                "--seed",
+                "3",
+            ],
+        )
+    };
+    let (code, out) = random();
     assert_eq!(code, Some(1), "{out}");
     assert!(
         out.starts_with("random game 1 (seed 3) differs: wrong output\nshrunk "),
@@ -111,19 +114,7 @@ fn a_divergence_is_shrunk_to_a_scenario_that_reproduces_it() {
     assert!(yaml.contains("  points: 2\n"), "{yaml}");
     assert!(!yaml.contains("Human"), "{yaml}");
     // The same run writes the same bytes.
-    let (_, again) = upcard(
-        &d,
-        &[
-            "grade",
-            "--exe",
-            exe,
-            "--no-sandbox",
-            "--random",
-            "20",
-            "--seed",
-            "3",
-        ],
-    );
+    let (_, again) = random();
     assert_eq!(again, out);
     // The scenario reproduces the failure, and its golden is the engine's.
     let (code, _) = upcard(

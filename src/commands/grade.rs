@@ -186,15 +186,13 @@ fn render(
     outcomes: &[Outcome],
     o: &Options,
 ) -> (String, &'static str) {
-    match kind {
-        ReportKind::Gradescope => (gradescope(outcomes, &o.limits), ext(kind)),
-        ReportKind::Junit => (junit(program, outcomes, &o.limits), ext(kind)),
-        ReportKind::Json => (
-            json_report(program, outcomes, &o.limits, o.timings),
-            ext(kind),
-        ),
-        ReportKind::Tap => (tap(outcomes, &o.limits), ext(kind)),
-    }
+    let body = match kind {
+        ReportKind::Gradescope => gradescope(outcomes, &o.limits),
+        ReportKind::Junit => junit(program, outcomes, &o.limits),
+        ReportKind::Json => json_report(program, outcomes, &o.limits, o.timings),
+        ReportKind::Tap => tap(outcomes, &o.limits),
+    };
+    (body, ext(kind))
 }
 
 /// `--random N`: compares the program with the engine on random games.

@@ -331,11 +331,10 @@ impl Grader {
                  runs them anyway, only for programs you trust"
             )
         })?;
-        if !h.has_cgroup() {
+        if let Some(why) = h.no_cgroup() {
             self.notes.push(format!(
-                "no control group for the runs ({}): memory is limited per process, \
-                 not per run, and the number of processes is not limited",
-                sandbox::Cgroup::new(0, 1).err().unwrap_or_default()
+                "no control group for the runs ({why}): memory is limited per process, \
+                 not per run, and the number of processes is not limited"
             ));
         }
         lease.helper = Some(h);

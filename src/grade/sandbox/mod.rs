@@ -73,6 +73,8 @@ pub struct Helper {
     process: std::process::Child,
     sock: OwnedFd,
     cgroup: Option<Cgroup>,
+    /// Why there is no control group, when there is none.
+    no_cgroup: Option<String>,
     jail: PathBuf,
     /// The helper stopped answering or died: start a new one.
     broken: bool,
@@ -118,10 +120,7 @@ impl Helper {
             },
             s.processes,
         );
-        let procs: Vec<CString> = match &cgroup {
-            Ok(g) => g.procs_files(),
-            Err(_) => Vec::new(),
-        };
+        let procs: Vec<CString> = cgroup.as_ref().map_or(Vec::new(), Cgroup::procs_files);
         let theirs_fd = theirs.as_raw_fd();
         let mut cmd = Command::new(&s.helper);
         cmd.arg(HELPER_ARG)
@@ -160,6 +159,7 @@ impl Helper {
         let mut h = Helper {
             process,
             sock: mine,
+            no_cgroup: cgroup.as_ref().err().cloned(),
             cgroup: cgroup.ok(),
             jail: jail.to_path_buf(),
             broken: false,
@@ -191,8 +191,8 @@ impl Helper {
     }
 
     /// Why a run's whole-memory limit cannot be kept, if it cannot.
-    pub fn has_cgroup(&self) -> bool {
-        self.cgroup.is_some()
+    pub fn no_cgroup(&self) -> Option<&str> {
+        self.no_cgroup.as_deref()
     }
 
     /// Starts `exe` as `argv0 args…` in the sandbox's run directory.
