@@ -23,8 +23,8 @@ pub fn read_answer(
     input: &SharedTokens,
     player: &str,
     expected: &str,
-) -> Result<String, crate::engine::PlayerError> {
-    use crate::engine::PlayerError;
+) -> Result<String, crate::agents::PlayerError> {
+    use crate::agents::PlayerError;
     let r = input.borrow_mut().next_token();
     match r {
         Ok(Some(t)) => Ok(t),

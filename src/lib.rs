@@ -1,6 +1,7 @@
 //! upcard: a scripted-scenario test harness and replay tool for Euchre as the
 //! EECS 280 (Michigan) and CS 246 (Waterloo) courses specify it.
 
+pub mod agents;
 pub mod cards;
 pub mod commands;
 pub mod engine;

@@ -2,19 +2,19 @@
 
 use std::process::Command;
 
-use upcard::cards::{Card, short_list};
-use upcard::engine::{DealPattern, DeckSource, deal};
-use upcard::rules::cs246::{Cs246Deck, initial_deck};
+use upcard::cards::short_list;
+use upcard::engine::{DealPattern, Hand, deal};
+use upcard::rules::cs246::{deck as cs246_deck, initial_deck};
 
 const PROBE: &str = include_str!("../golden/cs246/spec_shuffle_deal_probe.txt");
 
 fn probe_text(seed: i64, shuffles: usize) -> String {
     let mut s = format!("Seed: {seed}\n");
-    let mut deck = Cs246Deck::new(seed, initial_deck());
+    let mut deck = cs246_deck(seed, initial_deck(), 0);
     for n in 0..shuffles {
         let dealer = n % 4;
         let cards = deck.next_deck();
-        let mut hands: [Vec<Card>; 4] = Default::default();
+        let mut hands: [Hand; 4] = Default::default();
         deal(&mut hands, &cards, dealer, DealPattern::FiveEach);
         s.push_str(&format!(
             "-- shuffle #{} (dealer {dealer} if no nullified hands)\nDeck: {}\n",

@@ -1,11 +1,10 @@
 //! The engine driven by Scripted players: exact decisions in, exact events out.
 
+use upcard::agents::{Agent, EngineError, Game, Scripted};
 use upcard::cards::{Card, Suit};
-use upcard::engine::{
-    Bid, EngineError, Event, Game, Player, Scripted, ScriptedDecision as D, VecSink,
-};
+use upcard::engine::{Action, Event, State, VecSink};
 use upcard::parse::pack::parse_pack;
-use upcard::rules::eecs280::{Pack, Simple, config};
+use upcard::rules::eecs280::{Simple, config, deck};
 
 const PACK: &str = include_str!("../golden/eecs280/v2020-2026_adi/pack.in");
 
@@ -15,27 +14,27 @@ fn c(s: &str) -> Card {
 
 /// A noshuffle EECS 280 game to 1 point: seat 1 (B) scripted, the rest Simple.
 /// B holds 9S TS JS KH AH; the upcard is JD.
-fn game_with_b(decisions: Vec<D>) -> Game {
+fn game_with_b(decisions: Vec<Action>) -> Game {
     let pack = parse_pack("pack.in", PACK).unwrap();
     let b = Scripted::new("B", decisions);
-    let players: Vec<Box<dyn Player>> = vec![
+    let agents: Vec<Box<dyn Agent>> = vec![
         Box::new(Simple),
         Box::new(b),
         Box::new(Simple),
         Box::new(Simple),
     ];
     let names = ["A", "B", "C", "D"].map(String::from);
-    Game::new(config(1), names, Box::new(Pack::new(pack, false)), players)
+    Game::new(State::new(config(1), deck(pack, false)), names, agents)
 }
 
-fn pass_then_hearts_then(card: &str) -> Vec<D> {
+fn pass_then_hearts_then(card: &str) -> Vec<Action> {
     vec![
-        D::Bid(Bid::Pass),
-        D::Bid(Bid::Order {
+        Action::Pass,
+        Action::Order {
             suit: Suit::Hearts,
             alone: false,
-        }),
-        D::Card(c(card)),
+        },
+        Action::Play(c(card)),
     ]
 }
 

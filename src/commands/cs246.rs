@@ -3,10 +3,11 @@
 use std::io::{BufRead, Write};
 
 use super::Failure;
-use crate::engine::{Game, Outcome, Player};
+use crate::agents::{Agent, Game};
+use crate::engine::{Outcome, State};
 use crate::input::{SharedTokens, Tokens};
 use crate::rules::cs246::save::{SaveFile, load};
-use crate::rules::cs246::{Computer, Cs246Deck, Human, Options, config, initial_deck};
+use crate::rules::cs246::{Computer, Human, Options, config, deck, initial_deck};
 use crate::transcript::Cs246Printer;
 
 pub const USAGE: &str =
@@ -71,8 +72,8 @@ pub fn start<W: Write>(
     let human = [!args.no_human && !replaced[0], false, false, false];
     let mut printer = Cs246Printer::new(out, args.debug, human, &args.options);
     let strategy = args.options.strategy;
-    let players: Vec<Box<dyn Player>> = (0..4)
-        .map(|seat| -> Box<dyn Player> {
+    let agents: Vec<Box<dyn Agent>> = (0..4)
+        .map(|seat| -> Box<dyn Agent> {
             if human[seat] {
                 Box::new(Human::new(seat, input.clone(), args.options.suit_any_case))
             } else {
@@ -86,15 +87,10 @@ pub fn start<W: Write>(
     if args.debug {
         printer.line(&format!("Seed: {seed}\n"));
     }
-    let mut game = match save {
-        None => Game::new(
-            cfg,
-            names,
-            Box::new(Cs246Deck::new(seed, initial_deck())),
-            players,
-        ),
+    let state = match save {
+        None => State::new(cfg, deck(seed, initial_deck(), 0)),
         Some(s) => {
-            let (state, phase) = s.to_state();
+            let state = s.to_state(cfg);
             printer.scores(s.scores);
             if args.debug {
                 for p in 0..4 {
@@ -110,11 +106,10 @@ pub fn start<W: Write>(
                     printer.ordered(maker, t, alone, if t == top.suit { 1 } else { 2 })
                 }
             }
-            let mut deck = Cs246Deck::new(seed, s.deck);
-            deck.skip_shuffles(s.ext.as_ref().map_or(0, |e| e.shuffles));
-            Game::resume(cfg, state, phase, Box::new(deck), players)
+            state
         }
     };
+    let mut game = Game::new(state, names, agents);
     game.on_rage_quit(move |_| Box::new(Computer { strategy }));
     (game, printer)
 }

@@ -3,11 +3,12 @@
 use std::io::{BufRead, Write};
 
 use super::Failure;
+use crate::agents::{Agent, EngineError, Game};
 use crate::cards::Card;
-use crate::engine::{EngineError, Game, Outcome, Player};
+use crate::engine::{Outcome, State};
 use crate::input::{SharedTokens, Tokens};
 use crate::parse::pack::parse_pack;
-use crate::rules::eecs280::{Human, Pack, PlayerType, Simple, config};
+use crate::rules::eecs280::{Human, PlayerType, Simple, config, deck};
 use crate::transcript::Eecs280Printer;
 
 pub const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
@@ -66,20 +67,16 @@ impl Args {
 
 /// Builds the game: Human seats read from `input`.
 pub fn new_game(args: &Args, pack: [Card; 24], input: &SharedTokens) -> Game {
-    let players: Vec<Box<dyn Player>> = (0..4)
-        .map(|i| -> Box<dyn Player> {
+    let agents: Vec<Box<dyn Agent>> = (0..4)
+        .map(|i| -> Box<dyn Agent> {
             match args.types[i] {
                 PlayerType::Simple => Box::new(Simple),
                 PlayerType::Human => Box::new(Human::new(args.names[i].clone(), input.clone())),
             }
         })
         .collect();
-    Game::new(
-        config(args.points),
-        args.names.clone(),
-        Box::new(Pack::new(pack, args.shuffle)),
-        players,
-    )
+    let state = State::new(config(args.points), deck(pack, args.shuffle));
+    Game::new(state, args.names.clone(), agents)
 }
 
 /// Builds the game and its printer, with line 1 (the command line) printed.

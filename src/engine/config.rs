@@ -42,7 +42,7 @@ pub enum LonerLead {
     FootnoteLiteral,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     pub points_to_win: u32,
     pub deal: DealPattern,

@@ -1,6 +1,6 @@
 //! What the engine reports. Printers turn these into each course's text.
 
-use super::Seat;
+use super::{Hand, Seat};
 use crate::cards::{Card, Suit};
 
 /// The kind of decision a player is being asked for.
@@ -29,11 +29,11 @@ pub enum Event {
     },
     /// The deck order for this hand, after any shuffle.
     Deck {
-        cards: Vec<Card>,
+        cards: [Card; 24],
     },
     Dealt {
-        hands: [Vec<Card>; 4],
-        kitty: Vec<Card>,
+        hands: [Hand; 4],
+        kitty: [Card; 4],
     },
     Upcard {
         card: Card,
@@ -43,7 +43,7 @@ pub enum Event {
     Asked {
         seat: Seat,
         ask: Ask,
-        hand: Vec<Card>,
+        hand: Hand,
         tricks: u8,
     },
     Passed {

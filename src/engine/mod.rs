@@ -1,15 +1,22 @@
-//! The game as a state machine. It asks players for decisions and reports what
-//! happens as events to a sink; it never prints.
+//! The game as a pure state machine: [`State`] says whose turn it is and
+//! what they may do, and [`State::apply`] reports what an action does as
+//! events to a sink. No I/O and no players: agents (crate::agents) decide.
 
+mod action;
 mod config;
+mod deck;
 mod event;
-mod game;
-mod player;
+mod observation;
+#[cfg(test)]
+mod properties;
+mod state;
 
+pub use action::{Action, Actions};
 pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead};
+pub use deck::{Deck, engine_seed, in_shuffle};
 pub use event::{Ask, Event, EventSink, NullSink, VecSink};
-pub use game::{DeckSource, EngineError, Game, Outcome, Phase, State, deal};
-pub use player::{Bid, Player, PlayerError, Scripted, ScriptedDecision, View, explain};
+pub use observation::Observation;
+pub use state::{Hand, Illegal, Outcome, Phase, Pile, State, Table, deal};
 
 /// Seats are numbered 0..4 clockwise; 0 and 2 are partners, as are 1 and 3.
 pub type Seat = usize;

@@ -186,7 +186,7 @@ fn explain_line(s: &Scenario, offset: usize) -> String {
                 (line 1 echoes it)\n"
             .to_string();
     };
-    let names = &t.initial.names;
+    let names = &t.names;
     let (m, mut out) = match t.move_of_event(e) {
         Ok(i) => {
             let m: &Move = &t.moves[i];
@@ -214,7 +214,7 @@ fn explain_line(s: &Scenario, offset: usize) -> String {
             }
         }
     };
-    out.push_str(&state_text(&m.before, m.before_phase));
+    out.push_str(&state_text(&m.before, &t.names));
     out
 }
 

@@ -10,10 +10,11 @@ use std::rc::Rc;
 use rand_mt::Mt;
 
 use super::{Grader, Outcome};
+use crate::agents::{Agent, Decision, Game, PlayerError};
 use crate::cards::{Card, all_cards};
-use crate::engine::{Bid, EventSink, Game, NullSink, Player, PlayerError, View};
-use crate::rules::cs246::{self, Computer, Cs246Deck, initial_deck};
-use crate::rules::eecs280::{self, Pack, Simple};
+use crate::engine::{Action, EventSink, NullSink, Observation, State};
+use crate::rules::cs246::{self, Computer, initial_deck};
+use crate::rules::eecs280::{self, Simple};
 use crate::scenario::raw::RulesName;
 use crate::scenario::{Scenario, play};
 
@@ -80,46 +81,36 @@ enum Syntax {
 
 /// Plays with a strategy and writes down its decisions as a human would type them.
 struct Recorder {
-    inner: Box<dyn Player>,
+    inner: Box<dyn Agent>,
     syntax: Syntax,
     log: Rc<RefCell<Vec<String>>>,
 }
 
-impl Player for Recorder {
-    fn bid(&mut self, v: &View, n: &mut dyn EventSink) -> Result<Bid, PlayerError> {
-        let b = self.inner.bid(v, n)?;
-        let word = match (self.syntax, b) {
-            (Syntax::Eecs280, Bid::Pass) => "pass".to_string(),
-            (Syntax::Eecs280, Bid::Order { suit, .. }) => suit.name().to_string(),
-            (Syntax::Cs246, Bid::Pass) => "p".into(),
-            (Syntax::Cs246, Bid::Order { alone, .. }) if v.round == 1 => {
+impl Agent for Recorder {
+    fn choose(
+        &mut self,
+        v: &Observation,
+        legal: &[Action],
+        n: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        let d = self.inner.choose(v, legal, n)?;
+        let index = |c| v.hand.iter().position(|h| *h == c).unwrap_or(0).to_string();
+        let word = match (self.syntax, d.action) {
+            (Syntax::Eecs280, Action::Pass) => "pass".to_string(),
+            (Syntax::Eecs280, Action::Order { suit, .. }) => suit.name().to_string(),
+            (Syntax::Cs246, Action::Pass) => "p".into(),
+            (Syntax::Cs246, Action::Order { alone, .. }) if v.round == 1 => {
                 if alone { "oa" } else { "o" }.into()
             }
-            (Syntax::Cs246, Bid::Order { suit, alone }) => {
+            (Syntax::Cs246, Action::Order { suit, alone }) => {
                 format!("{} {}", suit.letter(), if alone { "a" } else { "n" })
             }
+            (Syntax::Cs246, Action::Discard(c) | Action::Play(c)) => c.short().to_string(),
+            (Syntax::Eecs280, Action::Discard(c)) if Some(c) == v.upcard => "-1".into(),
+            (Syntax::Eecs280, Action::Discard(c) | Action::Play(c)) => index(c),
         };
         self.log.borrow_mut().push(word);
-        Ok(b)
-    }
-
-    fn discard(&mut self, v: &View, n: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        let c = self.inner.discard(v, n)?;
-        self.log.borrow_mut().push(match self.syntax {
-            Syntax::Cs246 => c.short().to_string(),
-            Syntax::Eecs280 if c == v.upcard => "-1".into(),
-            Syntax::Eecs280 => v.hand.iter().position(|h| *h == c).unwrap_or(0).to_string(),
-        });
-        Ok(c)
-    }
-
-    fn play(&mut self, v: &View, n: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        let c = self.inner.play(v, n)?;
-        self.log.borrow_mut().push(match self.syntax {
-            Syntax::Cs246 => c.short().to_string(),
-            Syntax::Eecs280 => v.hand.iter().position(|h| *h == c).unwrap_or(0).to_string(),
-        });
-        Ok(c)
+        Ok(d)
     }
 }
 
@@ -134,8 +125,8 @@ fn answers(c: &Case) -> Vec<String> {
             names,
             human,
         } => {
-            let players: Vec<Box<dyn Player>> = (0..4)
-                .map(|s| -> Box<dyn Player> {
+            let agents: Vec<Box<dyn Agent>> = (0..4)
+                .map(|s| -> Box<dyn Agent> {
                     if human[s] {
                         Box::new(Recorder {
                             inner: Box::new(Simple),
@@ -147,16 +138,12 @@ fn answers(c: &Case) -> Vec<String> {
                     }
                 })
                 .collect();
-            Game::new(
-                eecs280::config(*points),
-                names.clone(),
-                Box::new(Pack::new(*pack, *shuffle)),
-                players,
-            )
+            let state = State::new(eecs280::config(*points), eecs280::deck(*pack, *shuffle));
+            Game::new(state, names.clone(), agents)
         }
         Case::Cs246 { seed, .. } => {
-            let players: Vec<Box<dyn Player>> = (0..4)
-                .map(|s| -> Box<dyn Player> {
+            let agents: Vec<Box<dyn Agent>> = (0..4)
+                .map(|s| -> Box<dyn Agent> {
                     if s == 0 {
                         Box::new(Recorder {
                             inner: Box::new(Computer::default()),
@@ -168,12 +155,9 @@ fn answers(c: &Case) -> Vec<String> {
                     }
                 })
                 .collect();
-            Game::new(
-                cs246::config(&Default::default()),
-                ["0", "1", "2", "3"].map(String::from),
-                Box::new(Cs246Deck::new(i64::from(*seed), initial_deck())),
-                players,
-            )
+            let deck = cs246::deck(i64::from(*seed), initial_deck(), 0);
+            let state = State::new(cs246::config(&Default::default()), deck);
+            Game::new(state, ["0", "1", "2", "3"].map(String::from), agents)
         }
     };
     // Strategies never fail, so the game runs to its end.

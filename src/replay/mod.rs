@@ -11,10 +11,8 @@ use std::path::Path;
 pub use show::{describe, json_line, render, state_text};
 pub use step::interact;
 
-use crate::cards::Card;
 use crate::commands::cs246 as cs246_cmd;
 use crate::engine::{Event, EventSink, Phase, State};
-use crate::rules::cs246::initial_deck;
 use crate::rules::cs246::save::SaveFile;
 use crate::scenario::{Cs246Setup, Expect, Printer, Scenario, Setup, start};
 
@@ -72,15 +70,11 @@ pub struct Move {
     pub event_index: usize,
     /// The strategy rule behind a computer's decision.
     pub why: Option<&'static str>,
-    /// The state and phase when the engine step that made this move ended.
+    /// The state when the engine step that made this move ended (its deck
+    /// included: a save taken here continues the game exactly).
     pub state: State,
-    pub phase: Phase,
-    /// The state and phase when that engine step began (what the player saw).
+    /// The state when that engine step began (what the player saw).
     pub before: State,
-    pub before_phase: Phase,
-    /// This hand's deck order and the shuffles drawn so far (CS 246 saves).
-    pub deck: [Card; 24],
-    pub shuffles: u64,
     /// Transcript bytes printed by this move's engine step (shown on its last move).
     pub printed: Range<usize>,
     /// Events up to the end of this move's engine step.
@@ -92,6 +86,8 @@ pub struct Timeline {
     pub scenario: Scenario,
     /// The state before the first move.
     pub initial: State,
+    /// The players' names, by seat.
+    pub names: [String; 4],
     pub moves: Vec<Move>,
     pub events: Vec<Event>,
     pub transcript: Vec<u8>,
@@ -202,14 +198,13 @@ pub fn scenario_from_save(path: &Path, save: SaveFile, text: String) -> Scenario
 /// Plays `scenario` to its end, keeping every move.
 pub fn record(scenario: Scenario) -> Timeline {
     let (mut game, mut printer) = start(&scenario);
-    let (seed, mut deck, mut shuffles) = match &scenario.setup {
-        Setup::Cs246(c) => match &c.save {
-            Some((s, _)) => (s.seed, s.deck, s.ext.as_ref().map_or(0, |e| e.shuffles)),
-            None => (c.args.seed.unwrap_or(0), initial_deck(), 0),
-        },
-        Setup::Eecs280(e) => (0, e.pack, 0),
+    let seed = match &scenario.setup {
+        Setup::Cs246(c) => c
+            .save
+            .as_ref()
+            .map_or(c.args.seed.unwrap_or(0), |(s, _)| s.seed),
+        Setup::Eecs280(_) => 0,
     };
-    let is_cs246 = matches!(scenario.setup, Setup::Cs246(_));
     let initial = game.state.clone();
     let header_end = printer.bytes().len();
     let mut event_ends = Vec::new();
@@ -220,7 +215,7 @@ pub fn record(scenario: Scenario) -> Timeline {
         trick: initial.tricks_played() + u8::from(!initial.trick.is_empty()),
         // Moves already made in this trick, or in making trump when a save
         // file starts mid-bidding (its passes are moves not replayed here).
-        play: match game.phase {
+        play: match initial.phase {
             Phase::Bidding { round, passes, .. } => passes + 4 * (round - 1),
             _ => initial.trick.len() as u8,
         },
@@ -229,7 +224,7 @@ pub fn record(scenario: Scenario) -> Timeline {
     let mut shown_until = 0;
     let error = loop {
         let before = printer.bytes().len();
-        let (state_before, phase_before) = (game.state.clone(), game.phase);
+        let state_before = game.state.clone();
         let mut step = StepEvents {
             printer: &mut printer,
             events: Vec::new(),
@@ -253,12 +248,6 @@ pub fn record(scenario: Scenario) -> Timeline {
                         play: 0,
                     }
                 }
-                Event::Deck { cards } if is_cs246 => {
-                    if let Ok(d) = <[Card; 24]>::try_from(cards.as_slice()) {
-                        deck = d;
-                        shuffles += 1;
-                    }
-                }
                 Event::Led { .. } => {
                     point.trick += 1;
                     point.play = 0;
@@ -275,11 +264,7 @@ pub fn record(scenario: Scenario) -> Timeline {
                     event_index: events.len() + k,
                     why: if is_decision(e) { why.take() } else { None },
                     state: game.state.clone(),
-                    phase: game.phase,
                     before: state_before.clone(),
-                    before_phase: phase_before,
-                    deck,
-                    shuffles,
                     printed: printed.end..printed.end,
                     events_end: 0,
                 });
@@ -305,6 +290,7 @@ pub fn record(scenario: Scenario) -> Timeline {
         }
     };
     Timeline {
+        names: game.names.clone(),
         scenario,
         initial,
         moves,
@@ -349,14 +335,12 @@ impl Timeline {
             );
         }
         let m = &self.moves[i];
-        if m.phase == Phase::Quit {
+        if m.state.phase == Phase::Quit {
             return Err(format!(
                 "move {} ends the program (q); there is nothing to continue",
                 m.number
             ));
         }
-        Ok(SaveFile::from_game(
-            &m.state, m.phase, self.seed, m.deck, m.shuffles,
-        ))
+        Ok(SaveFile::from_game(&m.state, self.seed))
     }
 }

@@ -93,9 +93,9 @@ pub fn describe(e: &Event, names: &[String; 4]) -> String {
 }
 
 /// Whose turn it is after the move, from the phase.
-fn next_up(state: &State, phase: Phase) -> String {
-    let n = |s: usize| state.names[s].clone();
-    match phase {
+fn next_up(state: &State, names: &[String; 4]) -> String {
+    let n = |s: usize| names[s].clone();
+    match state.phase {
         Phase::StartHand => "the next hand is dealt".into(),
         Phase::Bidding { round, turn, .. } => format!("{} to bid (round {round})", n(turn)),
         Phase::Discard => format!("{} to discard", n(state.dealer)),
@@ -113,8 +113,7 @@ fn next_up(state: &State, phase: Phase) -> String {
 }
 
 /// The state as text: one line each for the table, score and tricks, then each hand.
-pub fn state_text(state: &State, phase: Phase) -> String {
-    let names = &state.names;
+pub fn state_text(state: &State, names: &[String; 4]) -> String {
     let mut s = String::new();
     let _ = write!(s, "  dealer {}", names[state.dealer]);
     match (state.trump, state.maker) {
@@ -132,7 +131,7 @@ pub fn state_text(state: &State, phase: Phase) -> String {
             }
         }
     }
-    let _ = writeln!(s, " · next: {}", next_up(state, phase));
+    let _ = writeln!(s, " · next: {}", next_up(state, names));
     let _ = writeln!(
         s,
         "  score: {} {}, {} {}",
@@ -189,7 +188,7 @@ pub fn render(t: &Timeline, i: usize) -> String {
         m.point.hand,
         m.point.trick,
         m.point.play,
-        describe(&m.event, &m.state.names)
+        describe(&m.event, &t.names)
     );
     if let Some(w) = m.why {
         let _ = writeln!(s, "  why: {w}");
@@ -204,7 +203,7 @@ pub fn render(t: &Timeline, i: usize) -> String {
             s.push('\n');
         }
     }
-    s.push_str(&state_text(&m.state, m.phase));
+    s.push_str(&state_text(&m.state, &t.names));
     s
 }
 
@@ -219,8 +218,49 @@ pub fn json_line(t: &Timeline, i: usize) -> String {
         "event": m.event,
         "why": m.why,
         "printed": String::from_utf8_lossy(&t.transcript[m.printed.clone()]),
-        "state": m.state,
-        "phase": m.phase,
+        "state": StateJson::new(&m.state, &t.names),
+        "phase": m.state.phase,
     });
     v.to_string()
+}
+
+/// The state as replay's JSON shows it: what the table sees and holds, by
+/// seat, with the players' names (the deck and rules are left out).
+#[derive(serde::Serialize)]
+struct StateJson<'a> {
+    names: &'a [String; 4],
+    hand_no: u32,
+    dealer: usize,
+    scores: [u32; 2],
+    hands: &'a [crate::engine::Hand; 4],
+    kitty: &'a [crate::cards::Card],
+    upcard: Option<crate::cards::Card>,
+    trump: Option<crate::cards::Suit>,
+    maker: Option<usize>,
+    alone: bool,
+    tricks: [u8; 4],
+    taken: &'a [crate::engine::Pile; 4],
+    trick: &'a [(usize, crate::cards::Card)],
+    replaced: [bool; 4],
+}
+
+impl<'a> StateJson<'a> {
+    fn new(s: &'a State, names: &'a [String; 4]) -> StateJson<'a> {
+        StateJson {
+            names,
+            hand_no: s.hand_no,
+            dealer: s.dealer,
+            scores: s.scores,
+            hands: &s.hands,
+            kitty: &s.kitty,
+            upcard: s.upcard,
+            trump: s.trump,
+            maker: s.maker,
+            alone: s.alone,
+            tricks: s.tricks,
+            taken: &s.taken,
+            trick: &s.trick,
+            replaced: s.replaced,
+        }
+    }
 }

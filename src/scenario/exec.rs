@@ -2,8 +2,9 @@
 //! would print, the events behind it, and the exit status.
 
 use super::model::{Scenario, Setup};
+use crate::agents::Game;
 use crate::commands::{cs246, eecs280};
-use crate::engine::{Event, EventSink, Game, VecSink};
+use crate::engine::{Event, EventSink, VecSink};
 use crate::input::Tokens;
 use crate::transcript::{Cs246Printer, Eecs280Printer};
 

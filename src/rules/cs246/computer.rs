@@ -3,8 +3,9 @@
 
 use std::cmp::Reverse;
 
+use crate::agents::{Agent, Decision, Kind, PlayerError};
 use crate::cards::{Card, Rank, Suit};
-use crate::engine::{Bid, EventSink, Player, PlayerError, View, explain, partner_of};
+use crate::engine::{Action, EventSink, Observation, partner_of};
 
 /// Strategy readings that the spec leaves open (see docs/cs246-rules.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,17 +76,17 @@ fn count(cards: &[Card], t: Suit) -> Count {
     }
 }
 
-fn order(suit: Suit, alone: bool) -> Bid {
-    Bid::Order { suit, alone }
+fn order(suit: Suit, alone: bool) -> Action {
+    Action::Order { suit, alone }
 }
 
 /// 2.2.2.1: accepting the top card of the kitty.
-pub fn round_one(view: &View) -> (Bid, &'static str) {
-    let t = view.upcard.suit;
+pub fn round_one(view: &Observation) -> (Action, &'static str) {
+    let t = view.top().suit;
     let dealer = view.seat == view.dealer;
     let mut cards = view.hand.to_vec();
     if dealer {
-        cards.push(view.upcard);
+        cards.push(view.top());
     }
     let k = count(&cards, t);
     let aces = k.off_aces >= 1;
@@ -99,7 +100,7 @@ pub fn round_one(view: &View) -> (Bid, &'static str) {
             );
         }
         return (
-            Bid::Pass,
+            Action::Pass,
             "2.2.2.1 passes: too weak to order up its partner alone",
         );
     }
@@ -117,7 +118,7 @@ pub fn round_one(view: &View) -> (Bid, &'static str) {
             );
         }
         return (
-            Bid::Pass,
+            Action::Pass,
             "2.2.2.1 passes: no right bower with another trump and an outside ace",
         );
     }
@@ -136,17 +137,17 @@ pub fn round_one(view: &View) -> (Bid, &'static str) {
         );
     }
     (
-        Bid::Pass,
+        Action::Pass,
         "2.2.2.1 the dealer passes: not enough trump with the top card",
     )
 }
 
 /// 2.2.2.2: declaring a suit other than the turned-down one.
-pub fn round_two(view: &View, strategy: Strategy) -> (Bid, &'static str) {
-    let down = view.upcard.suit;
+pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static str) {
+    let down = view.top().suit;
     let mut cards = view.hand.to_vec();
     if view.seat == view.dealer && strategy.dealer_counts_turned_down {
-        cards.push(view.upcard);
+        cards.push(view.top());
     }
     let candidates = PREFERENCE.into_iter().filter(|&s| s != down);
     for t in candidates.clone() {
@@ -171,13 +172,13 @@ pub fn round_two(view: &View, strategy: Strategy) -> (Bid, &'static str) {
             );
         }
     }
-    (Bid::Pass, "2.2.2.2 passes: no suit is strong enough")
+    (Action::Pass, "2.2.2.2 passes: no suit is strong enough")
 }
 
 /// 2.2.2.3: the lowest non-trump card (ties H > D > S > C), else the lowest trump.
-pub fn discard(view: &View) -> (Card, &'static str) {
-    let t = view.upcard.suit;
-    let cards = view.hand.iter().copied().chain([view.upcard]);
+pub fn discard(view: &Observation) -> (Card, &'static str) {
+    let t = view.top().suit;
+    let cards = view.hand.iter().copied().chain([view.top()]);
     if let Some(c) = lowest(cards.clone().filter(|c| !c.is_trump(t))) {
         return (c, "2.2.2.3 discards its lowest non-trump card");
     }
@@ -189,7 +190,7 @@ pub fn discard(view: &View) -> (Card, &'static str) {
 }
 
 /// 2.2.2.4: leading a trick.
-pub fn lead(view: &View) -> (Card, &'static str) {
+pub fn lead(view: &Observation) -> (Card, &'static str) {
     let t = view.trump.expect("trump before play");
     let hand = view.hand.iter().copied();
     let trumps = || hand.clone().filter(|c| c.is_trump(t));
@@ -279,7 +280,7 @@ fn throw_off(hand: &[Card], t: Suit) -> (Card, &'static str) {
 }
 
 /// 2.2.2.5: playing to a trick that was led.
-pub fn follow(view: &View, strategy: Strategy) -> (Card, &'static str) {
+pub fn follow(view: &Observation, strategy: Strategy) -> (Card, &'static str) {
     let t = view.trump.expect("trump before play");
     let led = view.led().expect("a led card");
     let suit = led.effective_suit(t);
@@ -358,7 +359,7 @@ pub struct Computer {
 }
 
 impl Computer {
-    pub fn bid_why(&self, view: &View) -> (Bid, &'static str) {
+    pub fn bid_why(&self, view: &Observation) -> (Action, &'static str) {
         if view.round == 1 {
             round_one(view)
         } else {
@@ -366,11 +367,11 @@ impl Computer {
         }
     }
 
-    pub fn discard_why(&self, view: &View) -> (Card, &'static str) {
+    pub fn discard_why(&self, view: &Observation) -> (Card, &'static str) {
         discard(view)
     }
 
-    pub fn play_why(&self, view: &View) -> (Card, &'static str) {
+    pub fn play_why(&self, view: &Observation) -> (Card, &'static str) {
         if view.trick.is_empty() {
             lead(view)
         } else {
@@ -379,15 +380,24 @@ impl Computer {
     }
 }
 
-impl Player for Computer {
-    fn bid(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Bid, PlayerError> {
-        Ok(explain(view, notes, self.bid_why(view)))
-    }
-    fn discard(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        Ok(explain(view, notes, discard(view)))
-    }
-    fn play(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        Ok(explain(view, notes, self.play_why(view)))
+impl Agent for Computer {
+    fn choose(
+        &mut self,
+        view: &Observation,
+        legal: &[Action],
+        _notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        Ok(Decision::because(match Kind::of(legal) {
+            Kind::Bid => self.bid_why(view),
+            Kind::Discard => {
+                let (c, why) = self.discard_why(view);
+                (Action::Discard(c), why)
+            }
+            Kind::Play => {
+                let (c, why) = self.play_why(view);
+                (Action::Play(c), why)
+            }
+        }))
     }
 }
 
@@ -411,12 +421,12 @@ mod tests {
         dealer: Seat,
         upcard: &str,
         round: u8,
-    ) -> View<'a> {
-        View {
+    ) -> Observation<'a> {
+        Observation {
             seat,
             hand,
             dealer,
-            upcard: c(upcard),
+            upcard: Some(c(upcard)),
             round,
             forced: false,
             allow_alone: true,
@@ -425,6 +435,9 @@ mod tests {
             alone: false,
             trick: &[],
             sitting_out: None,
+            scores: [0, 0],
+            tricks: [0; 4],
+            hand_no: 0,
         }
     }
 
@@ -434,8 +447,8 @@ mod tests {
         trump: Suit,
         maker: Seat,
         trick: &'a [(Seat, Card)],
-    ) -> View<'a> {
-        View {
+    ) -> Observation<'a> {
+        Observation {
             trump: Some(trump),
             maker: Some(maker),
             trick,
@@ -443,8 +456,8 @@ mod tests {
         }
     }
 
-    fn o(suit: Suit, alone: bool) -> Bid {
-        Bid::Order { suit, alone }
+    fn o(suit: Suit, alone: bool) -> Action {
+        Action::Order { suit, alone }
     }
 
     #[test]
@@ -469,7 +482,7 @@ mod tests {
         );
         // Right bower + other trump + ace, but no left bower: never orders its partner.
         let h = cards("JH 9H AC 9C TC");
-        assert_eq!(round_one(&bid_view(&h, 2, 0, "QH", 1)).0, Bid::Pass);
+        assert_eq!(round_one(&bid_view(&h, 2, 0, "QH", 1)).0, Action::Pass);
     }
 
     #[test]
@@ -492,7 +505,7 @@ mod tests {
         );
         // No outside ace.
         let h = cards("JH 9H KS 9C TC");
-        assert_eq!(round_one(&bid_view(&h, 1, 0, "QH", 1)).0, Bid::Pass);
+        assert_eq!(round_one(&bid_view(&h, 1, 0, "QH", 1)).0, Action::Pass);
     }
 
     #[test]
@@ -516,7 +529,7 @@ mod tests {
             o(Suit::Hearts, false)
         );
         let h = cards("JD KS QS 9C TC");
-        assert_eq!(round_one(&bid_view(&h, 0, 0, "QH", 1)).0, Bid::Pass);
+        assert_eq!(round_one(&bid_view(&h, 0, 0, "QH", 1)).0, Action::Pass);
     }
 
     #[test]
@@ -560,7 +573,7 @@ mod tests {
         let h = cards("9S TS 9H KD QC");
         assert_eq!(
             round_two(&bid_view(&h, 1, 0, "9D", 2), Strategy::default()).0,
-            Bid::Pass
+            Action::Pass
         );
     }
 
@@ -577,7 +590,7 @@ mod tests {
             dealer_counts_turned_down: false,
             ..Strategy::default()
         };
-        assert_eq!(round_two(&v, literal_off).0, Bid::Pass);
+        assert_eq!(round_two(&v, literal_off).0, Action::Pass);
     }
 
     #[test]

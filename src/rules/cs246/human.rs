@@ -1,8 +1,9 @@
 //! The CS 246 human player (spec 2.5): `> ` before each command, the five
 //! error messages verbatim, `q` and `r`.
 
+use crate::agents::{Agent, Decision, Kind, PlayerError};
 use crate::cards::{Card, Suit};
-use crate::engine::{Bid, Event, EventSink, Player, PlayerError, Seat, View};
+use crate::engine::{Action, Event, EventSink, Observation, Seat};
 use crate::input::{SharedTokens, read_answer};
 
 pub const UNRECOGNIZED: &str = "ERROR: command '{}' is unrecognized. Please enter a valid command.";
@@ -86,22 +87,54 @@ fn single_suit(cmd: &str, any_case: bool) -> Option<Suit> {
     Suit::from_letter(c)
 }
 
-impl Player for Human {
-    fn bid(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Bid, PlayerError> {
-        let up = view.upcard.suit;
+impl Agent for Human {
+    fn choose(
+        &mut self,
+        view: &Observation,
+        legal: &[Action],
+        notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        let action = match Kind::of(legal) {
+            Kind::Bid => self.bid(view, notes)?,
+            Kind::Discard => {
+                let mut cards = view.hand.to_vec();
+                cards.push(view.top());
+                Action::Discard(self.card(notes, &cards)?)
+            }
+            Kind::Play => Action::Play(self.card(notes, view.hand)?),
+        };
+        Ok(Decision::new(action))
+    }
+
+    fn interactive(&self) -> bool {
+        true
+    }
+
+    fn last_typed(&self) -> Option<&str> {
+        Some(&self.last_card)
+    }
+}
+
+impl Human {
+    fn bid(
+        &mut self,
+        view: &Observation,
+        notes: &mut dyn EventSink,
+    ) -> Result<Action, PlayerError> {
+        let up = view.top().suit;
         loop {
             if view.round == 1 {
                 let cmd = self.command(notes, "p, o or oa")?;
                 match cmd.as_str() {
-                    "p" => return Ok(Bid::Pass),
+                    "p" => return Ok(Action::Pass),
                     "o" => {
-                        return Ok(Bid::Order {
+                        return Ok(Action::Order {
                             suit: up,
                             alone: false,
                         });
                     }
                     "oa" => {
-                        return Ok(Bid::Order {
+                        return Ok(Action::Order {
                             suit: up,
                             alone: true,
                         });
@@ -112,7 +145,7 @@ impl Player for Human {
             }
             let cmd = self.command(notes, "p or a suit and a or n")?;
             match (cmd.as_str(), single_suit(&cmd, self.suit_any_case)) {
-                ("p", _) => return Ok(Bid::Pass),
+                ("p", _) => return Ok(Action::Pass),
                 ("o" | "oa", _) => self.reject(
                     notes,
                     "ERROR: cannot order up if top card turned down. Please enter a valid command.".into(),
@@ -125,31 +158,13 @@ impl Player for Human {
                     // The parameter is read without a new prompt (spec 2.5).
                     let param = self.token("a or n")?;
                     match param.as_str() {
-                        "a" => return Ok(Bid::Order { suit, alone: true }),
-                        "n" => return Ok(Bid::Order { suit, alone: false }),
+                        "a" => return Ok(Action::Order { suit, alone: true }),
+                        "n" => return Ok(Action::Order { suit, alone: false }),
                         _ => self.unrecognized(notes, &param),
                     }
                 }
                 _ => self.unrecognized(notes, &cmd),
             }
         }
-    }
-
-    fn discard(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        let mut cards = view.hand.to_vec();
-        cards.push(view.upcard);
-        self.card(notes, &cards)
-    }
-
-    fn play(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        self.card(notes, view.hand)
-    }
-
-    fn interactive(&self) -> bool {
-        true
-    }
-
-    fn last_typed(&self) -> Option<&str> {
-        Some(&self.last_card)
     }
 }

@@ -5,13 +5,31 @@
 mod computer;
 mod human;
 pub mod save;
-mod shuffle;
 
+pub use crate::engine::engine_seed;
 pub use computer::{Computer, PREFERENCE, Strategy, preference};
 pub use human::Human;
-pub use shuffle::{Cs246Deck, INITIAL, engine_seed, initial_deck};
 
-use crate::engine::{AllPass, Config, DealPattern, FollowRule, LonerLead};
+use crate::cards::Card;
+use crate::engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
+
+/// Spec 2.3.1.
+pub const INITIAL: &str = "9H TH JH QH KH AH 9D TD JD QD KD AD 9S TS JS QS KS AS 9C TC JC QC KC AC";
+
+pub fn initial_deck() -> [Card; 24] {
+    let v: Vec<Card> = INITIAL
+        .split(' ')
+        .map(|s| Card::parse_short(s).expect("a valid card"))
+        .collect();
+    v.try_into().expect("24 cards")
+}
+
+/// The deck of a game seeded with `seed` (spec 2.3): each hand reshuffles
+/// the previous hand's order, starting from `cards` with `drawn` shuffles
+/// already drawn (a save file's game).
+pub fn deck(seed: i64, cards: [Card; 24], drawn: u64) -> Deck {
+    Deck::twister(seed, cards, drawn)
+}
 
 /// The readings of the spec that upcard lets users switch (docs/cs246-rules.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

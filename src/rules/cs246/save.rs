@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use crate::cards::{Card, Suit, short_list};
-use crate::engine::{Phase, Seat, State, left_of, partner_of};
+use crate::engine::{Config, Phase, Seat, State, left_of, partner_of};
 use crate::parse::ParseError;
 use crate::parse::save::{Located, RawSave, parse_save};
 
@@ -65,15 +65,10 @@ impl SaveFile {
     }
 
     /// The state of a CS 246 game at a step boundary, as a save file that
-    /// continues it exactly. `deck` is this hand's deck order and `shuffles`
-    /// the shuffles drawn from `seed` so far.
-    pub fn from_game(
-        state: &State,
-        phase: Phase,
-        seed: i64,
-        deck: [Card; 24],
-        shuffles: u64,
-    ) -> SaveFile {
+    /// continues it exactly: the deck is this hand's order and the shuffles
+    /// drawn from `seed` so far.
+    pub fn from_game(state: &State, seed: i64) -> SaveFile {
+        let phase = state.phase;
         let next = match phase {
             Phase::Bidding { turn, .. } | Phase::Trick { turn, .. } => turn,
             Phase::Discard => state.dealer,
@@ -88,14 +83,14 @@ impl SaveFile {
                 _ => None,
             },
             seed,
-            deck,
-            hands: state.hands.clone(),
-            taken: state.taken.clone(),
+            deck: *state.deck.cards(),
+            hands: state.hands.each_ref().map(|h| h.to_vec()),
+            taken: state.taken.each_ref().map(|h| h.to_vec()),
             ext: Some(Extension {
                 hand_no: state.hand_no,
-                shuffles,
+                shuffles: state.deck.shuffles(),
                 phase,
-                table: state.trick.clone(),
+                table: state.trick.to_vec(),
                 replaced: state.replaced,
             }),
         }
@@ -176,18 +171,28 @@ impl SaveFile {
             .collect()
     }
 
-    /// The engine state and phase this file describes (docs/cs246-rules.md, "Save files").
-    pub fn to_state(&self) -> (State, Phase) {
-        let names = ["0", "1", "2", "3"].map(String::from);
-        let mut s = State::new(names, self.dealer);
+    /// The engine state this file describes (docs/cs246-rules.md, "Save
+    /// files"), its deck continuing the seed's stream. The counts were
+    /// checked when parsing; `take` only keeps a bad count from panicking.
+    pub fn to_state(&self, config: Config) -> State {
+        let shuffles = self.ext.as_ref().map_or(0, |e| e.shuffles);
+        let deck = super::deck(self.seed, self.deck, shuffles);
+        let mut s = State::new(config, deck);
+        s.dealer = self.dealer;
         s.scores = self.scores;
-        s.hands = self.hands.clone();
-        s.taken = self.taken.clone();
-        s.kitty = self.kitty();
+        s.hands = self
+            .hands
+            .each_ref()
+            .map(|h| h.iter().copied().take(6).collect());
+        s.taken = self
+            .taken
+            .each_ref()
+            .map(|h| h.iter().copied().take(20).collect());
+        s.kitty = self.kitty().into_iter().take(4).collect();
         s.upcard = s.kitty.first().copied();
         if let Some(e) = &self.ext {
             s.hand_no = e.hand_no;
-            s.trick = e.table.clone();
+            s.trick = e.table.iter().copied().take(4).collect();
             s.replaced = e.replaced;
         }
         let phase = match self.trump {
@@ -215,8 +220,8 @@ impl SaveFile {
                 }
             }
         };
-        let phase = self.ext.as_ref().map_or(phase, |e| e.phase);
-        (s, phase)
+        s.phase = self.ext.as_ref().map_or(phase, |e| e.phase);
+        s
     }
 }
 

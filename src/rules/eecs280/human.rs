@@ -2,8 +2,9 @@
 //! program reads them. The hand and prompts are printed by the transcript
 //! printer from the engine's `Asked` events.
 
+use crate::agents::{Agent, Decision, Kind, PlayerError};
 use crate::cards::{Card, Suit};
-use crate::engine::{Bid, EventSink, Player, PlayerError, View};
+use crate::engine::{Action, EventSink, Observation};
 use crate::input::{SharedTokens, read_answer};
 
 pub struct Human {
@@ -48,29 +49,37 @@ impl Human {
     }
 }
 
-impl Player for Human {
-    fn label(&self, name: &str) -> String {
-        format!("Human player {name}")
-    }
-
-    fn bid(&mut self, _view: &View, _: &mut dyn EventSink) -> Result<Bid, PlayerError> {
+impl Human {
+    fn bid(&mut self) -> Result<Action, PlayerError> {
         let expected = "Spades, Hearts, Clubs, Diamonds or pass";
         let tok = self.token(expected)?;
         if tok == "pass" {
-            return Ok(Bid::Pass);
+            return Ok(Action::Pass);
         }
         match Suit::from_name(&tok) {
-            Some(suit) => Ok(Bid::Order { suit, alone: false }),
+            Some(suit) => Ok(Action::Order { suit, alone: false }),
             None => Err(self.bad(expected, tok)),
         }
     }
+}
 
-    fn discard(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        self.index(view.hand, Some(view.upcard))
+impl Agent for Human {
+    fn choose(
+        &mut self,
+        view: &Observation,
+        legal: &[Action],
+        _notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        let action = match Kind::of(legal) {
+            Kind::Bid => self.bid()?,
+            Kind::Discard => Action::Discard(self.index(view.hand, view.upcard)?),
+            Kind::Play => Action::Play(self.index(view.hand, None)?),
+        };
+        Ok(Decision::new(action))
     }
 
-    fn play(&mut self, view: &View, _: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        self.index(view.hand, None)
+    fn label(&self, name: &str) -> String {
+        format!("Human player {name}")
     }
 
     fn interactive(&self) -> bool {

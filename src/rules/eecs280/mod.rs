@@ -2,14 +2,19 @@
 //! no going alone, the Simple strategy and the Human stdin protocol.
 
 mod human;
-mod pack;
 mod simple;
 
 pub use human::Human;
-pub use pack::{Pack, in_shuffle};
 pub use simple::Simple;
 
-use crate::engine::{AllPass, Config, DealPattern, FollowRule, LonerLead};
+use crate::cards::Card;
+pub use crate::engine::in_shuffle;
+use crate::engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
+
+/// The pack of a game: `shuffle` in-shuffles it seven times a hand.
+pub fn deck(pack: [Card; 24], shuffle: bool) -> Deck {
+    Deck::pack(pack, shuffle)
+}
 
 /// The EECS 280 rules for a game to `points`.
 pub fn config(points: u32) -> Config {

@@ -1,7 +1,8 @@
 //! The Simple player of the EECS 280 spec ("Simple Player").
 
+use crate::agents::{Agent, Decision, Kind, PlayerError};
 use crate::cards::Card;
-use crate::engine::{Bid, EventSink, Player, PlayerError, View, explain};
+use crate::engine::{Action, EventSink, Observation};
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Simple;
@@ -14,26 +15,26 @@ impl Simple {
             .count()
     }
 
-    pub fn choose_bid(view: &View) -> Bid {
+    pub fn choose_bid(view: &Observation) -> Action {
         Self::bid_why(view).0
     }
 
-    pub fn choose_discard(view: &View) -> Card {
+    pub fn choose_discard(view: &Observation) -> Card {
         Self::discard_why(view).0
     }
 
-    pub fn choose_card(view: &View) -> Card {
+    pub fn choose_card(view: &Observation) -> Card {
         Self::card_why(view).0
     }
 
     /// The bid and the rule of the spec's Simple Player that chose it.
-    pub fn bid_why(view: &View) -> (Bid, &'static str) {
-        let up = view.upcard.suit;
+    pub fn bid_why(view: &Observation) -> (Action, &'static str) {
+        let up = view.top().suit;
         if view.round == 1 {
             // Round one: two or more trump face/ace cards (the dealer does not
             // count the upcard).
             if Self::strong(view.hand, up) >= 2 {
-                let bid = Bid::Order {
+                let bid = Action::Order {
                     suit: up,
                     alone: false,
                 };
@@ -43,14 +44,14 @@ impl Simple {
                 );
             }
             return (
-                Bid::Pass,
+                Action::Pass,
                 "passes: fewer than two face or ace cards of the upcard's suit",
             );
         }
         // Round two: only the same-colour suit, with one face/ace card; the
         // dealer is forced to order it (screw the dealer).
         let next = up.next();
-        let bid = Bid::Order {
+        let bid = Action::Order {
             suit: next,
             alone: false,
         };
@@ -66,26 +67,26 @@ impl Simple {
             )
         } else {
             (
-                Bid::Pass,
+                Action::Pass,
                 "passes: no face or ace card of the suit of the upcard's colour",
             )
         }
     }
 
     /// The lowest card of hand + upcard, even the upcard.
-    pub fn discard_why(view: &View) -> (Card, &'static str) {
-        let trump = view.upcard.suit;
+    pub fn discard_why(view: &Observation) -> (Card, &'static str) {
+        let trump = view.top().suit;
         let c = view
             .hand
             .iter()
             .copied()
-            .chain(std::iter::once(view.upcard))
+            .chain(std::iter::once(view.top()))
             .min_by(|a, b| a.cmp_trump(*b, trump))
             .expect("a hand has cards");
         (c, "discards the lowest card of its hand and the upcard")
     }
 
-    pub fn card_why(view: &View) -> (Card, &'static str) {
+    pub fn card_why(view: &Observation) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
         let hand = view.hand.iter().copied();
         match view.led() {
@@ -122,15 +123,24 @@ impl Simple {
     }
 }
 
-impl Player for Simple {
-    fn bid(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Bid, PlayerError> {
-        Ok(explain(view, notes, Self::bid_why(view)))
-    }
-    fn discard(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        Ok(explain(view, notes, Self::discard_why(view)))
-    }
-    fn play(&mut self, view: &View, notes: &mut dyn EventSink) -> Result<Card, PlayerError> {
-        Ok(explain(view, notes, Self::card_why(view)))
+impl Agent for Simple {
+    fn choose(
+        &mut self,
+        view: &Observation,
+        legal: &[Action],
+        _notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        Ok(Decision::because(match Kind::of(legal) {
+            Kind::Bid => Self::bid_why(view),
+            Kind::Discard => {
+                let (c, why) = Self::discard_why(view);
+                (Action::Discard(c), why)
+            }
+            Kind::Play => {
+                let (c, why) = Self::card_why(view);
+                (Action::Play(c), why)
+            }
+        }))
     }
 }
 
@@ -143,12 +153,12 @@ mod tests {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
     }
 
-    fn view<'a>(hand: &'a [Card], upcard: &str, round: u8, forced: bool) -> View<'a> {
-        View {
+    fn view<'a>(hand: &'a [Card], upcard: &str, round: u8, forced: bool) -> Observation<'a> {
+        Observation {
             seat: 1,
             hand,
             dealer: 0,
-            upcard: upcard.parse().unwrap(),
+            upcard: Some(upcard.parse().unwrap()),
             round,
             forced,
             allow_alone: false,
@@ -157,11 +167,14 @@ mod tests {
             alone: false,
             trick: &[],
             sitting_out: None,
+            scores: [0, 0],
+            tricks: [0; 4],
+            hand_no: 0,
         }
     }
 
-    fn order(suit: Suit) -> Bid {
-        Bid::Order { suit, alone: false }
+    fn order(suit: Suit) -> Action {
+        Action::Order { suit, alone: false }
     }
 
     #[test]
@@ -172,9 +185,9 @@ mod tests {
             order(Suit::Hearts)
         );
         let h = cards("JH 9H TH 9S TS"); // right bower only; nines and tens don't count
-        assert_eq!(Simple::choose_bid(&view(&h, "AH", 1, false)), Bid::Pass);
+        assert_eq!(Simple::choose_bid(&view(&h, "AH", 1, false)), Action::Pass);
         let h = cards("KD QD 9S TS 9C"); // diamonds are not hearts
-        assert_eq!(Simple::choose_bid(&view(&h, "9H", 1, false)), Bid::Pass);
+        assert_eq!(Simple::choose_bid(&view(&h, "9H", 1, false)), Action::Pass);
     }
 
     #[test]
@@ -187,7 +200,7 @@ mod tests {
         );
         // Strong clubs but upcard hearts: clubs is never ordered.
         let h = cards("AC KC QC 9S TS");
-        assert_eq!(Simple::choose_bid(&view(&h, "9H", 2, false)), Bid::Pass);
+        assert_eq!(Simple::choose_bid(&view(&h, "9H", 2, false)), Action::Pass);
         let h = cards("KD 9S TS 9C TC");
         assert_eq!(
             Simple::choose_bid(&view(&h, "9H", 2, false)),
@@ -231,8 +244,8 @@ mod tests {
         );
     }
 
-    fn play_view<'a>(hand: &'a [Card], trick: &'a [(usize, Card)], trump: Suit) -> View<'a> {
-        View {
+    fn play_view<'a>(hand: &'a [Card], trick: &'a [(usize, Card)], trump: Suit) -> Observation<'a> {
+        Observation {
             trump: Some(trump),
             maker: Some(1),
             trick,

@@ -1,0 +1,159 @@
+//! The driver: a state, four agents and a sink. It asks the seat to move,
+//! applies the answer, and takes automatic steps. Quitting and rage quitting
+//! are its policy, not the engine's.
+
+use super::{Agent, PlayerError};
+use crate::engine::{Event, EventSink, Outcome, Seat, State};
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum EngineError {
+    #[error(transparent)]
+    Player(#[from] PlayerError),
+    #[error("{player}: {problem}")]
+    Illegal { player: String, problem: String },
+}
+
+type Replacement = Box<dyn FnMut(Seat) -> Box<dyn Agent>>;
+
+pub struct Game {
+    pub state: State,
+    pub names: [String; 4],
+    agents: Vec<Box<dyn Agent>>,
+    replacement: Option<Replacement>,
+}
+
+/// Passes events on, giving a renege the card as its player typed it.
+struct Typed<'a> {
+    sink: &'a mut dyn EventSink,
+    typed: Option<&'a str>,
+}
+
+impl EventSink for Typed<'_> {
+    fn event(&mut self, e: &Event) {
+        match e {
+            Event::Renege {
+                seat,
+                card,
+                typed: None,
+                team,
+                score,
+            } if self.typed.is_some() => self.sink.event(&Event::Renege {
+                seat: *seat,
+                card: *card,
+                typed: self.typed.map(str::to_string),
+                team: *team,
+                score: *score,
+            }),
+            e => self.sink.event(e),
+        }
+    }
+    fn flush(&mut self) {
+        self.sink.flush();
+    }
+}
+
+impl Game {
+    /// A game from any state (a new one, a loaded save file, a replay snapshot).
+    pub fn new(state: State, names: [String; 4], agents: Vec<Box<dyn Agent>>) -> Game {
+        assert_eq!(agents.len(), 4, "a game has four agents");
+        Game {
+            state,
+            names,
+            agents,
+            replacement: None,
+        }
+    }
+
+    /// What takes over a seat whose human rage quits.
+    pub fn on_rage_quit(&mut self, f: impl FnMut(Seat) -> Box<dyn Agent> + 'static) {
+        self.replacement = Some(Box::new(f));
+    }
+
+    /// Plays to the end.
+    pub fn run(&mut self, sink: &mut dyn EventSink) -> Result<Outcome, EngineError> {
+        while self.step(sink)? {}
+        Ok(self
+            .state
+            .outcome()
+            .expect("a finished game has an outcome"))
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    /// Advances by one decision or automatic step. Returns false once over.
+    pub fn step(&mut self, sink: &mut dyn EventSink) -> Result<bool, EngineError> {
+        if self.state.is_over() {
+            return Ok(false);
+        }
+        match self.state.to_move() {
+            Some(seat) => self.decide(sink, seat)?,
+            None => {
+                self.state.advance(sink);
+            }
+        }
+        Ok(!self.state.is_over())
+    }
+
+    fn illegal(&self, seat: Seat, problem: String) -> EngineError {
+        EngineError::Illegal {
+            player: self.agents[seat].label(&self.names[seat]),
+            problem,
+        }
+    }
+
+    /// Asks `seat` until the state moves on: a renege penalty asks again
+    /// (without a new prompt), and a rage quit hands the seat over first.
+    fn decide(&mut self, sink: &mut dyn EventSink, seat: Seat) -> Result<(), EngineError> {
+        if let Some(ask) = self.state.ask() {
+            sink.event(&Event::Asked {
+                seat,
+                ask,
+                hand: self.state.hands[seat].clone(),
+                tricks: self.state.tricks[seat],
+            });
+        }
+        if self.agents[seat].interactive() {
+            sink.flush();
+        }
+        loop {
+            let legal = self.state.legal_actions();
+            let obs = self.state.observation(seat);
+            match self.agents[seat].choose(&obs, &legal, sink) {
+                Ok(d) => {
+                    if let Some(rule) = d.why {
+                        sink.event(&Event::Why { seat, rule });
+                    }
+                    let before = self.state.phase;
+                    let mut typed = Typed {
+                        sink,
+                        typed: self.agents[seat].last_typed(),
+                    };
+                    if let Err(e) = self.state.apply(d.action, &mut typed) {
+                        return Err(self.illegal(seat, e.problem));
+                    }
+                    if self.state.phase != before || self.state.is_over() {
+                        return Ok(());
+                    }
+                }
+                Err(PlayerError::Quit) => {
+                    sink.event(&Event::Quit { seat });
+                    self.state.abandon();
+                    return Ok(());
+                }
+                Err(PlayerError::RageQuit) => match self.replacement.as_mut() {
+                    Some(make) => {
+                        self.agents[seat] = make(seat);
+                        self.state.replaced[seat] = true;
+                        sink.event(&Event::RageQuit { seat });
+                    }
+                    None => {
+                        return Err(self.illegal(seat, "no computer player can take over".into()));
+                    }
+                },
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Agents decide for a seat from what it may see and the actions it may
+//! take; the driver runs a game with four of them.
+
+mod driver;
+mod scripted;
+
+pub use driver::{EngineError, Game};
+pub use scripted::Scripted;
+
+pub use crate::engine::Observation;
+
+use crate::engine::{Action, EventSink};
+
+/// A decision and the strategy rule behind it (shown by replay).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub action: Action,
+    pub why: Option<&'static str>,
+}
+
+impl Decision {
+    pub fn new(action: Action) -> Decision {
+        Decision { action, why: None }
+    }
+
+    pub fn because((action, why): (Action, &'static str)) -> Decision {
+        Decision {
+            action,
+            why: Some(why),
+        }
+    }
+}
+
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum PlayerError {
+    #[error("{player}: standard input ended; expected {expected}")]
+    InputEnded { player: String, expected: String },
+    #[error("{player}: expected {expected}, got {got:?}")]
+    BadAnswer {
+        player: String,
+        expected: String,
+        got: String,
+    },
+    #[error("{player}: the script has no decision left; expected {expected}")]
+    ScriptEnded { player: String, expected: String },
+    #[error("{player}: reading standard input failed: {message}")]
+    Io { player: String, message: String },
+    /// The human asked to end the program (CS 246 `q`).
+    #[error("quit")]
+    Quit,
+    /// The human hands its seat to a computer player (CS 246 `r`).
+    #[error("rage quit")]
+    RageQuit,
+}
+
+/// Decides for one seat. `notes` receives events the agent itself reports
+/// (a human's prompts and rejected answers). An agent may answer with an
+/// action outside `legal` (a human's input); the game refuses it.
+pub trait Agent {
+    fn choose(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError>;
+    /// Interactive agents read a terminal: output is flushed before asking.
+    fn interactive(&self) -> bool {
+        false
+    }
+    /// The last card answered, as typed, for agents that read text.
+    fn last_typed(&self) -> Option<&str> {
+        None
+    }
+    /// How errors name this agent's seat (a course's Human: `Human player NAME`).
+    fn label(&self, name: &str) -> String {
+        name.to_string()
+    }
+}
+
+/// The kind of decision asked for, as the legal actions show it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Bid,
+    Discard,
+    Play,
+}
+
+impl Kind {
+    pub fn of(legal: &[Action]) -> Kind {
+        match legal.first() {
+            Some(Action::Pass | Action::Order { .. }) => Kind::Bid,
+            Some(Action::Discard(_)) => Kind::Discard,
+            _ => Kind::Play,
+        }
+    }
+}

@@ -1,0 +1,49 @@
+//! The decisions a seat can make.
+
+use std::fmt;
+
+use crate::cards::{Card, Suit};
+
+/// One decision. In round one `Order` names the upcard's suit (ordering it
+/// up); in round two it names another suit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Pass,
+    Order {
+        suit: Suit,
+        alone: bool,
+    },
+    /// The dealer's discard after picking up the upcard (or the upcard itself).
+    Discard(Card),
+    /// A card led or played to the trick.
+    Play(Card),
+}
+
+impl Action {
+    pub fn is_bid(self) -> bool {
+        matches!(self, Action::Pass | Action::Order { .. })
+    }
+
+    /// The card of a discard or play.
+    pub fn card(self) -> Option<Card> {
+        match self {
+            Action::Discard(c) | Action::Play(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Pass => f.write_str("pass"),
+            Action::Order { suit, alone: false } => write!(f, "order {suit}"),
+            Action::Order { suit, alone: true } => write!(f, "order {suit} alone"),
+            Action::Discard(c) => write!(f, "discard {c}"),
+            Action::Play(c) => write!(f, "play {c}"),
+        }
+    }
+}
+
+/// At most: pass and three suits, each alone or not (round two).
+pub type Actions = arrayvec::ArrayVec<Action, 8>;

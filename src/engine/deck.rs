@@ -1,0 +1,198 @@
+//! Where each hand's cards come from. The deck is part of the game state, so
+//! a cloned state deals the same future hands.
+
+use std::sync::Arc;
+
+use rand_mt::Mt;
+
+use crate::cards::Card;
+
+/// A deck and its position: everything that decides the next hand's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Deck {
+    /// EECS 280: the pack file's order, in-shuffled seven times per hand
+    /// (the shuffles accumulate), or the file's order every hand.
+    InShuffle {
+        original: [Card; 24],
+        current: [Card; 24],
+        shuffle: bool,
+    },
+    /// CS 246 (spec 2.3): one MT19937 per game, and the swap loop applied to
+    /// the previous hand's order. `shuffles` counts the shuffles drawn.
+    Twister {
+        /// Shared until it draws: cloning a state (bots, replay) copies a
+        /// pointer, not the generator's 2.5 KB.
+        rng: Arc<Mt>,
+        cards: [Card; 24],
+        shuffles: u64,
+    },
+}
+
+/// One in-shuffle: cut in half and interleave starting with the second half,
+/// so position 12 goes to 0, 0 to 1, 13 to 2, and so on.
+pub fn in_shuffle(cards: &mut [Card; 24]) {
+    let old = *cards;
+    for i in 0..12 {
+        cards[2 * i] = old[12 + i];
+        cards[2 * i + 1] = old[i];
+    }
+}
+
+/// The seed as C++ hands an `int` to `std::mt19937`: reduced modulo 2^32, so
+/// `-1` seeds with 4294967295.
+pub fn engine_seed(seed: i64) -> u32 {
+    seed as u32
+}
+
+impl Deck {
+    /// An EECS 280 pack.
+    pub fn pack(cards: [Card; 24], shuffle: bool) -> Deck {
+        Deck::InShuffle {
+            original: cards,
+            current: cards,
+            shuffle,
+        }
+    }
+
+    /// A CS 246 deck: a fresh generator seeded with `seed`, `cards` the order
+    /// the first shuffle starts from (2.3.1, or a save file's deck), and
+    /// `drawn` shuffles already drawn (a game loaded mid-way continues the
+    /// original's stream).
+    pub fn twister(seed: i64, cards: [Card; 24], drawn: u64) -> Deck {
+        let mut rng = Mt::new(engine_seed(seed));
+        for _ in 0..drawn * 23 {
+            rng.next_u32();
+        }
+        Deck::Twister {
+            rng: Arc::new(rng),
+            cards,
+            shuffles: drawn,
+        }
+    }
+
+    /// The order of the next hand.
+    pub fn next_deck(&mut self) -> [Card; 24] {
+        match self {
+            Deck::InShuffle {
+                original,
+                current,
+                shuffle,
+            } => {
+                if *shuffle {
+                    for _ in 0..7 {
+                        in_shuffle(current);
+                    }
+                } else {
+                    *current = *original;
+                }
+                *current
+            }
+            Deck::Twister {
+                rng,
+                cards,
+                shuffles,
+            } => {
+                // Spec 2.3.2.1: `k = rng() % n; --n; swap(cards[n], cards[k])` while n > 1.
+                let rng = Arc::make_mut(rng);
+                let mut n = cards.len() as u32;
+                while n > 1 {
+                    let k = rng.next_u32() % n;
+                    n -= 1;
+                    cards.swap(n as usize, k as usize);
+                }
+                *shuffles += 1;
+                *cards
+            }
+        }
+    }
+
+    /// The current order: the last hand's deck (or, before any, the start).
+    pub fn cards(&self) -> &[Card; 24] {
+        match self {
+            Deck::InShuffle { current, .. } => current,
+            Deck::Twister { cards, .. } => cards,
+        }
+    }
+
+    /// Shuffles drawn so far (CS 246 save files record them).
+    pub fn shuffles(&self) -> u64 {
+        match self {
+            Deck::InShuffle { .. } => 0,
+            Deck::Twister { shuffles, .. } => *shuffles,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{all_cards, short_list};
+    use crate::rules::cs246::initial_deck;
+
+    fn numbered() -> [Card; 24] {
+        let v: Vec<Card> = all_cards().collect();
+        v.try_into().unwrap()
+    }
+
+    #[test]
+    fn in_shuffle_moves_12_to_0_0_to_1_13_to_2() {
+        let orig = numbered();
+        let mut d = orig;
+        in_shuffle(&mut d);
+        assert_eq!(d[0], orig[12]);
+        assert_eq!(d[1], orig[0]);
+        assert_eq!(d[2], orig[13]);
+        assert_eq!(d[3], orig[1]);
+        assert_eq!(d[22], orig[23]);
+        assert_eq!(d[23], orig[11]);
+    }
+
+    #[test]
+    fn shuffle_accumulates_noshuffle_resets() {
+        let orig = numbered();
+        let mut once = orig;
+        for _ in 0..7 {
+            in_shuffle(&mut once);
+        }
+        let mut twice = once;
+        for _ in 0..7 {
+            in_shuffle(&mut twice);
+        }
+        let mut p = Deck::pack(orig, true);
+        assert_eq!(p.next_deck(), once);
+        assert_eq!(p.next_deck(), twice);
+        assert_ne!(once, twice);
+        let mut p = Deck::pack(orig, false);
+        assert_eq!(p.next_deck(), orig);
+        assert_eq!(p.next_deck(), orig);
+    }
+
+    #[test]
+    fn spec_2_3_2_and_2_3_5_examples_for_seed_0() {
+        let mut d = Deck::twister(0, initial_deck(), 0);
+        assert_eq!(
+            short_list(&d.next_deck()),
+            "AS QC KC KS JS 9D TS 9S JH JD AH 9H AD QS TC AC KD 9C TD QH QD TH KH JC"
+        );
+        let mut clone = d.clone();
+        let second = "9S KC 9D TS QD AH AC KD TD 9H KS QH QS AD JH KH 9C AS JC JD TH QC JS TC";
+        assert_eq!(short_list(&d.next_deck()), second);
+        // A clone taken before the second shuffle draws the same numbers.
+        assert_eq!(short_list(&clone.next_deck()), second);
+        assert_eq!(d.shuffles(), 2);
+    }
+
+    #[test]
+    fn skipping_drawn_shuffles_continues_the_stream() {
+        let mut d = Deck::twister(7, initial_deck(), 0);
+        d.next_deck();
+        let mut resumed = Deck::twister(7, *d.cards(), 1);
+        assert_eq!(d.next_deck(), resumed.next_deck());
+    }
+
+    #[test]
+    fn negative_seed_wraps_as_cpp_does() {
+        assert_eq!(engine_seed(-1), u32::MAX);
+        assert_eq!(engine_seed(123), 123);
+    }
+}

@@ -1,0 +1,69 @@
+//! What one seat may see: its own hand and what is public. Never another
+//! seat's hand, nor the kitty below the upcard.
+
+use super::Seat;
+use crate::cards::{Card, Suit};
+
+#[derive(Clone, Copy, Debug)]
+pub struct Observation<'a> {
+    pub seat: Seat,
+    /// This seat's hand as held (before picking up, when discarding).
+    pub hand: &'a [Card],
+    pub dealer: Seat,
+    /// The card turned up on the kitty (None before the first deal).
+    pub upcard: Option<Card>,
+    /// 1 or 2 while making trump, else 0.
+    pub round: u8,
+    /// The dealer may not pass (screw the dealer).
+    pub forced: bool,
+    pub allow_alone: bool,
+    pub trump: Option<Suit>,
+    pub maker: Option<Seat>,
+    pub alone: bool,
+    /// The cards on the table this trick, in playing order.
+    pub trick: &'a [(Seat, Card)],
+    /// The seat of a player sitting out this hand, if any.
+    pub sitting_out: Option<Seat>,
+    pub scores: [u32; 2],
+    /// Tricks taken this hand, per seat.
+    pub tricks: [u8; 4],
+    pub hand_no: u32,
+}
+
+impl Observation<'_> {
+    /// The upcard of a dealt hand; agents are asked only once a hand is dealt.
+    pub fn top(&self) -> Card {
+        self.upcard.expect("a dealt hand has an upcard")
+    }
+
+    pub fn led(&self) -> Option<Card> {
+        self.trick.first().map(|&(_, c)| c)
+    }
+
+    /// Seats that play after this one in the current trick: clockwise from
+    /// this seat up to the leader, leaving out a seat sitting out. Counted
+    /// from the seats, not from the cards on the table, because a lone hand's
+    /// trick has three cards (spec 1.2.4: "2 if … going alone").
+    pub fn still_to_play(&self) -> impl Iterator<Item = Seat> + '_ {
+        let leader = self.trick.first().map_or(self.seat, |&(s, _)| s);
+        let after = (self.seat + 4 - leader) % 4;
+        (after + 1..4)
+            .map(move |i| (leader + i) % 4)
+            .filter(move |&s| Some(s) != self.sitting_out)
+    }
+
+    /// Nobody plays after this seat in the current trick.
+    pub fn last_to_play(&self) -> bool {
+        self.still_to_play().next().is_none()
+    }
+
+    /// The seat currently winning the trick, and its card.
+    pub fn winning(&self) -> Option<(Seat, Card)> {
+        let trump = self.trump?;
+        let led = self.led()?;
+        self.trick
+            .iter()
+            .copied()
+            .max_by(|a, b| a.1.cmp_led(b.1, led, trump))
+    }
+}

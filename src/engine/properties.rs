@@ -1,0 +1,134 @@
+//! Random play over both courses' rules: the engine's contract, checked on
+//! 100,000 steps from random states.
+
+use rand_mt::Mt;
+
+use super::{Action, Config, Deck, FollowRule, NullSink, Seat, State, VecSink};
+use crate::cards::{Card, Suit, all_cards};
+use crate::rules::{cs246, eecs280};
+
+fn below(rng: &mut Mt, n: usize) -> usize {
+    (rng.next_u32() as usize) % n
+}
+
+/// Every action there is, legal or not.
+fn every_action() -> Vec<Action> {
+    let mut v = vec![Action::Pass];
+    for suit in Suit::ALL {
+        for alone in [false, true] {
+            v.push(Action::Order { suit, alone });
+        }
+    }
+    v.extend(all_cards().map(Action::Discard));
+    v.extend(all_cards().map(Action::Play));
+    v
+}
+
+fn shuffled(rng: &mut Mt) -> [Card; 24] {
+    let mut cards: Vec<Card> = all_cards().collect();
+    for i in (1..24).rev() {
+        cards.swap(i, below(rng, i + 1));
+    }
+    cards.try_into().expect("24 cards")
+}
+
+/// A new game of a random course with random options.
+fn new_game(rng: &mut Mt) -> State {
+    let pick = below(rng, 3);
+    let options = cs246::Options {
+        renege_ends_game: below(rng, 2) == 0,
+        sitting_out_dealer_picks_up: below(rng, 2) == 0,
+        ..Default::default()
+    };
+    let (config, deck): (Config, Deck) = match pick {
+        0 => (
+            eecs280::config(1 + below(rng, 10) as u32),
+            eecs280::deck(shuffled(rng), below(rng, 2) == 0),
+        ),
+        1 => (
+            cs246::config(&options),
+            cs246::deck(i64::from(rng.next_u32()), cs246::initial_deck(), 0),
+        ),
+        // Going alone with suit following enforced by refusal.
+        _ => (
+            Config {
+                follow: FollowRule::Refuse,
+                ..cs246::config(&options)
+            },
+            cs246::deck(i64::from(rng.next_u32()), shuffled(rng), 0),
+        ),
+    };
+    State::new(config, deck)
+}
+
+fn check_observation(s: &State, seat: Seat) {
+    let obs = s.observation(seat);
+    assert_eq!(obs.hand, s.hands[seat].as_slice());
+    // The kitty below the upcard, and the other hands, are not in it. The
+    // upcard is public, even once the dealer holds it.
+    let seen: Vec<Card> = obs
+        .hand
+        .iter()
+        .copied()
+        .chain(obs.trick.iter().map(|&(_, c)| c))
+        .collect();
+    for other in (0..4).filter(|&o| o != seat) {
+        for c in &s.hands[other] {
+            assert!(!seen.contains(c), "seat {seat} sees {c} of seat {other}");
+        }
+    }
+    for c in s.kitty.iter().skip(1) {
+        assert!(
+            !seen.contains(c) && obs.upcard != Some(*c),
+            "seat {seat} sees the kitty's {c}"
+        );
+    }
+}
+
+#[test]
+fn random_play_keeps_the_engine_contract() {
+    let mut rng = Mt::new(20261122);
+    let every = every_action();
+    let mut state = new_game(&mut rng);
+    let mut games = 0;
+    for _ in 0..100_000 {
+        if state.is_over() {
+            games += 1;
+            state = new_game(&mut rng);
+        }
+        let Some(seat) = state.to_move() else {
+            assert!(state.legal_actions().is_empty());
+            let mut twin = state.clone();
+            let (mut e1, mut e2) = (VecSink::default(), VecSink::default());
+            assert!(state.advance(&mut e1), "an automatic step");
+            twin.advance(&mut e2);
+            assert_eq!(
+                (e1.0, &twin),
+                (e2.0, &state),
+                "a clone deals and scores alike"
+            );
+            continue;
+        };
+        for s in 0..4 {
+            check_observation(&state, s);
+        }
+        let legal = state.legal_actions();
+        assert!(!legal.is_empty(), "seat {seat} must have a move");
+        for &a in &every {
+            let mut probe = state.clone();
+            let r = probe.apply(a, &mut NullSink);
+            assert_eq!(r.is_ok(), legal.contains(&a), "{a} at {:?}", state.phase);
+            if r.is_err() {
+                assert_eq!(probe, state, "a refused action changed nothing");
+            }
+        }
+        let a = legal[below(&mut rng, legal.len())];
+        let mut twin = state.clone();
+        let (mut e1, mut e2) = (VecSink::default(), VecSink::default());
+        state.apply(a, &mut e1).expect("legal");
+        twin.apply(a, &mut e2).expect("legal");
+        assert_eq!(e1.0, e2.0);
+        assert_eq!(twin, state, "a clone continues identically");
+    }
+    assert!(games > 100, "only {games} games finished");
+}

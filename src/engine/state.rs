@@ -1,0 +1,655 @@
+//! The game as a pure state machine: whose turn, what they may do, and what
+//! an action does. Automatic steps (dealing, a sitting-out seat's turn,
+//! scoring a hand) are taken one at a time by [`State::advance`], so every
+//! step boundary the course programs print between is a state.
+
+use arrayvec::ArrayVec;
+
+use super::{
+    Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule,
+    LonerLead, Observation, Seat, left_of, partner_of, team_of,
+};
+use crate::cards::{Card, Suit};
+
+/// A hand of cards: five, and six while the dealer picks up.
+pub type Hand = ArrayVec<Card, 6>;
+/// The cards of the tricks one seat took this hand.
+pub type Pile = ArrayVec<Card, 20>;
+/// The cards on the table, in playing order.
+pub type Table = ArrayVec<(Seat, Card), 4>;
+
+/// Where the state machine is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum Phase {
+    StartHand,
+    Bidding {
+        round: u8,
+        turn: Seat,
+        passes: u8,
+    },
+    Discard,
+    /// `turns` seats have had their turn in the current trick.
+    Trick {
+        turn: Seat,
+        turns: u8,
+    },
+    HandOver,
+    Over,
+    /// The players stopped the game (CS 246 `q`).
+    Quit,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won { team: usize, scores: [u32; 2] },
+    Quit,
+}
+
+/// An action `apply` refused, and why (as the course rules put it).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{problem}")]
+pub struct Illegal {
+    pub seat: Seat,
+    pub problem: String,
+}
+
+/// Everything about a game in progress that decides what happens next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub config: Config,
+    pub deck: Deck,
+    pub phase: Phase,
+    /// Hands started so far, counting from 0 (nullified hands count).
+    pub hand_no: u32,
+    pub dealer: Seat,
+    pub scores: [u32; 2],
+    pub hands: [Hand; 4],
+    /// The four undealt cards; the first is the upcard, then the discard.
+    pub kitty: ArrayVec<Card, 4>,
+    pub upcard: Option<Card>,
+    pub trump: Option<Suit>,
+    pub maker: Option<Seat>,
+    pub alone: bool,
+    /// Tricks taken this hand, per seat.
+    pub tricks: [u8; 4],
+    /// Cards from tricks taken this hand, per seat.
+    pub taken: [Pile; 4],
+    pub trick: Table,
+    /// Seats whose human rage quit and a computer plays (save files keep it).
+    pub replaced: [bool; 4],
+    /// The first team to reach the target, when a renege penalty brought it
+    /// there and the game played on (spec 2.4: "Once a team reaches 10").
+    pub first_to_target: Option<usize>,
+    pub winner: Option<usize>,
+}
+
+impl State {
+    /// A game about to deal its first hand.
+    pub fn new(config: Config, deck: Deck) -> State {
+        State {
+            config,
+            deck,
+            phase: Phase::StartHand,
+            hand_no: 0,
+            dealer: config.first_dealer,
+            scores: [0, 0],
+            hands: Default::default(),
+            kitty: ArrayVec::new(),
+            upcard: None,
+            trump: None,
+            maker: None,
+            alone: false,
+            tricks: [0; 4],
+            taken: Default::default(),
+            trick: ArrayVec::new(),
+            replaced: [false; 4],
+            first_to_target: None,
+            winner: None,
+        }
+    }
+
+    /// The partner of a lone maker sits the hand out.
+    pub fn sitting_out(&self) -> Option<Seat> {
+        match (self.alone, self.maker) {
+            (true, Some(m)) => Some(partner_of(m)),
+            _ => None,
+        }
+    }
+
+    pub fn tricks_played(&self) -> u8 {
+        self.tricks.iter().sum()
+    }
+
+    pub fn team_tricks(&self, team: usize) -> u8 {
+        self.tricks[team] + self.tricks[team + 2]
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Over | Phase::Quit)
+    }
+
+    /// The seat that must decide now; None while the next step is automatic
+    /// ([`State::advance`]) or the game is over.
+    pub fn to_move(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Bidding { turn, .. } => Some(turn),
+            Phase::Discard => Some(self.dealer),
+            Phase::Trick { turn, .. } if self.sitting_out() != Some(turn) => Some(turn),
+            _ => None,
+        }
+    }
+
+    /// The kind of decision [`State::to_move`] is asked for.
+    pub fn ask(&self) -> Option<Ask> {
+        self.to_move()?;
+        Some(match self.phase {
+            Phase::Bidding { round, .. } => Ask::Bid { round },
+            Phase::Discard => Ask::Discard {
+                upcard: self.upcard?,
+            },
+            _ if self.trick.is_empty() => Ask::Lead,
+            _ => Ask::Play,
+        })
+    }
+
+    /// Screw the dealer: the dealer may not pass in round two.
+    fn forced(&self) -> bool {
+        matches!(self.phase, Phase::Bidding { round: 2, turn, .. }
+            if turn == self.dealer && self.config.all_pass == AllPass::ScrewTheDealer)
+    }
+
+    /// What `seat` may see now.
+    pub fn observation(&self, seat: Seat) -> Observation<'_> {
+        Observation {
+            seat,
+            hand: &self.hands[seat],
+            dealer: self.dealer,
+            upcard: self.upcard,
+            round: match self.phase {
+                Phase::Bidding { round, .. } => round,
+                Phase::Discard => 1,
+                _ => 0,
+            },
+            forced: self.to_move() == Some(seat) && self.forced(),
+            allow_alone: self.config.allow_alone,
+            trump: self.trump,
+            maker: self.maker,
+            alone: self.alone,
+            trick: &self.trick,
+            sitting_out: self.sitting_out(),
+            scores: self.scores,
+            tricks: self.tricks,
+            hand_no: self.hand_no,
+        }
+    }
+
+    /// Every action [`State::apply`] accepts now. Under a renege penalty
+    /// (CS 246) a card that does not follow suit is accepted, with its
+    /// penalty; under [`FollowRule::Refuse`] it is not offered.
+    pub fn legal_actions(&self) -> Actions {
+        let mut v = Actions::new();
+        let Some(seat) = self.to_move() else {
+            return v;
+        };
+        match self.phase {
+            Phase::Bidding { round, .. } => {
+                let Some(up) = self.upcard else { return v };
+                if !self.forced() {
+                    v.push(Action::Pass);
+                }
+                let alone: &[bool] = if self.config.allow_alone {
+                    &[false, true]
+                } else {
+                    &[false]
+                };
+                for suit in Suit::ALL {
+                    if (round == 1) == (suit == up.suit) {
+                        for &alone in alone {
+                            v.push(Action::Order { suit, alone });
+                        }
+                    }
+                }
+            }
+            Phase::Discard => {
+                v.extend(self.hands[seat].iter().map(|&c| Action::Discard(c)));
+                v.extend(self.upcard.map(Action::Discard));
+            }
+            Phase::Trick { .. } => {
+                let hand = &self.hands[seat];
+                let refuse = self.config.follow == FollowRule::Refuse;
+                match (self.follow_suit(seat), refuse) {
+                    (Some(suit), true) => v.extend(
+                        hand.iter()
+                            .filter(|c| self.trump.is_some_and(|t| c.effective_suit(t) == suit))
+                            .map(|&c| Action::Play(c)),
+                    ),
+                    _ => v.extend(hand.iter().map(|&c| Action::Play(c))),
+                }
+            }
+            _ => {}
+        }
+        v
+    }
+
+    /// The suit `seat` must follow, when it holds a card of it.
+    fn follow_suit(&self, seat: Seat) -> Option<Suit> {
+        let trump = self.trump?;
+        let &(_, led) = self.trick.first()?;
+        let suit = led.effective_suit(trump);
+        self.hands[seat]
+            .iter()
+            .any(|c| c.effective_suit(trump) == suit)
+            .then_some(suit)
+    }
+
+    /// Takes one automatic step: deals a hand, skips a sitting-out seat's
+    /// turn, or scores a finished hand. Does nothing when a seat must decide
+    /// or the game is over; returns whether it took a step.
+    pub fn advance(&mut self, sink: &mut dyn EventSink) -> bool {
+        match self.phase {
+            Phase::StartHand => self.start_hand(sink),
+            Phase::Trick { turn, turns } if self.sitting_out() == Some(turn) => {
+                sink.event(&Event::Skipped { seat: turn });
+                self.end_turn(sink, turn, turns);
+            }
+            Phase::HandOver => self.hand_over(sink),
+            _ => return false,
+        }
+        true
+    }
+
+    /// Applies the decision of the seat to move and reports what happened.
+    /// A refused action changes nothing. A renege under a penalty rule scores
+    /// the penalty and leaves the same seat to play (the phase unchanged).
+    pub fn apply(&mut self, action: Action, sink: &mut dyn EventSink) -> Result<(), Illegal> {
+        let Some(seat) = self.to_move() else {
+            return Err(Illegal {
+                seat: 0,
+                problem: format!("{action}: nobody is to decide now"),
+            });
+        };
+        let illegal = |problem: String| Err(Illegal { seat, problem });
+        match (self.phase, action) {
+            (Phase::Bidding { round, passes, .. }, Action::Pass) => {
+                if self.forced() {
+                    return illegal(
+                        "passed as dealer in round two; the dealer must order up a suit (screw the dealer)".into(),
+                    );
+                }
+                self.pass(sink, seat, round, passes);
+            }
+            (Phase::Bidding { round, .. }, Action::Order { suit, alone }) => {
+                let up = self.upcard.map(|c| c.suit);
+                if round == 1 && Some(suit) != up {
+                    return illegal(format!(
+                        "ordered up {suit} in round one; only {} may be ordered up",
+                        up.map_or("the upcard's suit".to_string(), |s| s.to_string())
+                    ));
+                }
+                if round == 2 && Some(suit) == up {
+                    return illegal(format!(
+                        "ordered up {suit} in round two; it was turned down"
+                    ));
+                }
+                let alone = alone
+                    || (round == 1
+                        && self.config.ordering_partner_is_alone
+                        && partner_of(seat) == self.dealer);
+                if alone && !self.config.allow_alone {
+                    return illegal("went alone; these rules have no going alone".into());
+                }
+                self.order(sink, seat, suit, alone, round);
+            }
+            (Phase::Discard, Action::Discard(card)) => {
+                let Some(upcard) = self.upcard else {
+                    return illegal("there is no upcard to pick up".into());
+                };
+                if card != upcard && !self.hands[seat].contains(&card) {
+                    return illegal(format!(
+                        "discarded {card}, which is neither in hand nor the upcard"
+                    ));
+                }
+                let hand = &mut self.hands[seat];
+                hand.push(upcard);
+                hand.retain(|c| *c != card);
+                if self.config.sort_hands {
+                    hand.sort();
+                }
+                // The discard goes face down on the kitty in the upcard's place.
+                if let Some(k) = self.kitty.first_mut() {
+                    *k = card;
+                }
+                sink.event(&Event::Discarded { seat, card });
+                self.begin_play(sink);
+            }
+            (Phase::Trick { turn, turns }, Action::Play(card)) => {
+                if !self.hands[seat].contains(&card) {
+                    return illegal(format!("played {card}, which is not in hand"));
+                }
+                if let Some(suit) = self.follow_suit(seat)
+                    && self.trump.is_some_and(|t| card.effective_suit(t) != suit)
+                {
+                    match self.config.follow {
+                        FollowRule::Trust => {}
+                        FollowRule::Refuse => {
+                            return illegal(format!("played {card} but could follow {suit}"));
+                        }
+                        FollowRule::Penalty { points } => {
+                            self.renege(sink, seat, card, points);
+                            return Ok(());
+                        }
+                    }
+                }
+                let leading = self.trick.is_empty();
+                self.hands[seat].retain(|c| *c != card);
+                self.trick.push((seat, card));
+                sink.event(&if leading {
+                    Event::Led { seat, card }
+                } else {
+                    Event::Played { seat, card }
+                });
+                self.end_turn(sink, turn, turns);
+            }
+            (_, action) => {
+                let expected = match self.ask() {
+                    Some(Ask::Bid { .. }) => "a bid",
+                    Some(Ask::Discard { .. }) => "a card to discard",
+                    _ => "a card to play",
+                };
+                return illegal(format!("expected {expected}, got {action}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The players stop the game (CS 246 `q`): nothing more happens.
+    pub fn abandon(&mut self) {
+        self.phase = Phase::Quit;
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over => {
+                let s = self.scores;
+                let team = self.winner.unwrap_or(usize::from(s[1] > s[0]));
+                Some(Outcome::Won { team, scores: s })
+            }
+            Phase::Quit => Some(Outcome::Quit),
+            _ => None,
+        }
+    }
+
+    fn start_hand(&mut self, sink: &mut dyn EventSink) {
+        let deck = self.deck.next_deck();
+        self.hands = Default::default();
+        self.taken = Default::default();
+        self.tricks = [0; 4];
+        self.trick.clear();
+        self.trump = None;
+        self.maker = None;
+        self.alone = false;
+        sink.event(&Event::HandStart {
+            hand: self.hand_no,
+            dealer: self.dealer,
+            scores: self.scores,
+        });
+        sink.event(&Event::Deck { cards: deck });
+        deal(&mut self.hands, &deck, self.dealer, self.config.deal);
+        if self.config.sort_hands {
+            self.hands.iter_mut().for_each(|h| h.sort());
+        }
+        self.kitty = deck[20..24].iter().copied().collect();
+        self.upcard = Some(deck[20]);
+        sink.event(&Event::Dealt {
+            hands: self.hands.clone(),
+            kitty: [deck[20], deck[21], deck[22], deck[23]],
+        });
+        sink.event(&Event::Upcard {
+            card: deck[20],
+            dealer: self.dealer,
+        });
+        self.phase = Phase::Bidding {
+            round: 1,
+            turn: left_of(self.dealer),
+            passes: 0,
+        };
+    }
+
+    fn pass(&mut self, sink: &mut dyn EventSink, seat: Seat, round: u8, passes: u8) {
+        sink.event(&Event::Passed { seat, round });
+        let passes = passes + 1;
+        if passes < 4 {
+            self.phase = Phase::Bidding {
+                round,
+                turn: left_of(seat),
+                passes,
+            };
+        } else if round == 1 {
+            if let Some(up) = self.upcard {
+                sink.event(&Event::TurnedDown { suit: up.suit });
+            }
+            self.phase = Phase::Bidding {
+                round: 2,
+                turn: left_of(self.dealer),
+                passes: 0,
+            };
+        } else {
+            let next_dealer = left_of(self.dealer);
+            sink.event(&Event::Nullified { next_dealer });
+            self.dealer = next_dealer;
+            self.hand_no += 1;
+            self.phase = Phase::StartHand;
+        }
+    }
+
+    fn order(&mut self, sink: &mut dyn EventSink, seat: Seat, suit: Suit, alone: bool, round: u8) {
+        self.trump = Some(suit);
+        self.maker = Some(seat);
+        self.alone = alone;
+        sink.event(&Event::Ordered {
+            seat,
+            suit,
+            alone,
+            round,
+        });
+        let dealer_out = self.sitting_out() == Some(self.dealer);
+        if round == 1 && (!dealer_out || self.config.sitting_out_dealer_picks_up) {
+            self.phase = Phase::Discard;
+        } else {
+            self.begin_play(sink);
+        }
+    }
+
+    fn first_leader(&self) -> Seat {
+        let eldest = left_of(self.dealer);
+        let literal = self.config.loner_lead == LonerLead::FootnoteLiteral
+            && self.alone
+            && self.maker == Some(eldest);
+        if self.sitting_out() == Some(eldest) || literal {
+            left_of(eldest)
+        } else {
+            eldest
+        }
+    }
+
+    fn begin_play(&mut self, sink: &mut dyn EventSink) {
+        if let (Some(trump), Some(maker)) = (self.trump, self.maker) {
+            sink.event(&Event::TrumpSet {
+                trump,
+                maker,
+                alone: self.alone,
+            });
+        }
+        self.phase = Phase::Trick {
+            turn: self.first_leader(),
+            turns: 0,
+        };
+    }
+
+    /// CS 246 2.5.1: the card is refused, the other team scores, and the
+    /// same player plays again, unless the penalty ends the game.
+    fn renege(&mut self, sink: &mut dyn EventSink, seat: Seat, card: Card, points: u32) {
+        let team = 1 - team_of(seat);
+        self.scores[team] = self.scores[team].saturating_add(points);
+        sink.event(&Event::Renege {
+            seat,
+            card,
+            typed: None,
+            team,
+            score: self.scores[team],
+        });
+        if self.scores[team] >= self.config.points_to_win {
+            if self.config.penalty_can_end_game {
+                self.winner = Some(team);
+                sink.event(&Event::GameOver {
+                    winner: team,
+                    scores: self.scores,
+                });
+                self.phase = Phase::Over;
+                return;
+            }
+            self.first_to_target.get_or_insert(team);
+        }
+    }
+
+    /// A seat has played (or been skipped): the next turn, or the trick is taken.
+    fn end_turn(&mut self, sink: &mut dyn EventSink, turn: Seat, turns: u8) {
+        if turns + 1 < 4 {
+            self.phase = Phase::Trick {
+                turn: left_of(turn),
+                turns: turns + 1,
+            };
+            return;
+        }
+        let (Some(trump), Some(&(_, led))) = (self.trump, self.trick.first()) else {
+            return;
+        };
+        let (winner, _) = self
+            .trick
+            .iter()
+            .copied()
+            .max_by(|a, b| a.1.cmp_led(b.1, led, trump))
+            .unwrap_or((turn, led));
+        self.tricks[winner] += 1;
+        let pile = &mut self.taken[winner];
+        for &(_, c) in &self.trick {
+            let _ = pile.try_push(c);
+        }
+        self.trick.clear();
+        sink.event(&Event::TrickTaken {
+            seat: winner,
+            trick: self.tricks_played(),
+            tricks: self.tricks,
+            scores: self.scores,
+        });
+        self.phase = if self.tricks_played() >= 5 {
+            Phase::HandOver
+        } else {
+            Phase::Trick {
+                turn: winner,
+                turns: 0,
+            }
+        };
+    }
+
+    fn hand_over(&mut self, sink: &mut dyn EventSink) {
+        let makers = team_of(self.maker.unwrap_or(self.dealer));
+        let made = self.team_tricks(makers);
+        let (winner, points, march, euchred) = if made == 5 {
+            let p = if self.alone {
+                self.config.lone_march_points
+            } else {
+                2
+            };
+            (makers, p, true, false)
+        } else if made >= 3 {
+            (makers, 1, false, false)
+        } else {
+            (1 - makers, 2, false, true)
+        };
+        self.scores[winner] = self.scores[winner].saturating_add(points);
+        sink.event(&Event::HandOver {
+            winner,
+            points,
+            march,
+            euchred,
+            scores: self.scores,
+        });
+        let target = self.config.points_to_win;
+        // A team already at the target before this hand was scored (a renege
+        // penalty under renege-ends-game=no) got there first and wins.
+        let other = 1 - winner;
+        let game_winner = self
+            .first_to_target
+            .or((self.scores[other] >= target).then_some(other))
+            .or((self.scores[winner] >= target).then_some(winner));
+        if let Some(team) = game_winner {
+            self.winner = Some(team);
+            sink.event(&Event::GameOver {
+                winner: team,
+                scores: self.scores,
+            });
+            self.phase = Phase::Over;
+        } else {
+            self.dealer = left_of(self.dealer);
+            self.hand_no += 1;
+            self.phase = Phase::StartHand;
+        }
+    }
+}
+
+/// Deals 20 cards from the top of `deck`, starting at the dealer's left.
+pub fn deal(hands: &mut [Hand; 4], deck: &[Card; 24], dealer: Seat, pattern: DealPattern) {
+    const BATCHES: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
+    const FIVES: [usize; 4] = [5; 4];
+    let sizes: &[usize] = match pattern {
+        DealPattern::Batches32 => &BATCHES,
+        DealPattern::FiveEach => &FIVES,
+    };
+    let mut next = 0;
+    let mut seat = left_of(dealer);
+    for &n in sizes {
+        hands[seat].extend(deck[next..next + n].iter().copied());
+        next += n;
+        seat = left_of(seat);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::all_cards;
+
+    fn numbered() -> [Card; 24] {
+        let v: Vec<Card> = all_cards().collect();
+        v.try_into().unwrap()
+    }
+
+    #[test]
+    fn batches_3232_then_2323_from_the_dealers_left() {
+        let deck = numbered();
+        let mut hands: [Hand; 4] = Default::default();
+        deal(&mut hands, &deck, 0, DealPattern::Batches32);
+        let idx = |h: &Hand| -> Vec<usize> {
+            h.iter()
+                .map(|c| deck.iter().position(|d| d == c).unwrap())
+                .collect()
+        };
+        assert_eq!(idx(&hands[1]), vec![0, 1, 2, 10, 11]);
+        assert_eq!(idx(&hands[2]), vec![3, 4, 12, 13, 14]);
+        assert_eq!(idx(&hands[3]), vec![5, 6, 7, 15, 16]);
+        assert_eq!(idx(&hands[0]), vec![8, 9, 17, 18, 19]);
+    }
+
+    #[test]
+    fn five_each_from_the_dealers_left() {
+        let deck = numbered();
+        let mut hands: [Hand; 4] = Default::default();
+        deal(&mut hands, &deck, 2, DealPattern::FiveEach);
+        assert_eq!(hands[3].as_slice(), &deck[0..5]);
+        assert_eq!(hands[0].as_slice(), &deck[5..10]);
+        assert_eq!(hands[1].as_slice(), &deck[10..15]);
+        assert_eq!(hands[2].as_slice(), &deck[15..20]);
+    }
+}
