@@ -3,7 +3,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use upcard::commands::eecs280::{Args, new_game, play};
+use upcard::courses::eecs280::program::{Args, new_game, play};
 use upcard::engine::{Event, EventSink, NullSink};
 use upcard::input::Tokens;
 use upcard::parse::pack::parse_pack;

@@ -281,7 +281,7 @@ impl FromStr for Card {
 }
 
 /// All 24 cards in the plain order (the EECS 280 "new pack" order is this
-/// grouped by suit; see `rules::eecs280::pack`).
+/// grouped by suit; see `engine::Deck`).
 pub fn all_cards() -> impl Iterator<Item = Card> {
     Rank::ALL
         .into_iter()

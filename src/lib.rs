@@ -3,14 +3,16 @@
 
 pub mod agents;
 pub mod cards;
-pub mod commands;
+pub mod courses;
 pub mod engine;
+mod failure;
 #[doc(hidden)]
 pub mod fuzzing;
 pub mod grade;
 pub mod input;
 pub mod parse;
 pub mod replay;
-pub mod rules;
 pub mod scenario;
 pub mod transcript;
+
+pub use failure::Failure;

@@ -5,7 +5,7 @@ use std::path::Path;
 mod common;
 use common::{Out, upcard_text};
 
-use upcard::rules::cs246::save::SaveFile;
+use upcard::courses::cs246::save::SaveFile;
 
 /// A save file with trump undeclared: `hands` for players 0..3 and the kitty last.
 /// `trump` is `?` or e.g. `H\n0 f` (suit, maker, alone).

@@ -3,8 +3,8 @@
 use std::process::Command;
 
 use upcard::cards::short_list;
+use upcard::courses::cs246::{deck as cs246_deck, initial_deck};
 use upcard::engine::{DealPattern, Hand, deal};
-use upcard::rules::cs246::{deck as cs246_deck, initial_deck};
 
 const PROBE: &str = include_str!("../golden/cs246/spec_shuffle_deal_probe.txt");
 

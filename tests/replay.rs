@@ -5,11 +5,11 @@ use std::path::{Path, PathBuf};
 
 mod common;
 use common::{Out, upcard_text};
-use upcard::commands::cs246;
+use upcard::courses::cs246::program as cs246;
+use upcard::courses::cs246::save::SaveFile;
 use upcard::engine::VecSink;
 use upcard::input::Tokens;
 use upcard::replay::{Target, record, scenario_from_save};
-use upcard::rules::cs246::save::SaveFile;
 use upcard::scenario::{Scenario, play};
 
 fn library() -> Vec<PathBuf> {

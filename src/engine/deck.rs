@@ -127,7 +127,7 @@ impl Deck {
 mod tests {
     use super::*;
     use crate::cards::{all_cards, short_list};
-    use crate::rules::cs246::initial_deck;
+    use crate::courses::cs246::initial_deck;
 
     fn numbered() -> [Card; 24] {
         let v: Vec<Card> = all_cards().collect();

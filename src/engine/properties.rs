@@ -5,7 +5,7 @@ use rand_mt::Mt;
 
 use super::{Action, Config, Deck, FollowRule, NullSink, Seat, State, VecSink};
 use crate::cards::{Card, Suit, all_cards};
-use crate::rules::{cs246, eecs280};
+use crate::courses::{cs246, eecs280};
 
 fn below(rng: &mut Mt, n: usize) -> usize {
     (rng.next_u32() as usize) % n

@@ -12,9 +12,9 @@ use rand_mt::Mt;
 use super::{Grader, Outcome};
 use crate::agents::{Agent, Decision, Game, PlayerError};
 use crate::cards::{Card, all_cards};
+use crate::courses::cs246::{self, Computer, initial_deck};
+use crate::courses::eecs280::{self, Simple};
 use crate::engine::{Action, EventSink, NullSink, Observation, State};
-use crate::rules::cs246::{self, Computer, initial_deck};
-use crate::rules::eecs280::{self, Simple};
 use crate::scenario::raw::RulesName;
 use crate::scenario::{Scenario, play};
 

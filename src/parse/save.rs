@@ -1,6 +1,6 @@
 //! CS 246 save files (spec section 3), read as white-space separated tokens.
 //! Grammar: grammar/cs246-save.ebnf. Semantic checks (a card in two places,
-//! impossible counts) are in `rules::cs246::save`.
+//! impossible counts) are in `courses::cs246::save`.
 
 use nom::bytes::complete::take_till1;
 use nom::character::complete::multispace0;

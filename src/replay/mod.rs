@@ -11,9 +11,9 @@ use std::path::Path;
 pub use show::{describe, json_line, render, state_text};
 pub use step::interact;
 
-use crate::commands::cs246 as cs246_cmd;
+use crate::courses::cs246::program as cs246_cmd;
+use crate::courses::cs246::save::SaveFile;
 use crate::engine::{Event, EventSink, Phase, State};
-use crate::rules::cs246::save::SaveFile;
 use crate::scenario::{Cs246Setup, Expect, Printer, Scenario, Setup, start};
 
 /// Where a move happened: hand number, trick (0 while making trump) and the

@@ -3,7 +3,7 @@
 
 use super::model::{Scenario, Setup};
 use crate::agents::Game;
-use crate::commands::{cs246, eecs280};
+use crate::courses::{cs246::program as cs246, eecs280::program as eecs280};
 use crate::engine::{Event, EventSink, VecSink};
 use crate::input::Tokens;
 use crate::transcript::{Cs246Printer, Eecs280Printer};

@@ -10,11 +10,11 @@ use super::raw::{
     RulesName, Visibility,
 };
 use crate::cards::{Card, Suit};
-use crate::commands::{cs246, eecs280};
+use crate::courses::cs246::save::SaveFile;
+use crate::courses::eecs280::PlayerType;
+use crate::courses::{cs246::program as cs246, eecs280::program as eecs280};
 use crate::engine::{Seat, team_of};
 use crate::parse::pack::parse_pack;
-use crate::rules::cs246::save::SaveFile;
-use crate::rules::eecs280::PlayerType;
 
 #[derive(Clone, Debug)]
 pub struct Scenario {

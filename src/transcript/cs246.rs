@@ -3,8 +3,8 @@
 use std::io::{self, Write};
 
 use crate::cards::{Card, Suit, short_list};
+use crate::courses::cs246::Options;
 use crate::engine::{Ask, Event, EventSink, Seat, left_of};
-use crate::rules::cs246::Options;
 
 pub struct Cs246Printer<W: Write> {
     out: W,

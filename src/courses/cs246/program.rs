@@ -2,12 +2,12 @@
 
 use std::io::{BufRead, Write};
 
-use super::Failure;
+use crate::Failure;
 use crate::agents::{Agent, Game};
+use crate::courses::cs246::save::{SaveFile, load};
+use crate::courses::cs246::{Computer, Human, Options, config, deck, initial_deck};
 use crate::engine::{Outcome, State};
 use crate::input::{SharedTokens, Tokens};
-use crate::rules::cs246::save::{SaveFile, load};
-use crate::rules::cs246::{Computer, Human, Options, config, deck, initial_deck};
 use crate::transcript::Cs246Printer;
 
 pub const USAGE: &str =

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use similar::{ChangeTag, TextDiff};
 
-use super::Failure;
 use super::run::{apply_filter, load};
-use crate::scenario::{Golden, Scenario, evaluate, write_atomic};
+use upcard::Failure;
+use upcard::scenario::{Golden, Scenario, evaluate, write_atomic};
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -121,7 +121,7 @@ fn unreferenced(scenarios: &[Scenario], stdout: &mut dyn Write) -> Result<(), Fa
     // The `golden/` folders the scenarios' default goldens live in.
     let roots: BTreeSet<PathBuf> = scenarios
         .iter()
-        .map(|s| crate::scenario::default_golden_root(&s.path))
+        .map(|s| upcard::scenario::default_golden_root(&s.path))
         .filter(|r| r.is_dir())
         .collect();
     let mut all = Vec::new();
@@ -167,4 +167,28 @@ fn normal(p: &Path) -> PathBuf {
         }
     }
     out
+}
+
+/// Write or rewrite golden transcripts from the engine
+#[derive(clap::Args)]
+pub struct Args {
+    /// Scenario files or directories (default: scenarios/)
+    paths: Vec<PathBuf>,
+    /// Only scenarios whose name, path or a tag contains TEXT
+    #[arg(long, value_name = "TEXT")]
+    filter: Option<String>,
+    /// List files in the golden folders that no scenario uses (writes nothing)
+    #[arg(long)]
+    unreferenced: bool,
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let o = Options {
+            paths: self.paths,
+            filter: self.filter,
+            unreferenced: self.unreferenced,
+        };
+        run(&o, stdout)
+    }
 }

@@ -1,13 +1,5 @@
-//! The subcommands behind `main.rs`.
+//! How a command ended when it did not succeed.
 
-pub mod bless;
-pub mod cs246;
-pub mod eecs280;
-pub mod grade;
-pub mod replay;
-pub mod run;
-
-/// How a command ended when it did not succeed.
 #[derive(Debug)]
 pub struct Failure {
     /// 1: a check failed; 2: bad usage or bad input.

@@ -4,6 +4,7 @@
 
 mod computer;
 mod human;
+pub mod program;
 pub mod save;
 
 pub use crate::engine::engine_seed;

@@ -5,9 +5,9 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
-use super::Failure;
-use crate::scenario::diff::{Style, render};
-use crate::scenario::{Evaluated, Golden, Scenario, discover, evaluate, load_all};
+use upcard::Failure;
+use upcard::scenario::diff::{Style, render};
+use upcard::scenario::{Evaluated, Golden, Scenario, discover, evaluate, load_all};
 
 /// Where `--failed` finds the scenarios that failed last time (relative to the
 /// working directory).
@@ -105,7 +105,7 @@ fn write_last_failed(failed: &[&Path]) {
         .collect();
     // Only a convenience for the next run: failing to keep it is not an error.
     let _ = std::fs::create_dir_all(".upcard");
-    let _ = crate::scenario::write_atomic(Path::new(LAST_FAILED), text.as_bytes());
+    let _ = upcard::scenario::write_atomic(Path::new(LAST_FAILED), text.as_bytes());
 }
 
 /// A failed scenario's report: what it is for, then the diff and problems.
@@ -196,5 +196,36 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         Err(Failure::silent(1))
     } else {
         Ok(())
+    }
+}
+
+/// Run scenarios through the engine and compare each with its golden transcript
+#[derive(clap::Args)]
+pub struct Args {
+    /// Scenario files or directories (default: scenarios/)
+    paths: Vec<PathBuf>,
+    /// Only scenarios whose name, path or a tag contains TEXT
+    #[arg(long, value_name = "TEXT")]
+    filter: Option<String>,
+    /// Only the scenarios that failed last time (.upcard/last-failed)
+    #[arg(long)]
+    failed: bool,
+    /// Show diffs as two columns
+    #[arg(long)]
+    side_by_side: bool,
+    #[arg(long, value_enum, default_value = "auto")]
+    color: Color,
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let o = Options {
+            paths: self.paths,
+            filter: self.filter,
+            failed: self.failed,
+            side_by_side: self.side_by_side,
+            color: self.color.enabled(),
+        };
+        run(&o, stdout)
     }
 }

@@ -7,14 +7,14 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use super::Failure;
 use super::run::{apply_filter, load};
-use crate::grade::report::{gradescope, json_report, junit, tap};
-use crate::grade::{
+use upcard::Failure;
+use upcard::grade::report::{gradescope, json_report, junit, tap};
+use upcard::grade::{
     Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
 };
-use crate::scenario::raw::RulesName;
-use crate::scenario::{Scenario, write_atomic};
+use upcard::scenario::raw::RulesName;
+use upcard::scenario::{Scenario, write_atomic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReportKind {
@@ -111,7 +111,7 @@ pub struct Options {
     pub random: Option<u32>,
     /// Which course's games `--random` plays.
     /// The course to grade (inferred from the scenarios when not given).
-    pub rules: Option<crate::scenario::raw::RulesName>,
+    pub rules: Option<upcard::scenario::raw::RulesName>,
     pub list_skipped: bool,
     /// Runs of each failing scenario, to find nondeterministic output.
     pub repeat: u32,
@@ -209,7 +209,7 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
     let grader = new_grader(o)?;
     let random_rules = o.rules.unwrap_or(RulesName::Eecs280);
     let (played, found) =
-        crate::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader)
+        upcard::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader)
             .map_err(Failure::input)?;
     let text = match &found {
         None => format!(
@@ -256,7 +256,7 @@ fn new_grader(o: &Options) -> Result<Grader, Failure> {
 
 pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     // Programs run in process groups of their own, which Ctrl-C does not reach.
-    if let Err(e) = crate::grade::live::stop_everything_on_signals() {
+    if let Err(e) = upcard::grade::live::stop_everything_on_signals() {
         eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}");
     }
     if let Some(n) = o.random {
@@ -547,4 +547,105 @@ pub fn seconds(s: &str) -> Result<Duration, String> {
         ));
     }
     Ok(Duration::from_secs_f64(v))
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum RulesArg {
+    Eecs280,
+    Cs246,
+}
+
+/// Run a student program (or a directory of submissions) on the scenarios and grade it
+#[derive(clap::Args)]
+pub struct Args {
+    /// The program, or a directory with one submission per subdirectory
+    #[arg(long)]
+    exe: PathBuf,
+    /// Scenario files or directories (default: scenarios/)
+    paths: Vec<PathBuf>,
+    /// Only scenarios whose name, path or a tag contains TEXT
+    #[arg(long, value_name = "TEXT")]
+    filter: Option<String>,
+    /// argv[0] to run the program as (default ./euchre.exe for EECS 280, ./euchre for CS 246)
+    #[arg(long)]
+    argv0: Option<String>,
+    /// Seconds each run may take before its process group is killed
+    #[arg(long, default_value = "10", value_parser = seconds)]
+    timeout: Duration,
+    /// Bytes of output kept per run; more stops the run and marks it truncated
+    #[arg(long, default_value_t = 1 << 20)]
+    max_output: usize,
+    /// Memory limit in MiB: each process's address space, and in the sandbox all of a run's processes together (0 for none)
+    #[arg(long, default_value_t = 1024)]
+    memory_mb: u64,
+    /// Processes a run may have at once (in the sandbox)
+    #[arg(long, default_value_t = 64)]
+    max_processes: u32,
+    /// Run programs without the sandbox (only programs you trust)
+    #[arg(long)]
+    no_sandbox: bool,
+    /// A report to write: gradescope=PATH, junit=PATH, json=PATH, tap[=PATH] (repeatable)
+    #[arg(long = "report", value_name = "KIND=PATH")]
+    reports: Vec<ReportSpec>,
+    /// Runs at once (default: the number of cores)
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
+    /// Also write the students × verdicts table as CSV
+    #[arg(long, value_name = "PATH")]
+    csv: Option<PathBuf>,
+    /// Include run times in the JSON report (they differ from run to run)
+    #[arg(long)]
+    timings: bool,
+    /// Differential testing: compare the program with the engine on N random games
+    #[arg(long, value_name = "N")]
+    random: Option<u32>,
+    /// The course to grade: its scenarios only (default: the course of the scenarios given; for --random, eecs280)
+    #[arg(long, value_enum)]
+    rules: Option<RulesArg>,
+    /// List the scenarios skipped because a course program cannot run them
+    #[arg(long)]
+    list_skipped: bool,
+    /// Run each failing scenario up to N times and report output that changes between runs
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
+    repeat: u32,
+    /// The random games' seed
+    #[arg(long, default_value_t = 0)]
+    seed: u32,
+    /// Where --random writes the shrunk scenario of a divergence (scenarios/ and golden/ inside)
+    #[arg(long, default_value = "divergence")]
+    out: PathBuf,
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let o = Options {
+            exe: self.exe,
+            paths: self.paths,
+            filter: self.filter,
+            argv0: self.argv0,
+            limits: Limits {
+                time: self.timeout,
+                output: self.max_output,
+                memory: self.memory_mb * 1024 * 1024,
+                processes: self.max_processes,
+            },
+            sandbox: !self.no_sandbox,
+            reports: self.reports,
+            jobs: self
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+            csv: self.csv,
+            timings: self.timings,
+            random: self.random,
+            rules: self.rules.map(|r| match r {
+                RulesArg::Eecs280 => RulesName::Eecs280,
+                RulesArg::Cs246 => RulesName::Cs246,
+            }),
+            list_skipped: self.list_skipped,
+            repeat: self.repeat,
+            seed: self.seed,
+            out: self.out,
+        };
+        run(&o, stdout)
+    }
 }

@@ -2,6 +2,7 @@
 //! no going alone, the Simple strategy and the Human stdin protocol.
 
 mod human;
+pub mod program;
 mod simple;
 
 pub use human::Human;

@@ -3,10 +3,10 @@
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
-use super::Failure;
-use crate::replay::{Target, Timeline, interact, json_line, record, render, scenario_from_save};
-use crate::rules::cs246::save::SaveFile;
-use crate::scenario::{Scenario, write_atomic};
+use upcard::Failure;
+use upcard::courses::cs246::save::SaveFile;
+use upcard::replay::{Target, Timeline, interact, json_line, record, render, scenario_from_save};
+use upcard::scenario::{Scenario, write_atomic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -30,7 +30,7 @@ pub fn load(path: &Path) -> Result<Timeline, Failure> {
         Scenario::load(path).map_err(|e| Failure::input(e.to_string()))?
     } else {
         let shown = path.display().to_string();
-        use crate::parse::file::{MAX_INPUT, ReadError, read_text};
+        use upcard::parse::file::{MAX_INPUT, ReadError, read_text};
         let text = read_text(path, MAX_INPUT).map_err(|e| match e {
             ReadError::NotText(e) => Failure::input(e.to_string()),
             e => Failure::input(format!("{shown}: {e}")),
@@ -45,7 +45,7 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
     let t = load(&o.file)?;
     let io = |e: std::io::Error| {
         if e.get_ref()
-            .is_some_and(|r| r.is::<crate::replay::step::ReadingCommands>())
+            .is_some_and(|r| r.is::<upcard::replay::step::ReadingCommands>())
         {
             Failure::input(e.to_string())
         } else if e.kind() == std::io::ErrorKind::BrokenPipe {
@@ -99,4 +99,43 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
         text.push_str(&format!("\nthe game stopped early: {e}\n"));
     }
     stdout.write_all(text.as_bytes()).map_err(io)
+}
+
+/// Step through a scenario or CS 246 save file move by move
+#[derive(clap::Args)]
+pub struct Args {
+    /// A scenario (.yaml) or a CS 246 save file
+    file: PathBuf,
+    /// Walk it with commands: Enter/n next, b back, t next trick, h next hand, j N jump, q quit
+    #[arg(long)]
+    step: bool,
+    /// Stop after this point: HAND:TRICK:PLAY (trick 0 is making trump) or a move number
+    #[arg(long, value_name = "POINT")]
+    to: Option<Target>,
+    /// text, or json: one object per move (event, rule, full state)
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Write the state after POINT as a CS 246 save file OUT that continues the game exactly
+    #[arg(long, num_args = 2, value_names = ["POINT", "OUT"])]
+    save_at: Option<Vec<String>>,
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let save_at = match self.save_at.as_deref() {
+            Some([point, out]) => Some((
+                point.parse::<Target>().map_err(Failure::input)?,
+                PathBuf::from(out),
+            )),
+            _ => None,
+        };
+        let o = Options {
+            file: self.file,
+            step: self.step,
+            to: self.to,
+            format: self.format,
+            save_at,
+        };
+        run(&o, &mut std::io::stdin().lock(), stdout)
+    }
 }
