@@ -6,12 +6,13 @@
 use std::path::Path;
 
 use crate::cards::Card;
+use crate::courses::cs246::from_save;
 use crate::courses::cs246::save::SaveFile;
 use crate::courses::{cs246::program as cs246, eecs280::program as eecs280};
 use crate::input::Tokens;
 use crate::parse::file::utf8;
 use crate::parse::pack::parse_pack;
-use crate::replay::{record, scenario_from_save};
+use crate::replay::record;
 use crate::scenario::{Scenario, play};
 
 /// The official pack (EECS 280 `pack.in`), for the Human-input targets.
@@ -46,12 +47,11 @@ pub fn save(data: &[u8]) {
     let again = SaveFile::parse("written", &written)
         .unwrap_or_else(|e| panic!("upcard cannot read its own save file: {e}\n{written}"));
     assert_eq!(again, save);
-    let t = record(scenario_from_save(Path::new("fuzz.txt"), save, text));
+    let t = record(from_save(Path::new("fuzz.txt"), save, text));
     for i in [0, t.moves.len() / 2, t.moves.len().saturating_sub(1)] {
         if i < t.moves.len()
-            && let Ok(s) = t.save_at(i)
+            && let Ok(w) = t.save_at(i)
         {
-            let w = s.write();
             SaveFile::parse("saved", &w)
                 .unwrap_or_else(|e| panic!("a save at move {i} is refused: {e}\n{w}"));
         }

@@ -3,8 +3,6 @@ mod cli;
 use std::io::Write;
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
     // `upcard grade` starts copies of itself as sandbox helpers.
     #[cfg(target_os = "linux")]
@@ -17,7 +15,7 @@ fn main() -> ExitCode {
             std::process::exit(upcard::grade::sandbox::helper_main(&args[2..]));
         }
     }
-    let cli = cli::Cli::parse();
+    let cli = cli::parse();
     let stdout = std::io::stdout();
     let result = cli.execute(&mut stdout.lock());
     match result {

@@ -5,11 +5,12 @@ use std::path::{Path, PathBuf};
 
 mod common;
 use common::{Out, upcard_text};
+use upcard::courses::cs246::from_save as scenario_from_save;
 use upcard::courses::cs246::program as cs246;
 use upcard::courses::cs246::save::SaveFile;
 use upcard::engine::VecSink;
 use upcard::input::Tokens;
-use upcard::replay::{Target, record, scenario_from_save};
+use upcard::replay::{Target, record};
 use upcard::scenario::{Scenario, play};
 
 fn library() -> Vec<PathBuf> {
@@ -51,10 +52,9 @@ fn every_save_continues(path: &Path) -> usize {
     let t = record(Scenario::load(path).unwrap());
     let mut checked = 0;
     for (i, m) in t.moves.iter().enumerate() {
-        let Ok(save) = t.save_at(i) else { continue };
-        let text = save.write();
+        let Ok(text) = t.save_at(i) else { continue };
         let loaded = SaveFile::parse("saved", &text).unwrap_or_else(|e| panic!("{e}\n{text}"));
-        assert_eq!(loaded, save, "the save file does not read back");
+        assert_eq!(loaded.write(), text, "the save file does not read back");
         let args = cs246::Args {
             no_human: true,
             ..Default::default()

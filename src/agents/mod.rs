@@ -2,9 +2,11 @@
 //! take; the driver runs a game with four of them.
 
 mod driver;
+mod recorder;
 mod scripted;
 
 pub use driver::{EngineError, Game};
+pub use recorder::{Recorder, Words};
 pub use scripted::Scripted;
 
 pub use crate::engine::Observation;

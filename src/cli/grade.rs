@@ -207,7 +207,9 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     };
     let grader = new_grader(o)?;
-    let random_rules = o.rules.unwrap_or(RulesName::Eecs280);
+    let random_rules = o
+        .rules
+        .unwrap_or(RulesName::from_name(upcard::courses::names()[0]).expect("a course"));
     let (played, found) =
         upcard::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader)
             .map_err(Failure::input)?;
@@ -268,19 +270,35 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     let rules = match o.rules {
         Some(r) => r,
         None => {
-            let mut courses: Vec<RulesName> = scenarios.iter().map(|s| s.rules()).collect();
-            courses.sort_by_key(|r| r.dir());
-            courses.dedup();
+            // The courses present, in the table's order.
+            let courses: Vec<RulesName> = upcard::courses::names()
+                .into_iter()
+                .filter_map(RulesName::from_name)
+                .filter(|r| scenarios.iter().any(|s| s.rules() == *r))
+                .collect();
             match courses.as_slice() {
                 [one] => *one,
-                [] => RulesName::Eecs280,
+                [] => RulesName::from_name(upcard::courses::names()[0]).expect("a course"),
                 _ => {
-                    let count = |r: RulesName| scenarios.iter().filter(|s| s.rules() == r).count();
+                    let count =
+                        |r: &RulesName| scenarios.iter().filter(|s| s.rules() == *r).count();
+                    let counts: Vec<String> = courses
+                        .iter()
+                        .map(|r| format!("{} {}", count(r), r.dir()))
+                        .collect();
+                    let say: Vec<String> = courses
+                        .iter()
+                        .map(|r| format!("--rules {}", r.dir()))
+                        .collect();
+                    let how_many = match courses.len() {
+                        2 => "both".to_string(),
+                        n => n.to_string(),
+                    };
                     return Err(Failure::input(format!(
-                        "these scenarios are of both courses ({} eecs280, {} cs246), and a program is one \
-                         course's: say --rules eecs280 or --rules cs246",
-                        count(RulesName::Eecs280),
-                        count(RulesName::Cs246)
+                        "these scenarios are of {how_many} courses ({}), and a program is one \
+                         course's: say {}",
+                        counts.join(", "),
+                        say.join(" or ")
                     )));
                 }
             }
@@ -549,12 +567,6 @@ pub fn seconds(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(v))
 }
 
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum RulesArg {
-    Eecs280,
-    Cs246,
-}
-
 /// Run a student program (or a directory of submissions) on the scenarios and grade it
 #[derive(clap::Args)]
 pub struct Args {
@@ -600,8 +612,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     random: Option<u32>,
     /// The course to grade: its scenarios only (default: the course of the scenarios given; for --random, eecs280)
-    #[arg(long, value_enum)]
-    rules: Option<RulesArg>,
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::names()))]
+    rules: Option<String>,
     /// List the scenarios skipped because a course program cannot run them
     #[arg(long)]
     list_skipped: bool,
@@ -637,10 +649,7 @@ impl Args {
             csv: self.csv,
             timings: self.timings,
             random: self.random,
-            rules: self.rules.map(|r| match r {
-                RulesArg::Eecs280 => RulesName::Eecs280,
-                RulesArg::Cs246 => RulesName::Cs246,
-            }),
+            rules: self.rules.as_deref().and_then(RulesName::from_name),
             list_skipped: self.list_skipped,
             repeat: self.repeat,
             seed: self.seed,

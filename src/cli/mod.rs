@@ -2,16 +2,15 @@
 //! `clap::Args` struct and an `execute`. Only the binary has this module.
 
 mod bless;
-mod cs246;
-mod eecs280;
 mod grade;
+mod program;
 mod replay;
 mod run;
 mod schema;
 
 use std::io::Write;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use upcard::Failure;
 
 #[derive(Parser)]
@@ -20,15 +19,13 @@ use upcard::Failure;
     version,
     about = "Euchre test harness and replay tool for EECS 280 and CS 246"
 )]
-pub struct Cli {
+struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
 #[derive(Subcommand)]
-enum Command {
-    Eecs280(eecs280::Args),
-    Cs246(cs246::Args),
+pub enum Command {
     Run(run::Args),
     Bless(bless::Args),
     Grade(grade::Args),
@@ -36,16 +33,36 @@ enum Command {
     Schema(schema::Args),
 }
 
-impl Cli {
+/// A parsed command line.
+pub enum Parsed {
+    Program(program::Program),
+    Command(Command),
+}
+
+/// Parses the command line (printing help or a usage error and exiting, as
+/// clap does).
+pub fn parse() -> Parsed {
+    let matches = program::subcommands(Cli::command()).get_matches();
+    if let Some((name, m)) = matches.subcommand()
+        && let Some(p) = program::Program::from_matches(name, m)
+    {
+        return Parsed::Program(p);
+    }
+    match Cli::from_arg_matches(&matches) {
+        Ok(cli) => Parsed::Command(cli.command),
+        Err(e) => e.exit(),
+    }
+}
+
+impl Parsed {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        match self.command {
-            Command::Eecs280(a) => a.execute(stdout),
-            Command::Cs246(a) => a.execute(stdout),
-            Command::Run(a) => a.execute(stdout),
-            Command::Bless(a) => a.execute(stdout),
-            Command::Grade(a) => a.execute(stdout),
-            Command::Replay(a) => a.execute(stdout),
-            Command::Schema(a) => a.execute(stdout),
+        match self {
+            Parsed::Program(p) => p.execute(stdout),
+            Parsed::Command(Command::Run(a)) => a.execute(stdout),
+            Parsed::Command(Command::Bless(a)) => a.execute(stdout),
+            Parsed::Command(Command::Grade(a)) => a.execute(stdout),
+            Parsed::Command(Command::Replay(a)) => a.execute(stdout),
+            Parsed::Command(Command::Schema(a)) => a.execute(stdout),
         }
     }
 }

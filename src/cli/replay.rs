@@ -4,8 +4,7 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use upcard::Failure;
-use upcard::courses::cs246::save::SaveFile;
-use upcard::replay::{Target, Timeline, interact, json_line, record, render, scenario_from_save};
+use upcard::replay::{Target, Timeline, interact, json_line, record, render};
 use upcard::scenario::{Scenario, write_atomic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -35,8 +34,12 @@ pub fn load(path: &Path) -> Result<Timeline, Failure> {
             ReadError::NotText(e) => Failure::input(e.to_string()),
             e => Failure::input(format!("{shown}: {e}")),
         })?;
-        let save = SaveFile::parse(&shown, &text).map_err(|e| Failure::input(e.to_string()))?;
-        scenario_from_save(path, save, text)
+        // The first course with save files reads it (CS 246's format).
+        upcard::courses::COURSES
+            .iter()
+            .find_map(|c| c.scenario_from_save(path, &text))
+            .unwrap_or_else(|| Err(format!("{shown}: no course reads saved games")))
+            .map_err(Failure::input)?
     };
     Ok(record(scenario))
 }
@@ -58,7 +61,7 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
     if let Some((target, out)) = &o.save_at {
         let i = t.find(*target).map_err(Failure::input)?;
         let save = t.save_at(i).map_err(Failure::input)?;
-        write_atomic(out, save.write().as_bytes())
+        write_atomic(out, save.as_bytes())
             .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))?;
         writeln!(
             stdout,

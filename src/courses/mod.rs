@@ -1,4 +1,109 @@
-//! The two courses' rule sets, built on the shared engine.
+//! The rule sets, each a plug-in folder: its rule configuration, deck,
+//! agents, transcript printer, command line and scenario section. The
+//! `courses!` table below is the one place that lists them; nothing outside
+//! the folders matches on a course's name.
 
 pub mod cs246;
 pub mod eecs280;
+
+use std::fmt;
+use std::io::{BufRead, Write};
+use std::path::Path;
+use std::sync::Arc;
+
+use rand_mt::Mt;
+
+use crate::Failure;
+use crate::agents::Game;
+use crate::engine::{Seat, State};
+use crate::input::SharedTokens;
+use crate::scenario::{Scenario, ScenarioError, SetupContext};
+use crate::transcript::Transcript;
+
+crate::scenario::raw::courses! {
+    eecs280: eecs280::Eecs280 => eecs280::RawEecs280, "The EECS 280 setup (when `rules: eecs280`).";
+    cs246: cs246::Cs246 => cs246::RawCs246, "The CS 246 setup (when `rules: cs246`).";
+}
+
+/// One course's rules, as upcard plays, checks and grades them.
+pub trait Course: Sync {
+    /// `rules:` in scenarios, the golden folder, `--rules` and the subcommand.
+    fn name(&self) -> &'static str;
+    /// One line for `upcard --help`.
+    fn about(&self) -> &'static str;
+    /// argv[0] of the course program (default when grading and echoing).
+    fn program(&self) -> &'static str;
+    /// The scenario's setup from its section of `raw` (present: checked
+    /// before this is called).
+    fn setup(
+        &self,
+        raw: &RawScenario,
+        cx: &mut SetupContext<'_>,
+    ) -> Result<Arc<dyn Setup>, ScenarioError>;
+    /// Runs as the course program: `args` as it reads them, `argv0` as given.
+    fn run(
+        &self,
+        args: &[String],
+        argv0: &str,
+        stdin: Box<dyn BufRead>,
+        stdout: &mut dyn Write,
+    ) -> Result<(), Failure>;
+    /// A random game for differential testing (`grade --random`).
+    fn random_case(&self, rng: &mut Mt) -> Box<dyn RandomCase>;
+    /// A saved game of this course's own format as a scenario, if the course
+    /// has save files and `text` is one (else None).
+    fn scenario_from_save(&self, _path: &Path, _text: &str) -> Option<Result<Scenario, String>> {
+        None
+    }
+}
+
+/// A scenario's game: who plays, how it starts, how a program is run on it.
+pub trait Setup: fmt::Debug + Send + Sync {
+    fn course(&self) -> &'static dyn Course;
+    /// Player names by seat.
+    fn names(&self) -> [String; 4];
+    /// The game, not yet played, and its printer with what comes before the
+    /// first event already printed. Human seats read `input`.
+    fn start(&self, input: &SharedTokens) -> (Game, Box<dyn Transcript>);
+    /// The course program's command line and files, or why a student program
+    /// cannot run this scenario (settings only upcard has).
+    fn invocation(&self, argv0: Option<&str>) -> Result<Invocation, String>;
+    /// The dealer of the hand a saved game starts in, if it starts from one.
+    fn resumed_dealer(&self) -> Option<Seat> {
+        None
+    }
+    /// The state as a file the course program continues from (CS 246 saves).
+    fn save(&self, _state: &State) -> Result<String, String> {
+        Err(format!(
+            "{} has no save files that could continue this game",
+            self.course().name()
+        ))
+    }
+}
+
+/// How the program is run for a scenario: argv[0], arguments, files to place.
+pub struct Invocation {
+    pub argv0: String,
+    pub args: Vec<String>,
+    pub files: Vec<(String, String)>,
+}
+
+/// A random game, as a scenario's section and its human answers.
+pub trait RandomCase: fmt::Debug + Send {
+    /// `rules:` and the course's section, as YAML lines.
+    fn section(&self) -> String;
+    /// Legal human answers, as the engine's strategies would play them.
+    fn answers(&self) -> Vec<String>;
+    /// Smaller versions of this case, most helpful first.
+    fn smaller(&self) -> Vec<Box<dyn RandomCase>>;
+}
+
+/// The course named `name`.
+pub fn find(name: &str) -> Option<&'static dyn Course> {
+    COURSES.iter().copied().find(|c| c.name() == name)
+}
+
+/// Every course's name, in the table's order.
+pub fn names() -> Vec<&'static str> {
+    COURSES.iter().map(|c| c.name()).collect()
+}

@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::replay::{Move, describe, record, state_text};
 use crate::scenario::diff::{Divergence, first_divergence, same};
 use crate::scenario::raw::Visibility;
-use crate::scenario::{Golden, Scenario, Setup, play};
+use crate::scenario::{Golden, Scenario, play};
 pub use process::{Ending, Limits, Run, signal_name};
 use workspace::Workspace;
 
@@ -108,48 +108,12 @@ impl Outcome {
     }
 }
 
-/// How the program is run for a scenario: argv[0], arguments, files to place.
-pub struct Invocation {
-    pub argv0: String,
-    pub args: Vec<String>,
-    pub files: Vec<(String, String)>,
-}
+pub use crate::courses::Invocation;
 
 /// The course's command line for a scenario, or why a student program cannot
 /// run it (settings only upcard has).
 pub fn invocation(s: &Scenario, argv0: Option<&str>) -> Result<Invocation, String> {
-    match &s.setup {
-        Setup::Eecs280(e) => Ok(Invocation {
-            argv0: argv0.unwrap_or(&e.argv0).to_string(),
-            args: e.args.argv(),
-            files: vec![(e.args.pack_file.clone(), e.pack_text.clone())],
-        }),
-        Setup::Cs246(c) => {
-            if c.args.no_human {
-                return Err("four computer players (human: false) is upcard's setting, not the course program's".into());
-            }
-            if c.args.options != Default::default() {
-                return Err("rule options are upcard's settings, not the course program's".into());
-            }
-            let mut args = Vec::new();
-            if c.args.debug {
-                args.push("-d".to_string());
-            }
-            if let Some(seed) = c.args.seed {
-                args.extend(["-s".to_string(), seed.to_string()]);
-            }
-            let mut files = Vec::new();
-            if let (Some(name), Some((_, text))) = (&c.args.file, &c.save) {
-                args.extend(["-f".to_string(), name.clone()]);
-                files.push((name.clone(), text.clone()));
-            }
-            Ok(Invocation {
-                argv0: argv0.unwrap_or("./euchre").to_string(),
-                args,
-                files,
-            })
-        }
-    }
+    s.setup.invocation(argv0)
 }
 
 /// What the program must print and its exit status, from the golden and the engine.

@@ -6,15 +6,13 @@ mod show;
 pub mod step;
 
 use std::ops::Range;
-use std::path::Path;
 
 pub use show::{describe, json_line, render, state_text};
 pub use step::interact;
 
-use crate::courses::cs246::program as cs246_cmd;
-use crate::courses::cs246::save::SaveFile;
 use crate::engine::{Event, EventSink, Phase, State};
-use crate::scenario::{Cs246Setup, Expect, Printer, Scenario, Setup, start};
+use crate::scenario::{Scenario, start};
+use crate::transcript::Transcript;
 
 /// Where a move happened: hand number, trick (0 while making trump) and the
 /// move's place within that trick (or within making trump), from 1.
@@ -93,8 +91,6 @@ pub struct Timeline {
     pub transcript: Vec<u8>,
     /// Why the game stopped early, if it did.
     pub error: Option<String>,
-    /// The shuffle seed (CS 246).
-    pub seed: i64,
     /// Transcript bytes printed before the first event (EECS 280's command line).
     pub header_end: usize,
     /// For each event, the transcript's length once it was printed: the
@@ -153,7 +149,7 @@ fn is_decision(e: &Event) -> bool {
 /// Each event of an engine step, and the transcript's length once the
 /// printer has printed it.
 struct StepEvents<'a> {
-    printer: &'a mut Printer,
+    printer: &'a mut dyn Transcript,
     events: Vec<Event>,
     ends: Vec<usize>,
 }
@@ -169,42 +165,9 @@ impl EventSink for StepEvents<'_> {
     }
 }
 
-/// A CS 246 save file as a scenario: four computer players, nothing expected.
-pub fn scenario_from_save(path: &Path, save: SaveFile, text: String) -> Scenario {
-    let args = cs246_cmd::Args {
-        no_human: true,
-        file: Some(path.display().to_string()),
-        ..Default::default()
-    };
-    Scenario {
-        path: path.to_path_buf(),
-        name: path
-            .file_stem()
-            .map_or("save".into(), |s| s.to_string_lossy().into_owned()),
-        description: String::new(),
-        setup: Setup::Cs246(Cs246Setup {
-            args,
-            save: Some((save, text)),
-        }),
-        input: String::new(),
-        expect: Expect::default(),
-        tags: Vec::new(),
-        weight: 1.0,
-        visibility: Default::default(),
-        files: Vec::new(),
-    }
-}
-
 /// Plays `scenario` to its end, keeping every move.
 pub fn record(scenario: Scenario) -> Timeline {
     let (mut game, mut printer) = start(&scenario);
-    let seed = match &scenario.setup {
-        Setup::Cs246(c) => c
-            .save
-            .as_ref()
-            .map_or(c.args.seed.unwrap_or(0), |(s, _)| s.seed),
-        Setup::Eecs280(_) => 0,
-    };
     let initial = game.state.clone();
     let header_end = printer.bytes().len();
     let mut event_ends = Vec::new();
@@ -226,7 +189,7 @@ pub fn record(scenario: Scenario) -> Timeline {
         let before = printer.bytes().len();
         let state_before = game.state.clone();
         let mut step = StepEvents {
-            printer: &mut printer,
+            printer: &mut *printer,
             events: Vec::new(),
             ends: Vec::new(),
         };
@@ -299,7 +262,6 @@ pub fn record(scenario: Scenario) -> Timeline {
         header_end,
         event_ends,
         error,
-        seed,
     }
 }
 
@@ -325,15 +287,9 @@ impl Timeline {
         })
     }
 
-    /// The state after move `i` as a CS 246 save file that continues the game
-    /// exactly (with upcard's extension line).
-    pub fn save_at(&self, i: usize) -> Result<SaveFile, String> {
-        if !matches!(self.scenario.setup, Setup::Cs246(_)) {
-            return Err(
-                "save files are the CS 246 format; this is an EECS 280 game, which a CS 246 save cannot continue"
-                    .into(),
-            );
-        }
+    /// The state after move `i` as the course's save file (CS 246, with
+    /// upcard's extension line), which continues the game exactly.
+    pub fn save_at(&self, i: usize) -> Result<String, String> {
         let m = &self.moves[i];
         if m.state.phase == Phase::Quit {
             return Err(format!(
@@ -341,6 +297,6 @@ impl Timeline {
                 m.number
             ));
         }
-        Ok(SaveFile::from_game(&m.state, self.seed))
+        self.scenario.setup.save(&m.state)
     }
 }

@@ -1,67 +1,16 @@
 //! Running a scenario through the engine: the transcript the course program
 //! would print, the events behind it, and the exit status.
 
-use super::model::{Scenario, Setup};
+use super::model::Scenario;
 use crate::agents::Game;
-use crate::courses::{cs246::program as cs246, eecs280::program as eecs280};
-use crate::engine::{Event, EventSink, VecSink};
+use crate::engine::{Event, VecSink};
 use crate::input::Tokens;
-use crate::transcript::{Cs246Printer, Eecs280Printer};
+use crate::transcript::Transcript;
 
-/// Either course's printer, writing to memory.
-pub enum Printer {
-    Eecs280(Eecs280Printer<Vec<u8>>),
-    Cs246(Cs246Printer<Vec<u8>>),
-}
-
-impl EventSink for Printer {
-    fn event(&mut self, e: &Event) {
-        match self {
-            Printer::Eecs280(p) => p.event(e),
-            Printer::Cs246(p) => p.event(e),
-        }
-    }
-    fn flush(&mut self) {
-        match self {
-            Printer::Eecs280(p) => p.flush(),
-            Printer::Cs246(p) => p.flush(),
-        }
-    }
-}
-
-impl Printer {
-    /// The transcript written so far.
-    pub fn bytes(&self) -> &[u8] {
-        match self {
-            Printer::Eecs280(p) => p.get_ref(),
-            Printer::Cs246(p) => p.get_ref(),
-        }
-    }
-
-    /// The transcript so far (what comes before the first event included).
-    pub fn finish(self) -> Vec<u8> {
-        // Writing to a Vec cannot fail.
-        match self {
-            Printer::Eecs280(p) => p.finish().unwrap_or_default(),
-            Printer::Cs246(p) => p.finish().unwrap_or_default(),
-        }
-    }
-}
-
-/// A game set up from a scenario, not yet played, with its printer.
-pub fn start(scenario: &Scenario) -> (Game, Printer) {
+/// A game set up from a scenario, not yet played, with its course's printer.
+pub fn start(scenario: &Scenario) -> (Game, Box<dyn Transcript>) {
     let input = Tokens::from_text(&scenario.input).shared();
-    match &scenario.setup {
-        Setup::Eecs280(s) => {
-            let (game, p) = eecs280::start(&s.args, s.pack, &s.argv0, &input, Vec::new());
-            (game, Printer::Eecs280(p))
-        }
-        Setup::Cs246(s) => {
-            let save = s.save.as_ref().map(|(f, _)| f);
-            let (game, p) = cs246::start(&s.args, save, &input, Vec::new());
-            (game, Printer::Cs246(p))
-        }
-    }
+    scenario.setup.start(&input)
 }
 
 /// What the engine made of a scenario.
@@ -85,7 +34,7 @@ impl Played {
 pub fn play(scenario: &Scenario) -> Played {
     let (mut game, mut printer) = start(scenario);
     let mut events = VecSink::default();
-    let result = game.run(&mut (&mut printer, &mut events));
+    let result = game.run(&mut (&mut *printer, &mut events));
     let (status, error) = match result {
         Ok(_) => (0, None),
         Err(e) => (2, Some(e.to_string())),

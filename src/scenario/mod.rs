@@ -13,8 +13,8 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 pub use error::{ScenarioError, locate};
-pub use exec::{Played, Printer, play, start};
-pub use model::{Compare, Cs246Setup, Eecs280Setup, Expect, HandExpect, Scenario, Setup};
+pub use exec::{Played, play, start};
+pub use model::{Compare, Expect, HandExpect, Scenario, SetupContext};
 pub use model::{default_golden, default_golden_root};
 
 /// Scenario files under `paths` (files as given, directories searched for

@@ -5,16 +5,12 @@ use crate::parse::file::{MAX_INPUT, ReadError, read_text};
 use std::path::{Path, PathBuf};
 
 use super::error::ScenarioError;
-use super::raw::{
-    CompareFlag, PlayerKind, PlayerRef, RawCs246, RawEecs280, RawExpect, RawInput, RawScenario,
-    RulesName, Visibility,
-};
-use crate::cards::{Card, Suit};
-use crate::courses::cs246::save::SaveFile;
-use crate::courses::eecs280::PlayerType;
-use crate::courses::{cs246::program as cs246, eecs280::program as eecs280};
+use std::sync::Arc;
+
+use super::raw::{CompareFlag, PlayerRef, RawExpect, RawInput, RawScenario, RulesName, Visibility};
+use crate::cards::Suit;
+use crate::courses::Setup;
 use crate::engine::{Seat, team_of};
-use crate::parse::pack::parse_pack;
 
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -22,7 +18,8 @@ pub struct Scenario {
     pub path: PathBuf,
     pub name: String,
     pub description: String,
-    pub setup: Setup,
+    pub rules: RulesName,
+    pub setup: Arc<dyn Setup>,
     /// Standard input for Human players.
     pub input: String,
     pub expect: Expect,
@@ -33,38 +30,38 @@ pub struct Scenario {
     pub files: Vec<PathBuf>,
 }
 
-#[derive(Clone, Debug)]
-pub enum Setup {
-    Eecs280(Eecs280Setup),
-    Cs246(Cs246Setup),
+/// What a course's `setup` has to hand: the scenario file (for messages
+/// placed at its keys) and the files it reads besides itself.
+pub struct SetupContext<'a> {
+    pub dir: &'a Path,
+    pub file: &'a str,
+    pub text: &'a str,
+    pub files: Vec<PathBuf>,
 }
 
-impl Setup {
-    /// Player names by seat (CS 246 players are numbered).
-    pub fn names(&self) -> [String; 4] {
-        match self {
-            Setup::Eecs280(s) => s.args.names.clone(),
-            Setup::Cs246(_) => ["0", "1", "2", "3"].map(String::from),
-        }
+impl SetupContext<'_> {
+    /// A problem with the field at `keys`, placed where its key is written.
+    pub fn at(&self, keys: &[&str], message: String) -> ScenarioError {
+        ScenarioError::at(self.file, self.text, keys, message)
     }
-}
 
-#[derive(Clone, Debug)]
-pub struct Eecs280Setup {
-    /// The command line; `pack_file` is the pack's name as the program sees it.
-    pub args: eecs280::Args,
-    pub pack: [Card; 24],
-    /// The pack file's bytes, for running a program in a directory of its own.
-    pub pack_text: String,
-    pub argv0: String,
-}
+    /// A file the scenario names at `keys`, relative to the scenario: its
+    /// full path and text (bounded, regular, UTF-8). It is remembered for
+    /// `bless --unreferenced` once `keep` is called with it.
+    pub fn read(
+        &self,
+        relative: &str,
+        what: &str,
+        keys: &[&str],
+    ) -> Result<(PathBuf, String), ScenarioError> {
+        let full = self.dir.join(relative);
+        let text = read_nested(&full, what, self.file, |m| self.at(keys, m))?;
+        Ok((full, text))
+    }
 
-#[derive(Clone, Debug)]
-pub struct Cs246Setup {
-    /// The command line; `file` is the save file's name as the program sees it.
-    pub args: cs246::Args,
-    /// The save file and its text.
-    pub save: Option<(SaveFile, String)>,
+    pub fn keep(&mut self, path: PathBuf) {
+        self.files.push(path);
+    }
 }
 
 /// diff's -B -b -w -i; all false is an exact comparison.
@@ -133,10 +130,7 @@ pub struct HandExpect {
 
 impl Scenario {
     pub fn rules(&self) -> RulesName {
-        match self.setup {
-            Setup::Eecs280(_) => RulesName::Eecs280,
-            Setup::Cs246(_) => RulesName::Cs246,
-        }
+        self.rules
     }
 
     /// Player names by seat.
@@ -146,10 +140,7 @@ impl Scenario {
 
     /// The dealer of the hand a save file starts in, if the game starts from one.
     pub fn resumed_dealer(&self) -> Option<Seat> {
-        match &self.setup {
-            Setup::Cs246(c) => c.save.as_ref().map(|(s, _)| s.dealer),
-            Setup::Eecs280(_) => None,
-        }
+        self.setup.resumed_dealer()
     }
 
     /// Reads and checks a scenario file.
@@ -212,35 +203,34 @@ impl Scenario {
                 t
             }
         };
-        let setup = match raw.rules {
-            RulesName::Eecs280 => {
-                if raw.cs246.is_some() {
-                    return Err(at(
-                        &["cs246"],
-                        "a cs246 section in an eecs280 scenario".into(),
-                    ));
-                }
-                let Some(e) = &raw.eecs280 else {
-                    return Err(at(
-                        &["rules"],
-                        "rules: eecs280 needs an eecs280 section".into(),
-                    ));
-                };
-                Setup::Eecs280(eecs280_setup(e, dir, &file, text, &mut files)?)
+        let course = raw.rules.course();
+        for (name, present) in raw.sections() {
+            if present && name != course.name() {
+                return Err(at(
+                    &[name],
+                    format!(
+                        "{} {name} section in a {} scenario",
+                        a_or_an(name),
+                        course.name()
+                    ),
+                ));
             }
-            RulesName::Cs246 => {
-                if raw.eecs280.is_some() {
-                    return Err(at(
-                        &["eecs280"],
-                        "an eecs280 section in a cs246 scenario".into(),
-                    ));
-                }
-                let Some(c) = &raw.cs246 else {
-                    return Err(at(&["rules"], "rules: cs246 needs a cs246 section".into()));
-                };
-                Setup::Cs246(cs246_setup(c, dir, &file, text, &mut files)?)
-            }
+        }
+        if !raw.sections().contains(&(course.name(), true)) {
+            let n = course.name();
+            return Err(at(
+                &["rules"],
+                format!("rules: {n} needs {} {n} section", a_or_an(n)),
+            ));
+        }
+        let mut cx = SetupContext {
+            dir,
+            file: &file,
+            text,
+            files,
         };
+        let setup = course.setup(&raw, &mut cx)?;
+        let files = cx.files;
         let expect = expect(&raw, &setup.names(), dir, path, &file, text)?;
         if let Some(w) = raw.weight
             && !(w.is_finite() && w >= 0.0)
@@ -254,6 +244,7 @@ impl Scenario {
             path: path.to_path_buf(),
             name: raw.name,
             description: raw.description,
+            rules: raw.rules,
             setup,
             input,
             expect,
@@ -262,6 +253,15 @@ impl Scenario {
             visibility: raw.visibility.unwrap_or_default(),
             files,
         })
+    }
+}
+
+/// "an eecs280", "a cs246": as the name is read aloud.
+fn a_or_an(name: &str) -> &'static str {
+    if name.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
     }
 }
 
@@ -330,169 +330,6 @@ fn read_nested(
         ReadError::NotText(p) => ScenarioError::nested(scenario, p),
         e => at(format!("cannot read {what} {}: {e}", full.display())),
     })
-}
-
-fn eecs280_setup(
-    e: &RawEecs280,
-    dir: &Path,
-    file: &str,
-    text: &str,
-    files: &mut Vec<PathBuf>,
-) -> Result<Eecs280Setup, ScenarioError> {
-    let at = |keys: &[&str], message: String| ScenarioError::at(file, text, keys, message);
-    let (pack, pack_text, default_name) = match (&e.pack_file, &e.pack) {
-        (Some(_), Some(_)) => {
-            return Err(at(
-                &["eecs280", "pack"],
-                "give pack or pack_file, not both".into(),
-            ));
-        }
-        (None, None) => {
-            return Err(at(
-                &["eecs280"],
-                "the eecs280 section needs pack (24 cards) or pack_file".into(),
-            ));
-        }
-        (Some(p), None) => {
-            let full = dir.join(p);
-            let shown = full.display().to_string();
-            let t = read_nested(&full, "pack file", file, |m| {
-                at(&["eecs280", "pack_file"], m)
-            })?;
-            let pack = parse_pack(&shown, &t).map_err(|err| ScenarioError::nested(file, err))?;
-            let base = Path::new(p)
-                .file_name()
-                .map_or("pack.in".to_string(), |b| b.to_string_lossy().into_owned());
-            files.push(full);
-            (pack, t, base)
-        }
-        (None, Some(cards)) => {
-            let mut seen = Vec::with_capacity(24);
-            for c in cards {
-                if seen.contains(&c.0) {
-                    return Err(at(
-                        &["eecs280", "pack"],
-                        format!("{} is in the pack twice", c.0.short()),
-                    ));
-                }
-                seen.push(c.0);
-            }
-            let pack: [Card; 24] = seen.try_into().map_err(|v: Vec<Card>| {
-                at(
-                    &["eecs280", "pack"],
-                    format!("a pack has 24 cards, this one has {}", v.len()),
-                )
-            })?;
-            let t: String = pack.iter().map(|c| format!("{c}\n")).collect();
-            (pack, t, "pack.in".to_string())
-        }
-    };
-    if !(1..=100).contains(&e.points) {
-        return Err(at(
-            &["eecs280", "points"],
-            format!("points must be 1 to 100, not {}", e.points),
-        ));
-    }
-    if e.players.len() != 4 {
-        return Err(at(
-            &["eecs280", "players"],
-            format!("a game has 4 players, this one has {}", e.players.len()),
-        ));
-    }
-    for (i, p) in e.players.iter().enumerate() {
-        if p.name.is_empty() || p.name.contains(char::is_whitespace) {
-            return Err(at(
-                &["eecs280", "players"],
-                format!(
-                    "player {i}'s name {:?} must be one word (the program reads names as words)",
-                    p.name
-                ),
-            ));
-        }
-        if e.players[..i].iter().any(|q| q.name == p.name) {
-            return Err(at(
-                &["eecs280", "players"],
-                format!("two players are named {:?}", p.name),
-            ));
-        }
-    }
-    let pack_name = e.pack_name.clone().unwrap_or(default_name);
-    let args = eecs280::Args {
-        pack_file: pack_name,
-        shuffle: e.shuffle,
-        points: e.points,
-        names: std::array::from_fn(|i| e.players[i].name.clone()),
-        types: std::array::from_fn(|i| match e.players[i].kind {
-            PlayerKind::Simple => PlayerType::Simple,
-            PlayerKind::Human => PlayerType::Human,
-        }),
-    };
-    Ok(Eecs280Setup {
-        args,
-        pack,
-        pack_text,
-        argv0: e.argv0.clone().unwrap_or_else(|| "./euchre.exe".into()),
-    })
-}
-
-fn cs246_setup(
-    c: &RawCs246,
-    dir: &Path,
-    file: &str,
-    text: &str,
-    files: &mut Vec<PathBuf>,
-) -> Result<Cs246Setup, ScenarioError> {
-    let at = |keys: &[&str], message: String| ScenarioError::at(file, text, keys, message);
-    let mut args = cs246::Args {
-        debug: c.debug,
-        seed: c.seed,
-        no_human: !c.human,
-        ..Default::default()
-    };
-    if let Some(s) = c.seed
-        && !(i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&s)
-    {
-        return Err(at(
-            &["cs246", "seed"],
-            format!("the seed {s} does not fit in 32 bits"),
-        ));
-    }
-    for (k, v) in &c.options {
-        args.options
-            .set(&format!("{k}={v}"))
-            .map_err(|m| at(&["cs246", "options", k], m))?;
-    }
-    let save = match (&c.save, &c.save_file) {
-        (Some(_), Some(_)) => {
-            return Err(at(
-                &["cs246", "save"],
-                "give save or save_file, not both".into(),
-            ));
-        }
-        (None, None) => None,
-        (Some(t), None) => {
-            let shown = format!("{file} (cs246.save)");
-            let s = SaveFile::parse(&shown, t).map_err(|err| ScenarioError::nested(file, err))?;
-            Some((s, t.clone()))
-        }
-        (None, Some(p)) => {
-            let full = dir.join(p);
-            let shown = full.display().to_string();
-            let t = read_nested(&full, "save file", file, |m| at(&["cs246", "save_file"], m))?;
-            let s = SaveFile::parse(&shown, &t).map_err(|err| ScenarioError::nested(file, err))?;
-            files.push(full);
-            Some((s, t))
-        }
-    };
-    if save.is_some() {
-        args.file = Some(
-            c.save_file
-                .as_deref()
-                .and_then(|p| Path::new(p).file_name())
-                .map_or("save.txt".to_string(), |b| b.to_string_lossy().into_owned()),
-        );
-    }
-    Ok(Cs246Setup { args, save })
 }
 
 fn expect(

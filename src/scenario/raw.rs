@@ -3,7 +3,6 @@
 //! Checks that need more than one field live in `model.rs`.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 use std::fmt;
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
@@ -12,56 +11,87 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Suit};
 
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-#[schemars(title = "upcard scenario")]
-/// One game or hand of Euchre, its input, and what its transcript must be.
-pub struct RawScenario {
-    /// Names the rule the scenario pins; also the default golden's file name.
-    pub name: String,
-    /// Shown to students when their program fails this scenario.
-    #[serde(default)]
-    pub description: String,
-    pub rules: RulesName,
-    /// The EECS 280 setup (when `rules: eecs280`).
-    #[serde(default)]
-    pub eecs280: Option<RawEecs280>,
-    /// The CS 246 setup (when `rules: cs246`).
-    #[serde(default)]
-    pub cs246: Option<RawCs246>,
-    /// Standard input for Human players: a list of answers (one per line) or a block of text.
-    #[serde(default)]
-    pub input: Option<RawInput>,
-    /// Standard input from a file, relative to the scenario file (instead of `input`).
-    #[serde(default)]
-    pub input_file: Option<String>,
-    #[serde(default)]
-    pub expect: RawExpect,
-    /// Free labels, for `--filter` and grading groups.
-    #[serde(default)]
-    pub tags: Vec<String>,
-    /// Points this scenario is worth when grading (default 1).
-    #[serde(default)]
-    pub weight: Option<f64>,
-    #[serde(default)]
-    pub visibility: Option<Visibility>,
-}
+pub use crate::courses::{RawScenario, RulesName};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum RulesName {
-    Eecs280,
-    Cs246,
-}
+/// Declares the course table (`crate::courses::COURSES`), the scenario file's
+/// top-level mapping with one optional section per course, and `rules:`'s
+/// values. Invoked once, in `courses/mod.rs`; each entry is
+/// `name: CourseValue => SectionType, "section doc";`.
+macro_rules! courses {
+    ($($name:ident : $course:expr => $raw:ty, $doc:literal;)+) => {
+        /// Every course, in the order `--help` and messages list them.
+        pub static COURSES: &[&dyn Course] = &[$(&$course),+];
 
-impl RulesName {
-    pub fn dir(self) -> &'static str {
-        match self {
-            RulesName::Eecs280 => "eecs280",
-            RulesName::Cs246 => "cs246",
+        #[derive(Clone, Debug, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
+        #[serde(deny_unknown_fields)]
+        #[schemars(title = "upcard scenario")]
+        /// One game or hand of Euchre, its input, and what its transcript must be.
+        pub struct RawScenario {
+            /// Names the rule the scenario pins; also the default golden's file name.
+            pub name: String,
+            /// Shown to students when their program fails this scenario.
+            #[serde(default)]
+            pub description: String,
+            pub rules: RulesName,
+            $(
+                #[doc = $doc]
+                #[serde(default)]
+                pub $name: Option<$raw>,
+            )+
+            /// Standard input for Human players: a list of answers (one per line) or a block of text.
+            #[serde(default)]
+            pub input: Option<$crate::scenario::raw::RawInput>,
+            /// Standard input from a file, relative to the scenario file (instead of `input`).
+            #[serde(default)]
+            pub input_file: Option<String>,
+            #[serde(default)]
+            pub expect: $crate::scenario::raw::RawExpect,
+            /// Free labels, for `--filter` and grading groups.
+            #[serde(default)]
+            pub tags: Vec<String>,
+            /// Points this scenario is worth when grading (default 1).
+            #[serde(default)]
+            pub weight: Option<f64>,
+            #[serde(default)]
+            pub visibility: Option<$crate::scenario::raw::Visibility>,
         }
-    }
+
+        impl RawScenario {
+            /// Each course's name, and whether this file has its section.
+            pub fn sections(&self) -> Vec<(&'static str, bool)> {
+                vec![$((stringify!($name), self.$name.is_some())),+]
+            }
+        }
+
+        // A course's name as `rules:` takes it.
+        #[allow(non_camel_case_types)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
+        pub enum RulesName {
+            $($name),+
+        }
+
+        impl RulesName {
+            pub fn course(self) -> &'static dyn Course {
+                match self {
+                    $(RulesName::$name => &$course),+
+                }
+            }
+
+            /// The golden folder (`golden/<name>/`).
+            pub fn dir(self) -> &'static str {
+                self.course().name()
+            }
+
+            pub fn from_name(name: &str) -> Option<RulesName> {
+                match name {
+                    $(stringify!($name) => Some(RulesName::$name),)+
+                    _ => None,
+                }
+            }
+        }
+    };
 }
+pub(crate) use courses;
 
 /// When a student sees the result (Gradescope's names).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
@@ -83,71 +113,6 @@ impl Visibility {
             Visibility::AfterPublished => "after_published",
         }
     }
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawEecs280 {
-    /// A pack file, relative to the scenario file.
-    #[serde(default)]
-    pub pack_file: Option<String>,
-    /// The 24 cards of the pack inline, top first ("9S" or "Nine of Spades").
-    #[serde(default)]
-    pub pack: Option<Vec<CardName>>,
-    /// The pack's name on the command line (default: the pack file's name, or pack.in).
-    #[serde(default)]
-    pub pack_name: Option<String>,
-    /// `shuffle` (true) or `noshuffle` (false, the default).
-    #[serde(default)]
-    pub shuffle: bool,
-    /// POINTS_TO_WIN, 1 to 100.
-    pub points: u32,
-    /// Exactly four players, in seat order.
-    pub players: Vec<RawPlayer>,
-    /// The program name echoed on line 1 (default ./euchre.exe).
-    #[serde(default)]
-    pub argv0: Option<String>,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawPlayer {
-    pub name: String,
-    #[serde(rename = "type")]
-    pub kind: PlayerKind,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-pub enum PlayerKind {
-    Simple,
-    Human,
-}
-
-#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct RawCs246 {
-    /// The shuffle seed (`-s`); default 0 as in the course program.
-    #[serde(default)]
-    pub seed: Option<i64>,
-    /// Debug output (`-d`).
-    #[serde(default)]
-    pub debug: bool,
-    /// A save file's text, loaded as with `-f`.
-    #[serde(default)]
-    pub save: Option<String>,
-    /// A save file, relative to the scenario file.
-    #[serde(default)]
-    pub save_file: Option<String>,
-    /// Rule options (`--rule NAME=VALUE`), e.g. `loner-lead: footnote`.
-    #[serde(default)]
-    pub options: BTreeMap<String, String>,
-    /// Player 0 reads commands from the input (default true); false makes all four computers.
-    #[serde(default = "yes")]
-    pub human: bool,
-}
-
-fn yes() -> bool {
-    true
 }
 
 /// Standard input: a list of answers, one per line, or a block of text.

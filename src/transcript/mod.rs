@@ -1,7 +1,12 @@
-//! Printers that turn engine events into each course's exact text.
+//! A transcript: the text a course program prints, made from the engine's
+//! events by the course's printer (`courses/<course>/transcript.rs`).
 
-mod cs246;
-mod eecs280;
+use crate::engine::EventSink;
 
-pub use cs246::Cs246Printer;
-pub use eecs280::Eecs280Printer;
+/// A course's printer writing to memory.
+pub trait Transcript: EventSink {
+    /// The transcript written so far.
+    fn bytes(&self) -> &[u8];
+    /// The whole transcript (what comes before the first event included).
+    fn finish(self: Box<Self>) -> Vec<u8>;
+}

@@ -5,11 +5,15 @@
 mod computer;
 mod human;
 pub mod program;
+mod random;
 pub mod save;
+mod scenario;
+pub mod transcript;
 
 pub use crate::engine::engine_seed;
 pub use computer::{Computer, PREFERENCE, Strategy, preference};
 pub use human::Human;
+pub use scenario::{Cs246Setup, RawCs246, from_save};
 
 use crate::cards::Card;
 use crate::engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
@@ -116,5 +120,64 @@ pub fn config(options: &Options) -> Config {
         penalty_can_end_game: options.renege_ends_game,
         ordering_partner_is_alone: true,
         first_dealer: 0,
+    }
+}
+
+/// The course program's name.
+pub const PROGRAM: &str = "./euchre";
+
+/// CS 246 as a plug-in (crate::courses).
+pub struct Cs246;
+
+impl crate::courses::Course for Cs246 {
+    fn name(&self) -> &'static str {
+        "cs246"
+    }
+
+    fn about(&self) -> &'static str {
+        "Play as the CS 246 euchre: [-d] [-s SEED] [-f FILE] [--rule NAME=VALUE]... [--no-human]"
+    }
+
+    fn program(&self) -> &'static str {
+        PROGRAM
+    }
+
+    fn setup(
+        &self,
+        raw: &crate::courses::RawScenario,
+        cx: &mut crate::scenario::SetupContext<'_>,
+    ) -> Result<std::sync::Arc<dyn crate::courses::Setup>, crate::scenario::ScenarioError> {
+        let section = raw
+            .cs246
+            .as_ref()
+            .ok_or_else(|| cx.at(&["cs246"], "missing".into()))?;
+        Ok(std::sync::Arc::new(scenario::setup(section, cx)?))
+    }
+
+    fn run(
+        &self,
+        args: &[String],
+        _argv0: &str,
+        stdin: Box<dyn std::io::BufRead>,
+        stdout: &mut dyn std::io::Write,
+    ) -> Result<(), crate::Failure> {
+        program::run(args, stdin, stdout)
+    }
+
+    fn random_case(&self, rng: &mut rand_mt::Mt) -> Box<dyn crate::courses::RandomCase> {
+        Box::new(random::Case::random(rng))
+    }
+
+    fn scenario_from_save(
+        &self,
+        path: &std::path::Path,
+        text: &str,
+    ) -> Option<Result<crate::scenario::Scenario, String>> {
+        let shown = path.display().to_string();
+        Some(
+            save::SaveFile::parse(&shown, text)
+                .map(|s| from_save(path, s, text.to_string()))
+                .map_err(|e| e.to_string()),
+        )
     }
 }

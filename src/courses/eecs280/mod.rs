@@ -3,9 +3,13 @@
 
 mod human;
 pub mod program;
+mod random;
+mod scenario;
 mod simple;
+pub mod transcript;
 
 pub use human::Human;
+pub use scenario::{Eecs280Setup, PlayerKind, RawEecs280, RawPlayer};
 pub use simple::Simple;
 
 use crate::cards::Card;
@@ -59,5 +63,51 @@ impl PlayerType {
             PlayerType::Simple => "Simple",
             PlayerType::Human => "Human",
         }
+    }
+}
+
+/// The course program's name.
+pub const PROGRAM: &str = "./euchre.exe";
+
+/// EECS 280 as a plug-in (crate::courses).
+pub struct Eecs280;
+
+impl crate::courses::Course for Eecs280 {
+    fn name(&self) -> &'static str {
+        "eecs280"
+    }
+
+    fn about(&self) -> &'static str {
+        "Play as the EECS 280 euchre.exe: PACK shuffle|noshuffle POINTS NAME1 TYPE1 ... NAME4 TYPE4"
+    }
+
+    fn program(&self) -> &'static str {
+        PROGRAM
+    }
+
+    fn setup(
+        &self,
+        raw: &crate::courses::RawScenario,
+        cx: &mut crate::scenario::SetupContext<'_>,
+    ) -> Result<std::sync::Arc<dyn crate::courses::Setup>, crate::scenario::ScenarioError> {
+        let section = raw
+            .eecs280
+            .as_ref()
+            .ok_or_else(|| cx.at(&["eecs280"], "missing".into()))?;
+        Ok(std::sync::Arc::new(scenario::setup(section, cx)?))
+    }
+
+    fn run(
+        &self,
+        args: &[String],
+        argv0: &str,
+        stdin: Box<dyn std::io::BufRead>,
+        stdout: &mut dyn std::io::Write,
+    ) -> Result<(), crate::Failure> {
+        program::run(args, argv0, stdin, stdout)
+    }
+
+    fn random_case(&self, rng: &mut rand_mt::Mt) -> Box<dyn crate::courses::RandomCase> {
+        Box::new(random::Case::random(rng))
     }
 }

@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, Write};
 
+use super::transcript::Eecs280Printer;
 use crate::Failure;
 use crate::agents::{Agent, EngineError, Game};
 use crate::cards::Card;
@@ -9,7 +10,6 @@ use crate::courses::eecs280::{Human, PlayerType, Simple, config, deck};
 use crate::engine::{Outcome, State};
 use crate::input::{SharedTokens, Tokens};
 use crate::parse::pack::parse_pack;
-use crate::transcript::Eecs280Printer;
 
 pub const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
 

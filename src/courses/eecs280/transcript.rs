@@ -155,3 +155,13 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
         }
     }
 }
+
+impl crate::transcript::Transcript for Eecs280Printer<Vec<u8>> {
+    fn bytes(&self) -> &[u8] {
+        self.get_ref()
+    }
+    fn finish(self: Box<Self>) -> Vec<u8> {
+        // Writing to a Vec cannot fail.
+        (*self).finish().unwrap_or_default()
+    }
+}

@@ -244,3 +244,13 @@ impl<W: Write> EventSink for Cs246Printer<W> {
         }
     }
 }
+
+impl crate::transcript::Transcript for Cs246Printer<Vec<u8>> {
+    fn bytes(&self) -> &[u8] {
+        self.get_ref()
+    }
+    fn finish(self: Box<Self>) -> Vec<u8> {
+        // Writing to a Vec cannot fail.
+        (*self).finish().unwrap_or_default()
+    }
+}

@@ -1,0 +1,59 @@
+//! `upcard <course> ARGS…`: run as a course's program. One subcommand per
+//! course in the table (upcard::courses::COURSES), made here, not listed.
+
+use std::io::Write;
+
+use clap::{Arg, ArgMatches, Command};
+use upcard::Failure;
+use upcard::courses::{COURSES, Course};
+
+/// A subcommand for each course.
+pub fn subcommands(cmd: Command) -> Command {
+    COURSES.iter().fold(cmd, |cmd, c| {
+        cmd.subcommand(
+            Command::new(c.name())
+                .about(c.about())
+                .arg(
+                    Arg::new("argv0")
+                        .long("argv0")
+                        .default_value(c.program())
+                        .help("The program name, as the course program is started (echoed where it echoes it)"),
+                )
+                .arg(
+                    Arg::new("args")
+                        .num_args(0..)
+                        .trailing_var_arg(true)
+                        .allow_hyphen_values(true)
+                        .help("The course program's arguments, checked as it checks them"),
+                ),
+        )
+    })
+}
+
+/// A course program's run, when `name` is a course's subcommand.
+pub struct Program {
+    course: &'static dyn Course,
+    argv0: String,
+    args: Vec<String>,
+}
+
+impl Program {
+    pub fn from_matches(name: &str, m: &ArgMatches) -> Option<Program> {
+        let course = upcard::courses::find(name)?;
+        Some(Program {
+            course,
+            argv0: m
+                .get_one::<String>("argv0")
+                .cloned()
+                .unwrap_or_else(|| course.program().to_string()),
+            args: m
+                .get_many::<String>("args")
+                .map_or(Vec::new(), |v| v.cloned().collect()),
+        })
+    }
+
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let stdin = Box::new(std::io::stdin().lock());
+        self.course.run(&self.args, &self.argv0, stdin, stdout)
+    }
+}
