@@ -1,0 +1,737 @@
+//! `upcard grade` on small C programs that pass, fail in each way a student
+//! program fails, and misbehave; verdicts, reports and containment.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const MARCH: &str = "scenarios/eecs280/march.yaml";
+const HUMAN: &str = "scenarios/eecs280/human-dealer-discards.yaml";
+
+fn work() -> PathBuf {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-grade-test-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// Compiles `body` (C statements; `OUT` is the golden's bytes) into `name`.
+fn program(name: &str, golden: &[u8], body: &str) -> PathBuf {
+    let dir = work();
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    let text = format!(
+        "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n#include <time.h>\n\
+         static const char OUT[] = {};\n\
+         int main(int argc, char **argv) {{ (void)argc; (void)argv; {body} }}\n",
+        crate::common::c_string(golden)
+    );
+    crate::common::compile_c(&src, &text, &exe);
+    exe
+}
+
+fn golden(scenario: &str) -> Vec<u8> {
+    let name = Path::new(scenario).file_stem().unwrap().to_str().unwrap();
+    std::fs::read(format!("golden/eecs280/{name}.out")).unwrap()
+}
+
+struct Out {
+    code: Option<i32>,
+    out: String,
+    err: String,
+    json: serde_json::Value,
+}
+
+fn grade(exe: &Path, scenario: &str, extra: &[&str]) -> Out {
+    let report = work().join(format!(
+        "{}-{}.json",
+        exe.file_name().unwrap().to_str().unwrap(),
+        Path::new(scenario).file_stem().unwrap().to_str().unwrap()
+    ));
+    let report_arg = format!("json={}", report.display());
+    let mut args = vec![
+        "grade",
+        "--exe",
+        exe.to_str().unwrap(),
+        scenario,
+        "--report",
+        &report_arg,
+    ];
+    args.extend(extra);
+    let o = crate::common::upcard_text(Path::new("."), &args, "");
+    let json = serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    Out {
+        code: o.code,
+        out: o.out,
+        err: o.err,
+        json,
+    }
+}
+
+fn verdict(o: &Out) -> (String, String) {
+    let t = &o.json["tests"][0];
+    (
+        t["verdict"].as_str().unwrap().to_string(),
+        t["summary"].as_str().unwrap().to_string(),
+    )
+}
+
+const PRINT: &str = "fwrite(OUT, 1, sizeof OUT - 1, stdout);";
+
+#[test]
+fn a_correct_program_passes() {
+    let g = golden(MARCH);
+    let exe = program("pass", &g, &format!("{PRINT} return 0;"));
+    let r = grade(&exe, MARCH, &[]);
+    assert_eq!(r.code, Some(0), "{}{}", r.out, r.err);
+    assert_eq!(r.out, "PASS march\n\n1 passed, 0 failed\n");
+    assert_eq!(verdict(&r), ("pass".into(), "passed".into()));
+    assert_eq!(r.json["score"], 1.0);
+}
+
+#[test]
+fn line_one_is_the_course_command_line() {
+    // A program that prints its own argv as the course program does.
+    let exe = program(
+        "argv",
+        b"",
+        "for (int i = 0; i < argc; i++) printf(\"%s \", argv[i]); printf(\"\\n\"); return 0;",
+    );
+    let r = grade(&exe, MARCH, &[]);
+    let stdout = r.json["tests"][0]["stdout"].as_str().unwrap();
+    assert_eq!(
+        stdout,
+        "./euchre.exe pack.in noshuffle 1 Adi Simple Barbara Simple Chi-Chih Simple Dabbala Simple \n"
+    );
+}
+
+#[test]
+fn a_dropped_blank_line_fails_exactly_and_passes_ignoring_blank_lines() {
+    let g = golden(MARCH);
+    let text = String::from_utf8(g.clone()).unwrap();
+    let dropped = text.replacen("\n\n", "\n", 1);
+    let exe = program(
+        "dropblank",
+        dropped.as_bytes(),
+        &format!("{PRINT} return 0;"),
+    );
+    let r = grade(&exe, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(verdict(&r), ("fail".into(), "wrong output".into()));
+    let detail = r.json["tests"][0]["detail"].as_str().unwrap();
+    let line = text.lines().position(|l| l.is_empty()).unwrap() + 1;
+    assert!(
+        detail.starts_with(&format!(
+            "first difference: expected line {line}, actual line {line}\n  expected: \"\"\n"
+        )),
+        "{detail}"
+    );
+    // The same program under a copy of the scenario that ignores blank lines.
+    let yaml = std::fs::read_to_string(MARCH).unwrap().replace(
+        "expect:\n",
+        &format!(
+            "expect:\n  golden: {}\n  compare: [ignore-blank-lines]\n",
+            std::path::absolute("golden/eecs280/march.out")
+                .unwrap()
+                .display()
+        ),
+    );
+    let copy = work().join("march-blank.yaml");
+    std::fs::write(&copy, yaml).unwrap();
+    let r = grade(&exe, copy.to_str().unwrap(), &[]);
+    assert_eq!(r.code, Some(0), "{}", r.out);
+    assert_eq!(
+        verdict(&r),
+        ("pass".into(), "passed (ignoring blank lines)".into())
+    );
+}
+
+#[test]
+fn a_wrong_card_is_explained_with_the_game_state() {
+    let text = String::from_utf8(golden(MARCH)).unwrap();
+    let line = text.lines().find(|l| l.contains(" played by ")).unwrap();
+    let who = line.rsplit(' ').next().unwrap();
+    let wrong = text.replacen(line, &line.replacen(" of ", " of Not", 1), 1);
+    let exe = program("wrongcard", wrong.as_bytes(), &format!("{PRINT} return 0;"));
+    let r = grade(&exe, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    assert!(
+        r.out.starts_with("FAIL march (wrong output)\n"),
+        "{}",
+        r.out
+    );
+    let detail = r.json["tests"][0]["detail"].as_str().unwrap();
+    assert!(
+        detail.contains(&format!("  expected: {line:?}\n")),
+        "{detail}"
+    );
+    assert!(
+        detail.contains("the expected line comes from move "),
+        "{detail}"
+    );
+    assert!(detail.contains(&format!(": {who} plays ")), "{detail}");
+    assert!(detail.contains("  why: "), "{detail}");
+    assert!(
+        detail.contains("the game just before that move:\n  dealer Adi · trump "),
+        "{detail}"
+    );
+    assert!(detail.contains("  Barbara   ["), "{detail}");
+    // The description is shown to the student.
+    assert!(
+        r.out.contains("The makers take all five tricks"),
+        "{}",
+        r.out
+    );
+}
+
+#[test]
+fn hangs_floods_crashes_and_exit_codes() {
+    let g = golden(MARCH);
+    let looping = program("loop", &g, "for (;;) {} return 0;");
+    let r = grade(&looping, MARCH, &["--timeout", "0.5"]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        verdict(&r),
+        ("timeout".into(), "timed out after 0.5 s (killed)".into())
+    );
+    assert!(crate::common::none_running(&looping));
+
+    let flood = program(
+        "flood",
+        &g,
+        "for (;;) fputs(\"Adi deals\\n\", stdout); return 0;",
+    );
+    let r = grade(&flood, MARCH, &["--max-output", "100000"]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        verdict(&r),
+        (
+            "truncated".into(),
+            "printed more than 100000 bytes (stopped; output truncated)".into()
+        )
+    );
+    assert!(r.json["tests"][0]["stdout"].as_str().unwrap().len() <= 100000);
+    assert!(crate::common::none_running(&flood));
+
+    let segv = program(
+        "segv",
+        &g,
+        &format!("{PRINT} fflush(stdout); *(volatile int *)0 = 1; return 0;"),
+    );
+    let r = grade(&segv, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(verdict(&r), ("crash".into(), "crashed (SIGSEGV)".into()));
+    assert_eq!(r.json["tests"][0]["signal"], "SIGSEGV");
+
+    let abort = program("abort", &g, "abort();");
+    assert_eq!(verdict(&grade(&abort, MARCH, &[])).1, "crashed (SIGABRT)");
+
+    let three = program("exit3", &g, &format!("{PRINT} return 3;"));
+    let r = grade(&three, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    assert_eq!(
+        verdict(&r),
+        (
+            "exit".into(),
+            "right output, but exit status 3 instead of 0".into()
+        )
+    );
+
+    let binary = program("binary", &g, "fputs(\"\\xff\\xfe\\n\", stdout); return 0;");
+    let r = grade(&binary, MARCH, &[]);
+    assert_eq!(r.code, Some(1));
+    let t = &r.json["tests"][0];
+    assert_eq!(t["stdout"], "\u{FFFD}\u{FFFD}\n");
+    assert!(
+        t["detail"]
+            .as_str()
+            .unwrap()
+            .starts_with("the output is not UTF-8 text")
+    );
+}
+
+#[test]
+fn the_memory_limit_applies() {
+    let g = golden(MARCH);
+    let body = format!(
+        "size_t n = (size_t)512 << 20; char *p = malloc(n); if (!p) return 7; memset(p, 1, n); {PRINT} return 0;"
+    );
+    let exe = program("hog", &g, &body);
+    let r = grade(&exe, MARCH, &["--memory-mb", "64"]);
+    assert_eq!(r.json["tests"][0]["exit"], 7, "{}", r.out);
+    let r = grade(&exe, MARCH, &["--memory-mb", "0"]);
+    assert_eq!(verdict(&r).0, "pass", "{}", r.out);
+}
+
+#[test]
+fn standard_input_is_closed_after_the_script() {
+    let g = golden(HUMAN);
+    // Reads to the end of input twice, then prints: it must not wait forever.
+    let exe = program(
+        "readpast",
+        &g,
+        &format!("while (getchar() != EOF) {{}} while (getchar() != EOF) {{}} {PRINT} return 0;"),
+    );
+    let r = grade(&exe, HUMAN, &["--timeout", "5"]);
+    assert_eq!(verdict(&r), ("pass".into(), "passed".into()), "{}", r.out);
+}
+
+#[test]
+fn a_child_that_outlives_the_program_is_killed() {
+    let g = golden(MARCH);
+    // The child marks that it runs (in the run directory), then sleeps.
+    let body = format!(
+        "pid_t p = fork(); if (p == 0) {{ FILE *f = fopen(\"child-ready\", \"w\"); fclose(f); sleep(60); return 0; }} \
+         while (access(\"child-ready\", F_OK) != 0) usleep(1000); {PRINT} return 0;"
+    );
+    let exe = program("orphan", &g, &body);
+    let started = std::time::Instant::now();
+    let r = grade(&exe, MARCH, &["--timeout", "20"]);
+    // The grader did not wait for the child (it holds the output pipe open).
+    assert!(started.elapsed().as_secs() < 15);
+    assert_eq!(verdict(&r), ("pass".into(), "passed".into()), "{}", r.out);
+    assert!(
+        crate::common::none_running(&exe),
+        "the child is still running"
+    );
+}
+
+/// Starts `upcard grade` on a program that forks and then both sleep;
+/// returns the grader once both are running.
+fn grading_a_sleeper(tag: &str) -> (std::process::Child, PathBuf) {
+    let g = golden(MARCH);
+    let body = "fork(); for (;;) sleep(1); (void)OUT; return 0;";
+    let exe = program(&format!("sleeper-{tag}"), &g, body);
+    let grader =
+        crate::common::grading_until_running(&exe, MARCH, 2).expect("the program did not start");
+    (grader, exe)
+}
+
+#[test]
+fn ctrl_c_stops_the_programs_and_removes_the_run_directories() {
+    let (grader, exe) = grading_a_sleeper("int");
+    let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
+    assert!(root.is_dir());
+    // SAFETY: a signal to the grader this test started.
+    unsafe {
+        libc::kill(grader.id() as i32, libc::SIGINT);
+    }
+    let o = grader.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(130));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "upcard: stopped by SIGINT; killed 1 running program\n"
+    );
+    assert!(
+        crate::common::none_running(&exe),
+        "the program or its child is still running"
+    );
+    assert!(!root.exists());
+}
+
+#[test]
+fn a_killed_grader_takes_its_program_and_its_children_with_it() {
+    let (mut grader, exe) = grading_a_sleeper("kill");
+    grader.kill().unwrap();
+    grader.wait().unwrap();
+    // In the sandbox the program and its child both go: the helper dies with
+    // the grader, and with it PID 1 of the program's namespace.
+    assert!(
+        crate::common::none_running(&exe),
+        "the program or its child is still running"
+    );
+    // A grader killed outright cannot remove its run directories.
+    let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn a_program_that_cannot_start_still_gets_reports() {
+    let dir = work();
+    let gs = dir.join("nostart-results.json");
+    let ju = dir.join("nostart-junit.xml");
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["grade", "--exe", "/nonexistent/euchre.exe", MARCH])
+        .arg("--report")
+        .arg(format!("gradescope={}", gs.display()))
+        .arg("--report")
+        .arg(format!("junit={}", ju.display()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let g: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&gs).unwrap()).unwrap();
+    assert_eq!(g["tests"][0]["status"], "failed");
+    assert!(
+        g["tests"][0]["output"]
+            .as_str()
+            .unwrap()
+            .starts_with("could not run: /nonexistent/euchre.exe: no such program")
+    );
+    let x = std::fs::read_to_string(&ju).unwrap();
+    assert!(x.contains("<error message=\"could not run: /nonexistent/euchre.exe: no such program\" type=\"not-run\""), "{x}");
+}
+
+#[test]
+fn gradescope_junit_and_tap_reports_have_their_fields() {
+    let g = golden(MARCH);
+    let pass = program("rep-pass", &g, &format!("{PRINT} return 0;"));
+    let dir = work();
+    let gs = dir.join("results.json");
+    let ju = dir.join("junit.xml");
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["grade", "--exe"])
+        .arg(&pass)
+        .args([MARCH, "scenarios/eecs280/euchred.yaml", "--report", "tap"])
+        .arg("--report")
+        .arg(format!("gradescope={}", gs.display()))
+        .arg("--report")
+        .arg(format!("junit={}", ju.display()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("TAP version 13\n1..2\nnot ok 1 - euchred\n  ---\n  verdict: fail\n  message: |\n    wrong output\n"), "{out}");
+    assert!(out.contains("\nok 2 - march\n"), "{out}");
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&gs).unwrap()).unwrap();
+    assert_eq!(v["score"], 1.0);
+    let tests = v["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 2);
+    for t in tests {
+        assert!(t["name"].is_string() && t["output"].is_string());
+        assert!(t["score"].is_number() && t["max_score"].is_number());
+        assert!(["passed", "failed"].contains(&t["status"].as_str().unwrap()));
+        assert!(
+            ["visible", "hidden", "after_due_date", "after_published"]
+                .contains(&t["visibility"].as_str().unwrap())
+        );
+    }
+    assert_eq!(
+        (
+            tests[0]["name"].as_str(),
+            tests[0]["status"].as_str(),
+            tests[0]["score"].as_f64()
+        ),
+        (Some("euchred"), Some("failed"), Some(0.0))
+    );
+    assert_eq!(
+        (
+            tests[1]["name"].as_str(),
+            tests[1]["status"].as_str(),
+            tests[1]["max_score"].as_f64()
+        ),
+        (Some("march"), Some("passed"), Some(1.0))
+    );
+    let x = std::fs::read_to_string(&ju).unwrap();
+    assert!(x.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"upcard grade\" tests=\"2\" skipped=\"0\" failures=\"1\" errors=\"0\">"), "{x}");
+    assert!(
+        x.contains("<testcase name=\"euchred\" classname=\"scenarios/eecs280/euchred.yaml\">"),
+        "{x}"
+    );
+    assert!(
+        x.contains("<failure message=\"wrong output\" type=\"fail\">"),
+        "{x}"
+    );
+    assert!(
+        x.contains("<testcase name=\"march\" classname=\"scenarios/eecs280/march.yaml\">"),
+        "{x}"
+    );
+}
+
+#[test]
+fn a_directory_of_submissions_gives_a_table_and_csv() {
+    let g = golden(MARCH);
+    let subs = work().join("subs");
+    let _ = std::fs::remove_dir_all(&subs);
+    for (who, body) in [
+        ("alice", format!("{PRINT} return 0;")),
+        ("bob", "abort();".to_string()),
+    ] {
+        std::fs::create_dir_all(subs.join(who)).unwrap();
+        let exe = program(&format!("sub-{who}"), &g, &body);
+        std::fs::copy(&exe, subs.join(who).join("euchre.exe")).unwrap();
+    }
+    std::fs::create_dir_all(subs.join("carol")).unwrap();
+    let csv = work().join("table.csv");
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["grade", "--exe"])
+        .arg(&subs)
+        .args([MARCH, "-j", "2", "--csv"])
+        .arg(&csv)
+        .output()
+        .unwrap();
+    // Carol's missing program is her failure, not the grader's.
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory    not-run\nalice            1          0          0          0          0          0          0          0\nbob              0          0          1          0          0          0          0          0\ncarol            0          0          0          0          0          0          0          1\n"), "{out}");
+    assert!(out.ends_with("\n1 passed, 2 failed\n"), "{out}");
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "student,pass,fail,crash,timeout,exit,truncated,memory,not-run\nalice,1,0,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0,0\ncarol,0,0,0,0,0,0,0,1\n"
+    );
+}
+
+#[test]
+fn each_students_report_is_written_when_that_student_is_done() {
+    let g = golden(MARCH);
+    let subs = work().join("streamed");
+    let reports = work().join("streamed-reports");
+    let _ = std::fs::remove_dir_all(&subs);
+    let _ = std::fs::remove_dir_all(&reports);
+    // The second student (trusted here: no sandbox) looks for the first's report.
+    let first = reports.join("a-first.json");
+    let looks = format!(
+        "printf(access(\"{}\", F_OK) == 0 ? \"seen\\n\" : \"unseen\\n\"); return 0;",
+        first.display()
+    );
+    for (who, body) in [
+        ("a-first", format!("{PRINT} return 0;")),
+        ("b-second", looks),
+    ] {
+        std::fs::create_dir_all(subs.join(who)).unwrap();
+        let exe = program(&format!("streamed-{who}"), &g, &body);
+        std::fs::copy(&exe, subs.join(who).join("euchre.exe")).unwrap();
+    }
+    let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["grade", "--no-sandbox", "--exe"])
+        .arg(&subs)
+        .args([MARCH, "--report"])
+        .arg(format!("json={}", reports.display()))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let second: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(reports.join("b-second.json")).unwrap())
+            .unwrap();
+    assert_eq!(second["tests"][0]["stdout"], "seen\n");
+}
+
+#[test]
+fn a_filter_that_selects_nothing_is_an_error_everywhere() {
+    let exe = program("filtered", &golden(MARCH), &format!("{PRINT} return 0;"));
+    for args in [
+        vec!["run", "--filter", "zzz"],
+        vec!["bless", "--filter", "zzz"],
+        vec!["grade", "--exe", exe.to_str().unwrap(), "--filter", "zzz"],
+    ] {
+        let o = crate::common::upcard_text(Path::new("."), &args, "");
+        assert_eq!(o.code, Some(2), "{args:?}: {}", o.out);
+        assert!(
+            o.err
+                .starts_with("upcard: --filter \"zzz\" selects none of the "),
+            "{args:?}: {}",
+            o.err
+        );
+    }
+}
+
+#[test]
+fn messages_say_things_once_and_reports_never_overwrite_each_other() {
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", "nope/euchre.exe", MARCH],
+        "",
+    );
+    assert_eq!(o.code, Some(2));
+    assert!(
+        o.out.starts_with("nope/euchre.exe: no such program\n"),
+        "{}",
+        o.out
+    );
+    let exe = program("once", &golden(MARCH), &format!("{PRINT} return 0;"));
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", exe.to_str().unwrap(), MARCH],
+        "",
+    );
+    assert_eq!(o.code, Some(0));
+    assert!(o.out.starts_with("PASS march\n"), "{}", o.out);
+    let dir = work().join("clash");
+    let (a, b) = (
+        format!("gradescope={}", dir.display()),
+        format!("json={}", dir.display()),
+    );
+    let subs = work().join("clash-subs");
+    std::fs::create_dir_all(&subs).unwrap();
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            subs.to_str().unwrap(),
+            MARCH,
+            "--report",
+            &a,
+            "--report",
+            &b,
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(2));
+    assert_eq!(
+        o.err,
+        format!(
+            "upcard: the gradescope and json reports would both write {}/<student>.json\n",
+            dir.display()
+        )
+    );
+    assert!(!dir.exists());
+}
+
+#[test]
+fn stderr_exit_status_and_memory_reach_the_terminal_and_gradescope() {
+    let g = golden(MARCH);
+    // Wrong output, an assertion's message and a bad exit status together.
+    let exe = program(
+        "asserts",
+        &g,
+        "puts(\"Adi deals\"); fprintf(stderr, \"euchre: Player.cpp:42: play_card: Assertion `led' failed.\\n\"); return 3;",
+    );
+    let gs = work().join("asserts-gs.json");
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            MARCH,
+            "--report",
+            &format!("gradescope={}", gs.display()),
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(1));
+    for text in [
+        o.out.clone(),
+        serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&gs).unwrap()).unwrap()
+            ["tests"][0]["output"]
+            .as_str()
+            .unwrap()
+            .to_string(),
+    ] {
+        assert!(
+            text.contains("it also exited with status 3 instead of 0\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "standard error:\n  | euchre: Player.cpp:42: play_card: Assertion `led' failed.\n"
+            ),
+            "{text}"
+        );
+    }
+    // A program that cannot even start within the memory limit.
+    let tiny = program("tiny", &g, &format!("{PRINT} return 0;"));
+    let r = grade(&tiny, MARCH, &["--memory-mb", "1"]);
+    assert_eq!(r.json["tests"][0]["verdict"], "memory", "{}", r.out);
+}
+
+#[test]
+fn every_expected_line_is_traced_to_what_printed_it() {
+    let g = golden(MARCH);
+    let text = String::from_utf8(g.clone()).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    // A program that prints the golden up to line `n` and then a wrong line.
+    let explain = |n: usize| -> String {
+        let good: String = lines[..n - 1].iter().map(|l| format!("{l}\n")).collect();
+        let exe = program(
+            &format!("trace-{n}"),
+            good.as_bytes(),
+            "fwrite(OUT, 1, sizeof OUT - 1, stdout); puts(\"nonsense\"); return 0;",
+        );
+        let r = grade(&exe, MARCH, &[]);
+        r.json["tests"][0]["detail"].as_str().unwrap().to_string()
+    };
+    assert!(
+        explain(1).contains("the expected line is the command line the program was started with")
+    );
+    assert!(explain(2).contains("the expected line comes from: hand 0 starts: Adi deals\n"));
+    let taken = lines
+        .iter()
+        .position(|l| l.ends_with("takes the trick"))
+        .unwrap()
+        + 1;
+    let d = explain(taken);
+    assert!(
+        d.contains("the expected line comes from move ") && d.contains(" takes trick 1\n"),
+        "{d}"
+    );
+}
+
+#[test]
+fn one_course_per_run_inferred_or_asked_for_and_skips_counted_once() {
+    let exe = program("course", &golden(MARCH), &format!("{PRINT} return 0;"));
+    let e = exe.to_str().unwrap();
+    let o = crate::common::upcard_text(Path::new("."), &["grade", "--exe", e], "");
+    assert_eq!(o.code, Some(2));
+    assert!(
+        o.err
+            .starts_with("upcard: these scenarios are of both courses ("),
+        "{}",
+        o.err
+    );
+    assert!(
+        o.err.ends_with("say --rules eecs280 or --rules cs246\n"),
+        "{}",
+        o.err
+    );
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", e, "--rules", "eecs280"],
+        "",
+    );
+    assert_eq!(o.code, Some(1));
+    assert_eq!(o.err, "");
+    assert!(!o.out.contains("cs246"), "{}", o.out);
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", e, "scenarios/cs246"],
+        "",
+    );
+    let skipped: Vec<&str> = o.err.lines().collect();
+    assert_eq!(skipped.len(), 1, "{}", o.err);
+    assert!(
+        skipped[0].starts_with("upcard: skipped ")
+            && skipped[0]
+                .ends_with(" scenarios that use upcard-only settings; --list-skipped shows them"),
+        "{}",
+        o.err
+    );
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", e, "scenarios/cs246", "--list-skipped"],
+        "",
+    );
+    assert!(o.err.lines().count() > 10, "{}", o.err);
+    assert!(
+        o.err
+            .lines()
+            .all(|l| l.starts_with("upcard: skipped scenarios/cs246/")),
+        "{}",
+        o.err
+    );
+}
+
+#[test]
+fn repeat_finds_output_that_changes_between_runs() {
+    let g = golden(MARCH);
+    // Prints a different number on each run (its pid's low bits, or the clock).
+    let exe = program(
+        "flaky",
+        &g,
+        "struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); printf(\"Hand %ld\\n\", (long)t.tv_nsec); return 0;",
+    );
+    let r = grade(&exe, MARCH, &["--repeat", "3"]);
+    let t = &r.json["tests"][0];
+    assert_eq!(t["nondeterministic"], true, "{}", r.out);
+    let d = t["detail"].as_str().unwrap();
+    assert!(
+        d.contains("nondeterministic: run 2 printed something else than run 1, first at line 1:"),
+        "{d}"
+    );
+    assert!(d.contains("-fsanitize=address,undefined"), "{d}");
+    // A program that is wrong the same way each time is not called nondeterministic.
+    let steady = program("steady", &g, "puts(\"Hand 7\"); return 0;");
+    let r = grade(&steady, MARCH, &["--repeat", "3"]);
+    assert_eq!(r.json["tests"][0]["nondeterministic"], false);
+}

@@ -1,0 +1,18 @@
+//! upcard's integration tests: one binary, one module per area, all running
+//! the real `upcard` binary or the library's public API.
+
+mod common;
+mod cs246_cli;
+mod cs246_shuffle;
+mod eecs280_cli;
+mod engine_scripted;
+mod fuzz_corpus;
+mod grade_cli;
+mod grade_random;
+mod hostile_input;
+mod replay;
+mod run_cli;
+mod sandbox;
+mod scenario_errors;
+mod scenario_library;
+mod tester;

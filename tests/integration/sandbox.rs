@@ -1,0 +1,330 @@
+//! Hostile student programs against `upcard grade`'s sandbox: each is a small
+//! C program; each test asserts its verdict, what it could see or do, and
+//! that nothing it started outlived its run.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const MARCH: &str = "scenarios/eecs280/march.yaml";
+
+fn work() -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-sandbox-test-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn golden_path() -> PathBuf {
+    Path::new("golden/eecs280/march.out")
+        .canonicalize()
+        .unwrap()
+}
+
+/// Compiles `body` (C statements; `OUT` is the golden's bytes, `GOLDEN` its
+/// absolute path on the machine) into a program named `name`.
+fn program(name: &str, body: &str) -> PathBuf {
+    let dir = work();
+    let src = dir.join(format!("{name}.c"));
+    let exe = dir.join(name);
+    let golden = std::fs::read(golden_path()).unwrap();
+    let text = format!(
+        "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
+         #include <unistd.h>\n#include <fcntl.h>\n#include <signal.h>\n#include <errno.h>\n\
+         #include <sys/wait.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n\
+         static const char OUT[] = {};\nstatic const char *GOLDEN = {};\n\
+         static void print_golden(void) {{ fwrite(OUT, 1, sizeof OUT - 1, stdout); fflush(stdout); }}\n\
+         int main(int argc, char **argv) {{ (void)argc; (void)argv; (void)GOLDEN; (void)print_golden; {body} }}\n",
+        crate::common::c_string(&golden),
+        crate::common::c_string(golden_path().to_str().unwrap().as_bytes()),
+    );
+    crate::common::compile_c(&src, &text, &exe);
+    exe
+}
+
+struct Graded {
+    code: Option<i32>,
+    err: String,
+    verdict: String,
+    stdout: String,
+}
+
+fn grade(exe: &Path, extra: &[&str]) -> Graded {
+    grade_env(exe, extra, &[])
+}
+
+fn grade_env(exe: &Path, extra: &[&str], env: &[(&str, &str)]) -> Graded {
+    let report = work().join(format!(
+        "{}.json",
+        exe.file_name().unwrap().to_str().unwrap()
+    ));
+    let _ = std::fs::remove_file(&report);
+    let report_arg = format!("json={}", report.display());
+    let mut args = vec![
+        "grade",
+        "--exe",
+        exe.to_str().unwrap(),
+        MARCH,
+        "--report",
+        &report_arg,
+    ];
+    args.extend(extra);
+    let o = crate::common::upcard_env(Path::new("."), &args, env);
+    let text = std::fs::read_to_string(&report)
+        .unwrap_or_else(|e| panic!("no report ({e}); stderr: {}", o.err));
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let t = &json["tests"][0];
+    Graded {
+        code: o.code,
+        err: o.err,
+        verdict: t["verdict"].as_str().unwrap().to_string(),
+        stdout: t["stdout"].as_str().unwrap().to_string(),
+    }
+}
+
+/// Paths a program might try to reach the goldens by: the grader's working
+/// directory through /proc, `..` upwards, and the absolute path.
+const TRY_PATHS: &str = "char paths[40][512]; int n = 0; \
+    snprintf(paths[n++], 512, \"/proc/%d/cwd/golden/eecs280/march.out\", (int)getppid()); \
+    for (int p = 1; p < 40 && n < 30; p++) snprintf(paths[n++], 512, \"/proc/%d/cwd/golden/eecs280/march.out\", p); \
+    strcpy(paths[n++], GOLDEN); \
+    { char up[512] = \"\"; for (int i = 0; i < 8; i++) { strcat(up, \"../\"); snprintf(paths[n++], 512, \"%sgolden/eecs280/march.out\", up); } }";
+
+#[test]
+fn a_program_cannot_read_the_goldens() {
+    let exe = program(
+        "reader",
+        &format!(
+            "{TRY_PATHS} int seen = 0; for (int i = 0; i < n; i++) {{ FILE *f = fopen(paths[i], \"r\"); \
+             if (f) {{ seen++; fclose(f); }} }} printf(\"seen %d\\n\", seen); return 0;"
+        ),
+    );
+    let g = grade(&exe, &[]);
+    assert_eq!(g.stdout, "seen 0\n", "{}", g.err);
+    assert_eq!(g.verdict, "fail");
+    assert!(crate::common::none_running(&exe));
+}
+
+#[test]
+fn a_program_cannot_write_to_the_goldens() {
+    let before = std::fs::read(golden_path()).unwrap();
+    let exe = program(
+        "writer",
+        &format!(
+            "{TRY_PATHS} int wrote = 0; for (int i = 0; i < n; i++) {{ FILE *f = fopen(paths[i], \"a\"); \
+             if (f) {{ wrote++; fputs(\"pwned\\n\", f); fclose(f); }} }} printf(\"wrote %d\\n\", wrote); return 0;"
+        ),
+    );
+    let g = grade(&exe, &[]);
+    assert_eq!(g.stdout, "wrote 0\n", "{}", g.err);
+    assert_eq!(std::fs::read(golden_path()).unwrap(), before);
+}
+
+#[test]
+fn a_program_that_kills_its_parent_does_not_stop_the_grader() {
+    let exe = program(
+        "parricide",
+        "kill(getppid(), SIGKILL); kill(1, SIGKILL); kill(-1, SIGKILL); print_golden(); return 0;",
+    );
+    let g = grade(&exe, &[]);
+    // kill(-1) takes the program itself; the grader lives and reports.
+    assert!(
+        g.verdict == "crash" || g.verdict == "pass",
+        "{} {}",
+        g.verdict,
+        g.err
+    );
+    assert!(matches!(g.code, Some(0 | 1)), "{:?} {}", g.code, g.err);
+    assert!(crate::common::none_running(&exe));
+}
+
+#[test]
+fn a_setsid_daemon_is_gone_when_the_run_ends() {
+    let exe = program(
+        "daemon",
+        "if (fork() == 0) { setsid(); if (fork() == 0) { for (;;) sleep(1); } return 0; } \
+         wait(NULL); print_golden(); return 0;",
+    );
+    let g = grade(&exe, &[]);
+    assert_eq!(g.verdict, "pass", "{}", g.err);
+    assert!(
+        crate::common::none_running(&exe),
+        "the daemon outlived its run"
+    );
+}
+
+#[test]
+fn a_fork_bomb_is_bounded_and_gone() {
+    let exe = program(
+        "bomb",
+        "int made = 0; for (int i = 0; i < 100000; i++) { pid_t p = fork(); \
+         if (p == 0) { for (;;) pause(); } if (p < 0) break; made++; } \
+         printf(\"made %d\\n\", made); return 0;",
+    );
+    let g = grade(&exe, &["--max-processes", "32"]);
+    let made: u32 = g
+        .stdout
+        .trim()
+        .strip_prefix("made ")
+        .unwrap_or_else(|| panic!("{:?} {}", g.stdout, g.err))
+        .parse()
+        .unwrap();
+    assert!(made < 32, "{made} processes");
+    assert!(crate::common::none_running(&exe));
+}
+
+#[test]
+fn eight_big_processes_meet_the_runs_memory_limit() {
+    // Each child takes 800 MB, under the 1 GiB per-process limit; together
+    // they are far over the run's 1 GiB.
+    let exe = program(
+        "hogs",
+        "for (int i = 0; i < 8; i++) if (fork() == 0) { size_t n = (size_t)800 << 20; \
+         volatile char *p = malloc(n); if (!p) return 3; \
+         for (size_t j = 0; j < n; j += 4096) p[j] = 1; sleep(2); return 0; } \
+         int done = 0, st; while (wait(&st) > 0) if (WIFEXITED(st) && WEXITSTATUS(st) == 0) done++; \
+         printf(\"done %d\\n\", done); return 0;",
+    );
+    let g = grade(&exe, &["--memory-mb", "1024", "--timeout", "60"]);
+    let done: u32 = match g.stdout.trim().strip_prefix("done ") {
+        Some(n) => n.parse().unwrap(),
+        // The kernel may pick the parent itself.
+        None => {
+            assert_eq!(g.verdict, "crash", "{:?} {}", g.stdout, g.err);
+            0
+        }
+    };
+    assert!(done <= 1, "{done} children held 800 MB each");
+    assert!(crate::common::none_running(&exe));
+}
+
+#[test]
+fn a_program_cannot_connect_to_the_machine() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let exe = program(
+        "connect",
+        &format!(
+            "int s = socket(AF_INET, SOCK_STREAM, 0); struct sockaddr_in a; memset(&a, 0, sizeof a); \
+             a.sin_family = AF_INET; a.sin_port = htons({port}); a.sin_addr.s_addr = inet_addr(\"127.0.0.1\"); \
+             int r = s < 0 ? -1 : connect(s, (struct sockaddr *)&a, sizeof a); \
+             printf(\"%s\\n\", r == 0 ? \"connected\" : \"refused\"); return 0;"
+        ),
+    );
+    let g = grade(&exe, &[]);
+    assert_eq!(g.stdout, "refused\n", "{}", g.err);
+    assert!(
+        listener.accept().is_err(),
+        "a connection reached the machine"
+    );
+}
+
+#[test]
+fn a_program_gets_only_its_three_standard_descriptors() {
+    let exe = program(
+        "fds",
+        "for (int fd = 0; fd < 1024; fd++) if (fcntl(fd, F_GETFD) >= 0) printf(\"%d \", fd); \
+         printf(\"\\n\"); return 0;",
+    );
+    let g = grade(&exe, &[]);
+    assert_eq!(g.stdout, "0 1 2 \n", "{}", g.err);
+}
+
+#[test]
+fn a_program_sees_an_empty_tmp_and_none_of_the_machine() {
+    let exe = program(
+        "look",
+        "FILE *t = fopen(\"/tmp/left-behind\", \"r\"); printf(\"tmp %s\\n\", t ? \"dirty\" : \"clean\"); \
+         FILE *w = fopen(\"/tmp/left-behind\", \"w\"); if (w) fclose(w); \
+         printf(\"home %s\\n\", access(\"/home\", F_OK) == 0 || access(\"/root\", F_OK) == 0 ? \"seen\" : \"hidden\"); \
+         printf(\"pid %d\\n\", (int)getpid()); return 0;",
+    );
+    // Twice on one helper: the second run sees no file from the first.
+    let g = grade(&exe, &[]);
+    assert_eq!(g.stdout, "tmp clean\nhome hidden\npid 2\n", "{}", g.err);
+    let g = grade(&exe, &[]);
+    assert_eq!(g.stdout, "tmp clean\nhome hidden\npid 2\n", "{}", g.err);
+}
+
+#[test]
+fn a_grader_killed_outright_leaves_no_program_running() {
+    let exe = program(
+        "swarm",
+        "for (int i = 0; i < 4; i++) if (fork() == 0) { if (i % 2) setsid(); for (;;) sleep(1); } \
+         for (;;) sleep(1); return 0;",
+    );
+    let grader = crate::common::grading_until_running(&exe, MARCH, 5);
+    let up = grader.is_some();
+    let mut grader = grader.expect("the program and its children did not start");
+    grader.kill().unwrap();
+    grader.wait().unwrap();
+    assert!(up);
+    assert!(
+        crate::common::none_running(&exe),
+        "still running: {:?}",
+        crate::common::running(&exe)
+    );
+    let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
+    let _ = std::fs::remove_dir_all(root);
+}
+
+#[test]
+fn without_the_sandbox_it_says_so_only_when_asked() {
+    let exe = program("plain", "print_golden(); return 0;");
+    let g = grade(&exe, &["--no-sandbox"]);
+    assert_eq!(g.verdict, "pass");
+    assert_eq!(g.err, "");
+    let g = grade(&exe, &[]);
+    assert_eq!(g.verdict, "pass");
+}
+
+#[test]
+fn a_script_runs_with_its_interpreter_from_the_sandbox() {
+    let exe = work().join("script.sh");
+    std::fs::write(&exe, "#!/bin/sh\necho \"script ran in $PWD as $0 $1\"\n").unwrap();
+    Command::new("chmod").arg("+x").arg(&exe).status().unwrap();
+    let g = grade(&exe, &[]);
+    // The program file is passed by descriptor, so a script's $0 is that
+    // descriptor (docs/sandbox.md); a compiled program's argv[0] is ./euchre.exe.
+    assert_eq!(
+        g.stdout, "script ran in /work as /dev/fd/3 pack.in\n",
+        "{}",
+        g.err
+    );
+}
+
+#[test]
+fn landlock_alone_still_holds_the_goldens_the_network_and_the_descriptors() {
+    // As on a machine without user namespaces.
+    let env = [("UPCARD_SANDBOX", "landlock")];
+    let exe = program(
+        "landlock-only",
+        &format!(
+            "{TRY_PATHS} int seen = 0; for (int i = 0; i < n; i++) {{ FILE *f = fopen(paths[i], \"r\"); \
+             if (f) {{ seen++; fclose(f); }} FILE *w = fopen(paths[i], \"a\"); if (w) {{ seen++; fclose(w); }} }} \
+             int fds = 0; for (int fd = 0; fd < 1024; fd++) if (fcntl(fd, F_GETFD) >= 0) fds++; \
+             int s = socket(AF_INET, SOCK_STREAM, 0); struct sockaddr_in a; memset(&a, 0, sizeof a); \
+             a.sin_family = AF_INET; a.sin_port = htons(PORT); a.sin_addr.s_addr = inet_addr(\"127.0.0.1\"); \
+             int r = s < 0 ? -1 : connect(s, (struct sockaddr *)&a, sizeof a); \
+             kill(getppid(), SIGKILL); \
+             printf(\"seen %d connect %s fds %d\\n\", seen, r == 0 ? \"yes\" : \"no\", fds); return 0;"
+        )
+        .replace("PORT", &{
+            let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            let p = l.local_addr().unwrap().port();
+            std::mem::forget(l);
+            p.to_string()
+        }),
+    );
+    let before = std::fs::read(golden_path()).unwrap();
+    let g = grade_env(&exe, &[], &env);
+    assert_eq!(g.stdout, "seen 0 connect no fds 3\n", "{}", g.err);
+    assert!(
+        g.err
+            .starts_with("upcard: note: no namespaces for the sandbox"),
+        "{}",
+        g.err
+    );
+    assert_eq!(std::fs::read(golden_path()).unwrap(), before);
+    assert!(crate::common::none_running(&exe));
+}

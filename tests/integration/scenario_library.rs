@@ -1,0 +1,115 @@
+//! The bundled library in scenarios/: its replays as insta snapshots (what
+//! has no golden: the transcripts themselves are the goldens, checked by
+//! `upcard run`), every file valid against the JSON Schema.
+
+use std::path::Path;
+
+use upcard::replay::{json_line, record};
+use upcard::scenario::Scenario;
+
+/// Every 25th move of each scenario's JSON replay, and its last: the event,
+/// the rule behind it, the lines printed and the whole state, so a change to
+/// any of them shows in review.
+#[test]
+fn every_scenario_replay_is_snapshotted() {
+    insta::glob!("../../scenarios", "**/*.yaml", |path| {
+        let s = Scenario::load(path).unwrap();
+        let description = s.description.clone();
+        let t = record(s);
+        let last = t.moves.len().saturating_sub(1);
+        let lines: Vec<String> = (0..t.moves.len())
+            .filter(|&i| i % 25 == 0 || i == last)
+            .map(|i| json_line(&t, i))
+            .collect();
+        let mut settings = insta::Settings::clone_current();
+        settings.set_description(description);
+        settings.set_prepend_module_to_snapshot(false);
+        settings.bind(|| insta::assert_snapshot!(lines.join("\n")));
+    });
+}
+
+fn schema() -> serde_json::Value {
+    let text = std::fs::read_to_string("grammar/scenario.schema.json").unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[test]
+fn the_committed_schema_is_the_generated_one() {
+    let generated: serde_json::Value = serde_json::from_str(&upcard::scenario::schema()).unwrap();
+    assert_eq!(
+        schema(),
+        generated,
+        "grammar/scenario.schema.json is stale: run `upcard schema > grammar/scenario.schema.json`"
+    );
+}
+
+#[test]
+fn the_schema_validates_every_scenario_and_refuses_bad_ones() {
+    let v = jsonschema::validator_for(&schema()).unwrap();
+    let mut n = 0;
+    for dir in ["scenarios/eecs280", "scenarios/cs246"] {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            let y: serde_json::Value =
+                serde_yaml::from_str(&std::fs::read_to_string(&p).unwrap()).unwrap();
+            let errors: Vec<String> = v.iter_errors(&y).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{}: {errors:?}", p.display());
+            n += 1;
+        }
+    }
+    assert!(n >= 40, "only {n} scenarios");
+    let bad = [
+        "name: x\nrules: eecs280\ncolour: red\n",
+        "name: x\nrules: chess\n",
+        "name: x\nrules: eecs280\neecs280: {points: 1, players: [], pack: [XX]}\n",
+        "name: x\nrules: cs246\nexpect: {compare: [ignore-everything]}\n",
+        "rules: cs246\n",
+    ];
+    for b in bad {
+        let y: serde_json::Value = serde_yaml::from_str(b).unwrap();
+        assert!(!v.is_valid(&y), "the schema accepted {b:?}");
+    }
+}
+
+#[test]
+fn the_library_covers_what_issue_4_lists() {
+    let names: Vec<String> = ["scenarios/eecs280", "scenarios/cs246"]
+        .iter()
+        .flat_map(|d| std::fs::read_dir(d).unwrap())
+        .map(|e| Scenario::load(&e.unwrap().path()).unwrap().name)
+        .collect();
+    for want in [
+        "official-test00-adi",
+        "official-test01-alice",
+        "official-test50-adi",
+        "screw-the-dealer",
+        "dealer-discards-upcard",
+        "left-bower-led",
+        "left-bower-follows-trump",
+        "trump-led",
+        "march",
+        "euchred",
+        "shuffle-accumulates-over-hands",
+        "noshuffle-same-pack-each-hand",
+        "human-dealer-discards",
+        "game-ends-exactly-on-target",
+        "human-error-unrecognized-command",
+        "human-error-suit-turned-down",
+        "human-error-order-up-after-turn-down",
+        "human-error-card-not-in-hand",
+        "human-error-renege",
+        "rage-quit",
+        "quit",
+        "nullified-hand",
+        "alone-from-seat-0",
+        "alone-from-seat-1",
+        "alone-from-seat-2",
+        "alone-from-seat-3",
+        "ordering-up-the-partner",
+        "save-loaded-mid-hand",
+        "debug-output",
+    ] {
+        assert!(names.iter().any(|n| n == want), "no scenario {want}");
+    }
+    assert!(Path::new("scenarios").is_dir());
+}
