@@ -4,7 +4,8 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use upcard::courses::eecs280::program::{Args, new_game, play};
-use upcard::engine::{Event, EventSink, NullSink};
+use upcard::courses::{cs246, eecs280};
+use upcard::engine::{Event, EventSink, NullSink, Phase, State};
 use upcard::input::Tokens;
 use upcard::parse::pack::parse_pack;
 
@@ -49,5 +50,60 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, bench_step);
 criterion_main!(benches);
+
+/// A state in the middle of a hand's play, for each course.
+fn mid_play_states() -> Vec<(&'static str, State)> {
+    let pack = parse_pack("pack.in", PACK).unwrap();
+    let mut out = Vec::new();
+    for (name, mut s) in [
+        (
+            "eecs280",
+            State::new(eecs280::config(10), eecs280::deck(pack, true)),
+        ),
+        (
+            "cs246",
+            State::new(
+                cs246::config(&Default::default()),
+                cs246::deck(7, cs246::initial_deck(), 0),
+            ),
+        ),
+    ] {
+        // Deal, then take the last legal action that moves the game on
+        // (ordering up rather than passing hands away, no renege) until a
+        // trick is under way and a seat is to play.
+        while !(matches!(s.phase, Phase::Trick { turns: 2, .. }) && s.to_move().is_some()) {
+            if s.to_move().is_none() {
+                s.advance(&mut NullSink);
+                continue;
+            }
+            let moved = s.legal_actions().into_iter().rev().find_map(|a| {
+                let mut next = s.clone();
+                next.apply(a, &mut NullSink).unwrap();
+                (next.phase != s.phase).then_some(next)
+            });
+            s = moved.expect("some action moves the game on");
+        }
+        out.push((name, s));
+    }
+    out
+}
+
+/// What a searching bot calls millions of times: clone, list, apply.
+fn bench_step(c: &mut Criterion) {
+    let states = mid_play_states();
+    let mut g = c.benchmark_group("state_clone_legal_apply");
+    g.throughput(Throughput::Elements(1));
+    for (name, s) in states {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut next = black_box(&s).clone();
+                let legal = next.legal_actions();
+                next.apply(legal[0], &mut NullSink).unwrap();
+                black_box(next)
+            })
+        });
+    }
+    g.finish();
+}

@@ -1,5 +1,5 @@
 //! What the fuzzers drive (fuzz/, `cargo fuzz`) and what `cargo test` runs
-//! over the same corpus (tests/fuzz_corpus.rs): each function takes any
+//! over the same corpus (tests/integration/fuzz_corpus.rs): each function takes any
 //! bytes and must return without panicking, hanging or growing without
 //! bound. Whatever the parsers accept is also played, replayed and saved.
 

@@ -23,12 +23,12 @@ pub struct Game {
 }
 
 /// Passes events on, giving a renege the card as its player typed it.
-struct Typed<'a> {
-    sink: &'a mut dyn EventSink,
+struct Typed<'a, S: EventSink + ?Sized> {
+    sink: &'a mut S,
     typed: Option<&'a str>,
 }
 
-impl EventSink for Typed<'_> {
+impl<S: EventSink + ?Sized> EventSink for Typed<'_, S> {
     fn event(&mut self, e: &Event) {
         match e {
             Event::Renege {
@@ -50,6 +50,9 @@ impl EventSink for Typed<'_> {
     fn flush(&mut self) {
         self.sink.flush();
     }
+    fn quiet(&self) -> bool {
+        self.sink.quiet()
+    }
 }
 
 impl Game {
@@ -70,7 +73,7 @@ impl Game {
     }
 
     /// Plays to the end.
-    pub fn run(&mut self, sink: &mut dyn EventSink) -> Result<Outcome, EngineError> {
+    pub fn run<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> Result<Outcome, EngineError> {
         while self.step(sink)? {}
         Ok(self
             .state
@@ -83,7 +86,7 @@ impl Game {
     }
 
     /// Advances by one decision or automatic step. Returns false once over.
-    pub fn step(&mut self, sink: &mut dyn EventSink) -> Result<bool, EngineError> {
+    pub fn step<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> Result<bool, EngineError> {
         if self.state.is_over() {
             return Ok(false);
         }
@@ -105,8 +108,12 @@ impl Game {
 
     /// Asks `seat` until the state moves on: a renege penalty asks again
     /// (without a new prompt), and a rage quit hands the seat over first.
-    fn decide(&mut self, sink: &mut dyn EventSink, seat: Seat) -> Result<(), EngineError> {
-        if let Some(ask) = self.state.ask() {
+    fn decide<S: EventSink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        seat: Seat,
+    ) -> Result<(), EngineError> {
+        if let Some(ask) = self.state.ask().filter(|_| !sink.quiet()) {
             sink.event(&Event::Asked {
                 seat,
                 ask,
@@ -120,7 +127,9 @@ impl Game {
         loop {
             let legal = self.state.legal_actions();
             let obs = self.state.observation(seat);
-            match self.agents[seat].choose(&obs, &legal, sink) {
+            // Agents take any sink; `&mut S` is one.
+            let mut notes = &mut *sink;
+            match self.agents[seat].choose(&obs, &legal, &mut notes) {
                 Ok(d) => {
                     if let Some(rule) = d.why {
                         sink.event(&Event::Why { seat, rule });

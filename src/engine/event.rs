@@ -142,6 +142,10 @@ pub trait EventSink {
     fn event(&mut self, e: &Event);
     /// Called before an interactive player is asked, so prompts are visible.
     fn flush(&mut self) {}
+    /// Takes no events: the engine skips building those that copy hands.
+    fn quiet(&self) -> bool {
+        false
+    }
 }
 
 /// Discards everything (benchmarks, differential runs).
@@ -149,6 +153,9 @@ pub struct NullSink;
 
 impl EventSink for NullSink {
     fn event(&mut self, _e: &Event) {}
+    fn quiet(&self) -> bool {
+        true
+    }
 }
 
 /// Keeps everything (tests, replay, grading).
@@ -170,6 +177,9 @@ impl<A: EventSink, B: EventSink> EventSink for (A, B) {
         self.0.flush();
         self.1.flush();
     }
+    fn quiet(&self) -> bool {
+        self.0.quiet() && self.1.quiet()
+    }
 }
 
 impl<S: EventSink + ?Sized> EventSink for &mut S {
@@ -178,5 +188,8 @@ impl<S: EventSink + ?Sized> EventSink for &mut S {
     }
     fn flush(&mut self) {
         (**self).flush();
+    }
+    fn quiet(&self) -> bool {
+        (**self).quiet()
     }
 }

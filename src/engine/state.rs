@@ -217,8 +217,9 @@ impl State {
             }
             Phase::Trick { .. } => {
                 let hand = &self.hands[seat];
+                // Only refusal narrows the cards; trust and penalty take any.
                 let refuse = self.config.follow == FollowRule::Refuse;
-                match (self.follow_suit(seat), refuse) {
+                match (refuse.then(|| self.follow_suit(seat)).flatten(), refuse) {
                     (Some(suit), true) => v.extend(
                         hand.iter()
                             .filter(|c| self.trump.is_some_and(|t| c.effective_suit(t) == suit))
@@ -246,7 +247,7 @@ impl State {
     /// Takes one automatic step: deals a hand, skips a sitting-out seat's
     /// turn, or scores a finished hand. Does nothing when a seat must decide
     /// or the game is over; returns whether it took a step.
-    pub fn advance(&mut self, sink: &mut dyn EventSink) -> bool {
+    pub fn advance<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> bool {
         match self.phase {
             Phase::StartHand => self.start_hand(sink),
             Phase::Trick { turn, turns } if self.sitting_out() == Some(turn) => {
@@ -262,7 +263,11 @@ impl State {
     /// Applies the decision of the seat to move and reports what happened.
     /// A refused action changes nothing. A renege under a penalty rule scores
     /// the penalty and leaves the same seat to play (the phase unchanged).
-    pub fn apply(&mut self, action: Action, sink: &mut dyn EventSink) -> Result<(), Illegal> {
+    pub fn apply<S: EventSink + ?Sized>(
+        &mut self,
+        action: Action,
+        sink: &mut S,
+    ) -> Result<(), Illegal> {
         let Some(seat) = self.to_move() else {
             return Err(Illegal {
                 seat: 0,
@@ -327,7 +332,8 @@ impl State {
                 if !self.hands[seat].contains(&card) {
                     return illegal(format!("played {card}, which is not in hand"));
                 }
-                if let Some(suit) = self.follow_suit(seat)
+                if self.config.follow != FollowRule::Trust
+                    && let Some(suit) = self.follow_suit(seat)
                     && self.trump.is_some_and(|t| card.effective_suit(t) != suit)
                 {
                     match self.config.follow {
@@ -380,7 +386,7 @@ impl State {
         }
     }
 
-    fn start_hand(&mut self, sink: &mut dyn EventSink) {
+    fn start_hand<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let deck = self.deck.next_deck();
         self.hands = Default::default();
         self.taken = Default::default();
@@ -401,10 +407,12 @@ impl State {
         }
         self.kitty = deck[20..24].iter().copied().collect();
         self.upcard = Some(deck[20]);
-        sink.event(&Event::Dealt {
-            hands: self.hands.clone(),
-            kitty: [deck[20], deck[21], deck[22], deck[23]],
-        });
+        if !sink.quiet() {
+            sink.event(&Event::Dealt {
+                hands: self.hands.clone(),
+                kitty: [deck[20], deck[21], deck[22], deck[23]],
+            });
+        }
         sink.event(&Event::Upcard {
             card: deck[20],
             dealer: self.dealer,
@@ -416,7 +424,7 @@ impl State {
         };
     }
 
-    fn pass(&mut self, sink: &mut dyn EventSink, seat: Seat, round: u8, passes: u8) {
+    fn pass<S: EventSink + ?Sized>(&mut self, sink: &mut S, seat: Seat, round: u8, passes: u8) {
         sink.event(&Event::Passed { seat, round });
         let passes = passes + 1;
         if passes < 4 {
@@ -443,7 +451,14 @@ impl State {
         }
     }
 
-    fn order(&mut self, sink: &mut dyn EventSink, seat: Seat, suit: Suit, alone: bool, round: u8) {
+    fn order<S: EventSink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        seat: Seat,
+        suit: Suit,
+        alone: bool,
+        round: u8,
+    ) {
         self.trump = Some(suit);
         self.maker = Some(seat);
         self.alone = alone;
@@ -473,7 +488,7 @@ impl State {
         }
     }
 
-    fn begin_play(&mut self, sink: &mut dyn EventSink) {
+    fn begin_play<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         if let (Some(trump), Some(maker)) = (self.trump, self.maker) {
             sink.event(&Event::TrumpSet {
                 trump,
@@ -489,7 +504,7 @@ impl State {
 
     /// CS 246 2.5.1: the card is refused, the other team scores, and the
     /// same player plays again, unless the penalty ends the game.
-    fn renege(&mut self, sink: &mut dyn EventSink, seat: Seat, card: Card, points: u32) {
+    fn renege<S: EventSink + ?Sized>(&mut self, sink: &mut S, seat: Seat, card: Card, points: u32) {
         let team = 1 - team_of(seat);
         self.scores[team] = self.scores[team].saturating_add(points);
         sink.event(&Event::Renege {
@@ -514,7 +529,7 @@ impl State {
     }
 
     /// A seat has played (or been skipped): the next turn, or the trick is taken.
-    fn end_turn(&mut self, sink: &mut dyn EventSink, turn: Seat, turns: u8) {
+    fn end_turn<S: EventSink + ?Sized>(&mut self, sink: &mut S, turn: Seat, turns: u8) {
         if turns + 1 < 4 {
             self.phase = Phase::Trick {
                 turn: left_of(turn),
@@ -553,7 +568,7 @@ impl State {
         };
     }
 
-    fn hand_over(&mut self, sink: &mut dyn EventSink) {
+    fn hand_over<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let makers = team_of(self.maker.unwrap_or(self.dealer));
         let made = self.team_tricks(makers);
         let (winner, points, march, euchred) = if made == 5 {
