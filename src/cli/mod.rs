@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand, each with its options as a
 //! `clap::Args` struct and an `execute`. Only the binary has this module.
 
+mod autograder;
 mod bless;
 mod grade;
 mod program;
@@ -31,6 +32,7 @@ pub enum Command {
     Grade(grade::Args),
     Replay(replay::Args),
     Schema(schema::Args),
+    Autograder(autograder::Args),
 }
 
 /// A parsed command line.
@@ -63,6 +65,7 @@ impl Parsed {
             Parsed::Command(Command::Grade(a)) => a.execute(stdout),
             Parsed::Command(Command::Replay(a)) => a.execute(stdout),
             Parsed::Command(Command::Schema(a)) => a.execute(stdout),
+            Parsed::Command(Command::Autograder(a)) => a.execute(stdout),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Grading: student programs run on scenarios, judged against the goldens,
 //! with each failure explained from the engine's own game.
 
+pub mod deploy;
 pub mod live;
 pub mod process;
 pub mod random;

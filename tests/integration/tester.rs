@@ -52,6 +52,11 @@ impl Upcard {
         self
     }
 
+    pub fn arg_path(mut self, path: &Path) -> Upcard {
+        self.args.push(path.display().to_string());
+        self
+    }
+
     /// Arguments from one string, split at spaces.
     pub fn line(self, words: &str) -> Upcard {
         self.args(words.split(' '))

@@ -142,6 +142,14 @@ impl crate::courses::Course for Cs246 {
         PROGRAM
     }
 
+    fn build_script(&self) -> &'static str {
+        "# Builds euchre from the submission (written by `upcard autograder init`;\n\
+         # edit it to match the project).\n\
+         set -e\n\
+         if [ -f Makefile ]; then\n    make\n\
+         else\n    g++ -std=c++14 -Wall -g -O1 $(ls *.cc *.cpp 2>/dev/null) -o euchre\nfi\n"
+    }
+
     fn setup(
         &self,
         raw: &crate::courses::RawScenario,

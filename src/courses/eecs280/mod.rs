@@ -85,6 +85,14 @@ impl crate::courses::Course for Eecs280 {
         PROGRAM
     }
 
+    fn build_script(&self) -> &'static str {
+        "# Builds euchre.exe from the submission (written by `upcard autograder init`;\n\
+         # edit it to match the project, e.g. to add the starter files' headers).\n\
+         set -e\n\
+         if [ -f Makefile ]; then\n    make euchre.exe\n\
+         else\n    g++ --std=c++17 -Wall -Werror -pedantic -g -O1 *.cpp -o euchre.exe\nfi\n"
+    }
+
     fn setup(
         &self,
         raw: &crate::courses::RawScenario,

@@ -1,0 +1,93 @@
+//! `upcard autograder`: deploy upcard as a course's autograder.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use upcard::Failure;
+use upcard::grade::deploy;
+use upcard::scenario::raw::RulesName;
+
+/// Set up upcard as an autograder (docs/deploying.md)
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+enum Sub {
+    /// Write a ready-to-upload autograder for one course into DIR
+    Init {
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(deploy::PLATFORMS))]
+        platform: String,
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::names()))]
+        rules: String,
+        /// Scenario files or directories, relative to the project (default: scenarios/)
+        #[arg(long = "scenarios", value_name = "PATH")]
+        scenarios: Vec<PathBuf>,
+        /// Where to write it (the folder to zip and upload)
+        dir: PathBuf,
+    },
+    /// Write the results of a submission that did not build (run_autograder uses it)
+    BuildFailed {
+        /// The build's output
+        log: PathBuf,
+        /// Where results.json goes
+        #[arg(long)]
+        out: PathBuf,
+    },
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        match self.command {
+            Sub::Init {
+                platform: _,
+                rules,
+                scenarios,
+                dir,
+            } => {
+                let rules = RulesName::from_name(&rules).expect("clap checked the name");
+                let (mut all, bad) = super::run::load(&scenarios)?;
+                if bad {
+                    return Err(Failure::input(
+                        "fix the scenarios above first: an autograder must not carry a broken one",
+                    ));
+                }
+                // Only what a course program can run: one course, no upcard-only settings.
+                all.retain(|s| s.rules() == rules && s.setup.invocation(None).is_ok());
+                if all.is_empty() {
+                    return Err(Failure::input(format!(
+                        "no {} scenario a course program can run",
+                        rules.dir()
+                    )));
+                }
+                let me = std::env::current_exe()
+                    .map_err(|e| Failure::input(format!("finding upcard itself: {e}")))?;
+                let written =
+                    deploy::gradescope(&dir, rules.course(), &all, &me).map_err(Failure::input)?;
+                let _ = writeln!(
+                    stdout,
+                    "wrote a Gradescope autograder for {} ({} scenarios, {} files) to {}; zip the folder's contents and upload them",
+                    rules.dir(),
+                    all.len(),
+                    written.len(),
+                    dir.display()
+                );
+                Ok(())
+            }
+            Sub::BuildFailed { log, out } => {
+                use std::io::Read;
+                // A build log is small; a bound keeps a flood from a
+                // hostile submission's build from filling memory.
+                let mut bytes = Vec::new();
+                std::fs::File::open(&log)
+                    .and_then(|f| f.take(16 << 20).read_to_end(&mut bytes))
+                    .map_err(|e| Failure::input(format!("{}: {e}", log.display())))?;
+                let text = String::from_utf8_lossy(&bytes);
+                upcard::scenario::write_atomic(&out, deploy::build_failed(&text).as_bytes())
+                    .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))
+            }
+        }
+    }
+}

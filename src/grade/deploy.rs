@@ -1,0 +1,156 @@
+//! `upcard autograder init`: a ready-to-upload autograder for one course.
+//! Gradescope is the platform written so far (docs/deploying.md): its
+//! `setup.sh`, `run_autograder`, the course's build script, upcard itself,
+//! and the scenarios with their goldens and packs laid out as in the project.
+
+use std::path::{Component, Path, PathBuf};
+
+use crate::courses::Course;
+use crate::scenario::{Scenario, write_atomic};
+
+/// The platforms `--platform` names.
+pub const PLATFORMS: [&str; 1] = ["gradescope"];
+
+/// Where run_autograder finds things; tests and staff set the root anywhere.
+pub const ROOT_VARIABLE: &str = "UPCARD_AUTOGRADER_ROOT";
+
+const SETUP: &str = r#"#!/usr/bin/env bash
+# Gradescope runs this once when it builds the autograder's image
+# (written by `upcard autograder init`).
+set -euo pipefail
+apt-get update
+apt-get install -y --no-install-recommends g++ make
+chmod +x /autograder/source/bin/upcard /autograder/source/run_autograder
+"#;
+
+/// run_autograder: build the submission with the course's script, grade it,
+/// write results.json. A build that fails is reported with its log.
+fn run_autograder(course: &dyn Course) -> String {
+    let program = course.program().trim_start_matches("./");
+    format!(
+        r#"#!/usr/bin/env bash
+# Gradescope runs this for each submission (written by `upcard autograder init`).
+# {ROOT_VARIABLE} moves the whole tree, for trying it anywhere.
+set -uo pipefail
+ROOT="${{{ROOT_VARIABLE}:-/autograder}}"
+SOURCE="$ROOT/source"
+RESULTS="$ROOT/results"
+UPCARD="$SOURCE/bin/upcard"
+mkdir -p "$RESULTS"
+BUILD="$(mktemp -d)"
+cp -R "$ROOT/submission/." "$BUILD/"
+if ! (cd "$BUILD" && bash "$SOURCE/build.sh") >"$BUILD/build.log" 2>&1; then
+    "$UPCARD" autograder build-failed "$BUILD/build.log" --out "$RESULTS/results.json"
+    exit 0
+fi
+cd "$SOURCE"
+"$UPCARD" grade --exe "$BUILD/{program}" --rules {rules} scenarios \
+    --report gradescope="$RESULTS/results.json"
+# A failing test is a score, not an autograder error.
+exit 0
+"#,
+        rules = course.name(),
+    )
+}
+
+/// The path of `p` inside the autograder: as given, when it is relative and
+/// stays below the working directory (where the project is).
+fn inside(p: &Path) -> Result<PathBuf, String> {
+    let ok = p.is_relative()
+        && p.components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+    if ok {
+        Ok(p.components().collect())
+    } else {
+        Err(format!(
+            "{} is not below the working directory; run init from the project's folder with relative paths",
+            p.display()
+        ))
+    }
+}
+
+/// Writes a Gradescope autograder for `course` into `dir`: returns the files
+/// written, relative to `dir`. `upcard` is this program, copied in.
+pub fn gradescope(
+    dir: &Path,
+    course: &dyn Course,
+    scenarios: &[Scenario],
+    upcard: &Path,
+) -> Result<Vec<PathBuf>, String> {
+    let mut files: Vec<(PathBuf, Vec<u8>)> = vec![
+        (PathBuf::from("setup.sh"), SETUP.as_bytes().to_vec()),
+        (
+            PathBuf::from("run_autograder"),
+            run_autograder(course).into_bytes(),
+        ),
+        (
+            PathBuf::from("build.sh"),
+            course.build_script().as_bytes().to_vec(),
+        ),
+    ];
+    for s in scenarios {
+        // The scenario, what it reads and its golden, where the project has
+        // them, under scenarios/ and golden/ (as `upcard grade scenarios` finds them).
+        for p in std::iter::once(&s.path)
+            .chain(&s.files)
+            .chain(std::iter::once(&s.expect.golden))
+        {
+            let rel = inside(p)?;
+            let bytes = std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()))?;
+            if !files.iter().any(|(f, _)| *f == rel) {
+                files.push((rel, bytes));
+            }
+        }
+    }
+    let bin = std::fs::read(upcard).map_err(|e| format!("reading {}: {e}", upcard.display()))?;
+    files.push((PathBuf::from("bin/upcard"), bin));
+    let mut written = Vec::new();
+    for (rel, bytes) in files {
+        let path = dir.join(&rel);
+        write_atomic(&path, &bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        if matches!(
+            rel.to_str(),
+            Some("setup.sh" | "run_autograder" | "build.sh" | "bin/upcard")
+        ) {
+            make_executable(&path)?;
+        }
+        written.push(rel);
+    }
+    Ok(written)
+}
+
+#[cfg(unix)]
+fn make_executable(path: &Path) -> Result<(), String> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(not(unix))]
+fn make_executable(_path: &Path) -> Result<(), String> {
+    Ok(())
+}
+
+/// Lines of a build log shown to the student: the end, where errors are.
+const LOG_LINES: usize = 200;
+
+/// Gradescope's results.json for a submission that did not build: score 0
+/// and the end of the build log.
+pub fn build_failed(log: &str) -> String {
+    let lines: Vec<&str> = log.lines().collect();
+    let start = lines.len().saturating_sub(LOG_LINES);
+    let mut output = String::from("Your submission did not compile, so no test ran.\n\n");
+    if start > 0 {
+        output.push_str(&format!(
+            "(the last {LOG_LINES} lines of the build's output)\n"
+        ));
+    }
+    output.push_str(&lines[start..].join("\n"));
+    let v = serde_json::json!({
+        "score": 0.0,
+        "output": output,
+        "output_format": "text",
+        "tests": [],
+    });
+    serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
+}
