@@ -87,6 +87,27 @@ pub enum Kind {
     Play,
 }
 
+/// A strategy's decision for what `legal` asks, with its rule: one of the
+/// three functions is called.
+pub fn explained(
+    legal: &[Action],
+    bid: impl FnOnce() -> (Action, &'static str),
+    discard: impl FnOnce() -> (crate::cards::Card, &'static str),
+    play: impl FnOnce() -> (crate::cards::Card, &'static str),
+) -> Decision {
+    Decision::because(match Kind::of(legal) {
+        Kind::Bid => bid(),
+        Kind::Discard => {
+            let (c, why) = discard();
+            (Action::Discard(c), why)
+        }
+        Kind::Play => {
+            let (c, why) = play();
+            (Action::Play(c), why)
+        }
+    })
+}
+
 impl Kind {
     pub fn of(legal: &[Action]) -> Kind {
         match legal.first() {

@@ -126,13 +126,8 @@ impl Deck {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{all_cards, short_list};
+    use crate::cards::{numbered, short_list};
     use crate::courses::cs246::initial_deck;
-
-    fn numbered() -> [Card; 24] {
-        let v: Vec<Card> = all_cards().collect();
-        v.try_into().unwrap()
-    }
 
     #[test]
     fn in_shuffle_moves_12_to_0_0_to_1_13_to_2() {

@@ -634,12 +634,7 @@ pub fn deal(hands: &mut [Hand; 4], deck: &[Card; 24], dealer: Seat, pattern: Dea
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::all_cards;
-
-    fn numbered() -> [Card; 24] {
-        let v: Vec<Card> = all_cards().collect();
-        v.try_into().unwrap()
-    }
+    use crate::cards::numbered;
 
     #[test]
     fn batches_3232_then_2323_from_the_dealers_left() {

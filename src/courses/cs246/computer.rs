@@ -3,7 +3,7 @@
 
 use std::cmp::Reverse;
 
-use crate::agents::{Agent, Decision, Kind, PlayerError};
+use crate::agents::{Agent, Decision, PlayerError, explained};
 use crate::cards::{Card, Rank, Suit};
 use crate::engine::{Action, EventSink, Observation, partner_of};
 
@@ -387,17 +387,12 @@ impl Agent for Computer {
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
-        Ok(Decision::because(match Kind::of(legal) {
-            Kind::Bid => self.bid_why(view),
-            Kind::Discard => {
-                let (c, why) = self.discard_why(view);
-                (Action::Discard(c), why)
-            }
-            Kind::Play => {
-                let (c, why) = self.play_why(view);
-                (Action::Play(c), why)
-            }
-        }))
+        Ok(explained(
+            legal,
+            || self.bid_why(view),
+            || self.discard_why(view),
+            || self.play_why(view),
+        ))
     }
 }
 

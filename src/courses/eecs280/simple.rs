@@ -1,6 +1,6 @@
 //! The Simple player of the EECS 280 spec ("Simple Player").
 
-use crate::agents::{Agent, Decision, Kind, PlayerError};
+use crate::agents::{Agent, Decision, PlayerError, explained};
 use crate::cards::Card;
 use crate::engine::{Action, EventSink, Observation};
 
@@ -130,17 +130,12 @@ impl Agent for Simple {
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
-        Ok(Decision::because(match Kind::of(legal) {
-            Kind::Bid => Self::bid_why(view),
-            Kind::Discard => {
-                let (c, why) = Self::discard_why(view);
-                (Action::Discard(c), why)
-            }
-            Kind::Play => {
-                let (c, why) = Self::card_why(view);
-                (Action::Play(c), why)
-            }
-        }))
+        Ok(explained(
+            legal,
+            || Self::bid_why(view),
+            || Self::discard_why(view),
+            || Self::card_why(view),
+        ))
     }
 }
 
