@@ -42,7 +42,7 @@ impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         match self.command {
             Sub::Init {
-                platform: _,
+                platform,
                 rules,
                 scenarios,
                 dir,
@@ -64,11 +64,28 @@ impl Args {
                 }
                 let me = std::env::current_exe()
                     .map_err(|e| Failure::input(format!("finding upcard itself: {e}")))?;
-                let written =
-                    deploy::gradescope(&dir, rules.course(), &all, &me).map_err(Failure::input)?;
+                type Write = fn(
+                    &std::path::Path,
+                    &dyn upcard::courses::Course,
+                    &[upcard::scenario::Scenario],
+                    &std::path::Path,
+                ) -> Result<Vec<PathBuf>, String>;
+                let (write, what, next): (Write, &str, &str) = match platform.as_str() {
+                    "github-classroom" => (
+                        deploy::github_classroom,
+                        "GitHub Classroom",
+                        "commit it to the assignment's template repository",
+                    ),
+                    _ => (
+                        deploy::gradescope,
+                        "Gradescope",
+                        "zip the folder's contents and upload them",
+                    ),
+                };
+                let written = write(&dir, rules.course(), &all, &me).map_err(Failure::input)?;
                 let _ = writeln!(
                     stdout,
-                    "wrote a Gradescope autograder for {} ({} scenarios, {} files) to {}; zip the folder's contents and upload them",
+                    "wrote a {what} autograder for {} ({} scenarios, {} files) to {}; {next}",
                     rules.dir(),
                     all.len(),
                     written.len(),

@@ -1,7 +1,8 @@
-//! `upcard autograder init`: a ready-to-upload autograder for one course.
-//! Gradescope is the platform written so far (docs/deploying.md): its
-//! `setup.sh`, `run_autograder`, the course's build script, upcard itself,
-//! and the scenarios with their goldens and packs laid out as in the project.
+//! `upcard autograder init`: a ready-to-upload autograder for one course
+//! (docs/deploying.md). Gradescope: `setup.sh`, `run_autograder`; GitHub
+//! Classroom: a workflow with one test per scenario. Both carry the course's
+//! build script, upcard itself, and the scenarios with their goldens and
+//! packs laid out as in the project.
 
 use std::path::{Component, Path, PathBuf};
 
@@ -9,7 +10,7 @@ use crate::courses::Course;
 use crate::scenario::{Scenario, write_atomic};
 
 /// The platforms `--platform` names.
-pub const PLATFORMS: [&str; 1] = ["gradescope"];
+pub const PLATFORMS: [&str; 2] = ["gradescope", "github-classroom"];
 
 /// Where run_autograder finds things; tests and staff set the root anywhere.
 pub const ROOT_VARIABLE: &str = "UPCARD_AUTOGRADER_ROOT";
@@ -69,6 +70,44 @@ fn inside(p: &Path) -> Result<PathBuf, String> {
     }
 }
 
+/// A file to write: its path in the autograder, bytes, and whether it runs.
+type File = (PathBuf, Vec<u8>, bool);
+
+/// The scenarios, what they read and their goldens, where the project has
+/// them (as `upcard grade scenarios` finds them), with upcard itself.
+fn project_files(scenarios: &[Scenario], upcard: &Path) -> Result<Vec<File>, String> {
+    let mut files: Vec<File> = Vec::new();
+    for s in scenarios {
+        for p in std::iter::once(&s.path)
+            .chain(&s.files)
+            .chain(std::iter::once(&s.expect.golden))
+        {
+            let rel = inside(p)?;
+            let bytes = std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()))?;
+            if !files.iter().any(|(f, _, _)| *f == rel) {
+                files.push((rel, bytes, false));
+            }
+        }
+    }
+    let bin = std::fs::read(upcard).map_err(|e| format!("reading {}: {e}", upcard.display()))?;
+    files.push((PathBuf::from("bin/upcard"), bin, true));
+    Ok(files)
+}
+
+/// Writes `files` under `dir`; returns their paths relative to `dir`.
+fn write_files(dir: &Path, files: Vec<File>) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    for (rel, bytes, runs) in files {
+        let path = dir.join(&rel);
+        write_atomic(&path, &bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        if runs {
+            make_executable(&path)?;
+        }
+        written.push(rel);
+    }
+    Ok(written)
+}
+
 /// Writes a Gradescope autograder for `course` into `dir`: returns the files
 /// written, relative to `dir`. `upcard` is this program, copied in.
 pub fn gradescope(
@@ -77,46 +116,97 @@ pub fn gradescope(
     scenarios: &[Scenario],
     upcard: &Path,
 ) -> Result<Vec<PathBuf>, String> {
-    let mut files: Vec<(PathBuf, Vec<u8>)> = vec![
-        (PathBuf::from("setup.sh"), SETUP.as_bytes().to_vec()),
+    let mut files: Vec<File> = vec![
+        (PathBuf::from("setup.sh"), SETUP.as_bytes().to_vec(), true),
         (
             PathBuf::from("run_autograder"),
             run_autograder(course).into_bytes(),
+            true,
         ),
         (
             PathBuf::from("build.sh"),
             course.build_script().as_bytes().to_vec(),
+            true,
         ),
     ];
-    for s in scenarios {
-        // The scenario, what it reads and its golden, where the project has
-        // them, under scenarios/ and golden/ (as `upcard grade scenarios` finds them).
-        for p in std::iter::once(&s.path)
-            .chain(&s.files)
-            .chain(std::iter::once(&s.expect.golden))
-        {
-            let rel = inside(p)?;
-            let bytes = std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()))?;
-            if !files.iter().any(|(f, _)| *f == rel) {
-                files.push((rel, bytes));
-            }
-        }
+    files.extend(project_files(scenarios, upcard)?);
+    write_files(dir, files)
+}
+
+/// GitHub Classroom's workflow: build once, then one command test per
+/// scenario (`upcard grade` on it exits 0 when it passes), and the reporter.
+fn classroom_workflow(course: &dyn Course, scenarios: &[Scenario]) -> Result<String, String> {
+    let program = course.program();
+    let mut steps = String::new();
+    let mut ids = Vec::new();
+    for (i, s) in scenarios.iter().enumerate() {
+        let id = format!("test-{}", i + 1);
+        let path = inside(&s.path)?;
+        let command = format!(
+            "bin/upcard grade --exe {program} --rules {} {}",
+            course.name(),
+            path.display()
+        );
+        steps.push_str(&format!(
+            "    - name: {name}\n      id: {id}\n      uses: classroom-resources/autograding-command-grader@v1\n      with:\n        test-name: {name}\n        command: {command}\n        timeout: 1\n        max-score: {score}\n",
+            name = yaml_str(&s.name),
+            command = yaml_str(&command),
+            score = s.weight,
+        ));
+        ids.push(id);
     }
-    let bin = std::fs::read(upcard).map_err(|e| format!("reading {}: {e}", upcard.display()))?;
-    files.push((PathBuf::from("bin/upcard"), bin));
-    let mut written = Vec::new();
-    for (rel, bytes) in files {
-        let path = dir.join(&rel);
-        write_atomic(&path, &bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
-        if matches!(
-            rel.to_str(),
-            Some("setup.sh" | "run_autograder" | "build.sh" | "bin/upcard")
-        ) {
-            make_executable(&path)?;
-        }
-        written.push(rel);
-    }
-    Ok(written)
+    let env: String = ids
+        .iter()
+        .map(|id| {
+            format!(
+                "        {}_RESULTS: \"${{{{steps.{id}.outputs.result}}}}\"\n",
+                id.to_uppercase()
+            )
+        })
+        .collect();
+    Ok(format!(
+        "# GitHub Classroom autograding (written by `upcard autograder init`).\n\
+         name: Autograding Tests\n\
+         'on':\n- push\n- repository_dispatch\n\
+         permissions:\n  checks: write\n  actions: read\n  contents: read\n\
+         jobs:\n  run-autograding-tests:\n    runs-on: ubuntu-latest\n\
+         \x20   if: github.actor != 'github-classroom[bot]'\n\
+         \x20   steps:\n\
+         \x20   - name: Checkout code\n      uses: actions/checkout@v4\n\
+         \x20   - name: Build\n      run: bash build.sh\n      continue-on-error: true\n\
+         {steps}\
+         \x20   - name: Autograding Reporter\n      uses: classroom-resources/autograding-grading-reporter@v1\n      env:\n{env}\
+         \x20     with:\n        runners: {}\n",
+        ids.join(",")
+    ))
+}
+
+fn yaml_str(s: &str) -> String {
+    serde_json::to_string(s).expect("a string")
+}
+
+/// Writes a GitHub Classroom autograder (for the assignment's template
+/// repository) for `course` into `dir`.
+pub fn github_classroom(
+    dir: &Path,
+    course: &dyn Course,
+    scenarios: &[Scenario],
+    upcard: &Path,
+) -> Result<Vec<PathBuf>, String> {
+    let mut files: Vec<File> = vec![
+        (
+            PathBuf::from(".github/workflows/classroom.yml"),
+            classroom_workflow(course, scenarios)?.into_bytes(),
+            false,
+        ),
+        (
+            PathBuf::from("build.sh"),
+            course.build_script().as_bytes().to_vec(),
+            true,
+        ),
+    ];
+    files.extend(project_files(scenarios, upcard)?);
+    write_files(dir, files)
 }
 
 #[cfg(unix)]

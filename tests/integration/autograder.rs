@@ -51,12 +51,16 @@ fn grade_submission(name: &str, cpp: &str) -> serde_json::Value {
         assert!(source.join(f).is_file(), "{f} is missing");
     }
     std::fs::write(root.join("submission/euchre.cpp"), cpp).unwrap();
-    let st = Command::new("bash")
+    let out = Command::new("bash")
         .arg(source.join("run_autograder"))
         .env("UPCARD_AUTOGRADER_ROOT", &root)
-        .status()
+        .output()
         .unwrap();
-    assert!(st.success());
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let text = std::fs::read_to_string(root.join("results/results.json")).unwrap();
     serde_json::from_str(&text).unwrap()
 }
@@ -113,4 +117,73 @@ fn init_refuses_what_a_course_program_cannot_run() {
         .status(2)
         .stderr_is("upcard: no cs246 scenario a course program can run\n")
         .run();
+}
+
+/// `--platform github-classroom`: the workflow's steps, and each test's
+/// command run as the command grader runs it, in the template repository.
+#[test]
+fn github_classroom_workflow_runs_one_test_per_scenario() {
+    let repo = tree("classroom").join("repo");
+    Upcard::new()
+        .args([
+            "autograder",
+            "init",
+            "--platform",
+            "github-classroom",
+            "--rules",
+            "eecs280",
+        ])
+        .args([
+            "--scenarios",
+            SCENARIO,
+            "--scenarios",
+            "scenarios/eecs280/march.yaml",
+        ])
+        .arg_path(&repo)
+        .run();
+    let text = std::fs::read_to_string(repo.join(".github/workflows/classroom.yml")).unwrap();
+    let w: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let steps = w["jobs"]["run-autograding-tests"]["steps"]
+        .as_sequence()
+        .unwrap();
+    let names: Vec<&str> = steps.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Checkout code",
+            "Build",
+            "euchred",
+            "march",
+            "Autograding Reporter"
+        ]
+    );
+    assert_eq!(steps[4]["with"]["runners"].as_str(), Some("test-1,test-2"));
+    assert_eq!(
+        steps[4]["env"]["TEST-2_RESULTS"].as_str(),
+        Some("${{steps.test-2.outputs.result}}")
+    );
+    // A student's repository: the template plus a submission that prints
+    // euchred's golden; it passes euchred and fails march.
+    let golden = std::fs::read(repo.join("golden/eecs280/euchred.out")).unwrap();
+    std::fs::write(
+        repo.join("euchre.cpp"),
+        format!(
+            "#include <cstdio>\nint main() {{ std::fputs({}, stdout); return 0; }}\n",
+            crate::common::c_string(&golden)
+        ),
+    )
+    .unwrap();
+    let run = |cmd: &str| {
+        Command::new("bash")
+            .args(["-c", cmd])
+            .current_dir(&repo)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(run(steps[1]["run"].as_str().unwrap()), Some(0), "the build");
+    let command = |i: usize| steps[i]["with"]["command"].as_str().unwrap().to_string();
+    assert_eq!(run(&command(2)), Some(0), "euchred passes");
+    assert_eq!(run(&command(3)), Some(1), "march fails");
 }
