@@ -73,10 +73,19 @@ fn inside(p: &Path) -> Result<PathBuf, String> {
 /// A file to write: its path in the autograder, bytes, and whether it runs.
 type File = (PathBuf, Vec<u8>, bool);
 
-/// The scenarios, what they read and their goldens, where the project has
-/// them (as `upcard grade scenarios` finds them), with upcard itself.
-fn project_files(scenarios: &[Scenario], upcard: &Path) -> Result<Vec<File>, String> {
-    let mut files: Vec<File> = Vec::new();
+/// The course's build script, the scenarios, what they read and their
+/// goldens, where the project has them (as `upcard grade scenarios` finds
+/// them), and upcard itself.
+fn project_files(
+    course: &dyn Course,
+    scenarios: &[Scenario],
+    upcard: &Path,
+) -> Result<Vec<File>, String> {
+    let mut files: Vec<File> = vec![(
+        PathBuf::from("build.sh"),
+        course.build_script().as_bytes().to_vec(),
+        true,
+    )];
     for s in scenarios {
         for p in std::iter::once(&s.path)
             .chain(&s.files)
@@ -123,13 +132,8 @@ pub fn gradescope(
             run_autograder(course).into_bytes(),
             true,
         ),
-        (
-            PathBuf::from("build.sh"),
-            course.build_script().as_bytes().to_vec(),
-            true,
-        ),
     ];
-    files.extend(project_files(scenarios, upcard)?);
+    files.extend(project_files(course, scenarios, upcard)?);
     write_files(dir, files)
 }
 
@@ -193,19 +197,12 @@ pub fn github_classroom(
     scenarios: &[Scenario],
     upcard: &Path,
 ) -> Result<Vec<PathBuf>, String> {
-    let mut files: Vec<File> = vec![
-        (
-            PathBuf::from(".github/workflows/classroom.yml"),
-            classroom_workflow(course, scenarios)?.into_bytes(),
-            false,
-        ),
-        (
-            PathBuf::from("build.sh"),
-            course.build_script().as_bytes().to_vec(),
-            true,
-        ),
-    ];
-    files.extend(project_files(scenarios, upcard)?);
+    let mut files: Vec<File> = vec![(
+        PathBuf::from(".github/workflows/classroom.yml"),
+        classroom_workflow(course, scenarios)?.into_bytes(),
+        false,
+    )];
+    files.extend(project_files(course, scenarios, upcard)?);
     write_files(dir, files)
 }
 
