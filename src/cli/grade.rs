@@ -22,6 +22,7 @@ pub enum ReportKind {
     Junit,
     Json,
     Tap,
+    Html,
 }
 
 /// The file ending of a report, when a directory holds one per student.
@@ -30,6 +31,7 @@ fn ext(kind: ReportKind) -> &'static str {
         ReportKind::Gradescope | ReportKind::Json => "json",
         ReportKind::Junit => "xml",
         ReportKind::Tap => "tap",
+        ReportKind::Html => "html",
     }
 }
 
@@ -81,9 +83,10 @@ impl std::str::FromStr for ReportSpec {
             "junit" => ReportKind::Junit,
             "json" => ReportKind::Json,
             "tap" => ReportKind::Tap,
+            "html" => ReportKind::Html,
             _ => {
                 return Err(format!(
-                    "unknown report {k:?}: gradescope=PATH, junit=PATH, json=PATH or tap[=PATH]"
+                    "unknown report {k:?}: gradescope=PATH, junit=PATH, json=PATH, html=PATH or tap[=PATH]"
                 ));
             }
         };
@@ -191,6 +194,7 @@ fn render(
         ReportKind::Junit => junit(program, outcomes, &o.limits),
         ReportKind::Json => json_report(program, outcomes, &o.limits, o.timings),
         ReportKind::Tap => tap(outcomes, &o.limits),
+        ReportKind::Html => upcard::grade::html::report(program, outcomes, &o.limits),
     };
     (body, ext(kind))
 }
@@ -596,7 +600,7 @@ pub struct Args {
     /// Run programs without the sandbox (only programs you trust)
     #[arg(long)]
     no_sandbox: bool,
-    /// A report to write: gradescope=PATH, junit=PATH, json=PATH, tap[=PATH] (repeatable)
+    /// A report to write: gradescope=PATH, junit=PATH, json=PATH, html=PATH, tap[=PATH] (repeatable)
     #[arg(long = "report", value_name = "KIND=PATH")]
     reports: Vec<ReportSpec>,
     /// Runs at once (default: the number of cores)

@@ -2,6 +2,7 @@
 //! with each failure explained from the engine's own game.
 
 pub mod deploy;
+pub mod html;
 pub mod live;
 pub mod process;
 pub mod random;

@@ -11,6 +11,7 @@ mod fuzz_corpus;
 mod grade_cli;
 mod grade_random;
 mod hostile_input;
+mod html_report;
 mod replay;
 mod run_cli;
 mod sandbox;

@@ -1,0 +1,165 @@
+//! `--report html=PATH`: one self-contained page per program (inline CSS,
+//! no script, nothing fetched): the verdicts, and for each failure the
+//! explanation (the first difference side by side, the rule behind the
+//! expected line, the game there) with cards drawn, and the program's stderr.
+
+use std::fmt::Write as _;
+
+use super::{Limits, Outcome};
+
+const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
+table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}\
+.pass{color:#176f2c}.fail{color:#b3261e;font-weight:bold}\
+pre{background:#f6f6f6;padding:.8em;overflow-x:auto;line-height:1.35}\
+.card{display:inline-block;border:1px solid #888;border-radius:3px;padding:0 .2em;background:#fff}\
+.red{color:#c0392b}.black{color:#111}section{margin-top:2em}";
+
+/// Text made safe for HTML.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A card written short (`JD`) as a small drawn card (`J♦` in red).
+fn card(word: &str) -> Option<String> {
+    let mut it = word.chars();
+    let (rank, suit, rest) = (it.next()?, it.next()?, it.next());
+    if rest.is_some() || !"9TJQKA".contains(rank) {
+        return None;
+    }
+    let (symbol, colour) = match suit {
+        'S' => ('♠', "black"),
+        'C' => ('♣', "black"),
+        'H' => ('♥', "red"),
+        'D' => ('♦', "red"),
+        _ => return None,
+    };
+    let rank = if rank == 'T' {
+        "10".to_string()
+    } else {
+        rank.to_string()
+    };
+    Some(format!(
+        "<span class=\"card {colour}\" title=\"{word}\">{rank}{symbol}</span>"
+    ))
+}
+
+/// Escapes `text` and draws the cards written short in it (whole words).
+fn with_cards(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match card(word) {
+            Some(c) => out.push_str(&c),
+            None => out.push_str(&escape(word)),
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_ascii_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push_str(&escape(&c.to_string()));
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
+/// The last lines of a program's stderr, as the other reports show it.
+fn tail(s: &str, lines: usize) -> String {
+    let all: Vec<&str> = s.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+/// The page for one program's outcomes.
+pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
+    let passed = outcomes.iter().filter(|o| o.verdict.passed()).count();
+    let score: f64 = outcomes.iter().map(Outcome::score).sum();
+    let max: f64 = outcomes.iter().map(|o| o.weight).sum();
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>upcard grade: {p}</title><style>{STYLE}</style></head><body>\n\
+         <h1>upcard grade: {p}</h1>\n<p id=\"summary\">{passed} passed, {failed} failed; score {score} of {max}</p>\n\
+         <table id=\"verdicts\"><tr><th>scenario</th><th>verdict</th><th>why</th></tr>\n",
+        p = escape(program),
+        failed = outcomes.len() - passed,
+    );
+    for (i, o) in outcomes.iter().enumerate() {
+        let class = if o.verdict.passed() { "pass" } else { "fail" };
+        let name = if o.verdict.passed() {
+            escape(&o.name)
+        } else {
+            format!("<a href=\"#f{i}\">{}</a>", escape(&o.name))
+        };
+        let _ = writeln!(
+            h,
+            "<tr><td>{name}</td><td class=\"{class}\">{}</td><td>{}</td></tr>",
+            o.verdict.word(),
+            escape(&o.verdict.summary(limits))
+        );
+    }
+    h.push_str("</table>\n");
+    for (i, o) in outcomes.iter().enumerate() {
+        if o.verdict.passed() {
+            continue;
+        }
+        let _ = write!(
+            h,
+            "<section class=\"failure\" id=\"f{i}\"><h2>{} <span class=\"fail\">{}</span></h2>\n\
+             <p class=\"scenario\">{}</p>\n",
+            escape(&o.name),
+            o.verdict.word(),
+            escape(&o.path.display().to_string())
+        );
+        if !o.description.is_empty() {
+            let _ = writeln!(
+                h,
+                "<p class=\"checks\">What this scenario checks: {}</p>",
+                escape(o.description.trim_end())
+            );
+        }
+        if !o.detail.is_empty() {
+            let _ = writeln!(h, "<pre class=\"detail\">{}</pre>", with_cards(&o.detail));
+        }
+        if !o.stderr.is_empty() {
+            let _ = writeln!(
+                h,
+                "<h3>stderr (last 20 lines)</h3><pre class=\"stderr\">{}</pre>",
+                escape(&tail(&o.stderr, 20))
+            );
+        }
+        h.push_str("</section>\n");
+    }
+    h.push_str("</body></html>\n");
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cards_are_drawn_only_as_whole_words() {
+        assert_eq!(
+            with_cards("led TD <x> JDX"),
+            "led <span class=\"card red\" title=\"TD\">10♦</span> &lt;x&gt; JDX"
+        );
+        assert_eq!(
+            with_cards("AS&"),
+            "<span class=\"card black\" title=\"AS\">A♠</span>&amp;"
+        );
+    }
+}

@@ -1,0 +1,124 @@
+//! `--report html=PATH`: the page opened in headless Chromium (installed by
+//! .ci/run), its rendered DOM checked, a screenshot kept under target/.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::tester::Upcard;
+
+const SCENARIO: &str = "scenarios/eecs280/euchred.yaml";
+
+fn work() -> PathBuf {
+    let d =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("upcard-html-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// A program that prints euchred's golden with one card changed in its
+/// first trick, and writes a line to stderr.
+fn wrong_card_program(dir: &Path) -> PathBuf {
+    let golden = std::fs::read_to_string("golden/eecs280/euchred.out").unwrap();
+    let first = golden
+        .lines()
+        .find(|l| l.contains(" led by "))
+        .unwrap()
+        .to_string();
+    let card = first.split(" led by ").next().unwrap();
+    let other = if card == "Nine of Clubs" {
+        "Ten of Clubs"
+    } else {
+        "Nine of Clubs"
+    };
+    let wrong = golden.replacen(&first, &first.replace(card, other), 1);
+    let src = dir.join("wrong.c");
+    let exe = dir.join("wrong");
+    let text = format!(
+        "#include <stdio.h>\nint main(void) {{ fputs(\"Player.cpp:42: assertion failed\\n\", stderr); fputs({}, stdout); return 0; }}\n",
+        crate::common::c_string(wrong.as_bytes())
+    );
+    crate::common::compile_c(&src, &text, &exe);
+    exe
+}
+
+/// Chromium's rendering of `page`: the DOM it built, and a screenshot.
+fn chromium(page: &Path, screenshot: &Path) -> String {
+    let url = format!("file://{}", page.canonicalize().unwrap().display());
+    let flags = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--hide-scrollbars",
+    ];
+    let dom = Command::new("chromium")
+        .args(flags)
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .expect("chromium (apt-get install -y chromium; .ci/run installs it)");
+    assert!(
+        dom.status.success(),
+        "{}",
+        String::from_utf8_lossy(&dom.stderr)
+    );
+    let shot = Command::new("chromium")
+        .args(flags)
+        .arg(format!("--screenshot={}", screenshot.display()))
+        .arg("--window-size=1200,1400")
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(
+        shot.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shot.stderr)
+    );
+    String::from_utf8(dom.stdout).unwrap()
+}
+
+#[test]
+fn the_html_report_shows_the_failure_in_a_browser() {
+    let dir = work();
+    let exe = wrong_card_program(&dir);
+    let page = dir.join("report.html");
+    Upcard::new()
+        .args([
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            SCENARIO,
+            "--no-sandbox",
+        ])
+        .args([format!("--report=html={}", page.display())])
+        .status(1)
+        .run();
+    let html = std::fs::read_to_string(&page).unwrap();
+    // Self-contained: nothing is fetched.
+    assert!(!html.contains("http://") && !html.contains("https://") && !html.contains("<script"));
+    let screenshot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("html-report.png");
+    let dom = chromium(&page, &screenshot);
+    assert!(
+        dom.contains("<p id=\"summary\">0 passed, 1 failed; score 0 of 1</p>"),
+        "{dom}"
+    );
+    assert!(
+        dom.contains("<td><a href=\"#f0\">euchred</a></td><td class=\"fail\">fail</td>"),
+        "{dom}"
+    );
+    let section = &dom[dom
+        .find("<section class=\"failure\" id=\"f0\">")
+        .expect("the failure")..];
+    assert!(section.contains("<h2>euchred <span class=\"fail\">fail</span></h2>"));
+    // The explanation, with the cards of the game drawn, and the stderr.
+    assert!(section.contains("<pre class=\"detail\">"), "{section}");
+    assert!(section.contains("<span class=\"card "), "{section}");
+    assert!(
+        section.contains("<pre class=\"stderr\">Player.cpp:42: assertion failed</pre>"),
+        "{section}"
+    );
+    let png = std::fs::read(&screenshot).unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 10_000,
+        "a screenshot"
+    );
+}
