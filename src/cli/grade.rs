@@ -470,6 +470,19 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     if let Some(f) = report_error {
         return Err(f);
     }
+    // With many students, an HTML report's folder also gets the class's table.
+    for spec in o
+        .reports
+        .iter()
+        .filter(|r| r.kind == ReportKind::Html && many)
+    {
+        if let Some(dir) = &spec.path {
+            let page = upcard::grade::html::index(&counts(&progs, &per), &COLUMNS);
+            let target = dir.join("index.html");
+            write_atomic(&target, page.as_bytes())
+                .map_err(|e| Failure::input(format!("writing {}: {e}", target.display())))?;
+        }
+    }
     if let Some(csv) = &o.csv {
         write_atomic(csv, table(&progs, &per, true).as_bytes())
             .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
@@ -511,8 +524,9 @@ const COLUMNS: [&str; 8] = [
 ];
 
 /// Students × verdict counts, as aligned text or CSV.
-fn table(progs: &[Program], per: &[&[Outcome]], csv: bool) -> String {
-    let rows: Vec<(String, Vec<usize>)> = progs
+/// Each student's name and its count of each verdict (COLUMNS).
+fn counts(progs: &[Program], per: &[&[Outcome]]) -> Vec<(String, Vec<usize>)> {
+    progs
         .iter()
         .zip(per)
         .map(|(p, outs)| {
@@ -522,7 +536,11 @@ fn table(progs: &[Program], per: &[&[Outcome]], csv: bool) -> String {
                 .collect();
             (p.name.clone(), counts)
         })
-        .collect();
+        .collect()
+}
+
+fn table(progs: &[Program], per: &[&[Outcome]], csv: bool) -> String {
+    let rows = counts(progs, per);
     let mut s = String::new();
     if csv {
         s.push_str(&format!("student,{}\n", COLUMNS.join(",")));

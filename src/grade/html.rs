@@ -147,9 +147,51 @@ pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
     h
 }
 
+/// The class's page: students × verdicts, each student linking to its page.
+pub fn index(rows: &[(String, Vec<usize>)], columns: &[&str]) -> String {
+    let mut h = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>upcard grade</title><style>{STYLE}</style></head><body>\n\
+         <h1>upcard grade</h1>\n<table id=\"students\"><tr><th>student</th>"
+    );
+    for c in columns {
+        let _ = write!(h, "<th>{}</th>", escape(c));
+    }
+    h.push_str("</tr>\n");
+    for (name, counts) in rows {
+        // The link is the page's file name, percent-encoded but for the safe few.
+        let href: String = name
+            .bytes()
+            .map(|b| match b {
+                b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
+                    (b as char).to_string()
+                }
+                b => format!("%{b:02X}"),
+            })
+            .collect();
+        let n = escape(name);
+        let _ = write!(h, "<tr><td><a href=\"{href}.html\">{n}</a></td>");
+        for c in counts {
+            let _ = write!(h, "<td>{c}</td>");
+        }
+        h.push_str("</tr>\n");
+    }
+    h.push_str("</table>\n</body></html>\n");
+    h
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_class_page_links_each_student() {
+        let page = index(&[("a<b".into(), vec![3, 1])], &["pass", "fail"]);
+        assert!(page.contains(
+            "<tr><th>student</th><th>pass</th><th>fail</th></tr>\n\
+             <tr><td><a href=\"a%3Cb.html\">a&lt;b</a></td><td>3</td><td>1</td></tr>\n"
+        ));
+    }
 
     #[test]
     fn cards_are_drawn_only_as_whole_words() {

@@ -453,11 +453,14 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
     }
     std::fs::create_dir_all(subs.join("carol")).unwrap();
     let csv = work().join("table.csv");
+    let html = work().join("html");
+    let _ = std::fs::remove_dir_all(&html);
     let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
         .args(["grade", "--exe"])
         .arg(&subs)
         .args([MARCH, "-j", "2", "--csv"])
         .arg(&csv)
+        .arg(format!("--report=html={}", html.display()))
         .output()
         .unwrap();
     // Carol's missing program is her failure, not the grader's.
@@ -468,6 +471,17 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
         "student,pass,fail,crash,timeout,exit,truncated,memory,not-run\nalice,1,0,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0,0\ncarol,0,0,0,0,0,0,0,1\n"
+    );
+    // The HTML folder: the class's table, and a page per student.
+    let index = std::fs::read_to_string(html.join("index.html")).unwrap();
+    assert!(
+        index.contains("<tr><td><a href=\"bob.html\">bob</a></td><td>0</td><td>0</td><td>1</td>"),
+        "{index}"
+    );
+    let bob = std::fs::read_to_string(html.join("bob.html")).unwrap();
+    assert!(
+        bob.contains("<p id=\"summary\">0 passed, 1 failed; score 0 of 1</p>"),
+        "{bob}"
     );
 }
 
