@@ -180,6 +180,7 @@ fn not_run(s: &Scenario, why: &str) -> Outcome {
         exit: None,
         time_ms: 0,
         nondeterministic: false,
+        context: None,
     }
 }
 
@@ -508,6 +509,7 @@ fn verdict_only(o: Outcome) -> Outcome {
         detail: String::new(),
         stdout: String::new(),
         stderr: String::new(),
+        context: None,
         ..o
     }
 }

@@ -5,14 +5,16 @@
 
 use std::fmt::Write as _;
 
-use super::{Limits, Outcome};
+use super::{Context, Limits, Outcome};
 
 const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}\
 .pass{color:#176f2c}.fail{color:#b3261e;font-weight:bold}\
 pre{background:#f6f6f6;padding:.8em;overflow-x:auto;line-height:1.35}\
 .card{display:inline-block;border:1px solid #888;border-radius:3px;padding:0 .2em;background:#fff}\
-.red{color:#c0392b}.black{color:#111}section{margin-top:2em}";
+.red{color:#c0392b}.black{color:#111}section{margin-top:2em}\
+table.diff td{font-family:monospace;white-space:pre;vertical-align:top}\
+table.diff tr.differs td{background:#fdecea}table.diff td.n{color:#888;text-align:right}";
 
 /// Text made safe for HTML.
 fn escape(s: &str) -> String {
@@ -76,6 +78,32 @@ fn with_cards(text: &str) -> String {
     out
 }
 
+/// Expected and actual lines side by side around the first difference;
+/// the row of the difference is marked.
+fn side_by_side(c: &Context) -> String {
+    let mut h = String::from(
+        "<table class=\"diff\"><tr><th></th><th>expected</th><th></th><th>your output</th></tr>\n",
+    );
+    let rows = c.expected.len().max(c.actual.len());
+    for i in 0..rows {
+        let cell = |side: &[(usize, String)]| match side.get(i) {
+            Some((n, text)) => (n.to_string(), escape(text)),
+            None => (String::new(), String::new()),
+        };
+        let (en, et) = cell(&c.expected);
+        let (an, at) = cell(&c.actual);
+        let differs = c.expected.get(i).map(|(n, _)| *n) == Some(c.expected_line)
+            || c.actual.get(i).map(|(n, _)| *n) == Some(c.actual_line);
+        let _ = writeln!(
+            h,
+            "<tr{}><td class=\"n\">{en}</td><td>{et}</td><td class=\"n\">{an}</td><td>{at}</td></tr>",
+            if differs { " class=\"differs\"" } else { "" }
+        );
+    }
+    h.push_str("</table>\n");
+    h
+}
+
 /// The last lines of a program's stderr, as the other reports show it.
 fn tail(s: &str, lines: usize) -> String {
     let all: Vec<&str> = s.lines().collect();
@@ -130,6 +158,9 @@ pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
                 "<p class=\"checks\">What this scenario checks: {}</p>",
                 escape(o.description.trim_end())
             );
+        }
+        if let Some(c) = &o.context {
+            h.push_str(&side_by_side(c));
         }
         if !o.detail.is_empty() {
             let _ = writeln!(h, "<pre class=\"detail\">{}</pre>", with_cards(&o.detail));

@@ -98,6 +98,32 @@ pub struct Outcome {
     pub time_ms: u128,
     /// Runs of the same scenario printed different output (`--repeat`).
     pub nondeterministic: bool,
+    /// The expected and the actual lines around the first difference, with
+    /// their line numbers (for side-by-side views).
+    pub context: Option<Context>,
+}
+
+/// Lines around the first difference: (line number, text) on each side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Context {
+    pub expected: Vec<(usize, String)>,
+    pub actual: Vec<(usize, String)>,
+    /// Where the first difference is, as line numbers.
+    pub expected_line: usize,
+    pub actual_line: usize,
+}
+
+/// Lines shown on each side of the first difference.
+const CONTEXT: usize = 3;
+
+fn around(text: &str, line: usize) -> Vec<(usize, String)> {
+    let from = line.saturating_sub(CONTEXT).max(1);
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.to_string()))
+        .skip(from - 1)
+        .take(line + CONTEXT + 1 - from)
+        .collect()
 }
 
 impl Outcome {
@@ -396,6 +422,7 @@ impl Grader {
             exit: None,
             time_ms: 0,
             nondeterministic: false,
+            context: None,
         };
         let mut dir = match self.dirs.lease() {
             Ok(d) => d,
@@ -466,6 +493,12 @@ impl Grader {
             // What the output got wrong, and the game at that point.
             if let Some(d) = first_divergence(want, &actual, compare) {
                 notes.push_str(&divergence_text(&d));
+                outcome.context = Some(Context {
+                    expected: around(want, d.expected_line),
+                    actual: around(&actual, d.actual_line),
+                    expected_line: d.expected_line,
+                    actual_line: d.actual_line,
+                });
                 let offset: usize = want
                     .split_inclusive('\n')
                     .take(d.expected_line.saturating_sub(1))

@@ -109,6 +109,17 @@ fn the_html_report_shows_the_failure_in_a_browser() {
         .find("<section class=\"failure\" id=\"f0\">")
         .expect("the failure")..];
     assert!(section.contains("<h2>euchred <span class=\"fail\">fail</span></h2>"));
+    // The lines around the first difference side by side, the differing row marked.
+    assert!(
+        section.contains(
+            "<tr class=\"differs\"><td class=\"n\">9</td><td>Jack of Clubs led by Barbara</td>\
+             <td class=\"n\">9</td><td>Nine of Clubs led by Barbara</td></tr>"
+        ),
+        "{section}"
+    );
+    assert!(
+        section.contains("<td class=\"n\">6</td>") && section.contains("<td class=\"n\">12</td>")
+    );
     // The explanation, with the cards of the game drawn, and the stderr.
     assert!(section.contains("<pre class=\"detail\">"), "{section}");
     assert!(section.contains("<span class=\"card "), "{section}");
