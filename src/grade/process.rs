@@ -196,12 +196,17 @@ pub fn run_sandboxed(
 ) -> Run {
     let started = Instant::now();
     let pid = helper.pid();
+    // Ctrl-C kills the helper's group, and with it the namespaces. Counted
+    // before the helper starts the program: the program may be running (and
+    // forking) before the helper's answer arrives here.
+    super::live::group_started(pid);
     let mut child = match helper.spawn(exe, argv0, args, limits.memory) {
         Ok(c) => c,
-        Err(e) => return not_started(exe, e, started),
+        Err(e) => {
+            super::live::group_ended(pid);
+            return not_started(exe, e, started);
+        }
     };
-    // Ctrl-C kills the helper's group, and with it the namespaces.
-    super::live::group_started(pid);
     let run = finish(&mut child, stdin, limits, started);
     drop(child);
     super::live::group_ended(pid);
