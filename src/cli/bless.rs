@@ -172,11 +172,8 @@ fn normal(p: &Path) -> PathBuf {
 /// Write or rewrite golden transcripts from the engine
 #[derive(clap::Args)]
 pub struct Args {
-    /// Scenario files or directories (default: scenarios/)
-    paths: Vec<PathBuf>,
-    /// Only scenarios whose name, path or a tag contains TEXT
-    #[arg(long, value_name = "TEXT")]
-    filter: Option<String>,
+    #[command(flatten)]
+    scenarios: super::run::Selection,
     /// List files in the golden folders that no scenario uses (writes nothing)
     #[arg(long)]
     unreferenced: bool,
@@ -185,8 +182,8 @@ pub struct Args {
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let o = Options {
-            paths: self.paths,
-            filter: self.filter,
+            paths: self.scenarios.paths,
+            filter: self.scenarios.filter,
             unreferenced: self.unreferenced,
         };
         run(&o, stdout)

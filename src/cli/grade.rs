@@ -167,21 +167,7 @@ fn programs(exe: &Path) -> (Vec<Program>, bool) {
 }
 
 fn not_run(s: &Scenario, why: &str) -> Outcome {
-    Outcome {
-        name: s.name.clone(),
-        path: s.path.clone(),
-        description: s.description.clone(),
-        weight: s.weight,
-        visibility: s.visibility,
-        verdict: Verdict::NotRun(why.to_string()),
-        detail: String::new(),
-        stdout: String::new(),
-        stderr: String::new(),
-        exit: None,
-        time_ms: 0,
-        nondeterministic: false,
-        context: None,
-    }
+    Outcome::of(s, Verdict::NotRun(why.to_string()))
 }
 
 fn render(
@@ -597,11 +583,8 @@ pub struct Args {
     /// The program, or a directory with one submission per subdirectory
     #[arg(long)]
     exe: PathBuf,
-    /// Scenario files or directories (default: scenarios/)
-    paths: Vec<PathBuf>,
-    /// Only scenarios whose name, path or a tag contains TEXT
-    #[arg(long, value_name = "TEXT")]
-    filter: Option<String>,
+    #[command(flatten)]
+    scenarios: super::run::Selection,
     /// argv[0] to run the program as (default ./euchre.exe for EECS 280, ./euchre for CS 246)
     #[arg(long)]
     argv0: Option<String>,
@@ -656,8 +639,8 @@ impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let o = Options {
             exe: self.exe,
-            paths: self.paths,
-            filter: self.filter,
+            paths: self.scenarios.paths,
+            filter: self.scenarios.filter,
             argv0: self.argv0,
             limits: Limits {
                 time: self.timeout,

@@ -199,14 +199,21 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
+/// Which scenarios a command takes (run, bless, grade).
+#[derive(clap::Args)]
+pub struct Selection {
+    /// Scenario files or directories (default: scenarios/)
+    pub paths: Vec<PathBuf>,
+    /// Only scenarios whose name, path or a tag contains TEXT
+    #[arg(long, value_name = "TEXT")]
+    pub filter: Option<String>,
+}
+
 /// Run scenarios through the engine and compare each with its golden transcript
 #[derive(clap::Args)]
 pub struct Args {
-    /// Scenario files or directories (default: scenarios/)
-    paths: Vec<PathBuf>,
-    /// Only scenarios whose name, path or a tag contains TEXT
-    #[arg(long, value_name = "TEXT")]
-    filter: Option<String>,
+    #[command(flatten)]
+    scenarios: super::run::Selection,
     /// Only the scenarios that failed last time (.upcard/last-failed)
     #[arg(long)]
     failed: bool,
@@ -220,8 +227,8 @@ pub struct Args {
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let o = Options {
-            paths: self.paths,
-            filter: self.filter,
+            paths: self.scenarios.paths,
+            filter: self.scenarios.filter,
             failed: self.failed,
             side_by_side: self.side_by_side,
             color: self.color.enabled(),

@@ -127,6 +127,25 @@ fn around(text: &str, line: usize) -> Vec<(usize, String)> {
 }
 
 impl Outcome {
+    /// A scenario's outcome with `verdict` and nothing run yet.
+    pub fn of(s: &Scenario, verdict: Verdict) -> Outcome {
+        Outcome {
+            name: s.name.clone(),
+            path: s.path.clone(),
+            description: s.description.clone(),
+            weight: s.weight,
+            visibility: s.visibility,
+            verdict,
+            detail: String::new(),
+            stdout: String::new(),
+            stderr: String::new(),
+            exit: None,
+            time_ms: 0,
+            nondeterministic: false,
+            context: None,
+        }
+    }
+
     pub fn score(&self) -> f64 {
         if self.verdict.passed() {
             self.weight
@@ -409,21 +428,7 @@ impl Grader {
         (want, want_exit): (&str, u8),
     ) -> Result<Outcome, String> {
         let inv = invocation(s, self.argv0.as_deref())?;
-        let mut outcome = Outcome {
-            name: s.name.clone(),
-            path: s.path.clone(),
-            description: s.description.clone(),
-            weight: s.weight,
-            visibility: s.visibility,
-            verdict: Verdict::Pass,
-            detail: String::new(),
-            stdout: String::new(),
-            stderr: String::new(),
-            exit: None,
-            time_ms: 0,
-            nondeterministic: false,
-            context: None,
-        };
+        let mut outcome = Outcome::of(s, Verdict::Pass);
         let mut dir = match self.dirs.lease() {
             Ok(d) => d,
             Err(e) => {
