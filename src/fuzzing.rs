@@ -101,7 +101,37 @@ pub fn human_cs246(data: &[u8]) {
 pub type Target = fn(&[u8]);
 
 /// The targets by name, for the corpus test and the README.
-pub const TARGETS: [(&str, Target); 5] = [
+/// A JSON report of `upcard grade` (what `upcard report merge` reads): if it
+/// is accepted, writing it again and reading that gives the same report.
+pub fn report(data: &[u8]) {
+    use crate::grade::part::Part;
+    use crate::grade::report::{Head, json_report};
+    let Ok(text) = utf8("fuzz.json", data.to_vec()) else {
+        return;
+    };
+    let Ok(p) = Part::parse("fuzz.json", &text) else {
+        return;
+    };
+    let write = |p: &Part| {
+        json_report(
+            &Head {
+                program: &p.program,
+                error: p.error.as_deref(),
+                shard: p.shard,
+                limits: &p.limits,
+                timings: p.timings,
+            },
+            &p.outcomes,
+        )
+    };
+    let once = write(&p);
+    let again = Part::parse("written", &once)
+        .unwrap_or_else(|e| panic!("upcard cannot read its own report: {e}\n{once}"));
+    assert_eq!(write(&again), once);
+}
+
+pub const TARGETS: [(&str, Target); 6] = [
+    ("report", report),
     ("pack", pack),
     ("save", save),
     ("scenario", scenario),

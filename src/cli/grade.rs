@@ -7,95 +7,15 @@ use std::time::Duration;
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use super::reports::{ReportKind, ReportSpec, Reports, Writer};
 use super::run::{apply_filter, load};
 use upcard::Failure;
-use upcard::grade::report::{gradescope, json_report, junit, tap};
+use upcard::grade::shard::Shard;
 use upcard::grade::{
     Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
 };
+use upcard::scenario::Scenario;
 use upcard::scenario::raw::RulesName;
-use upcard::scenario::{Scenario, write_atomic};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReportKind {
-    Gradescope,
-    Junit,
-    Json,
-    Tap,
-    Html,
-}
-
-/// The file ending of a report, when a directory holds one per student.
-fn ext(kind: ReportKind) -> &'static str {
-    match kind {
-        ReportKind::Gradescope | ReportKind::Json => "json",
-        ReportKind::Junit => "xml",
-        ReportKind::Tap => "tap",
-        ReportKind::Html => "html",
-    }
-}
-
-/// Two reports (or a report and the CSV) that would write the same file:
-/// refused before anything runs, so that neither is silently lost.
-fn clashing_reports(o: &Options, many: bool) -> Result<(), Failure> {
-    let mut seen: Vec<(PathBuf, String)> = Vec::new();
-    let targets = o
-        .reports
-        .iter()
-        .filter_map(|r| {
-            let p = r.path.as_ref()?;
-            let name = format!("{:?}", r.kind).to_lowercase();
-            Some(if many {
-                (p.join(format!("<student>.{}", ext(r.kind))), name)
-            } else {
-                (p.clone(), name)
-            })
-        })
-        .chain(o.csv.iter().map(|c| (c.clone(), "csv".to_string())));
-    for (path, name) in targets {
-        if let Some((_, other)) = seen.iter().find(|(p, _)| *p == path) {
-            return Err(Failure::input(format!(
-                "the {other} and {name} reports would both write {}",
-                path.display()
-            )));
-        }
-        seen.push((path, name));
-    }
-    Ok(())
-}
-
-/// `KIND=PATH`, or `tap` alone for standard output.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReportSpec {
-    pub kind: ReportKind,
-    pub path: Option<PathBuf>,
-}
-
-impl std::str::FromStr for ReportSpec {
-    type Err = String;
-    fn from_str(s: &str) -> Result<ReportSpec, String> {
-        let (k, p) = match s.split_once('=') {
-            Some((k, p)) => (k, Some(PathBuf::from(p))),
-            None => (s, None),
-        };
-        let kind = match k {
-            "gradescope" => ReportKind::Gradescope,
-            "junit" => ReportKind::Junit,
-            "json" => ReportKind::Json,
-            "tap" => ReportKind::Tap,
-            "html" => ReportKind::Html,
-            _ => {
-                return Err(format!(
-                    "unknown report {k:?}: gradescope=PATH, junit=PATH, json=PATH, html=PATH or tap[=PATH]"
-                ));
-            }
-        };
-        if p.is_none() && kind != ReportKind::Tap {
-            return Err(format!("--report {k} needs a path: {k}=PATH"));
-        }
-        Ok(ReportSpec { kind, path: p })
-    }
-}
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -121,6 +41,8 @@ pub struct Options {
     pub seed: u32,
     /// Where the shrunk scenario of a divergence is written.
     pub out: PathBuf,
+    /// Grade only this shard's share of the runs.
+    pub shard: Option<Shard>,
 }
 
 /// One program to grade: a name for tables and its path (or why there is none).
@@ -170,22 +92,6 @@ fn not_run(s: &Scenario, why: &str) -> Outcome {
     Outcome::of(s, Verdict::NotRun(why.to_string()))
 }
 
-fn render(
-    kind: ReportKind,
-    program: &str,
-    outcomes: &[Outcome],
-    o: &Options,
-) -> (String, &'static str) {
-    let body = match kind {
-        ReportKind::Gradescope => gradescope(outcomes, &o.limits),
-        ReportKind::Junit => junit(program, outcomes, &o.limits),
-        ReportKind::Json => json_report(program, outcomes, &o.limits, o.timings),
-        ReportKind::Tap => tap(outcomes, &o.limits),
-        ReportKind::Html => upcard::grade::html::report(program, outcomes, &o.limits),
-    };
-    (body, ext(kind))
-}
-
 /// `--random N`: compares the program with the engine on random games.
 fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
     let exe = match programs(&o.exe).0.into_iter().next() {
@@ -229,6 +135,34 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
+/// A shard writes its JSON reports and nothing else: any other report of
+/// one shard would look like a whole grade.
+fn shard_reports(o: &Options, shard: Shard) -> Result<(), Failure> {
+    let hint = "upcard report merge renders the others from all shards' JSON reports";
+    if o.random.is_some() {
+        return Err(Failure::input(
+            "--shard splits scenario runs; --random has none",
+        ));
+    }
+    if let Some(r) = o.reports.iter().find(|r| r.kind != ReportKind::Json) {
+        return Err(Failure::input(format!(
+            "--shard {shard} writes only JSON reports, not {}: {hint}",
+            r.kind.name()
+        )));
+    }
+    if o.csv.is_some() {
+        return Err(Failure::input(format!(
+            "--shard {shard} writes only JSON reports, not --csv: {hint}"
+        )));
+    }
+    if !o.reports.iter().any(|r| r.path.is_some()) {
+        return Err(Failure::input(format!(
+            "--shard {shard} needs --report json=PATH, which upcard report merge reads"
+        )));
+    }
+    Ok(())
+}
+
 /// The grader, with the sandbox unless `--no-sandbox`; what the sandbox
 /// cannot do here is said once on standard error.
 fn new_grader(o: &Options) -> Result<Grader, Failure> {
@@ -251,6 +185,9 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     // Programs run in process groups of their own, which Ctrl-C does not reach.
     if let Err(e) = upcard::grade::live::stop_everything_on_signals() {
         eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}");
+    }
+    if let Some(shard) = o.shard {
+        shard_reports(o, shard)?;
     }
     if let Some(n) = o.random {
         return random(o, n, stdout);
@@ -331,14 +268,31 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         );
     }
     let (progs, many) = programs(&o.exe);
-    clashing_reports(o, many)?;
+    let reports = Reports {
+        specs: &o.reports,
+        csv: o.csv.as_deref(),
+        limits: o.limits,
+        timings: o.timings,
+        many,
+        shard: o.shard.map(|s| (s, cases.len())),
+    };
+    reports.check_clashes()?;
     let grader = new_grader(o)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.jobs.max(1))
         .build()
         .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
+    // Run k of the (student × scenario) list is the shard's when it takes k.
+    let mine = |student: usize, case: usize| {
+        o.shard
+            .is_none_or(|s| s.takes(student * cases.len() + case))
+    };
+    let total = (0..progs.len())
+        .flat_map(|p| (0..cases.len()).map(move |c| (p, c)))
+        .filter(|&(p, c)| mine(p, c))
+        .count();
     let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new((progs.len() * cases.len()) as u64);
+        let b = ProgressBar::new(total as u64);
         b.set_style(
             ProgressStyle::with_template("{bar:40} {pos}/{len} runs {msg}")
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
@@ -348,220 +302,35 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         ProgressBar::hidden()
     };
     // One student at a time (its scenarios in parallel): its reports are
-    // written as soon as it is done, and with many students only its verdicts
-    // are kept, so memory is bounded by one student's output, not the class's.
-    let mut per_student: Vec<Vec<Outcome>> = Vec::with_capacity(progs.len());
-    let mut to_stdout: Vec<Vec<String>> = vec![Vec::new(); o.reports.len()];
-    let mut report_error: Option<Failure> = None;
-    for prog in &progs {
+    // written as soon as it is done.
+    let mut writer = Writer::new(reports);
+    for (p, prog) in progs.iter().enumerate() {
         let outs: Vec<Outcome> = pool.install(|| {
             cases
                 .par_iter()
-                .map(|(s, (want, want_exit))| {
-                    let out = match &prog.path {
+                .enumerate()
+                .filter(|(c, _)| mine(p, *c))
+                .map(|(c, (s, (want, want_exit)))| {
+                    let mut out = match &prog.path {
                         Ok(exe) => grader
                             .grade_repeated(exe, s, (want, *want_exit), o.repeat)
                             .unwrap_or_else(|e| not_run(s, &e)),
                         Err(e) => not_run(s, e),
                     };
+                    out.case = c;
                     bar.inc(1);
                     out
                 })
                 .collect()
         });
-        for (spec, stdout_bodies) in o.reports.iter().zip(&mut to_stdout) {
-            let (body, ext) = render(spec.kind, &prog.name, &outs, o);
-            match &spec.path {
-                None => stdout_bodies.push(body),
-                Some(p) => {
-                    let target = if many {
-                        p.join(format!("{}.{ext}", prog.name))
-                    } else {
-                        p.clone()
-                    };
-                    if let Err(e) = write_atomic(&target, body.as_bytes()) {
-                        report_error.get_or_insert(Failure::input(format!(
-                            "writing {}: {e}",
-                            target.display()
-                        )));
-                    }
-                }
-            }
-        }
-        per_student.push(if many {
-            outs.into_iter().map(verdict_only).collect()
-        } else {
-            outs
-        });
+        writer.student(
+            &prog.name,
+            prog.path.as_ref().err().map(String::as_str),
+            outs,
+        );
     }
     bar.finish_and_clear();
-    let per: Vec<&[Outcome]> = per_student.iter().map(Vec::as_slice).collect();
-    let results: Vec<&Outcome> = per_student.iter().flatten().collect();
-    let mut text = String::new();
-    let mut any_fail = false;
-    let mut any_not_run = false;
-    for (prog, outs) in progs.iter().zip(&per) {
-        if let Err(e) = &prog.path {
-            any_not_run = true;
-            // The message names the program's path already.
-            if many {
-                text.push_str(&format!("{}: {e}\n", prog.name));
-            } else {
-                text.push_str(&format!("{e}\n"));
-            }
-        }
-        if !many {
-            for out in outs.iter() {
-                text.push_str(&match &out.verdict {
-                    Verdict::Pass => format!("PASS {}\n", out.name),
-                    v => format!(
-                        "{} {} ({})\n",
-                        if v.passed() { "PASS" } else { "FAIL" },
-                        out.name,
-                        v.summary(&o.limits)
-                    ),
-                });
-            }
-            for out in outs.iter().filter(|x| !x.verdict.passed()) {
-                if !out.detail.is_empty() || !out.description.is_empty() {
-                    text.push_str(&format!("\n=== {} ({})\n", out.name, out.path.display()));
-                    if !out.description.is_empty() {
-                        text.push_str(&format!("{}\n", out.description.trim_end()));
-                    }
-                    text.push_str(&out.detail);
-                }
-            }
-        }
-        for out in outs.iter() {
-            match out.verdict {
-                Verdict::NotRun(_) => any_not_run = true,
-                ref v if !v.passed() => any_fail = true,
-                _ => {}
-            }
-        }
-    }
-    let passed = results.iter().filter(|x| x.verdict.passed()).count();
-    if many {
-        text.push_str(&table(&progs, &per, false));
-    }
-    text.push_str(&format!(
-        "\n{passed} passed, {} failed\n",
-        results.len() - passed
-    ));
-    let _ = stdout.write_all(text.as_bytes());
-    for bodies in &to_stdout {
-        for body in bodies {
-            let _ = stdout.write_all(body.as_bytes());
-        }
-    }
-    if let Some(f) = report_error {
-        return Err(f);
-    }
-    // With many students, an HTML report's folder also gets the class's table.
-    for spec in o
-        .reports
-        .iter()
-        .filter(|r| r.kind == ReportKind::Html && many)
-    {
-        if let Some(dir) = &spec.path {
-            let page = upcard::grade::html::index(&counts(&progs, &per), &COLUMNS);
-            let target = dir.join("index.html");
-            write_atomic(&target, page.as_bytes())
-                .map_err(|e| Failure::input(format!("writing {}: {e}", target.display())))?;
-        }
-    }
-    if let Some(csv) = &o.csv {
-        write_atomic(csv, table(&progs, &per, true).as_bytes())
-            .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
-    }
-    // With many submissions, one that cannot run is that student's failure
-    // (a row of the table), not the grader's; with one program it is a usage error.
-    if many && any_not_run {
-        any_fail = true;
-        any_not_run = false;
-    }
-    if grader_trouble || any_not_run {
-        Err(Failure::silent(2))
-    } else if any_fail {
-        Err(Failure::silent(1))
-    } else {
-        Ok(())
-    }
-}
-
-/// An outcome with only what the table needs: its verdict and names.
-fn verdict_only(o: Outcome) -> Outcome {
-    Outcome {
-        detail: String::new(),
-        stdout: String::new(),
-        stderr: String::new(),
-        context: None,
-        ..o
-    }
-}
-
-const COLUMNS: [&str; 8] = [
-    "pass",
-    "fail",
-    "crash",
-    "timeout",
-    "exit",
-    "truncated",
-    "memory",
-    "not-run",
-];
-
-/// Students × verdict counts, as aligned text or CSV.
-/// Each student's name and its count of each verdict (COLUMNS).
-fn counts(progs: &[Program], per: &[&[Outcome]]) -> Vec<(String, Vec<usize>)> {
-    progs
-        .iter()
-        .zip(per)
-        .map(|(p, outs)| {
-            let counts = COLUMNS
-                .iter()
-                .map(|c| outs.iter().filter(|o| o.verdict.word() == *c).count())
-                .collect();
-            (p.name.clone(), counts)
-        })
-        .collect()
-}
-
-fn table(progs: &[Program], per: &[&[Outcome]], csv: bool) -> String {
-    let rows = counts(progs, per);
-    let mut s = String::new();
-    if csv {
-        s.push_str(&format!("student,{}\n", COLUMNS.join(",")));
-        for (name, counts) in rows {
-            let quoted = if name.contains([',', '"', '\n']) {
-                format!("\"{}\"", name.replace('"', "\"\""))
-            } else {
-                name
-            };
-            let nums: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
-            s.push_str(&format!("{quoted},{}\n", nums.join(",")));
-        }
-        return s;
-    }
-    let w = rows
-        .iter()
-        .map(|(n, _)| n.chars().count())
-        .chain(["student".len()])
-        .max()
-        .unwrap_or(7);
-    s.push_str(&format!("\n{:<w$}", "student"));
-    for c in COLUMNS {
-        s.push_str(&format!("  {c:>9}"));
-    }
-    s.push('\n');
-    for (name, counts) in rows {
-        s.push_str(&format!("{name:<w$}"));
-        for c in counts {
-            s.push_str(&format!("  {c:>9}"));
-        }
-        s.push('\n');
-    }
-    s
+    writer.finish(stdout, grader_trouble)
 }
 
 /// Seconds as a duration, for the command line.
@@ -633,6 +402,9 @@ pub struct Args {
     /// Where --random writes the shrunk scenario of a divergence (scenarios/ and golden/ inside)
     #[arg(long, default_value = "divergence")]
     out: PathBuf,
+    /// Grade only shard I of N of the (student × scenario) runs, writing --report json=PATH; `upcard report merge` combines the shards
+    #[arg(long, value_name = "I/N")]
+    shard: Option<Shard>,
 }
 
 impl Args {
@@ -661,6 +433,7 @@ impl Args {
             repeat: self.repeat,
             seed: self.seed,
             out: self.out,
+            shard: self.shard,
         };
         run(&o, stdout)
     }

@@ -6,6 +6,8 @@ mod bless;
 mod grade;
 mod program;
 mod replay;
+mod report;
+mod reports;
 mod run;
 mod schema;
 
@@ -33,12 +35,13 @@ pub enum Command {
     Replay(replay::Args),
     Schema(schema::Args),
     Autograder(autograder::Args),
+    Report(report::Args),
 }
 
 /// A parsed command line.
 pub enum Parsed {
     Program(program::Program),
-    Command(Command),
+    Command(Box<Command>),
 }
 
 /// Parses the command line (printing help or a usage error and exiting, as
@@ -51,21 +54,25 @@ pub fn parse() -> Parsed {
         return Parsed::Program(p);
     }
     match Cli::from_arg_matches(&matches) {
-        Ok(cli) => Parsed::Command(cli.command),
+        Ok(cli) => Parsed::Command(Box::new(cli.command)),
         Err(e) => e.exit(),
     }
 }
 
 impl Parsed {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        match self {
-            Parsed::Program(p) => p.execute(stdout),
-            Parsed::Command(Command::Run(a)) => a.execute(stdout),
-            Parsed::Command(Command::Bless(a)) => a.execute(stdout),
-            Parsed::Command(Command::Grade(a)) => a.execute(stdout),
-            Parsed::Command(Command::Replay(a)) => a.execute(stdout),
-            Parsed::Command(Command::Schema(a)) => a.execute(stdout),
-            Parsed::Command(Command::Autograder(a)) => a.execute(stdout),
+        let c = match self {
+            Parsed::Program(p) => return p.execute(stdout),
+            Parsed::Command(c) => *c,
+        };
+        match c {
+            Command::Run(a) => a.execute(stdout),
+            Command::Bless(a) => a.execute(stdout),
+            Command::Grade(a) => a.execute(stdout),
+            Command::Replay(a) => a.execute(stdout),
+            Command::Schema(a) => a.execute(stdout),
+            Command::Autograder(a) => a.execute(stdout),
+            Command::Report(a) => a.execute(stdout),
         }
     }
 }

@@ -4,11 +4,13 @@
 pub mod deploy;
 pub mod html;
 pub mod live;
+pub mod part;
 pub mod process;
 pub mod random;
 pub mod report;
 #[cfg(target_os = "linux")]
 pub mod sandbox;
+pub mod shard;
 pub mod spawn;
 pub mod workspace;
 
@@ -84,6 +86,9 @@ impl Verdict {
 /// One scenario's result for one program.
 #[derive(Clone, Debug)]
 pub struct Outcome {
+    /// Which of the run's scenarios this is (its place in the run's list),
+    /// so that a sharded run's parts can be put back in order.
+    pub case: usize,
     pub name: String,
     pub path: PathBuf,
     pub description: String,
@@ -104,7 +109,7 @@ pub struct Outcome {
 }
 
 /// Lines around the first difference: (line number, text) on each side.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Context {
     pub expected: Vec<(usize, String)>,
     pub actual: Vec<(usize, String)>,
@@ -130,6 +135,7 @@ impl Outcome {
     /// A scenario's outcome with `verdict` and nothing run yet.
     pub fn of(s: &Scenario, verdict: Verdict) -> Outcome {
         Outcome {
+            case: 0,
             name: s.name.clone(),
             path: s.path.clone(),
             description: s.description.clone(),

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::spawn::{Spawned, spawn};
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub time: Duration,
     /// Bytes kept of stdout (and of stderr); more marks the run truncated and ends it.

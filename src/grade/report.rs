@@ -5,6 +5,7 @@
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::json;
 
+use super::shard::Shard;
 use super::{Limits, Outcome, Verdict};
 
 fn message(o: &Outcome, limits: &Limits) -> String {
@@ -22,12 +23,27 @@ fn message(o: &Outcome, limits: &Limits) -> String {
     m
 }
 
-/// upcard's report: everything about every run.
-pub fn json_report(program: &str, outcomes: &[Outcome], limits: &Limits, timings: bool) -> String {
+/// What a JSON report says of the run as a whole.
+pub struct Head<'a> {
+    pub program: &'a str,
+    /// Why the program could not be run at all (none was found).
+    pub error: Option<&'a str>,
+    /// A sharded run's shard, and how many scenarios each program has in the
+    /// whole run: what `upcard report merge` checks the parts against.
+    pub shard: Option<(Shard, usize)>,
+    pub limits: &'a Limits,
+    pub timings: bool,
+}
+
+/// upcard's report: everything about every run, enough to render every
+/// other report from it again (`upcard report merge` reads it back).
+pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
+    let limits = head.limits;
     let tests: Vec<serde_json::Value> = outcomes
         .iter()
         .map(|o| {
             let mut v = json!({
+                "case": o.case,
                 "name": o.name,
                 "scenario": o.path.display().to_string(),
                 "verdict": o.verdict.word(),
@@ -42,24 +58,44 @@ pub fn json_report(program: &str, outcomes: &[Outcome], limits: &Limits, timings
                 "stdout": o.stdout,
                 "stderr": o.stderr,
             });
-            if let Verdict::Crash(sig) = &o.verdict {
-                v["signal"] = json!(sig);
+            match &o.verdict {
+                Verdict::Crash(sig) => v["signal"] = json!(sig),
+                Verdict::WrongExit { expected, .. } => v["expected_exit"] = json!(expected),
+                Verdict::PassUnder(why) | Verdict::Memory(why) | Verdict::NotRun(why) => {
+                    v["reason"] = json!(why)
+                }
+                Verdict::Pass | Verdict::Fail | Verdict::Timeout | Verdict::Truncated => {}
             }
-            if timings {
+            if let Some(c) = &o.context {
+                v["context"] = json!(c);
+            }
+            if head.timings {
                 v["time_ms"] = json!(o.time_ms as u64);
             }
             v
         })
         .collect();
     let passed = outcomes.iter().filter(|o| o.verdict.passed()).count();
-    let v = json!({
-        "program": program,
+    let mut v = json!({
+        "program": head.program,
         "passed": passed,
         "failed": outcomes.len() - passed,
         "score": outcomes.iter().map(Outcome::score).sum::<f64>(),
         "max_score": outcomes.iter().map(|o| o.weight).sum::<f64>(),
+        "limits": {
+            "time_s": limits.time.as_secs_f64(),
+            "output_bytes": limits.output,
+            "memory_bytes": limits.memory,
+            "processes": limits.processes,
+        },
         "tests": tests,
     });
+    if let Some(e) = head.error {
+        v["error"] = json!(e);
+    }
+    if let Some((shard, cases)) = head.shard {
+        v["shard"] = json!({"index": shard.index, "count": shard.count, "cases": cases});
+    }
     serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
 }
 

@@ -17,4 +17,5 @@ mod run_cli;
 mod sandbox;
 mod scenario_errors;
 mod scenario_library;
+mod shard;
 mod tester;

@@ -1,0 +1,383 @@
+//! What `upcard grade` and `upcard report merge` write: the summary on
+//! standard output, each student's reports, the class's table and the exit
+//! status. Both go through `Writer`, so a merged run prints and writes the
+//! same bytes as one unsharded run.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use upcard::Failure;
+use upcard::grade::report::{Head, gradescope, json_report, junit, tap};
+use upcard::grade::shard::Shard;
+use upcard::grade::{Limits, Outcome, Verdict};
+use upcard::scenario::write_atomic;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReportKind {
+    Gradescope,
+    Junit,
+    Json,
+    Tap,
+    Html,
+}
+
+impl ReportKind {
+    pub const ALL: [ReportKind; 5] = [
+        ReportKind::Gradescope,
+        ReportKind::Junit,
+        ReportKind::Json,
+        ReportKind::Tap,
+        ReportKind::Html,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            ReportKind::Gradescope => "gradescope",
+            ReportKind::Junit => "junit",
+            ReportKind::Json => "json",
+            ReportKind::Tap => "tap",
+            ReportKind::Html => "html",
+        }
+    }
+
+    /// The file ending of a report, when a directory holds one per student.
+    pub fn ext(self) -> &'static str {
+        match self {
+            ReportKind::Gradescope | ReportKind::Json => "json",
+            ReportKind::Junit => "xml",
+            ReportKind::Tap => "tap",
+            ReportKind::Html => "html",
+        }
+    }
+}
+
+/// `KIND=PATH`, or `tap` alone for standard output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReportSpec {
+    pub kind: ReportKind,
+    pub path: Option<PathBuf>,
+}
+
+impl std::str::FromStr for ReportSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ReportSpec, String> {
+        let (k, p) = match s.split_once('=') {
+            Some((k, p)) => (k, Some(PathBuf::from(p))),
+            None => (s, None),
+        };
+        let Some(kind) = ReportKind::ALL.into_iter().find(|r| r.name() == k) else {
+            return Err(format!(
+                "unknown report {k:?}: gradescope=PATH, junit=PATH, json=PATH, html=PATH or tap[=PATH]"
+            ));
+        };
+        if p.is_none() && kind != ReportKind::Tap {
+            return Err(format!("--report {k} needs a path: {k}=PATH"));
+        }
+        Ok(ReportSpec { kind, path: p })
+    }
+}
+
+/// What is written, and how.
+pub struct Reports<'a> {
+    pub specs: &'a [ReportSpec],
+    pub csv: Option<&'a Path>,
+    pub limits: Limits,
+    pub timings: bool,
+    /// A directory of submissions: reports are folders with one file per
+    /// student, and the summary is the students × verdicts table.
+    pub many: bool,
+    /// A sharded run's shard and its scenarios per program (JSON reports only).
+    pub shard: Option<(Shard, usize)>,
+}
+
+impl Reports<'_> {
+    /// Two reports (or a report and the CSV) that would write the same file:
+    /// refused before anything runs, so that neither is silently lost.
+    pub fn check_clashes(&self) -> Result<(), Failure> {
+        let mut seen: Vec<(PathBuf, String)> = Vec::new();
+        let targets = self
+            .specs
+            .iter()
+            .filter_map(|r| {
+                let p = r.path.as_ref()?;
+                let name = r.kind.name().to_string();
+                Some(if self.many {
+                    (p.join(format!("<student>.{}", r.kind.ext())), name)
+                } else {
+                    (p.clone(), name)
+                })
+            })
+            .chain(
+                self.csv
+                    .iter()
+                    .map(|c| (c.to_path_buf(), "csv".to_string())),
+            );
+        for (path, name) in targets {
+            if let Some((_, other)) = seen.iter().find(|(p, _)| *p == path) {
+                return Err(Failure::input(format!(
+                    "the {other} and {name} reports would both write {}",
+                    path.display()
+                )));
+            }
+            seen.push((path, name));
+        }
+        Ok(())
+    }
+}
+
+/// Takes each student's outcomes as they come, writes that student's
+/// reports at once and keeps only the verdicts (with many students), so
+/// memory is bounded by one student's output, not the class's.
+pub struct Writer<'a> {
+    r: Reports<'a>,
+    /// Each student's name and why its program could not run at all.
+    students: Vec<(String, Option<String>)>,
+    per: Vec<Vec<Outcome>>,
+    to_stdout: Vec<Vec<String>>,
+    error: Option<Failure>,
+}
+
+impl<'a> Writer<'a> {
+    pub fn new(r: Reports<'a>) -> Writer<'a> {
+        let n = r.specs.len();
+        Writer {
+            r,
+            students: Vec::new(),
+            per: Vec::new(),
+            to_stdout: vec![Vec::new(); n],
+            error: None,
+        }
+    }
+
+    fn render(
+        &self,
+        kind: ReportKind,
+        program: &str,
+        error: Option<&str>,
+        outs: &[Outcome],
+    ) -> String {
+        let limits = &self.r.limits;
+        match kind {
+            ReportKind::Gradescope => gradescope(outs, limits),
+            ReportKind::Junit => junit(program, outs, limits),
+            ReportKind::Json => json_report(
+                &Head {
+                    program,
+                    error,
+                    shard: self.r.shard,
+                    limits,
+                    timings: self.r.timings,
+                },
+                outs,
+            ),
+            ReportKind::Tap => tap(outs, limits),
+            ReportKind::Html => upcard::grade::html::report(program, outs, limits),
+        }
+    }
+
+    /// One student's outcomes, in the run's order.
+    pub fn student(&mut self, name: &str, error: Option<&str>, outs: Vec<Outcome>) {
+        for (i, spec) in self.r.specs.iter().enumerate() {
+            let body = self.render(spec.kind, name, error, &outs);
+            match &spec.path {
+                None => self.to_stdout[i].push(body),
+                Some(p) => {
+                    let target = if self.r.many {
+                        p.join(format!("{name}.{}", spec.kind.ext()))
+                    } else {
+                        p.clone()
+                    };
+                    if let Err(e) = write_atomic(&target, body.as_bytes()) {
+                        self.error.get_or_insert(Failure::input(format!(
+                            "writing {}: {e}",
+                            target.display()
+                        )));
+                    }
+                }
+            }
+        }
+        self.students
+            .push((name.to_string(), error.map(str::to_string)));
+        self.per.push(if self.r.many {
+            outs.into_iter().map(verdict_only).collect()
+        } else {
+            outs
+        });
+    }
+
+    /// The summary, the reports for standard output, the class's table; the
+    /// exit status (`grader_trouble`: scenarios or goldens that were broken).
+    pub fn finish(self, stdout: &mut dyn Write, grader_trouble: bool) -> Result<(), Failure> {
+        let Writer {
+            r,
+            students,
+            per,
+            to_stdout,
+            error,
+        } = self;
+        let mut text = String::new();
+        let mut any_fail = false;
+        let mut any_not_run = false;
+        for ((name, error), outs) in students.iter().zip(&per) {
+            if let Some(e) = error {
+                any_not_run = true;
+                // The message names the program's path already.
+                if r.many {
+                    text.push_str(&format!("{name}: {e}\n"));
+                } else {
+                    text.push_str(&format!("{e}\n"));
+                }
+            }
+            if !r.many {
+                for out in outs {
+                    text.push_str(&match &out.verdict {
+                        Verdict::Pass => format!("PASS {}\n", out.name),
+                        v => format!(
+                            "{} {} ({})\n",
+                            if v.passed() { "PASS" } else { "FAIL" },
+                            out.name,
+                            v.summary(&r.limits)
+                        ),
+                    });
+                }
+                for out in outs.iter().filter(|x| !x.verdict.passed()) {
+                    if !out.detail.is_empty() || !out.description.is_empty() {
+                        text.push_str(&format!("\n=== {} ({})\n", out.name, out.path.display()));
+                        if !out.description.is_empty() {
+                            text.push_str(&format!("{}\n", out.description.trim_end()));
+                        }
+                        text.push_str(&out.detail);
+                    }
+                }
+            }
+            for out in outs {
+                match out.verdict {
+                    Verdict::NotRun(_) => any_not_run = true,
+                    ref v if !v.passed() => any_fail = true,
+                    _ => {}
+                }
+            }
+        }
+        let runs = per.iter().map(Vec::len).sum::<usize>();
+        let passed = per.iter().flatten().filter(|x| x.verdict.passed()).count();
+        let rows = counts(&students, &per);
+        if r.many {
+            text.push_str(&table(&rows, false));
+        }
+        text.push_str(&format!("\n{passed} passed, {} failed\n", runs - passed));
+        let _ = stdout.write_all(text.as_bytes());
+        for body in to_stdout.iter().flatten() {
+            let _ = stdout.write_all(body.as_bytes());
+        }
+        if let Some(f) = error {
+            return Err(f);
+        }
+        // With many students, an HTML report's folder also gets the class's table.
+        for spec in r
+            .specs
+            .iter()
+            .filter(|s| s.kind == ReportKind::Html && r.many)
+        {
+            if let Some(dir) = &spec.path {
+                let page = upcard::grade::html::index(&rows, &COLUMNS);
+                let target = dir.join("index.html");
+                write_atomic(&target, page.as_bytes())
+                    .map_err(|e| Failure::input(format!("writing {}: {e}", target.display())))?;
+            }
+        }
+        if let Some(csv) = r.csv {
+            write_atomic(csv, table(&rows, true).as_bytes())
+                .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
+        }
+        // With many submissions, one that cannot run is that student's failure
+        // (a row of the table), not the grader's; with one program it is a usage error.
+        if r.many && any_not_run {
+            any_fail = true;
+            any_not_run = false;
+        }
+        if grader_trouble || any_not_run {
+            Err(Failure::silent(2))
+        } else if any_fail {
+            Err(Failure::silent(1))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// An outcome with only what the table needs: its verdict and names.
+fn verdict_only(o: Outcome) -> Outcome {
+    Outcome {
+        detail: String::new(),
+        stdout: String::new(),
+        stderr: String::new(),
+        context: None,
+        ..o
+    }
+}
+
+const COLUMNS: [&str; 8] = [
+    "pass",
+    "fail",
+    "crash",
+    "timeout",
+    "exit",
+    "truncated",
+    "memory",
+    "not-run",
+];
+
+/// Each student's name and its count of each verdict (COLUMNS).
+fn counts(
+    students: &[(String, Option<String>)],
+    per: &[Vec<Outcome>],
+) -> Vec<(String, Vec<usize>)> {
+    students
+        .iter()
+        .zip(per)
+        .map(|((name, _), outs)| {
+            let counts = COLUMNS
+                .iter()
+                .map(|c| outs.iter().filter(|o| o.verdict.word() == *c).count())
+                .collect();
+            (name.clone(), counts)
+        })
+        .collect()
+}
+
+/// Students × verdict counts, as aligned text or CSV.
+fn table(rows: &[(String, Vec<usize>)], csv: bool) -> String {
+    let mut s = String::new();
+    if csv {
+        s.push_str(&format!("student,{}\n", COLUMNS.join(",")));
+        for (name, counts) in rows {
+            let quoted = if name.contains([',', '"', '\n']) {
+                format!("\"{}\"", name.replace('"', "\"\""))
+            } else {
+                name.clone()
+            };
+            let nums: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
+            s.push_str(&format!("{quoted},{}\n", nums.join(",")));
+        }
+        return s;
+    }
+    let w = rows
+        .iter()
+        .map(|(n, _)| n.chars().count())
+        .chain(["student".len()])
+        .max()
+        .unwrap_or(7);
+    s.push_str(&format!("\n{:<w$}", "student"));
+    for c in COLUMNS {
+        s.push_str(&format!("  {c:>9}"));
+    }
+    s.push('\n');
+    for (name, counts) in rows {
+        s.push_str(&format!("{name:<w$}"));
+        for c in counts {
+            s.push_str(&format!("  {c:>9}"));
+        }
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,319 @@
+//! A JSON report read back, as `upcard report merge` does with the parts of a
+//! sharded run: the outcomes exactly as the grader had them, so that every
+//! report rendered from them is the one a single run writes.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+
+use super::shard::Shard;
+use super::{Context, Limits, Outcome, Verdict};
+use crate::parse::file::{ReadError, read_text};
+use crate::scenario::raw::Visibility;
+
+/// One program's report: a whole run's or one shard's.
+#[derive(Clone, Debug)]
+pub struct Part {
+    pub program: String,
+    pub error: Option<String>,
+    /// The shard, and how many scenarios the whole run gave each program.
+    pub shard: Option<(Shard, usize)>,
+    pub limits: Limits,
+    /// The report had run times (`--timings`).
+    pub timings: bool,
+    pub outcomes: Vec<Outcome>,
+}
+
+/// A report is at most this large: 1 MiB of output kept per stream and run
+/// (the default) over hundreds of scenarios fits with room to spare.
+const MAX_BYTES: u64 = 1 << 30;
+
+#[derive(Deserialize)]
+struct RawReport {
+    program: String,
+    #[serde(default)]
+    error: Option<String>,
+    #[serde(default)]
+    shard: Option<RawShard>,
+    limits: RawLimits,
+    tests: Vec<RawTest>,
+}
+
+#[derive(Deserialize)]
+struct RawShard {
+    index: usize,
+    count: usize,
+    cases: usize,
+}
+
+#[derive(Deserialize)]
+struct RawLimits {
+    time_s: f64,
+    output_bytes: usize,
+    memory_bytes: u64,
+    processes: u32,
+}
+
+#[derive(Deserialize)]
+struct RawTest {
+    case: usize,
+    name: String,
+    scenario: PathBuf,
+    verdict: String,
+    #[serde(default)]
+    reason: Option<String>,
+    #[serde(default)]
+    signal: Option<String>,
+    #[serde(default)]
+    expected_exit: Option<u8>,
+    detail: String,
+    description: String,
+    max_score: f64,
+    visibility: Visibility,
+    exit: Option<i32>,
+    nondeterministic: bool,
+    stdout: String,
+    stderr: String,
+    #[serde(default)]
+    context: Option<Context>,
+    #[serde(default)]
+    time_ms: Option<u64>,
+}
+
+impl Part {
+    /// The report in file `path`.
+    pub fn read(path: &Path) -> Result<Part, String> {
+        let text = read_text(path, MAX_BYTES).map_err(|e| match e {
+            ReadError::NotText(p) => p.to_string(),
+            e => format!("{}: {e}", path.display()),
+        })?;
+        Part::parse(&path.display().to_string(), &text)
+    }
+
+    /// A report's text; errors name `file`, the line and column, and the field.
+    pub fn parse(file: &str, text: &str) -> Result<Part, String> {
+        let de = &mut serde_json::Deserializer::from_str(text);
+        let raw: RawReport = serde_path_to_error::deserialize(de).map_err(|e| {
+            let inner = e.inner();
+            let what = inner.to_string();
+            // serde_json ends its message with the position, said first here.
+            let what = what
+                .rsplit_once(" at line ")
+                .map_or(what.as_str(), |(w, _)| w);
+            let field = e.path().to_string();
+            if field == "." || field.is_empty() {
+                format!("{file}:{}:{}: {what}", inner.line(), inner.column())
+            } else {
+                format!(
+                    "{file}:{}:{}: {field}: {what}",
+                    inner.line(),
+                    inner.column()
+                )
+            }
+        })?;
+        let bad = |what: String| format!("{file}: {what} (is this a report of upcard grade?)");
+        let l = &raw.limits;
+        if !(l.time_s > 0.0 && l.time_s.is_finite() && l.time_s < 1e9) {
+            return Err(bad(format!("limits.time_s is {}", l.time_s)));
+        }
+        let limits = Limits {
+            time: Duration::from_secs_f64(l.time_s),
+            output: l.output_bytes,
+            memory: l.memory_bytes,
+            processes: l.processes,
+        };
+        let shard = match raw.shard {
+            None => None,
+            Some(s) => {
+                if s.index == 0 || s.index > s.count {
+                    return Err(bad(format!("shard {}/{} does not exist", s.index, s.count)));
+                }
+                let shard = Shard {
+                    index: s.index,
+                    count: s.count,
+                };
+                Some((shard, s.cases))
+            }
+        };
+        let timings = !raw.tests.is_empty() && raw.tests.iter().all(|t| t.time_ms.is_some());
+        let mut outcomes = Vec::with_capacity(raw.tests.len());
+        for (i, t) in raw.tests.into_iter().enumerate() {
+            let at = |what: &str| bad(format!("tests[{i}] ({}): {what}", t.name));
+            if let Some((_, cases)) = shard
+                && t.case >= cases
+            {
+                return Err(at(&format!(
+                    "case {} is past the run's {cases} scenarios",
+                    t.case
+                )));
+            }
+            if !t.max_score.is_finite() {
+                return Err(at("max_score is not a number"));
+            }
+            let reason = || {
+                t.reason
+                    .clone()
+                    .ok_or_else(|| at("its verdict needs a reason"))
+            };
+            let verdict = match t.verdict.as_str() {
+                "pass" => match &t.reason {
+                    Some(r) => Verdict::PassUnder(r.clone()),
+                    None => Verdict::Pass,
+                },
+                "fail" => Verdict::Fail,
+                "crash" => Verdict::Crash(
+                    t.signal
+                        .clone()
+                        .ok_or_else(|| at("a crash needs its signal"))?,
+                ),
+                "timeout" => Verdict::Timeout,
+                "exit" => Verdict::WrongExit {
+                    expected: t
+                        .expected_exit
+                        .ok_or_else(|| at("a wrong exit status needs expected_exit"))?,
+                    got: t.exit.ok_or_else(|| at("a wrong exit status needs exit"))?,
+                },
+                "truncated" => Verdict::Truncated,
+                "memory" => Verdict::Memory(reason()?),
+                "not-run" => Verdict::NotRun(reason()?),
+                other => return Err(at(&format!("{other:?} is not a verdict"))),
+            };
+            outcomes.push(Outcome {
+                case: t.case,
+                name: t.name,
+                path: t.scenario,
+                description: t.description,
+                weight: t.max_score,
+                visibility: t.visibility,
+                verdict,
+                detail: t.detail,
+                stdout: t.stdout,
+                stderr: t.stderr,
+                exit: t.exit,
+                time_ms: t.time_ms.unwrap_or(0).into(),
+                nondeterministic: t.nondeterministic,
+                context: t.context,
+            });
+        }
+        Ok(Part {
+            program: raw.program,
+            error: raw.error,
+            shard,
+            limits,
+            timings,
+            outcomes,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grade::report::{Head, json_report};
+
+    fn outcome(case: usize, verdict: Verdict) -> Outcome {
+        Outcome {
+            case,
+            name: format!("s{case}"),
+            path: PathBuf::from(format!("scenarios/s{case}.yaml")),
+            description: "what it checks\n".into(),
+            weight: 1.5,
+            visibility: Visibility::AfterDueDate,
+            verdict,
+            detail: "line 3 differs\n".into(),
+            stdout: "out\n".into(),
+            stderr: "err\n".into(),
+            exit: Some(3),
+            time_ms: 12,
+            nondeterministic: case == 2,
+            context: (case == 1).then(|| Context {
+                expected: vec![(1, "a".into()), (2, "b".into())],
+                actual: vec![(1, "a".into()), (2, "c".into())],
+                expected_line: 2,
+                actual_line: 2,
+            }),
+        }
+    }
+
+    #[test]
+    fn every_verdict_reads_back_as_it_was_written() {
+        let verdicts = [
+            Verdict::Pass,
+            Verdict::PassUnder("ignoring trailing blank lines".into()),
+            Verdict::Fail,
+            Verdict::Crash("SIGSEGV".into()),
+            Verdict::Timeout,
+            Verdict::WrongExit {
+                expected: 0,
+                got: 3,
+            },
+            Verdict::Truncated,
+            Verdict::Memory("killed".into()),
+            Verdict::NotRun("no such program".into()),
+        ];
+        let outs: Vec<Outcome> = verdicts
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| outcome(i, v))
+            .collect();
+        let limits = Limits {
+            time: Duration::from_secs_f64(2.5),
+            ..Limits::default()
+        };
+        let head = Head {
+            program: "alice",
+            error: Some("why"),
+            shard: Some((Shard { index: 2, count: 3 }, 27)),
+            limits: &limits,
+            timings: true,
+        };
+        let text = json_report(&head, &outs);
+        let part = Part::parse("r.json", &text).unwrap();
+        assert_eq!(part.program, "alice");
+        assert_eq!(part.error.as_deref(), Some("why"));
+        assert_eq!(part.shard, Some((Shard { index: 2, count: 3 }, 27)));
+        assert_eq!(part.limits.time, limits.time);
+        assert!(part.timings);
+        // Written again, the same bytes: nothing was lost on the way.
+        let again = json_report(
+            &Head {
+                limits: &part.limits,
+                ..head
+            },
+            &part.outcomes,
+        );
+        assert_eq!(again, text);
+        for (a, b) in part.outcomes.iter().zip(&outs) {
+            assert_eq!(a.verdict, b.verdict);
+            assert_eq!(a.context, b.context);
+        }
+    }
+
+    #[test]
+    fn a_broken_report_is_refused_with_its_place() {
+        let e = Part::parse("r.json", "{\"program\": 3}").unwrap_err();
+        assert_eq!(
+            e,
+            "r.json:1:13: program: invalid type: integer `3`, expected a string"
+        );
+        let e = Part::parse("r.json", "{\n  \"program\": \"a\",\n  \"limits\": [").unwrap_err();
+        assert!(e.starts_with("r.json:3:"), "{e}");
+        let text = json_report(
+            &Head {
+                program: "a",
+                error: None,
+                shard: None,
+                limits: &Limits::default(),
+                timings: false,
+            },
+            &[outcome(0, Verdict::Fail)],
+        )
+        .replace("\"fail\"", "\"wrong\"");
+        let e = Part::parse("r.json", &text).unwrap_err();
+        assert_eq!(
+            e,
+            "r.json: tests[0] (s0): \"wrong\" is not a verdict (is this a report of upcard grade?)"
+        );
+    }
+}
