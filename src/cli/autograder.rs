@@ -28,10 +28,13 @@ enum Sub {
         /// Where to write it (the folder to zip and upload)
         dir: PathBuf,
     },
-    /// Write the results of a submission that did not build (run_autograder uses it)
+    /// Write the results of a submission that did not build (run_autograder and run.sh use it)
     BuildFailed {
         /// The build's output
         log: PathBuf,
+        /// The results' format
+        #[arg(long, default_value = "gradescope", value_parser = ["gradescope", "prairielearn"])]
+        platform: String,
         /// Where results.json goes
         #[arg(long)]
         out: PathBuf,
@@ -76,6 +79,16 @@ impl Args {
                         "GitHub Classroom",
                         "commit it to the assignment's template repository",
                     ),
+                    "autograder-io" => (
+                        deploy::autograder_io,
+                        "autograder.io",
+                        "upload it with autograder-contrib (docs/deploying.md)",
+                    ),
+                    "prairielearn" => (
+                        deploy::prairielearn,
+                        "PrairieLearn",
+                        "put the folder in the course's questions/ and commit it",
+                    ),
                     _ => (
                         deploy::gradescope,
                         "Gradescope",
@@ -85,7 +98,12 @@ impl Args {
                 let written = write(&dir, rules.course(), &all, &me).map_err(Failure::input)?;
                 let _ = writeln!(
                     stdout,
-                    "wrote a {what} autograder for {} ({} scenarios, {} files) to {}; {next}",
+                    "wrote {} {what} autograder for {} ({} scenarios, {} files) to {}; {next}",
+                    if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                        "an"
+                    } else {
+                        "a"
+                    },
                     rules.dir(),
                     all.len(),
                     written.len(),
@@ -93,7 +111,7 @@ impl Args {
                 );
                 Ok(())
             }
-            Sub::BuildFailed { log, out } => {
+            Sub::BuildFailed { log, out, platform } => {
                 use std::io::Read;
                 // A build log is small; a bound keeps a flood from a
                 // hostile submission's build from filling memory.
@@ -102,7 +120,12 @@ impl Args {
                     .and_then(|f| f.take(16 << 20).read_to_end(&mut bytes))
                     .map_err(|e| Failure::input(format!("{}: {e}", log.display())))?;
                 let text = String::from_utf8_lossy(&bytes);
-                upcard::scenario::write_atomic(&out, deploy::build_failed(&text).as_bytes())
+                let results = if platform == "prairielearn" {
+                    deploy::build_failed_prairielearn(&text)
+                } else {
+                    deploy::build_failed(&text)
+                };
+                upcard::scenario::write_atomic(&out, results.as_bytes())
                     .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))
             }
         }

@@ -372,7 +372,7 @@ pub struct Args {
     /// Run programs without the sandbox (only programs you trust)
     #[arg(long)]
     no_sandbox: bool,
-    /// A report to write: gradescope=PATH, junit=PATH, json=PATH, html=PATH, tap[=PATH] (repeatable)
+    /// A report to write: gradescope=PATH, prairielearn=PATH, junit=PATH, json=PATH, html=PATH, tap[=PATH] (repeatable)
     #[arg(long = "report", value_name = "KIND=PATH")]
     reports: Vec<ReportSpec>,
     /// Runs at once (default: the number of cores)

@@ -33,7 +33,7 @@ struct Merge {
     /// The shards' JSON reports: one file each for one program, or one folder of STUDENT.json each for a class
     #[arg(required = true, value_name = "PART")]
     parts: Vec<PathBuf>,
-    /// Write every report under DIR: gradescope/, junit/, json/, tap/, html/ and students.csv for a class; results.json, junit.xml, report.json, report.tap, report.html and students.csv for one program
+    /// Write every report under DIR: gradescope/, prairielearn/, junit/, json/, tap/, html/ and students.csv for a class; results.json, prairielearn.json, junit.xml, report.json, report.tap, report.html and students.csv for one program
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// A report to write, as in upcard grade (repeatable)
@@ -62,6 +62,7 @@ fn out_specs(dir: &Path, many: bool) -> (Vec<ReportSpec>, PathBuf) {
             } else {
                 dir.join(match kind {
                     ReportKind::Gradescope => "results.json".to_string(),
+                    ReportKind::PrairieLearn => "prairielearn.json".to_string(),
                     ReportKind::Junit => "junit.xml".to_string(),
                     k => format!("report.{}", k.ext()),
                 })

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use upcard::Failure;
-use upcard::grade::report::{Head, gradescope, json_report, junit, tap};
+use upcard::grade::report::{Head, gradescope, json_report, junit, prairielearn, tap};
 use upcard::grade::shard::Shard;
 use upcard::grade::{Limits, Outcome, Verdict};
 use upcard::scenario::write_atomic;
@@ -19,11 +19,13 @@ pub enum ReportKind {
     Json,
     Tap,
     Html,
+    PrairieLearn,
 }
 
 impl ReportKind {
-    pub const ALL: [ReportKind; 5] = [
+    pub const ALL: [ReportKind; 6] = [
         ReportKind::Gradescope,
+        ReportKind::PrairieLearn,
         ReportKind::Junit,
         ReportKind::Json,
         ReportKind::Tap,
@@ -37,13 +39,14 @@ impl ReportKind {
             ReportKind::Json => "json",
             ReportKind::Tap => "tap",
             ReportKind::Html => "html",
+            ReportKind::PrairieLearn => "prairielearn",
         }
     }
 
     /// The file ending of a report, when a directory holds one per student.
     pub fn ext(self) -> &'static str {
         match self {
-            ReportKind::Gradescope | ReportKind::Json => "json",
+            ReportKind::Gradescope | ReportKind::Json | ReportKind::PrairieLearn => "json",
             ReportKind::Junit => "xml",
             ReportKind::Tap => "tap",
             ReportKind::Html => "html",
@@ -67,7 +70,7 @@ impl std::str::FromStr for ReportSpec {
         };
         let Some(kind) = ReportKind::ALL.into_iter().find(|r| r.name() == k) else {
             return Err(format!(
-                "unknown report {k:?}: gradescope=PATH, junit=PATH, json=PATH, html=PATH or tap[=PATH]"
+                "unknown report {k:?}: gradescope=PATH, prairielearn=PATH, junit=PATH, json=PATH, html=PATH or tap[=PATH]"
             ));
         };
         if p.is_none() && kind != ReportKind::Tap {
@@ -172,6 +175,7 @@ impl<'a> Writer<'a> {
             ),
             ReportKind::Tap => tap(outs, limits),
             ReportKind::Html => upcard::grade::html::report(program, outs, limits),
+            ReportKind::PrairieLearn => prairielearn(outs, limits),
         }
     }
 

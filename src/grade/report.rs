@@ -123,6 +123,39 @@ pub fn gradescope(outcomes: &[Outcome], limits: &Limits) -> String {
     serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
 }
 
+/// PrairieLearn's external grader results.json (`/grade/results/results.json`):
+/// a score from 0 to 1 and one test per scenario. PrairieLearn shows every
+/// test it is given, so a scenario that is not `visible` shows its name and
+/// points only: neither its expected output nor the program's.
+pub fn prairielearn(outcomes: &[Outcome], limits: &Limits) -> String {
+    let tests: Vec<serde_json::Value> = outcomes
+        .iter()
+        .map(|o| {
+            let shown = o.visibility == crate::scenario::raw::Visibility::Visible;
+            json!({
+                "name": o.name,
+                "description": if shown { o.description.trim_end() } else { "" },
+                "points": o.score(),
+                "max_points": o.weight,
+                "message": if shown { o.verdict.summary(limits) } else {
+                    "a hidden test: its output is not shown".to_string()
+                },
+                "output": if shown { message(o, limits) } else { String::new() },
+            })
+        })
+        .collect();
+    let max: f64 = outcomes.iter().map(|o| o.weight).sum();
+    let got: f64 = outcomes.iter().map(Outcome::score).sum();
+    let passed = outcomes.iter().filter(|o| o.verdict.passed()).count();
+    let v = json!({
+        "gradable": true,
+        "score": if max > 0.0 { got / max } else { 0.0 },
+        "message": format!("{passed} of {} tests passed", outcomes.len()),
+        "tests": tests,
+    });
+    serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
+}
+
 /// JUnit XML: one suite for the program, one case per scenario.
 pub fn junit(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
     let mut report = Report::new("upcard grade");
@@ -171,4 +204,53 @@ pub fn tap(outcomes: &[Outcome], limits: &Limits) -> String {
         }
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scenario::raw::Visibility;
+
+    fn outcome(name: &str, visibility: Visibility, verdict: Verdict) -> Outcome {
+        Outcome {
+            case: 0,
+            name: name.into(),
+            path: format!("scenarios/{name}.yaml").into(),
+            description: "what it checks\n".into(),
+            weight: 2.0,
+            visibility,
+            verdict,
+            detail: "expected line 4 …\n".into(),
+            stdout: String::new(),
+            stderr: String::new(),
+            exit: Some(0),
+            time_ms: 0,
+            nondeterministic: false,
+            context: None,
+        }
+    }
+
+    #[test]
+    fn prairielearn_shows_a_hidden_tests_points_only() {
+        let outs = [
+            outcome("seen", Visibility::Visible, Verdict::Fail),
+            outcome("secret", Visibility::Hidden, Verdict::Fail),
+            outcome("later", Visibility::AfterDueDate, Verdict::Pass),
+        ];
+        let v: serde_json::Value =
+            serde_json::from_str(&prairielearn(&outs, &Limits::default())).unwrap();
+        assert_eq!(v["score"], 2.0 / 6.0);
+        assert_eq!(v["message"], "1 of 3 tests passed");
+        assert_eq!(v["tests"][0]["message"], "wrong output");
+        assert_eq!(
+            v["tests"][0]["output"],
+            "wrong output\nexpected line 4 …\n\nwhat this scenario checks: what it checks\n"
+        );
+        assert_eq!(v["tests"][0]["description"], "what it checks");
+        for t in [&v["tests"][1], &v["tests"][2]] {
+            assert_eq!(t["message"], "a hidden test: its output is not shown");
+            assert_eq!((&t["output"], &t["description"]), (&"".into(), &"".into()));
+        }
+        assert_eq!(v["tests"][2]["points"], 2.0);
+    }
 }

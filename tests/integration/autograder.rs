@@ -187,3 +187,233 @@ fn github_classroom_workflow_runs_one_test_per_scenario() {
     assert_eq!(run(&command(2)), Some(0), "euchred passes");
     assert_eq!(run(&command(3)), Some(1), "march fails");
 }
+
+/// A C++ program that prints euchred's golden.
+fn euchred_cpp() -> String {
+    let golden = std::fs::read(format!(
+        "{}/golden/eecs280/euchred.out",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    format!(
+        "#include <cstdio>\nint main() {{ std::fputs({}, stdout); return 0; }}\n",
+        crate::common::c_string(&golden)
+    )
+}
+
+fn init(platform: &str, dir: &Path, scenarios: &[&str]) -> String {
+    let mut u = Upcard::new().args([
+        "autograder",
+        "init",
+        "--platform",
+        platform,
+        "--rules",
+        "eecs280",
+    ]);
+    for s in scenarios {
+        u = u.args(["--scenarios", s]);
+    }
+    u.arg_path(dir).run().text()
+}
+
+/// `--platform prairielearn`: the question's run.sh, run as PrairieLearn
+/// runs it (tests/ at ROOT/tests, the files at ROOT/student), writes
+/// results.json in PrairieLearn's format.
+fn prairielearn_results(name: &str, cpp: &str) -> serde_json::Value {
+    let root = tree(name);
+    let question = root.join("question");
+    let said = init(
+        "prairielearn",
+        &question,
+        &[SCENARIO, "scenarios/eecs280/march.yaml"],
+    );
+    assert!(
+        said.starts_with("wrote a PrairieLearn autograder for eecs280 (2 scenarios"),
+        "{said}"
+    );
+    let info: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(question.join("info.json")).unwrap())
+            .unwrap();
+    let grading = &info["externalGradingOptions"];
+    assert_eq!(grading["entrypoint"], "/grade/tests/run.sh");
+    assert_eq!(grading["enabled"], true);
+    assert_eq!(info["gradingMethod"], "External");
+    let html = std::fs::read_to_string(question.join("question.html")).unwrap();
+    assert!(
+        html.contains("<pl-file-upload optional-file-patterns=\"*.cpp, *.hpp, *.h, Makefile\">"),
+        "{html}"
+    );
+    // PrairieLearn copies the question's tests/ to /grade/tests.
+    std::fs::rename(question.join("tests"), root.join("tests")).unwrap();
+    std::fs::create_dir_all(root.join("student")).unwrap();
+    std::fs::write(root.join("student/euchre.cpp"), cpp).unwrap();
+    let out = Command::new("bash")
+        .arg(root.join("tests/run.sh"))
+        .env("UPCARD_AUTOGRADER_ROOT", &root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_str(&std::fs::read_to_string(root.join("results/results.json")).unwrap())
+        .unwrap()
+}
+
+#[test]
+fn prairielearn_question_grades_a_submission() {
+    let r = prairielearn_results("pl-good", &euchred_cpp());
+    assert_eq!(r["gradable"], true);
+    assert_eq!(r["score"], 0.5, "{r}");
+    assert_eq!(r["message"], "1 of 2 tests passed");
+    let tests = r["tests"].as_array().unwrap();
+    assert_eq!(
+        (
+            &tests[0]["name"],
+            &tests[0]["points"],
+            &tests[0]["max_points"]
+        ),
+        (
+            &serde_json::json!("euchred"),
+            &serde_json::json!(1.0),
+            &serde_json::json!(1.0)
+        )
+    );
+    assert_eq!(tests[1]["name"], "march");
+    assert_eq!(tests[1]["points"], 0.0);
+    assert_eq!(tests[1]["message"], "wrong output");
+    assert!(
+        tests[1]["output"]
+            .as_str()
+            .unwrap()
+            .contains("first difference: expected line 4, actual line 4"),
+        "{}",
+        tests[1]["output"]
+    );
+}
+
+#[test]
+fn prairielearn_a_submission_that_does_not_compile_is_not_gradable() {
+    let r = prairielearn_results("pl-broken", "int main() { return undeclared; }\n");
+    assert_eq!(r["gradable"], false);
+    let e = r["format_errors"][0].as_str().unwrap();
+    assert!(
+        e.starts_with("Your submission did not compile, so no test ran.\n\n")
+            && e.contains("euchre.cpp:1:21: error: "),
+        "{e}"
+    );
+}
+
+/// `--platform autograder-io`: ag_project.yml names the instructor files
+/// and one test per scenario; the suite's setup command and each test's
+/// command, run as autograder.io runs them (instructor and student files in
+/// one directory), build the submission and pass or fail it.
+#[test]
+fn autograder_io_project_runs_one_test_per_scenario() {
+    let root = tree("agio");
+    let project = root.join("project");
+    let said = init(
+        "autograder-io",
+        &project,
+        &[SCENARIO, "scenarios/eecs280/march.yaml"],
+    );
+    assert!(
+        said.starts_with("wrote an autograder.io autograder for eecs280 (2 scenarios, 5 files)"),
+        "{said}"
+    );
+    let text = std::fs::read_to_string(project.join("ag_project.yml")).unwrap();
+    let y: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let suite = &y["project"]["test_suites"][0];
+    let needed: Vec<&str> = suite["instructor_files_needed"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        needed,
+        [
+            "upcard",
+            "upcard-build.sh",
+            "upcard-setup.sh",
+            "upcard-tests.tar"
+        ]
+    );
+    let listed: Vec<&str> = y["project"]["instructor_files"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|f| f["local_path"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed, needed);
+    let cases = suite["test_cases"].as_sequence().unwrap();
+    assert_eq!(cases.len(), 2);
+    assert_eq!(cases[0]["name"], "euchred");
+    assert_eq!(cases[0]["return_code"]["expected_return_code"], "zero");
+    assert_eq!(cases[0]["return_code"]["points_for_correct_return_code"], 1);
+    assert_eq!(
+        cases[0]["feedback"]["normal_fdbk_config"],
+        "pass/fail+output"
+    );
+    // The sandbox autograder.io makes for the suite: its files in one folder.
+    let sandbox = root.join("sandbox");
+    std::fs::create_dir_all(&sandbox).unwrap();
+    for f in &needed {
+        std::fs::copy(project.join(f), sandbox.join(f)).unwrap();
+    }
+    std::fs::write(sandbox.join("euchre.cpp"), euchred_cpp()).unwrap();
+    let run = |cmd: &str| {
+        let o = Command::new("bash")
+            .args(["-c", cmd])
+            .current_dir(&sandbox)
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8_lossy(&o.stdout).into_owned(),
+        )
+    };
+    let setup = run(suite["setup_suite_cmd"].as_str().unwrap());
+    assert_eq!(setup.0, Some(0), "{}", setup.1);
+    let euchred = run(cases[0]["cmd"].as_str().unwrap());
+    assert_eq!(
+        euchred,
+        (Some(0), "PASS euchred\n\n1 passed, 0 failed\n".to_string())
+    );
+    let march = run(cases[1]["cmd"].as_str().unwrap());
+    assert_eq!(march.0, Some(1));
+    assert!(
+        march.1.starts_with("FAIL march (wrong output)\n"),
+        "{}",
+        march.1
+    );
+}
+
+#[test]
+fn autograder_io_needs_whole_points() {
+    // A project of its own, with one scenario worth half a point.
+    let root = tree("agio-points");
+    std::fs::create_dir_all(root.join("scenarios/eecs280")).unwrap();
+    std::fs::create_dir_all(root.join("golden/eecs280")).unwrap();
+    let text = std::fs::read_to_string(SCENARIO).unwrap();
+    std::fs::write(
+        root.join("scenarios/eecs280/euchred.yaml"),
+        format!("weight: 0.5\n{text}"),
+    )
+    .unwrap();
+    std::fs::copy(
+        "golden/eecs280/euchred.out",
+        root.join("golden/eecs280/euchred.out"),
+    )
+    .unwrap();
+    Upcard::new()
+        .current_dir(&root)
+        .args(["autograder", "init", "--platform", "autograder-io", "--rules", "eecs280", "out"])
+        .status(2)
+        .stderr_is(
+            "upcard: scenarios/eecs280/euchred.yaml: autograder.io gives whole points, and its weight is 0.5\n",
+        )
+        .run();
+    assert!(!root.join("out").exists(), "nothing is written");
+}

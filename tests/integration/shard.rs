@@ -88,6 +88,10 @@ fn full_run(exe: &Path, full: &Path, many: bool) -> Ran {
     };
     let reports = [
         format!("gradescope={}", s(&name("gradescope", "results.json"))),
+        format!(
+            "prairielearn={}",
+            s(&name("prairielearn", "prairielearn.json"))
+        ),
         format!("junit={}", s(&name("junit", "junit.xml"))),
         format!("json={}", s(&name("json", "report.json"))),
         format!("tap={}", s(&name("tap", "report.tap"))),
@@ -178,8 +182,8 @@ fn a_class_graded_in_three_shards_and_merged_is_one_run() {
     );
     assert_eq!(
         a.len(),
-        4 * 5 + 2,
-        "four students × five reports, index.html, the CSV"
+        4 * 6 + 2,
+        "four students × six reports, index.html, the CSV"
     );
     for ((name, x), (_, y)) in a.iter().zip(&b) {
         assert!(x == y, "{} differs after merging", name.display());
@@ -205,7 +209,7 @@ fn one_program_graded_in_three_shards_and_merged_is_one_run() {
     assert_eq!(m.err, "");
     assert_eq!((m.code, &m.out), (one.code, &one.out));
     let (a, b) = (files(&full), files(&merged));
-    assert_eq!(a.len(), 6);
+    assert_eq!(a.len(), 7);
     assert_eq!(a, b);
 }
 

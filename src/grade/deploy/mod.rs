@@ -1,16 +1,29 @@
 //! `upcard autograder init`: a ready-to-upload autograder for one course
 //! (docs/deploying.md). Gradescope: `setup.sh`, `run_autograder`; GitHub
-//! Classroom: a workflow with one test per scenario. Both carry the course's
-//! build script, upcard itself, and the scenarios with their goldens and
-//! packs laid out as in the project.
+//! Classroom: a workflow with one test per scenario; autograder.io: an
+//! autograder-contrib project file with one test per scenario; PrairieLearn:
+//! an externally graded question. Each carries the course's build script,
+//! upcard itself, and the scenarios with their goldens and packs laid out as
+//! in the project.
+
+mod autograder_io;
+mod prairielearn;
 
 use std::path::{Component, Path, PathBuf};
+
+pub use autograder_io::autograder_io;
+pub use prairielearn::prairielearn;
 
 use crate::courses::Course;
 use crate::scenario::{Scenario, write_atomic};
 
 /// The platforms `--platform` names.
-pub const PLATFORMS: [&str; 2] = ["gradescope", "github-classroom"];
+pub const PLATFORMS: [&str; 4] = [
+    "gradescope",
+    "autograder-io",
+    "prairielearn",
+    "github-classroom",
+];
 
 /// Where run_autograder finds things; tests and staff set the root anywhere.
 pub const ROOT_VARIABLE: &str = "UPCARD_AUTOGRADER_ROOT";
@@ -86,6 +99,16 @@ fn project_files(
         course.build_script().as_bytes().to_vec(),
         true,
     )];
+    files.extend(scenario_files(scenarios)?);
+    let bin = std::fs::read(upcard).map_err(|e| format!("reading {}: {e}", upcard.display()))?;
+    files.push((PathBuf::from("bin/upcard"), bin, true));
+    Ok(files)
+}
+
+/// The scenarios, what they read and their goldens, each once, at its path
+/// in the project.
+fn scenario_files(scenarios: &[Scenario]) -> Result<Vec<File>, String> {
+    let mut files: Vec<File> = Vec::new();
     for s in scenarios {
         for p in std::iter::once(&s.path)
             .chain(&s.files)
@@ -98,8 +121,6 @@ fn project_files(
             }
         }
     }
-    let bin = std::fs::read(upcard).map_err(|e| format!("reading {}: {e}", upcard.display()))?;
-    files.push((PathBuf::from("bin/upcard"), bin, true));
     Ok(files)
 }
 
@@ -221,9 +242,8 @@ fn make_executable(_path: &Path) -> Result<(), String> {
 /// Lines of a build log shown to the student: the end, where errors are.
 const LOG_LINES: usize = 200;
 
-/// Gradescope's results.json for a submission that did not build: score 0
-/// and the end of the build log.
-pub fn build_failed(log: &str) -> String {
+/// What the student reads of a build that failed: the end of its log.
+fn build_log(log: &str) -> String {
     let lines: Vec<&str> = log.lines().collect();
     let start = lines.len().saturating_sub(LOG_LINES);
     let mut output = String::from("Your submission did not compile, so no test ran.\n\n");
@@ -233,11 +253,30 @@ pub fn build_failed(log: &str) -> String {
         ));
     }
     output.push_str(&lines[start..].join("\n"));
+    output
+}
+
+/// Gradescope's results.json for a submission that did not build: score 0
+/// and the end of the build log.
+pub fn build_failed(log: &str) -> String {
     let v = serde_json::json!({
         "score": 0.0,
-        "output": output,
+        "output": build_log(log),
         "output_format": "text",
         "tests": [],
+    });
+    serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
+}
+
+/// PrairieLearn's results.json for a submission that did not build: not
+/// gradable (the student keeps the attempt), with the build log's end.
+pub fn build_failed_prairielearn(log: &str) -> String {
+    let output = build_log(log);
+    let v = serde_json::json!({
+        "gradable": false,
+        "format_errors": [output],
+        "message": "Your submission did not compile.",
+        "output": output,
     });
     serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
 }

@@ -1,0 +1,198 @@
+//! autograder.io: a project file for autograder-contrib (`ag_project.yml`,
+//! its `config save_project` uploads it) and the instructor files it names.
+//! One test suite builds the submission in its setup command; each scenario
+//! is a test case whose command is `upcard grade` on that scenario, worth
+//! the scenario's weight when it exits 0.
+
+use std::path::{Path, PathBuf};
+
+use super::{File, scenario_files, write_files, yaml_str};
+use crate::courses::Course;
+use crate::scenario::Scenario;
+use crate::scenario::raw::Visibility;
+
+/// The instructor files. autograder.io keeps them flat, so the scenarios and
+/// goldens travel as one tar, unpacked by the setup command.
+const UPCARD: &str = "upcard";
+const BUILD: &str = "upcard-build.sh";
+const SETUP: &str = "upcard-setup.sh";
+const TESTS: &str = "upcard-tests.tar";
+
+/// Seconds autograder.io gives one test command: upcard's own limit per run
+/// (10 s by default) and its start-up, with room to spare.
+const TIME_LIMIT: u32 = 60;
+
+fn setup_script(course: &dyn Course) -> String {
+    format!(
+        "#!/usr/bin/env bash\n\
+         # autograder.io's setup command for the suite (written by `upcard autograder init`):\n\
+         # unpack the scenarios and goldens, put upcard in bin/, build the submission.\n\
+         set -euo pipefail\n\
+         tar xf {TESTS}\n\
+         mkdir -p bin\n\
+         cp {UPCARD} bin/upcard\n\
+         chmod +x bin/upcard\n\
+         bash {BUILD}\n\
+         test -x {program}\n",
+        program = course.program()
+    )
+}
+
+/// The feedback presets (autograder-contrib's names) a scenario's visibility
+/// gives: normal submissions, the final graded one, past the daily limit.
+fn feedback(v: Visibility) -> [&'static str; 3] {
+    match v {
+        Visibility::Visible => ["pass/fail+output", "pass/fail+output", "pass/fail"],
+        Visibility::Hidden => ["private", "private", "private"],
+        Visibility::AfterDueDate | Visibility::AfterPublished => {
+            ["private", "pass/fail+output", "private"]
+        }
+    }
+}
+
+fn project_yaml(course: &dyn Course, scenarios: &[Scenario]) -> Result<String, String> {
+    let mut cases = String::new();
+    for s in scenarios {
+        if s.weight.fract() != 0.0 || s.weight < 0.0 {
+            return Err(format!(
+                "{}: autograder.io gives whole points, and its weight is {}",
+                s.path.display(),
+                s.weight
+            ));
+        }
+        let path = super::inside(&s.path)?;
+        let cmd = format!(
+            "bin/upcard grade --exe {} --rules {} {}",
+            course.program(),
+            course.name(),
+            path.display()
+        );
+        let [normal, ultimate, past_limit] = feedback(s.visibility);
+        cases.push_str(&format!(
+            "    - name: {name}\n\
+             \x20     cmd: {cmd}\n\
+             \x20     return_code:\n\
+             \x20       expected_return_code: zero\n\
+             \x20       points_for_correct_return_code: {points}\n\
+             \x20     feedback:\n\
+             \x20       normal_fdbk_config: {normal}\n\
+             \x20       ultimate_submission_fdbk_config: {ultimate}\n\
+             \x20       past_limit_submission_fdbk_config: {past_limit}\n\
+             \x20       staff_viewer_fdbk_config: public\n\
+             \x20     resources:\n\
+             \x20       time_limit: {TIME_LIMIT}\n",
+            name = yaml_str(&s.name),
+            cmd = yaml_str(&cmd),
+            points = s.weight as u64,
+        ));
+    }
+    let files = [UPCARD, BUILD, SETUP, TESTS];
+    let list = |xs: &[&str]| {
+        xs.iter()
+            .map(|x| yaml_str(x))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let instructor: String = files
+        .iter()
+        .map(|f| format!("  - local_path: {}\n", yaml_str(f)))
+        .collect();
+    let patterns = [
+        ("*.cpp", 1, 100),
+        ("*.hpp", 0, 100),
+        ("*.h", 0, 100),
+        ("Makefile", 0, 1),
+    ];
+    let student: String = patterns
+        .iter()
+        .map(|(p, min, max)| {
+            format!(
+                "  - pattern: {}\n    min_num_matches: {min}\n    max_num_matches: {max}\n",
+                yaml_str(p)
+            )
+        })
+        .collect();
+    let pattern_names: Vec<&str> = patterns.iter().map(|p| p.0).collect();
+    Ok(format!(
+        "# An autograder.io project (written by `upcard autograder init`). Set the project's\n\
+         # and the course's names below, then upload it with autograder-contrib from this folder:\n\
+         #   python -m ag_contrib config save_project -f ag_project.yml\n\
+         project:\n\
+         \x20 name: \"Euchre\"\n\
+         \x20 course:\n\
+         \x20   name: \"Your course\"\n\
+         \x20   semester: null\n\
+         \x20   year: null\n\
+         \x20 student_files:\n{student}\
+         \x20 instructor_files:\n{instructor}\
+         \x20 test_suites:\n\
+         \x20 - name: \"upcard {rules}\"\n\
+         \x20   instructor_files_needed: [{files}]\n\
+         \x20   student_files_needed: [{patterns}]\n\
+         \x20   setup_suite_cmd: \"bash {SETUP}\"\n\
+         \x20   setup_suite_cmd_name: \"Build\"\n\
+         \x20   reject_submission_if_setup_fails: false\n\
+         \x20   normal_fdbk_config: public\n\
+         \x20   ultimate_submission_fdbk_config: public\n\
+         \x20   past_limit_submission_fdbk_config: public\n\
+         \x20   staff_viewer_fdbk_config: public\n\
+         \x20   test_cases:\n{cases}",
+        rules = course.name(),
+        files = list(&files),
+        patterns = list(&pattern_names),
+    ))
+}
+
+/// The scenarios and goldens as one tar: fixed owner, mode and time, so the
+/// same project gives the same bytes.
+fn tar(files: &[File]) -> Result<Vec<u8>, String> {
+    let mut b = tar::Builder::new(Vec::new());
+    for (path, bytes, _) in files {
+        let mut h = tar::Header::new_ustar();
+        h.set_path(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        h.set_size(bytes.len() as u64);
+        h.set_mode(0o644);
+        h.set_mtime(0);
+        h.set_uid(0);
+        h.set_gid(0);
+        h.set_cksum();
+        b.append(&h, bytes.as_slice())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    b.into_inner().map_err(|e| e.to_string())
+}
+
+/// Writes an autograder.io project for `course` into `dir`.
+pub fn autograder_io(
+    dir: &Path,
+    course: &dyn Course,
+    scenarios: &[Scenario],
+    upcard: &Path,
+) -> Result<Vec<PathBuf>, String> {
+    let bin = std::fs::read(upcard).map_err(|e| format!("reading {}: {e}", upcard.display()))?;
+    let files: Vec<File> = vec![
+        (
+            PathBuf::from("ag_project.yml"),
+            project_yaml(course, scenarios)?.into_bytes(),
+            false,
+        ),
+        (PathBuf::from(UPCARD), bin, true),
+        (
+            PathBuf::from(BUILD),
+            course.build_script().as_bytes().to_vec(),
+            false,
+        ),
+        (
+            PathBuf::from(SETUP),
+            setup_script(course).into_bytes(),
+            false,
+        ),
+        (
+            PathBuf::from(TESTS),
+            tar(&scenario_files(scenarios)?)?,
+            false,
+        ),
+    ];
+    write_files(dir, files)
+}
