@@ -11,6 +11,7 @@ pub mod fuzzing;
 pub mod grade;
 pub mod input;
 pub mod parse;
+pub mod play;
 pub mod replay;
 pub mod scenario;
 pub mod transcript;

@@ -85,6 +85,8 @@ pub enum Kind {
     Bid,
     Discard,
     Play,
+    /// Whether to defend alone (a house rule of the standard game).
+    Defend,
 }
 
 /// A strategy's decision for what `legal` asks, with its rule: one of the
@@ -105,11 +107,19 @@ pub fn explained(
             let (c, why) = play();
             (Action::Play(c), why)
         }
+        // The courses' strategies predate the house rule: they keep the partner in.
+        Kind::Defend => (
+            Action::Pass,
+            "does not defend alone: it plays with its partner",
+        ),
     })
 }
 
 impl Kind {
     pub fn of(legal: &[Action]) -> Kind {
+        if legal.contains(&Action::DefendAlone) {
+            return Kind::Defend;
+        }
         match legal.first() {
             Some(Action::Pass | Action::Order { .. }) => Kind::Bid,
             Some(Action::Discard(_)) => Kind::Discard,

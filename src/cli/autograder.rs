@@ -20,7 +20,7 @@ enum Sub {
     Init {
         #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(deploy::PLATFORMS))]
         platform: String,
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::names()))]
+        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::program_names()))]
         rules: String,
         /// Scenario files or directories, relative to the project (default: scenarios/)
         #[arg(long = "scenarios", value_name = "PATH")]

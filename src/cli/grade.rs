@@ -106,7 +106,7 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
     let grader = new_grader(o)?;
     let random_rules = o
         .rules
-        .unwrap_or(RulesName::from_name(upcard::courses::names()[0]).expect("a course"));
+        .unwrap_or(RulesName::from_name(upcard::courses::program_names()[0]).expect("a course"));
     let (played, found) =
         upcard::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader)
             .map_err(Failure::input)?;
@@ -199,14 +199,14 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         Some(r) => r,
         None => {
             // The courses present, in the table's order.
-            let courses: Vec<RulesName> = upcard::courses::names()
+            let courses: Vec<RulesName> = upcard::courses::program_names()
                 .into_iter()
                 .filter_map(RulesName::from_name)
                 .filter(|r| scenarios.iter().any(|s| s.rules() == *r))
                 .collect();
             match courses.as_slice() {
                 [one] => *one,
-                [] => RulesName::from_name(upcard::courses::names()[0]).expect("a course"),
+                [] => RulesName::from_name(upcard::courses::program_names()[0]).expect("a course"),
                 _ => {
                     let count =
                         |r: &RulesName| scenarios.iter().filter(|s| s.rules() == *r).count();
@@ -388,7 +388,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     random: Option<u32>,
     /// The course to grade: its scenarios only (default: the course of the scenarios given; for --random, eecs280)
-    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::names()))]
+    #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::program_names()))]
     rules: Option<String>,
     /// List the scenarios skipped because a course program cannot run them
     #[arg(long)]

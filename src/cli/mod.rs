@@ -4,6 +4,8 @@
 mod autograder;
 mod bless;
 mod grade;
+mod play;
+mod play_screen;
 mod program;
 mod replay;
 mod report;
@@ -36,6 +38,7 @@ pub enum Command {
     Schema(schema::Args),
     Autograder(autograder::Args),
     Report(report::Args),
+    Play(play::Args),
 }
 
 /// A parsed command line.
@@ -73,6 +76,7 @@ impl Parsed {
             Command::Schema(a) => a.execute(stdout),
             Command::Autograder(a) => a.execute(stdout),
             Command::Report(a) => a.execute(stdout),
+            Command::Play(a) => a.execute(stdout),
         }
     }
 }

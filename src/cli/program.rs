@@ -9,7 +9,7 @@ use upcard::courses::{COURSES, Course};
 
 /// A subcommand for each course.
 pub fn subcommands(cmd: Command) -> Command {
-    COURSES.iter().fold(cmd, |cmd, c| {
+    COURSES.iter().filter(|c| c.has_program()).fold(cmd, |cmd, c| {
         cmd.subcommand(
             Command::new(c.name())
                 .about(c.about())
@@ -39,7 +39,7 @@ pub struct Program {
 
 impl Program {
     pub fn from_matches(name: &str, m: &ArgMatches) -> Option<Program> {
-        let course = upcard::courses::find(name)?;
+        let course = upcard::courses::find(name).filter(|c| c.has_program())?;
         Some(Program {
             course,
             argv0: m

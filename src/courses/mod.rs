@@ -5,6 +5,7 @@
 
 pub mod cs246;
 pub mod eecs280;
+pub mod standard;
 
 use std::fmt;
 use std::io::{BufRead, Write};
@@ -23,6 +24,7 @@ use crate::transcript::Transcript;
 crate::scenario::raw::courses! {
     eecs280: eecs280::Eecs280 => eecs280::RawEecs280, "The EECS 280 setup (when `rules: eecs280`).";
     cs246: cs246::Cs246 => cs246::RawCs246, "The CS 246 setup (when `rules: cs246`).";
+    standard: standard::Standard => standard::RawStandard, "The standard game's setup (when `rules: standard`).";
 }
 
 /// One course's rules, as upcard plays, checks and grades them.
@@ -51,8 +53,16 @@ pub trait Course: Sync {
         stdin: Box<dyn BufRead>,
         stdout: &mut dyn Write,
     ) -> Result<(), Failure>;
-    /// A random game for differential testing (`grade --random`).
-    fn random_case(&self, rng: &mut Mt) -> Box<dyn RandomCase>;
+    /// Whether a course program plays these rules (one to grade, a drop-in
+    /// subcommand, an autograder).
+    fn has_program(&self) -> bool {
+        true
+    }
+    /// A random game for differential testing (`grade --random`), for
+    /// rules a course program plays.
+    fn random_case(&self, _rng: &mut Mt) -> Option<Box<dyn RandomCase>> {
+        None
+    }
     /// A saved game of this course's own format as a scenario, if the course
     /// has save files and `text` is one (else None).
     fn scenario_from_save(&self, _path: &Path, _text: &str) -> Option<Result<Scenario, String>> {
@@ -109,4 +119,14 @@ pub fn find(name: &str) -> Option<&'static dyn Course> {
 /// Every course's name, in the table's order.
 pub fn names() -> Vec<&'static str> {
     COURSES.iter().map(|c| c.name()).collect()
+}
+
+/// The names of the courses a course program plays (those `grade` and
+/// `autograder` take).
+pub fn program_names() -> Vec<&'static str> {
+    COURSES
+        .iter()
+        .filter(|c| c.has_program())
+        .map(|c| c.name())
+        .collect()
 }

@@ -17,6 +17,10 @@ pub enum Action {
     Discard(Card),
     /// A card led or played to the trick.
     Play(Card),
+    /// A defender plays alone against a lone maker (house rule).
+    DefendAlone,
+    /// A farmer's hand (only nines and tens) is thrown in (house rule).
+    ThrowIn,
 }
 
 impl Action {
@@ -41,9 +45,12 @@ impl fmt::Display for Action {
             Action::Order { suit, alone: true } => write!(f, "order {suit} alone"),
             Action::Discard(c) => write!(f, "discard {c}"),
             Action::Play(c) => write!(f, "play {c}"),
+            Action::DefendAlone => f.write_str("defend alone"),
+            Action::ThrowIn => f.write_str("throw in"),
         }
     }
 }
 
-/// At most: pass and three suits, each alone or not (round two).
+/// At most: pass and three suits, each alone or not (round two); or pass,
+/// the upcard's suit alone or not, and throwing a farmer's hand in.
 pub type Actions = arrayvec::ArrayVec<Action, 8>;

@@ -9,6 +9,8 @@ pub enum DealPattern {
     Batches32,
     /// CS 246 (spec 2.3.3): five consecutive cards to each player from the dealer's left.
     FiveEach,
+    /// Batches 2-3-2-3 then 3-2-3-2 (the standard deal's other way round).
+    Batches23,
 }
 
 /// What happens when all four players pass in round two.
@@ -60,5 +62,14 @@ pub struct Config {
     pub penalty_can_end_game: bool,
     /// Ordering up one's partner (the dealer) in round one means going alone.
     pub ordering_partner_is_alone: bool,
+    /// Canadian loner: ordering up one's partner (the dealer) in round one
+    /// may not be done alone.
+    pub canadian_loner: bool,
+    /// Defend alone: against a lone maker, a defender may play alone too;
+    /// a lone defender who euchres the maker scores 4.
+    pub defend_alone: bool,
+    /// Farmer's hand: a player dealt only nines and tens may throw the hand
+    /// in on their first turn to bid; the next dealer deals.
+    pub farmers_hand: bool,
     pub first_dealer: Seat,
 }

@@ -17,6 +17,8 @@ pub enum Ask {
     },
     Lead,
     Play,
+    /// Whether to defend alone against a lone maker (house rule).
+    Defend,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -86,6 +88,15 @@ pub enum Event {
     Skipped {
         seat: Seat,
     },
+    /// A defender plays alone against the lone maker (house rule).
+    DefendedAlone {
+        seat: Seat,
+    },
+    /// A farmer's hand was thrown in (house rule); the next dealer deals.
+    ThrownIn {
+        seat: Seat,
+        next_dealer: Seat,
+    },
     /// A card that did not follow suit was refused and the other team scored.
     Renege {
         seat: Seat,
@@ -128,6 +139,16 @@ pub enum Event {
     },
     /// A human asked to stop the program (`q`).
     Quit {
+        seat: Seat,
+    },
+    /// The numbered choices put to a person (the standard game's plain mode).
+    Choices {
+        seat: Seat,
+        choices: Vec<String>,
+    },
+    /// The device goes to the person at `seat`; every hand is hidden until
+    /// they say they have it (the standard game, two or more people).
+    PassDevice {
         seat: Seat,
     },
     /// The strategy rule behind a computer player's next decision (for replay; not printed).

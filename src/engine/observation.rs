@@ -24,6 +24,8 @@ pub struct Observation<'a> {
     pub trick: &'a [(Seat, Card)],
     /// The seat of a player sitting out this hand, if any.
     pub sitting_out: Option<Seat>,
+    /// A defender playing alone (house rule); its partner sits out too.
+    pub defender: Option<Seat>,
     pub scores: [u32; 2],
     /// Tricks taken this hand, per seat.
     pub tricks: [u8; 4],
@@ -49,7 +51,9 @@ impl Observation<'_> {
         let after = (self.seat + 4 - leader) % 4;
         (after + 1..4)
             .map(move |i| (leader + i) % 4)
-            .filter(move |&s| Some(s) != self.sitting_out)
+            .filter(move |&s| {
+                Some(s) != self.sitting_out && Some(s) != self.defender.map(|d| (d + 2) % 4)
+            })
     }
 
     /// Nobody plays after this seat in the current trick.

@@ -5,7 +5,7 @@ use rand_mt::Mt;
 
 use super::{Action, Config, Deck, FollowRule, NullSink, Seat, State, VecSink};
 use crate::cards::{Card, Suit, all_cards};
-use crate::courses::{cs246, eecs280};
+use crate::courses::{cs246, eecs280, standard};
 
 fn below(rng: &mut Mt, n: usize) -> usize {
     (rng.next_u32() as usize) % n
@@ -21,6 +21,7 @@ fn every_action() -> Vec<Action> {
     }
     v.extend(all_cards().map(Action::Discard));
     v.extend(all_cards().map(Action::Play));
+    v.extend([Action::DefendAlone, Action::ThrowIn]);
     v
 }
 
@@ -34,7 +35,7 @@ fn shuffled(rng: &mut Mt) -> [Card; 24] {
 
 /// A new game of a random course with random options.
 fn new_game(rng: &mut Mt) -> State {
-    let pick = below(rng, 3);
+    let pick = below(rng, 4);
     let options = cs246::Options {
         renege_ends_game: below(rng, 2) == 0,
         sitting_out_dealer_picks_up: below(rng, 2) == 0,
@@ -49,6 +50,20 @@ fn new_game(rng: &mut Mt) -> State {
             cs246::config(&options),
             cs246::deck(i64::from(rng.next_u32()), cs246::initial_deck(), 0),
         ),
+        // The standard game with random house rules.
+        3 => {
+            let mut c = standard::config();
+            for rule in standard::house::HouseRule::ALL {
+                let value = match rule {
+                    standard::house::HouseRule::PointsToWin => (1 + below(rng, 10)).to_string(),
+                    standard::house::HouseRule::LoneMarchPoints => (1 + below(rng, 6)).to_string(),
+                    standard::house::HouseRule::DealPattern => ["3-2", "2-3"][below(rng, 2)].into(),
+                    _ => ["on", "off"][below(rng, 2)].into(),
+                };
+                rule.set(&mut c, &value).expect("a valid value");
+            }
+            (c, standard::deck(rng.next_u32()))
+        }
         // Going alone with suit following enforced by refusal.
         _ => (
             Config {

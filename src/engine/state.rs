@@ -29,6 +29,13 @@ pub enum Phase {
         passes: u8,
     },
     Discard,
+    /// Defenders are asked in turn whether to defend alone (house rule);
+    /// `asked` of the two have answered.
+    Defend {
+        turn: Seat,
+        asked: u8,
+        round: u8,
+    },
     /// `turns` seats have had their turn in the current trick.
     Trick {
         turn: Seat,
@@ -71,6 +78,8 @@ pub struct State {
     pub trump: Option<Suit>,
     pub maker: Option<Seat>,
     pub alone: bool,
+    /// A defender playing alone against the lone maker (house rule).
+    pub defender: Option<Seat>,
     /// Tricks taken this hand, per seat.
     pub tricks: [u8; 4],
     /// Cards from tricks taken this hand, per seat.
@@ -100,6 +109,7 @@ impl State {
             trump: None,
             maker: None,
             alone: false,
+            defender: None,
             tricks: [0; 4],
             taken: Default::default(),
             trick: ArrayVec::new(),
@@ -115,6 +125,16 @@ impl State {
             (true, Some(m)) => Some(partner_of(m)),
             _ => None,
         }
+    }
+
+    /// The partner of a lone defender, who sits the hand out too.
+    pub fn defender_partner_out(&self) -> Option<Seat> {
+        self.defender.map(partner_of)
+    }
+
+    /// Whether `seat` sits this hand out.
+    pub fn sits_out(&self, seat: Seat) -> bool {
+        self.sitting_out() == Some(seat) || self.defender_partner_out() == Some(seat)
     }
 
     pub fn tricks_played(&self) -> u8 {
@@ -135,7 +155,8 @@ impl State {
         match self.phase {
             Phase::Bidding { turn, .. } => Some(turn),
             Phase::Discard => Some(self.dealer),
-            Phase::Trick { turn, .. } if self.sitting_out() != Some(turn) => Some(turn),
+            Phase::Defend { turn, .. } => Some(turn),
+            Phase::Trick { turn, .. } if !self.sits_out(turn) => Some(turn),
             _ => None,
         }
     }
@@ -148,6 +169,7 @@ impl State {
             Phase::Discard => Ask::Discard {
                 upcard: self.upcard?,
             },
+            Phase::Defend { .. } => Ask::Defend,
             _ if self.trick.is_empty() => Ask::Lead,
             _ => Ask::Play,
         })
@@ -178,6 +200,7 @@ impl State {
             alone: self.alone,
             trick: &self.trick,
             sitting_out: self.sitting_out(),
+            defender: self.defender,
             scores: self.scores,
             tricks: self.tricks,
             hand_no: self.hand_no,
@@ -198,7 +221,7 @@ impl State {
                 if !self.forced() {
                     v.push(Action::Pass);
                 }
-                let alone: &[bool] = if self.config.allow_alone {
+                let alone: &[bool] = if self.may_go_alone(seat, round) {
                     &[false, true]
                 } else {
                     &[false]
@@ -210,6 +233,13 @@ impl State {
                         }
                     }
                 }
+                if self.may_throw_in(seat, round) {
+                    v.push(Action::ThrowIn);
+                }
+            }
+            Phase::Defend { .. } => {
+                v.push(Action::Pass);
+                v.push(Action::DefendAlone);
             }
             Phase::Discard => {
                 v.extend(self.hands[seat].iter().map(|&c| Action::Discard(c)));
@@ -233,6 +263,22 @@ impl State {
         v
     }
 
+    /// Whether `seat` may go alone when making trump in `round`.
+    fn may_go_alone(&self, seat: Seat, round: u8) -> bool {
+        self.config.allow_alone
+            && !(self.config.canadian_loner && round == 1 && partner_of(seat) == self.dealer)
+    }
+
+    /// Farmer's hand: on one's first turn to bid, a hand of nines and tens.
+    fn may_throw_in(&self, seat: Seat, round: u8) -> bool {
+        use crate::cards::Rank;
+        self.config.farmers_hand
+            && round == 1
+            && self.hands[seat]
+                .iter()
+                .all(|c| matches!(c.rank, Rank::Nine | Rank::Ten))
+    }
+
     /// The suit `seat` must follow, when it holds a card of it.
     fn follow_suit(&self, seat: Seat) -> Option<Suit> {
         let trump = self.trump?;
@@ -250,7 +296,7 @@ impl State {
     pub fn advance<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> bool {
         match self.phase {
             Phase::StartHand => self.start_hand(sink),
-            Phase::Trick { turn, turns } if self.sitting_out() == Some(turn) => {
+            Phase::Trick { turn, turns } if self.sits_out(turn) => {
                 sink.event(&Event::Skipped { seat: turn });
                 self.end_turn(sink, turn, turns);
             }
@@ -304,7 +350,33 @@ impl State {
                 if alone && !self.config.allow_alone {
                     return illegal("went alone; these rules have no going alone".into());
                 }
+                if alone && !self.may_go_alone(seat, round) {
+                    return illegal(
+                        "went alone ordering up the dealer, one's partner; a Canadian loner may not".into(),
+                    );
+                }
                 self.order(sink, seat, suit, alone, round);
+            }
+            (Phase::Bidding { round, .. }, Action::ThrowIn) => {
+                if !self.may_throw_in(seat, round) {
+                    return illegal(
+                        "threw the hand in; only a farmer's hand (nines and tens), on one's first turn to bid, may be".into(),
+                    );
+                }
+                let next_dealer = left_of(self.dealer);
+                sink.event(&Event::ThrownIn { seat, next_dealer });
+                self.dealer = next_dealer;
+                self.hand_no += 1;
+                self.phase = Phase::StartHand;
+            }
+            (Phase::Defend { asked, round, .. }, Action::Pass) => {
+                sink.event(&Event::Passed { seat, round: 0 });
+                self.next_defender(sink, seat, asked, round);
+            }
+            (Phase::Defend { round, .. }, Action::DefendAlone) => {
+                self.defender = Some(seat);
+                sink.event(&Event::DefendedAlone { seat });
+                self.after_making(sink, round);
             }
             (Phase::Discard, Action::Discard(card)) => {
                 let Some(upcard) = self.upcard else {
@@ -361,6 +433,7 @@ impl State {
                 let expected = match self.ask() {
                     Some(Ask::Bid { .. }) => "a bid",
                     Some(Ask::Discard { .. }) => "a card to discard",
+                    Some(Ask::Defend) => "pass or defend alone",
                     _ => "a card to play",
                 };
                 return illegal(format!("expected {expected}, got {action}"));
@@ -395,6 +468,7 @@ impl State {
         self.trump = None;
         self.maker = None;
         self.alone = false;
+        self.defender = None;
         sink.event(&Event::HandStart {
             hand: self.hand_no,
             dealer: self.dealer,
@@ -468,7 +542,40 @@ impl State {
             alone,
             round,
         });
-        let dealer_out = self.sitting_out() == Some(self.dealer);
+        if alone && self.config.defend_alone {
+            self.phase = Phase::Defend {
+                turn: left_of(seat),
+                asked: 0,
+                round,
+            };
+        } else {
+            self.after_making(sink, round);
+        }
+    }
+
+    /// A defender passed on defending alone: the other is asked, or play goes on.
+    fn next_defender<S: EventSink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        seat: Seat,
+        asked: u8,
+        round: u8,
+    ) {
+        if asked == 0 {
+            self.phase = Phase::Defend {
+                turn: partner_of(seat),
+                asked: 1,
+                round,
+            };
+        } else {
+            self.after_making(sink, round);
+        }
+    }
+
+    /// Trump is made (and defenders have answered): the dealer picks up in
+    /// round one, unless sitting out under rules where such a dealer does not.
+    fn after_making<S: EventSink + ?Sized>(&mut self, sink: &mut S, round: u8) {
+        let dealer_out = self.sits_out(self.dealer);
         if round == 1 && (!dealer_out || self.config.sitting_out_dealer_picks_up) {
             self.phase = Phase::Discard;
         } else {
@@ -481,11 +588,14 @@ impl State {
         let literal = self.config.loner_lead == LonerLead::FootnoteLiteral
             && self.alone
             && self.maker == Some(eldest);
-        if self.sitting_out() == Some(eldest) || literal {
-            left_of(eldest)
-        } else {
-            eldest
+        if literal {
+            return left_of(eldest);
         }
+        let mut leader = eldest;
+        while self.sits_out(leader) {
+            leader = left_of(leader);
+        }
+        leader
     }
 
     fn begin_play<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
@@ -580,6 +690,8 @@ impl State {
             (makers, p, true, false)
         } else if made >= 3 {
             (makers, 1, false, false)
+        } else if self.defender.is_some() {
+            (1 - makers, 4, false, true)
         } else {
             (1 - makers, 2, false, true)
         };
@@ -618,9 +730,11 @@ impl State {
 pub fn deal(hands: &mut [Hand; 4], deck: &[Card; 24], dealer: Seat, pattern: DealPattern) {
     const BATCHES: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
     const FIVES: [usize; 4] = [5; 4];
+    const BATCHES23: [usize; 8] = [2, 3, 2, 3, 3, 2, 3, 2];
     let sizes: &[usize] = match pattern {
         DealPattern::Batches32 => &BATCHES,
         DealPattern::FiveEach => &FIVES,
+        DealPattern::Batches23 => &BATCHES23,
     };
     let mut next = 0;
     let mut seat = left_of(dealer);

@@ -13,7 +13,8 @@ use crate::scenario::raw::RulesName;
 use crate::scenario::{Scenario, play};
 
 /// The `i`th random game of run `seed` under `rules`.
-pub fn case(rules: RulesName, seed: u32, i: u32) -> Box<dyn RandomCase> {
+/// None when no course program plays `rules`.
+pub fn case(rules: RulesName, seed: u32, i: u32) -> Option<Box<dyn RandomCase>> {
     let mut rng = Mt::new(seed.wrapping_mul(0x9E37_79B9) ^ i);
     rules.course().random_case(&mut rng)
 }
@@ -84,7 +85,12 @@ pub fn search(
     grader: &Grader,
 ) -> Result<(u32, Option<Found>), String> {
     for i in 0..n {
-        let mut c = case(rules, seed, i);
+        let mut c = case(rules, seed, i).ok_or_else(|| {
+            format!(
+                "{} has no course program to compare with the engine",
+                rules.dir()
+            )
+        })?;
         let name = format!("random-{seed}-{i}");
         let Some(mut found) = differs(exe, c.as_ref(), out, &name, grader)? else {
             continue;

@@ -88,6 +88,16 @@ pub fn describe(e: &Event, names: &[String; 4]) -> String {
         Event::Skipped { seat } => format!("{} sits out its turn", n(seat)),
         Event::Rejected { seat, .. } => format!("{}'s answer is refused", n(seat)),
         Event::Prompt { seat } => format!("{} is prompted for a command", n(seat)),
+        Event::Choices { seat, choices } => {
+            format!("{} is offered: {}", n(seat), choices.join("; "))
+        }
+        Event::PassDevice { seat } => format!("the device is passed to {}", n(seat)),
+        Event::DefendedAlone { seat } => format!("{} defends alone", n(seat)),
+        Event::ThrownIn { seat, next_dealer } => format!(
+            "{} throws in a farmer's hand; {} deals next",
+            n(seat),
+            n(next_dealer)
+        ),
         other => format!("{other:?}"),
     }
 }
@@ -99,6 +109,7 @@ fn next_up(state: &State, names: &[String; 4]) -> String {
         Phase::StartHand => "the next hand is dealt".into(),
         Phase::Bidding { round, turn, .. } => format!("{} to bid (round {round})", n(turn)),
         Phase::Discard => format!("{} to discard", n(state.dealer)),
+        Phase::Defend { turn, .. } => format!("{} to say whether to defend alone", n(turn)),
         Phase::Trick { turn, turns } => {
             if turns == 0 {
                 format!("{} to lead", n(turn))

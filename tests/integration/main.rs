@@ -12,6 +12,7 @@ mod grade_cli;
 mod grade_random;
 mod hostile_input;
 mod html_report;
+mod play;
 mod replay;
 mod run_cli;
 mod sandbox;

@@ -32,7 +32,7 @@ fn upcard(dir: &Path, args: &[&str]) -> Out {
 }
 
 fn count() -> usize {
-    ["scenarios/eecs280", "scenarios/cs246"]
+    ["scenarios/eecs280", "scenarios/cs246", "scenarios/standard"]
         .iter()
         .map(|d| std::fs::read_dir(d).unwrap().count())
         .sum()

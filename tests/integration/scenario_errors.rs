@@ -54,7 +54,7 @@ fn yaml_and_type_errors_come_with_place_and_field() {
         ),
         (
             format!("{BASE}colour: red\n"),
-            "DIR/s.yaml:11:1: colour: unknown field `colour`, expected one of `name`, `description`, `rules`, `eecs280`, `cs246`, `input`, `input_file`, `expect`, `tags`, `weight`, `visibility`",
+            "DIR/s.yaml:11:1: colour: unknown field `colour`, expected one of `name`, `description`, `rules`, `eecs280`, `cs246`, `standard`, `input`, `input_file`, `expect`, `tags`, `weight`, `visibility`",
         ),
         (
             "name: [x]\nrules: cs246\n".to_string(),

@@ -430,6 +430,7 @@ mod tests {
             alone: false,
             trick: &[],
             sitting_out: None,
+            defender: None,
             scores: [0, 0],
             tricks: [0; 4],
             hand_no: 0,

@@ -102,6 +102,8 @@ impl Agent for Human {
                 Action::Discard(self.card(notes, &cards)?)
             }
             Kind::Play => Action::Play(self.card(notes, view.hand)?),
+            // CS 246 has no defending alone: its games never ask.
+            Kind::Defend => Action::Pass,
         };
         Ok(Decision::new(action))
     }

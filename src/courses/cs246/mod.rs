@@ -119,6 +119,10 @@ pub fn config(options: &Options) -> Config {
         sitting_out_dealer_picks_up: options.sitting_out_dealer_picks_up,
         penalty_can_end_game: options.renege_ends_game,
         ordering_partner_is_alone: true,
+        // House rules of the standard game only.
+        canadian_loner: false,
+        defend_alone: false,
+        farmers_hand: false,
         first_dealer: 0,
     }
 }
@@ -172,8 +176,8 @@ impl crate::courses::Course for Cs246 {
         program::run(args, stdin, stdout)
     }
 
-    fn random_case(&self, rng: &mut rand_mt::Mt) -> Box<dyn crate::courses::RandomCase> {
-        Box::new(random::Case::random(rng))
+    fn random_case(&self, rng: &mut rand_mt::Mt) -> Option<Box<dyn crate::courses::RandomCase>> {
+        Some(Box::new(random::Case::random(rng)))
     }
 
     fn scenario_from_save(

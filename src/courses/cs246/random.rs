@@ -35,6 +35,8 @@ fn words(obs: &Observation, action: Action) -> String {
             format!("{} {}", suit.letter(), if alone { "a" } else { "n" })
         }
         Action::Discard(c) | Action::Play(c) => c.short().to_string(),
+        // CS 246 has neither house rule: its games never offer these.
+        a @ (Action::DefendAlone | Action::ThrowIn) => a.to_string(),
     }
 }
 

@@ -138,6 +138,8 @@ impl SaveFile {
                     passes,
                 } => write!(s, "bidding {round} {turn} {passes}"),
                 Phase::Discard => write!(s, "discard"),
+                // CS 246 has no defending alone; the parser refuses this phase.
+                Phase::Defend { .. } => write!(s, "defend"),
                 Phase::Trick { turn, turns } => write!(s, "trick {turn} {turns}"),
                 Phase::HandOver => write!(s, "handover"),
                 Phase::Over | Phase::Quit => write!(s, "over"),
@@ -384,6 +386,7 @@ fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result
         Phase::StartHand => "start",
         Phase::Bidding { .. } => "bidding",
         Phase::Discard => "discard",
+        Phase::Defend { .. } => "defend",
         Phase::Trick { .. } => "trick",
         Phase::HandOver => "handover",
         Phase::Over | Phase::Quit => "over",
@@ -459,6 +462,7 @@ fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result
             }
         }
         (Phase::StartHand | Phase::Over | Phase::Quit, _) => Ok(()),
+        (Phase::Defend { .. }, _) => refuse("CS 246 has no defending alone".into()),
     }
 }
 

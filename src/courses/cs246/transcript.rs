@@ -137,6 +137,7 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                     }
                     Ask::Lead => self.line(&format!("Player {seat}, choose card to lead.\n")),
                     Ask::Play => self.line(&format!("Player {seat}, choose card to play.\n")),
+                    Ask::Defend => {}
                 }
                 if self.show_hand(*seat) {
                     // The dealer's discard line shows the hand after picking up.

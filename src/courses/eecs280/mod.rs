@@ -38,6 +38,10 @@ pub fn config(points: u32) -> Config {
         sitting_out_dealer_picks_up: false,
         penalty_can_end_game: false,
         ordering_partner_is_alone: false,
+        // House rules of the standard game only.
+        canadian_loner: false,
+        defend_alone: false,
+        farmers_hand: false,
         first_dealer: 0,
     }
 }
@@ -115,7 +119,7 @@ impl crate::courses::Course for Eecs280 {
         program::run(args, argv0, stdin, stdout)
     }
 
-    fn random_case(&self, rng: &mut rand_mt::Mt) -> Box<dyn crate::courses::RandomCase> {
-        Box::new(random::Case::random(rng))
+    fn random_case(&self, rng: &mut rand_mt::Mt) -> Option<Box<dyn crate::courses::RandomCase>> {
+        Some(Box::new(random::Case::random(rng)))
     }
 }

@@ -66,6 +66,8 @@ fn words(obs: &Observation, action: Action) -> String {
         Action::Order { suit, .. } => suit.name().to_string(),
         Action::Discard(c) if Some(c) == obs.upcard => "-1".into(),
         Action::Discard(c) | Action::Play(c) => index(c),
+        // EECS 280 has neither house rule: its games never offer these.
+        a @ (Action::DefendAlone | Action::ThrowIn) => a.to_string(),
     }
 }
 

@@ -143,6 +143,7 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
                         self.human_line(*seat, ", please select a card to discard:\n");
                     }
                     Ask::Lead | Ask::Play => self.human_line(*seat, ", please select a card:\n"),
+                    Ask::Defend => {}
                 }
             }
             Event::Passed { seat, .. } => {

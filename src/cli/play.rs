@@ -1,0 +1,298 @@
+//! `upcard play`: the standard game at one terminal, full screen or plain.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+use upcard::Failure;
+use upcard::agents::{EngineError, PlayerError};
+use upcard::courses::standard::house::{self, HouseRule};
+use upcard::courses::standard::transcript::StandardPrinter;
+use upcard::courses::standard::{Bot, Cards, SEATS, SeatKind, Table, config};
+use upcard::engine::{Action, Outcome, State};
+use upcard::input::Tokens;
+use upcard::parse::file::read_text;
+use upcard::play::record::record;
+use upcard::play::save::{Decisions, Saved};
+
+/// `N=human:NAME` or `N=bot:KIND`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatSpec {
+    seat: usize,
+    kind: SeatKind,
+    name: Option<String>,
+}
+
+impl std::str::FromStr for SeatSpec {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SeatSpec, String> {
+        let kinds = Bot::ALL.map(|b| b.name()).join(", ");
+        let usage = || format!("{s:?} is not N=human:NAME or N=bot:KIND (N 0-3; bots: {kinds})");
+        let (n, who) = s.split_once('=').ok_or_else(usage)?;
+        let seat: usize = n.trim().parse().ok().filter(|n| *n < 4).ok_or_else(usage)?;
+        match who.split_once(':') {
+            Some(("human", name)) if !name.trim().is_empty() => Ok(SeatSpec {
+                seat,
+                kind: SeatKind::Person,
+                name: Some(name.trim().to_string()),
+            }),
+            Some(("bot", kind)) => Ok(SeatSpec {
+                seat,
+                kind: SeatKind::Bot(
+                    Bot::find(kind)
+                        .ok_or_else(|| format!("there is no bot {kind:?}; the bots are {kinds}"))?,
+                ),
+                name: None,
+            }),
+            _ if who == "human" => Ok(SeatSpec {
+                seat,
+                kind: SeatKind::Person,
+                name: None,
+            }),
+            _ => Err(usage()),
+        }
+    }
+}
+
+/// Play Euchre at this terminal: people passing the device, and bots
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard play                                   four people at one device
+  upcard play --seat 1=bot:simple --seat 3=bot:computer --seat 0=human:Ann --seat 2=human:Cy
+  upcard play --house stick-the-dealer=on --house points-to-win=5
+  upcard play --plain --seed 5 --seat 0=bot:simple --seat 1=bot:computer --seat 2=bot:simple --seat 3=bot:computer
+  upcard play --resume saved.toml")]
+pub struct Args {
+    /// Who sits at seat N (0 North, 1 East, 2 South, 3 West): human:NAME or bot:simple|computer; people by default
+    #[arg(long = "seat", value_name = "N=WHO")]
+    seats: Vec<SeatSpec>,
+    /// A house rule, NAME=VALUE (repeatable); --list-house-rules shows them
+    #[arg(long = "house", value_name = "NAME=VALUE")]
+    house: Vec<String>,
+    /// A TOML file of house rules (`stick-the-dealer = true`)
+    #[arg(long, value_name = "FILE")]
+    house_file: Option<PathBuf>,
+    /// The shuffle's seed (default: a new one, printed, so the game can be dealt again)
+    #[arg(long)]
+    seed: Option<u32>,
+    /// Plain text, no escape codes: the choices numbered (screen readers, scripts)
+    #[arg(long)]
+    plain: bool,
+    /// Continue a game saved with q
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["seats", "house", "house_file", "seed"])]
+    resume: Option<PathBuf>,
+    /// When the game ends, write it as a scenario FILE (and its golden) for upcard run and replay
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+    /// List the house rules and their values
+    #[arg(long)]
+    list_house_rules: bool,
+}
+
+/// A seed nobody chose: from the system's random source.
+fn fresh_seed() -> u32 {
+    use std::io::Read;
+    let mut b = [0u8; 4];
+    match std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut b)) {
+        Ok(()) => u32::from_le_bytes(b),
+        Err(_) => std::process::id(),
+    }
+}
+
+/// A game about to be played: its table, seed and the decisions already taken.
+pub struct Setup {
+    pub table: Table,
+    pub seed: u32,
+    pub actions: Vec<Action>,
+    pub state: State,
+}
+
+impl Args {
+    fn setup(&self) -> Result<Setup, Failure> {
+        if let Some(path) = &self.resume {
+            let text = read_text(path, 16 << 20)
+                .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+            let saved = Saved::parse(&path.display().to_string(), &text)
+                .map_err(|e| Failure::input(format!("cannot resume: {e}")))?;
+            let state = saved.state().map_err(Failure::input)?;
+            return Ok(Setup {
+                table: saved.table,
+                seed: saved.seed,
+                actions: saved.actions,
+                state,
+            });
+        }
+        let mut cfg = config();
+        if let Some(f) = &self.house_file {
+            let text = read_text(f, 1 << 20)
+                .map_err(|e| Failure::input(format!("{}: {e}", f.display())))?;
+            house::apply_toml(&mut cfg, &f.display().to_string(), &text).map_err(Failure::input)?;
+        }
+        for h in &self.house {
+            house::apply(&mut cfg, h).map_err(Failure::input)?;
+        }
+        let mut seats = [SeatKind::Person; 4];
+        let mut names: [String; 4] = SEATS.map(String::from);
+        let mut given = [false; 4];
+        for s in &self.seats {
+            if std::mem::replace(&mut given[s.seat], true) {
+                return Err(Failure::input(format!("seat {} is given twice", s.seat)));
+            }
+            seats[s.seat] = s.kind;
+            if let Some(n) = &s.name {
+                names[s.seat] = n.clone();
+            }
+        }
+        for i in 0..4 {
+            if names[..i].contains(&names[i]) {
+                return Err(Failure::input(format!(
+                    "two seats are named {:?}: give each person a name of their own",
+                    names[i]
+                )));
+            }
+        }
+        let seed = self.seed.unwrap_or_else(fresh_seed);
+        let table = Table {
+            config: cfg,
+            cards: Cards::Seed(seed),
+            names,
+            seats,
+        };
+        let state = table.state();
+        Ok(Setup {
+            table,
+            seed,
+            actions: Vec::new(),
+            state,
+        })
+    }
+
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        if self.list_house_rules {
+            let c = config();
+            let mut s = String::new();
+            for r in HouseRule::ALL {
+                s.push_str(&format!(
+                    "{:<18} {} (standard: {})\n",
+                    r.name(),
+                    r.values(),
+                    r.get(&c)
+                ));
+            }
+            let _ = stdout.write_all(s.as_bytes());
+            return Ok(());
+        }
+        let setup = self.setup()?;
+        let full_screen =
+            !self.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+        if full_screen {
+            return super::play_screen::run(setup, self.record.as_deref());
+        }
+        plain(setup, self.record.as_deref(), stdout)
+    }
+}
+
+/// The house rules that differ from the standard game, for the first line.
+pub fn house_line(table: &Table) -> String {
+    let c = config();
+    let changed: Vec<String> = HouseRule::ALL
+        .iter()
+        .filter(|r| r.get(&table.config) != r.get(&c))
+        .map(|r| format!("{} {}", r.name(), r.get(&table.config)))
+        .collect();
+    if changed.is_empty() {
+        "standard rules".into()
+    } else {
+        format!("house rules: {}", changed.join(", "))
+    }
+}
+
+/// Saves after `q`, or records when the game is over.
+pub fn finish(
+    setup: &Setup,
+    actions: Vec<Action>,
+    record_to: Option<&Path>,
+    over: bool,
+) -> Result<String, Failure> {
+    if over && let Some(path) = record_to {
+        let golden = record(path, &setup.table, setup.seed, &actions).map_err(Failure::input)?;
+        return Ok(format!(
+            "Recorded as {} (its golden: {}).\n",
+            path.display(),
+            golden.display()
+        ));
+    }
+    Ok(String::new())
+}
+
+/// Writes a save file for the game so far.
+pub fn save(setup: &Setup, actions: Vec<Action>, path: &Path) -> Result<(), Failure> {
+    let saved = Saved {
+        table: setup.table.clone(),
+        seed: setup.seed,
+        actions,
+    };
+    upcard::scenario::write_atomic(path, saved.write().as_bytes())
+        .map_err(|e| Failure::input(format!("writing {}: {e}", path.display())))
+}
+
+/// Plain mode: the game's text on standard output, numbered choices read
+/// from standard input.
+fn plain(setup: Setup, record_to: Option<&Path>, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let input = Tokens::new(Box::new(std::io::stdin().lock())).shared();
+    let _ = writeln!(
+        stdout,
+        "upcard play: seed {} (--seed {} deals these cards again), {}.",
+        setup.seed,
+        setup.seed,
+        house_line(&setup.table)
+    );
+    if !setup.actions.is_empty() {
+        let s = setup.state.scores;
+        let _ = writeln!(
+            stdout,
+            "Resumed after {} decisions: hand {}, score {} {}.",
+            setup.actions.len(),
+            setup.state.hand_no + 1,
+            s[0],
+            s[1]
+        );
+    }
+    let mut game = setup.table.game_from(setup.state.clone(), &input);
+    let mut printer = StandardPrinter::new(&mut *stdout, setup.table.names.clone());
+    let mut decisions = Decisions(setup.actions.clone());
+    let result = game.run(&mut (&mut printer, &mut decisions));
+    let _ = printer.finish();
+    match result {
+        Ok(Outcome::Won { .. }) => {
+            let said = finish(&setup, decisions.0, record_to, true)?;
+            let _ = stdout.write_all(said.as_bytes());
+            Ok(())
+        }
+        // The driver ends the game when a person types q.
+        Ok(Outcome::Quit) | Err(EngineError::Player(PlayerError::Quit)) => {
+            let _ = writeln!(
+                stdout,
+                "Save the game? Type a file name, or press Enter to stop without saving:"
+            );
+            let _ = stdout.flush();
+            let line = input
+                .borrow_mut()
+                .next_line()
+                .ok()
+                .flatten()
+                .unwrap_or_default();
+            if line.is_empty() {
+                let _ = writeln!(stdout, "Stopped without saving.");
+                return Ok(());
+            }
+            let path = PathBuf::from(&line);
+            save(&setup, decisions.0, &path)?;
+            let _ = writeln!(
+                stdout,
+                "Saved to {line}: upcard play --resume {line} continues the game."
+            );
+            Ok(())
+        }
+        Err(e) => Err(Failure::input(e.to_string())),
+    }
+}

@@ -1,0 +1,191 @@
+//! Who sits at a standard table: people answering numbered choices (plain
+//! mode and scenarios), and bots (the courses' strategies), kept lawful.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use crate::agents::{Agent, Decision, Kind, Observation, PlayerError};
+use crate::cards::{Card, Suit};
+use crate::courses::cs246::Computer;
+use crate::courses::eecs280::Simple;
+use crate::engine::{Action, Event, EventSink, Seat};
+use crate::input::SharedTokens;
+
+/// A bot kind, as `--seat N=bot:KIND` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bot {
+    /// The EECS 280 strategy.
+    Simple,
+    /// The CS 246 strategy.
+    Computer,
+}
+
+impl Bot {
+    pub const ALL: [Bot; 2] = [Bot::Simple, Bot::Computer];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Bot::Simple => "simple",
+            Bot::Computer => "computer",
+        }
+    }
+
+    pub fn find(name: &str) -> Option<Bot> {
+        Bot::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    pub fn agent(self) -> Box<dyn Agent> {
+        let inner: Box<dyn Agent> = match self {
+            Bot::Simple => Box::new(Simple),
+            Bot::Computer => Box::new(Computer::default()),
+        };
+        Box::new(Lawful(inner))
+    }
+}
+
+/// A course strategy at a table whose house rules it does not know: a
+/// decision the rules forbid becomes the nearest lawful one (going alone
+/// where a Canadian loner may not: ordering up with the partner).
+pub struct Lawful(pub Box<dyn Agent>);
+
+impl Agent for Lawful {
+    fn choose(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        let d = self.0.choose(obs, legal, notes)?;
+        if legal.contains(&d.action) {
+            return Ok(d);
+        }
+        let nearest = match d.action {
+            Action::Order { suit, .. } => Action::Order { suit, alone: false },
+            a => a,
+        };
+        Ok(Decision {
+            action: if legal.contains(&nearest) {
+                nearest
+            } else {
+                legal.first().copied().unwrap_or(d.action)
+            },
+            why: Some("the house rules forbid its strategy's choice: the nearest lawful one"),
+        })
+    }
+}
+
+/// Which person last had the device, shared by the people at one table.
+pub type Turns = Rc<Cell<Option<Seat>>>;
+
+/// A person answering numbered choices from standard input.
+pub struct Person {
+    pub name: String,
+    pub input: SharedTokens,
+    /// With two or more people, the device is passed between their turns.
+    pub turns: Option<Turns>,
+}
+
+/// The words of one choice.
+pub fn choice_text(obs: &Observation, a: Action) -> String {
+    match a {
+        Action::Pass if obs.round == 0 => "play with my partner".into(),
+        Action::Pass => "pass".into(),
+        Action::Order { suit, alone } => {
+            let verb = if obs.round == 1 { "order up" } else { "name" };
+            format!("{verb} {suit}{}", if alone { " and go alone" } else { "" })
+        }
+        Action::Discard(c) if Some(c) == obs.upcard => format!("discard the upcard, the {c}"),
+        Action::Discard(c) => format!("discard the {c}"),
+        Action::Play(c) => format!("{c}"),
+        Action::DefendAlone => "defend alone".into(),
+        Action::ThrowIn => "throw in my farmer's hand".into(),
+    }
+}
+
+/// A hand as shown to its holder: trump (or the upcard's suit) first, then
+/// by suit and rank, so choices read in the order of the hand.
+pub fn display_order(hand: &[Card], trump: Option<Suit>) -> Vec<Card> {
+    let mut v = hand.to_vec();
+    v.sort_by_key(|c| match trump {
+        Some(t) => {
+            let suit = c.effective_suit(t);
+            (suit != t, suit, std::cmp::Reverse(c.value(t, None)))
+        }
+        None => (false, c.suit, std::cmp::Reverse(c.rank as u8)),
+    });
+    v
+}
+
+/// The legal actions in the order they are offered: cards as the hand is shown.
+pub fn offered(obs: &Observation, legal: &[Action]) -> Vec<Action> {
+    let mut v = legal.to_vec();
+    if matches!(Kind::of(legal), Kind::Discard | Kind::Play) {
+        let order = display_order(
+            &obs.hand
+                .iter()
+                .copied()
+                .chain(obs.upcard.filter(|_| Kind::of(legal) == Kind::Discard))
+                .collect::<Vec<_>>(),
+            obs.trump.or(obs.upcard.map(|u| u.suit)),
+        );
+        v.sort_by_key(|a| a.card().and_then(|c| order.iter().position(|o| *o == c)));
+    }
+    v
+}
+
+impl Agent for Person {
+    fn choose(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        let seat = obs.seat;
+        let read_line = |expected: &str| -> Result<String, PlayerError> {
+            let r = self.input.borrow_mut().next_line();
+            match r {
+                Ok(Some(l)) => Ok(l),
+                Ok(None) => Err(PlayerError::InputEnded {
+                    player: self.name.clone(),
+                    expected: expected.into(),
+                }),
+                Err(e) => Err(PlayerError::Io {
+                    player: self.name.clone(),
+                    message: e.to_string(),
+                }),
+            }
+        };
+        if let Some(turns) = &self.turns
+            && turns.get() != Some(seat)
+        {
+            notes.event(&Event::PassDevice { seat });
+            read_line("Enter, once the device is passed")?;
+            turns.set(Some(seat));
+        }
+        let offer = offered(obs, legal);
+        let choices: Vec<String> = offer.iter().map(|&a| choice_text(obs, a)).collect();
+        notes.event(&Event::Choices { seat, choices });
+        loop {
+            let line = read_line(&format!("a number from 1 to {}", offer.len()))?;
+            if line == "q" {
+                return Err(PlayerError::Quit);
+            }
+            match line.parse::<usize>() {
+                Ok(n) if (1..=offer.len()).contains(&n) => {
+                    return Ok(Decision::new(offer[n - 1]));
+                }
+                _ => notes.event(&Event::Rejected {
+                    seat,
+                    message: format!(
+                        "{line:?} is not a choice: type a number from 1 to {}, or q to stop.",
+                        offer.len()
+                    ),
+                }),
+            }
+        }
+    }
+
+    fn interactive(&self) -> bool {
+        true
+    }
+}

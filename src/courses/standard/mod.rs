@@ -1,0 +1,269 @@
+//! The standard game (docs/house-rules.md): North American Euchre as
+//! `../shared/specs/pass-and-play-euchre-vision.txt` describes it, for people
+//! at one device and bots, with house rules. No course program plays it, so
+//! its scenarios are checked by `upcard run` and never graded.
+
+mod agents;
+pub mod house;
+mod scenario;
+pub mod transcript;
+
+pub use agents::{Bot, Lawful, Person, Turns, choice_text, display_order, offered};
+pub use scenario::{RawStandard, StandardSetup};
+
+use crate::cards::{Card, all_cards};
+use crate::engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
+
+/// The standard rules before house rules: 3-2 deal, all pass → the next
+/// dealer deals, going alone (4 points for a lone march), a euchre 2, game
+/// to 10, suit must be followed. The first dealer is seat 0 (North).
+pub fn config() -> Config {
+    Config {
+        points_to_win: 10,
+        deal: DealPattern::Batches32,
+        allow_alone: true,
+        all_pass: AllPass::Nullify,
+        lone_march_points: 4,
+        sort_hands: false,
+        follow: FollowRule::Refuse,
+        loner_lead: LonerLead::NextActive,
+        // The dealer whose partner goes alone does not pick up (vision: "the
+        // partner of a lone player sits out").
+        sitting_out_dealer_picks_up: false,
+        penalty_can_end_game: false,
+        ordering_partner_is_alone: false,
+        canadian_loner: false,
+        defend_alone: false,
+        farmers_hand: false,
+        first_dealer: 0,
+    }
+}
+
+/// The deck of a seeded game: each hand is a Fisher–Yates shuffle (MT19937)
+/// of the last, from the cards in suit and rank order.
+pub fn deck(seed: u32) -> Deck {
+    let cards: [Card; 24] = all_cards()
+        .collect::<Vec<_>>()
+        .try_into()
+        .expect("24 cards");
+    Deck::twister(i64::from(seed), cards, 0)
+}
+
+/// The seats' names when none is given.
+pub const SEATS: [&str; 4] = ["North", "East", "South", "West"];
+
+/// The standard game as a plug-in (crate::courses): scenarios only.
+pub struct Standard;
+
+impl crate::courses::Course for Standard {
+    fn name(&self) -> &'static str {
+        "standard"
+    }
+
+    fn about(&self) -> &'static str {
+        "The standard game with house rules (upcard play)"
+    }
+
+    fn program(&self) -> &'static str {
+        "upcard play"
+    }
+
+    fn build_script(&self) -> &'static str {
+        ""
+    }
+
+    fn has_program(&self) -> bool {
+        false
+    }
+
+    fn setup(
+        &self,
+        raw: &crate::courses::RawScenario,
+        cx: &mut crate::scenario::SetupContext<'_>,
+    ) -> Result<std::sync::Arc<dyn crate::courses::Setup>, crate::scenario::ScenarioError> {
+        let section = raw
+            .standard
+            .as_ref()
+            .ok_or_else(|| cx.at(&["standard"], "missing".into()))?;
+        Ok(std::sync::Arc::new(scenario::setup(section, cx)?))
+    }
+
+    fn run(
+        &self,
+        _args: &[String],
+        _argv0: &str,
+        _stdin: Box<dyn std::io::BufRead>,
+        _stdout: &mut dyn std::io::Write,
+    ) -> Result<(), crate::Failure> {
+        Err(crate::Failure::input(
+            "the standard game has no course program: play it with upcard play",
+        ))
+    }
+}
+
+/// Who plays a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    Person,
+    Bot(Bot),
+}
+
+/// Where the cards come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cards {
+    /// Shuffled from a seed, each hand anew.
+    Seed(u32),
+    /// The same order every hand (scenarios that pin a deal).
+    Fixed([Card; 24]),
+}
+
+/// A standard game before it starts: rules, cards, who sits where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    pub config: Config,
+    pub cards: Cards,
+    pub names: [String; 4],
+    pub seats: [SeatKind; 4],
+}
+
+impl Table {
+    pub fn people(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| **s == SeatKind::Person)
+            .count()
+    }
+
+    pub fn state(&self) -> crate::engine::State {
+        let deck = match self.cards {
+            Cards::Seed(s) => deck(s),
+            Cards::Fixed(c) => Deck::pack(c, false),
+        };
+        crate::engine::State::new(self.config, deck)
+    }
+
+    /// The game, people answering from `input`.
+    pub fn game(&self, input: &crate::input::SharedTokens) -> crate::agents::Game {
+        self.game_from(self.state(), input)
+    }
+
+    /// The game from `state` (a resumed one), people answering from `input`.
+    pub fn game_from(
+        &self,
+        state: crate::engine::State,
+        input: &crate::input::SharedTokens,
+    ) -> crate::agents::Game {
+        // With two or more people the device is passed between them.
+        let turns: Option<Turns> = (self.people() > 1).then(Default::default);
+        let agents = (0..4)
+            .map(|i| -> Box<dyn crate::agents::Agent> {
+                match self.seats[i] {
+                    SeatKind::Person => Box::new(Person {
+                        name: self.names[i].clone(),
+                        input: input.clone(),
+                        turns: turns.clone(),
+                    }),
+                    SeatKind::Bot(b) => b.agent(),
+                }
+            })
+            .collect();
+        crate::agents::Game::new(state, self.names.clone(), agents)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::house::HouseRule;
+    use super::*;
+    use crate::engine::{Action, NullSink, Outcome, State, VecSink};
+
+    /// Bots finish every game under every combination of the switches.
+    #[test]
+    fn bots_finish_games_under_every_house_rule_combination() {
+        let switches = [
+            HouseRule::StickTheDealer,
+            HouseRule::GoingAlone,
+            HouseRule::CanadianLoner,
+            HouseRule::DefendAlone,
+            HouseRule::FarmersHand,
+        ];
+        for mask in 0..(1 << switches.len()) {
+            let mut c = config();
+            for (i, r) in switches.iter().enumerate() {
+                r.set(&mut c, if mask & (1 << i) != 0 { "on" } else { "off" })
+                    .unwrap();
+            }
+            for seed in 0..4 {
+                let table = Table {
+                    config: c,
+                    cards: Cards::Seed(seed),
+                    names: SEATS.map(String::from),
+                    seats: [
+                        SeatKind::Bot(Bot::Simple),
+                        SeatKind::Bot(Bot::Computer),
+                        SeatKind::Bot(Bot::Computer),
+                        SeatKind::Bot(Bot::Simple),
+                    ],
+                };
+                let input = crate::input::Tokens::from_text("").shared();
+                let outcome = table.game(&input).run(&mut NullSink);
+                assert!(
+                    matches!(outcome, Ok(Outcome::Won { .. })),
+                    "mask {mask} seed {seed}: {outcome:?}"
+                );
+            }
+        }
+    }
+
+    /// A lone defender who euchres a lone maker scores 4.
+    #[test]
+    fn a_lone_defenders_euchre_scores_four() {
+        let mut c = config();
+        c.defend_alone = true;
+        // North deals; East orders up alone, South defends alone; East
+        // holds the four nines and a ten, South the best trump.
+        let deck: [Card; 24] = [
+            "9S", "9H", "9C", // East
+            "JS", "JC", // South
+            "AH", "KH", "QH", // West (sits out)
+            "AD", "KD", // North (sits out)
+            "9D", "TH", // East
+            "AS", "KS", "QS", // South
+            "AC", "KC", // West
+            "QD", "JD", "TD", // North
+            "TS", "QC", "TC", "JH",
+        ]
+        .map(|s| s.parse().unwrap());
+        let mut s = State::new(c, Deck::pack(deck, false));
+        while s.to_move().is_none() {
+            s.advance(&mut NullSink);
+        }
+        let mut events = VecSink::default();
+        let mut act = |s: &mut State, a: Action| {
+            s.apply(a, &mut events).unwrap();
+            while s.to_move().is_none() && !s.is_over() && s.tricks_played() < 5 {
+                if !s.advance(&mut events) {
+                    break;
+                }
+            }
+        };
+        act(
+            &mut s,
+            Action::Order {
+                suit: crate::cards::Suit::Spades,
+                alone: true,
+            },
+        );
+        assert_eq!(s.to_move(), Some(2), "South, the first defender, is asked");
+        act(&mut s, Action::DefendAlone);
+        assert!(s.sits_out(0) && s.sits_out(3));
+        // North sits out: no pick-up; play each seat's first legal card.
+        while s.tricks_played() < 5 {
+            let a = s.legal_actions()[0];
+            act(&mut s, a);
+        }
+        s.advance(&mut events);
+        assert!(s.team_tricks(0) >= 3, "South's trumps beat East's nines");
+        assert_eq!(s.scores, [4, 0]);
+    }
+}

@@ -1,0 +1,167 @@
+//! The `standard:` section of a scenario: house rules, the cards (a seed or
+//! a fixed deck) and who sits where.
+
+use std::collections::BTreeMap;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::house::HouseRule;
+use super::transcript::StandardPrinter;
+use super::{Bot, Cards, SeatKind, Standard, Table};
+use crate::agents::Game;
+use crate::cards::Card;
+use crate::courses::{Course, Invocation, Setup};
+use crate::input::SharedTokens;
+use crate::scenario::raw::CardName;
+use crate::scenario::{ScenarioError, SetupContext};
+use crate::transcript::Transcript;
+
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawStandard {
+    /// The shuffle's seed (each hand is shuffled anew).
+    #[serde(default)]
+    pub seed: Option<u32>,
+    /// Instead of a seed: the 24 cards, top first, dealt in this order every hand.
+    #[serde(default)]
+    pub deck: Option<Vec<CardName>>,
+    /// House rules by name (docs/house-rules.md): `stick-the-dealer: on`, `points-to-win: 5`.
+    #[serde(default)]
+    pub house: BTreeMap<String, HouseValue>,
+    /// Exactly four players, in seat order (North, East, South, West).
+    pub players: Vec<RawSeat>,
+}
+
+/// A house rule's value: on/off, a number or a word.
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(untagged)]
+pub enum HouseValue {
+    Switch(bool),
+    Number(u32),
+    Word(String),
+}
+
+impl HouseValue {
+    pub fn text(&self) -> String {
+        match self {
+            HouseValue::Switch(b) => if *b { "on" } else { "off" }.into(),
+            HouseValue::Number(n) => n.to_string(),
+            HouseValue::Word(w) => w.clone(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RawSeat {
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: SeatType,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatType {
+    /// A person, answering numbered choices from `input`.
+    Human,
+    /// The EECS 280 strategy.
+    Simple,
+    /// The CS 246 strategy.
+    Computer,
+}
+
+/// Checks the `standard:` section.
+pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup, ScenarioError> {
+    let mut config = super::config();
+    for (name, value) in &s.house {
+        let rule = HouseRule::find(name).ok_or_else(|| {
+            cx.at(
+                &["standard", "house", name],
+                format!(
+                    "unknown house rule {name:?}; the house rules are {}",
+                    super::house::names()
+                ),
+            )
+        })?;
+        rule.set(&mut config, &value.text())
+            .map_err(|e| cx.at(&["standard", "house", name], e))?;
+    }
+    let cards = match (s.seed, &s.deck) {
+        (Some(_), Some(_)) => {
+            return Err(cx.at(&["standard", "deck"], "give seed or deck, not both".into()));
+        }
+        (seed, None) => Cards::Seed(seed.unwrap_or(0)),
+        (None, Some(cards)) => {
+            let mut seen: Vec<Card> = Vec::with_capacity(24);
+            for c in cards {
+                if seen.contains(&c.0) {
+                    return Err(cx.at(
+                        &["standard", "deck"],
+                        format!("{} is in the deck twice", c.0.short()),
+                    ));
+                }
+                seen.push(c.0);
+            }
+            Cards::Fixed(seen.try_into().map_err(|v: Vec<Card>| {
+                cx.at(
+                    &["standard", "deck"],
+                    format!("a deck has 24 cards, this one has {}", v.len()),
+                )
+            })?)
+        }
+    };
+    if s.players.len() != 4 {
+        return Err(cx.at(
+            &["standard", "players"],
+            format!("a game has 4 players, this one has {}", s.players.len()),
+        ));
+    }
+    for (i, p) in s.players.iter().enumerate() {
+        if p.name.trim().is_empty() || s.players[..i].iter().any(|q| q.name == p.name) {
+            return Err(cx.at(
+                &["standard", "players"],
+                format!(
+                    "player {i}'s name {:?} must be given and differ from the others'",
+                    p.name
+                ),
+            ));
+        }
+    }
+    Ok(StandardSetup {
+        table: Table {
+            config,
+            cards,
+            names: std::array::from_fn(|i| s.players[i].name.clone()),
+            seats: std::array::from_fn(|i| match s.players[i].kind {
+                SeatType::Human => SeatKind::Person,
+                SeatType::Simple => SeatKind::Bot(Bot::Simple),
+                SeatType::Computer => SeatKind::Bot(Bot::Computer),
+            }),
+        },
+    })
+}
+
+#[derive(Clone, Debug)]
+pub struct StandardSetup {
+    pub table: Table,
+}
+
+impl Setup for StandardSetup {
+    fn course(&self) -> &'static dyn Course {
+        &Standard
+    }
+
+    fn names(&self) -> [String; 4] {
+        self.table.names.clone()
+    }
+
+    fn start(&self, input: &SharedTokens) -> (Game, Box<dyn Transcript>) {
+        let printer = StandardPrinter::new(Vec::new(), self.table.names.clone());
+        (self.table.game(input), Box::new(printer))
+    }
+
+    fn invocation(&self, _argv0: Option<&str>) -> Result<Invocation, String> {
+        Err("the standard game has no course program to grade".into())
+    }
+}

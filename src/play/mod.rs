@@ -1,0 +1,6 @@
+//! `upcard play`: the standard game for people at one device and bots, in
+//! plain text or full screen, with save, resume and recording.
+
+pub mod record;
+pub mod save;
+pub mod screen;

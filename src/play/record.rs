@@ -1,0 +1,104 @@
+//! `upcard play --record FILE`: a finished game as a scenario that
+//! `upcard run` and `upcard replay` take, the people's answers as its input.
+
+use std::path::Path;
+
+use crate::courses::standard::house::HouseRule;
+use crate::courses::standard::{SeatKind, Table, config, offered};
+use crate::engine::{Action, NullSink};
+use crate::scenario::raw::RulesName;
+use crate::scenario::{Scenario, play, write_atomic};
+
+fn yaml_str(s: &str) -> String {
+    serde_json::to_string(s).expect("a string")
+}
+
+/// What the people typed in plain mode for these decisions: an empty line
+/// when the device is passed (two or more people), then each choice's number.
+pub fn input_lines(table: &Table, actions: &[Action]) -> Vec<String> {
+    let mut state = table.state();
+    let mut lines = Vec::new();
+    let mut last = None;
+    for &a in actions {
+        while state.to_move().is_none() && !state.is_over() {
+            state.advance(&mut NullSink);
+        }
+        let Some(seat) = state.to_move() else { break };
+        if table.seats[seat] == SeatKind::Person {
+            if table.people() > 1 && last != Some(seat) {
+                lines.push(String::new());
+                last = Some(seat);
+            }
+            let legal = state.legal_actions();
+            let offer = offered(&state.observation(seat), &legal);
+            if let Some(i) = offer.iter().position(|o| *o == a) {
+                lines.push((i + 1).to_string());
+            }
+        }
+        if state.apply(a, &mut NullSink).is_err() {
+            break;
+        }
+    }
+    lines
+}
+
+/// The scenario of a game played at `table` with `seed`.
+pub fn scenario_yaml(table: &Table, seed: u32, actions: &[Action], name: &str) -> String {
+    let mut y = format!(
+        "name: {name}\ndescription: >-\n  A game of upcard play (seed {seed}), recorded with --record.\nrules: standard\nstandard:\n  seed: {seed}\n"
+    );
+    let defaults = config();
+    let house: Vec<String> = HouseRule::ALL
+        .iter()
+        .filter(|r| r.get(&table.config) != r.get(&defaults))
+        .map(|r| format!("    {}: {}\n", r.name(), yaml_str(&r.get(&table.config))))
+        .collect();
+    if !house.is_empty() {
+        y.push_str("  house:\n");
+        y.push_str(&house.concat());
+    }
+    y.push_str("  players:\n");
+    for i in 0..4 {
+        let kind = match table.seats[i] {
+            SeatKind::Person => "human",
+            SeatKind::Bot(b) => b.name(),
+        };
+        y.push_str(&format!(
+            "    - {{ name: {}, type: {kind} }}\n",
+            yaml_str(&table.names[i])
+        ));
+    }
+    let input: Vec<String> = input_lines(table, actions)
+        .iter()
+        .map(|l| yaml_str(l))
+        .collect();
+    if !input.is_empty() {
+        y.push_str(&format!("input: [{}]\n", input.join(", ")));
+    }
+    y.push_str("tags: [recorded]\n");
+    y
+}
+
+/// Writes the scenario to `path` and its golden where `upcard run` looks for
+/// it (the engine's own transcript of the scenario); returns the golden's path.
+pub fn record(
+    path: &Path,
+    table: &Table,
+    seed: u32,
+    actions: &[Action],
+) -> Result<std::path::PathBuf, String> {
+    let name = path
+        .file_stem()
+        .map_or("recorded".to_string(), |s| s.to_string_lossy().into_owned());
+    let yaml = scenario_yaml(table, seed, actions, &name);
+    let scenario = Scenario::from_text(path, &yaml).map_err(|e| e.to_string())?;
+    let played = play(&scenario);
+    if let Some(e) = played.error {
+        return Err(format!("the recorded game does not replay: {e}"));
+    }
+    let golden = crate::scenario::default_golden(path, RulesName::standard, &name);
+    write_atomic(path, yaml.as_bytes()).map_err(|e| format!("writing {}: {e}", path.display()))?;
+    write_atomic(&golden, &played.transcript)
+        .map_err(|e| format!("writing {}: {e}", golden.display()))?;
+    Ok(golden)
+}

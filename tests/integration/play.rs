@@ -1,0 +1,482 @@
+//! `upcard play`: plain mode from scripted standard input, and the full
+//! screen through a pseudo-terminal (portable-pty) whose screen is read back
+//! as a terminal shows it (vt100).
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+
+use crate::tester::Upcard;
+
+const BOTS: [&str; 8] = [
+    "--seat",
+    "0=bot:simple",
+    "--seat",
+    "1=bot:computer",
+    "--seat",
+    "2=bot:simple",
+    "--seat",
+    "3=bot:computer",
+];
+
+fn work(tag: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-play-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn four_bots_play_a_whole_game_with_no_input_the_same_each_time() {
+    let run = || {
+        Upcard::new()
+            .args(["play", "--plain", "--seed", "5"])
+            .args(BOTS)
+            .run()
+            .text()
+    };
+    let first = run();
+    assert_eq!(first, run(), "the same seed, the same bytes");
+    assert!(
+        first.starts_with(
+            "upcard play: seed 5 (--seed 5 deals these cards again), standard rules.\n\
+             Hand 1. North deals. Score: North & South 0, East & West 0.\n"
+        ),
+        "{first}"
+    );
+    assert!(
+        first.ends_with("\nEast & West win the game, 10 to 3.\n"),
+        "{first}"
+    );
+    // The game's text is the bundled scenario's golden.
+    let golden = std::fs::read_to_string("golden/standard/bots-game.out").unwrap();
+    assert_eq!(first.split_once('\n').unwrap().1, golden);
+}
+
+/// Answers that always take the first choice, the device passed by any line.
+fn firsts(n: usize) -> String {
+    "1\n".repeat(n)
+}
+
+#[test]
+fn plain_mode_plays_a_whole_game_from_standard_input_and_records_it() {
+    let dir = work("plain");
+    let scenario = dir.join("scenarios/standard/recorded.yaml");
+    let args = [
+        "play",
+        "--plain",
+        "--seed",
+        "11",
+        "--seat",
+        "0=human:Ann",
+        "--seat",
+        "2=human:Cy",
+        "--seat",
+        "1=bot:simple",
+        "--seat",
+        "3=bot:computer",
+        "--house",
+        "stick-the-dealer=on",
+        "--record",
+    ];
+    // The first line passes the device to Cy; then a wrong answer.
+    let stdin = format!("\nx\n{}", firsts(400));
+    let ran = Upcard::new()
+        .args(args)
+        .arg_path(&scenario)
+        .stdin(stdin.as_bytes())
+        .run();
+    let out = ran.text();
+    // A wrong answer is refused and asked again; the game goes on.
+    assert!(
+        out.contains("\"x\" is not a choice: type a number from 1 to 3, or q to stop.\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("\nPass the device to Cy, then press Enter.\n"),
+        "{out}"
+    );
+    assert!(out.contains("win the game"), "{out}");
+    assert!(
+        out.starts_with(
+            "upcard play: seed 11 (--seed 11 deals these cards again), house rules: stick-the-dealer on.\n"
+        ),
+        "{out}"
+    );
+    // The recording is a scenario upcard run passes and replay shows.
+    let golden = dir.join("golden/standard/recorded.out");
+    assert!(out.ends_with(&format!(
+        "Recorded as {} (its golden: {}).\n",
+        scenario.display(),
+        golden.display()
+    )));
+    let text = std::fs::read_to_string(&scenario).unwrap();
+    assert!(text.contains("    stick-the-dealer: \"on\"\n"), "{text}");
+    Upcard::new()
+        .current_dir(&dir)
+        .args(["run", "scenarios/standard/recorded.yaml"])
+        .stdout_is("PASS recorded (scenarios/standard/recorded.yaml)\n\n1 passed, 0 failed\n")
+        .run();
+    Upcard::new()
+        .current_dir(&dir)
+        .args(["replay", "scenarios/standard/recorded.yaml", "--to", "1"])
+        .run();
+}
+
+#[test]
+fn quitting_saves_and_resuming_continues_where_it_stopped() {
+    let dir = work("save");
+    let save = dir.join("game.toml");
+    let args = [
+        "play",
+        "--plain",
+        "--seed",
+        "4",
+        "--seat",
+        "1=bot:simple",
+        "--seat",
+        "2=bot:simple",
+        "--seat",
+        "3=bot:simple",
+        "--seat",
+        "0=human:Ann",
+    ];
+    let whole = Upcard::new()
+        .args(args)
+        .stdin(firsts(200).as_bytes())
+        .run()
+        .text();
+    // The same game, stopped after three answers and resumed.
+    let stop = format!("1\n1\n1\nq\n{}\n", save.display());
+    let first = Upcard::new().args(args).stdin(stop.as_bytes()).run().text();
+    assert!(
+        first.ends_with(&format!(
+            "Save the game? Type a file name, or press Enter to stop without saving:\n\
+             Saved to {0}: upcard play --resume {0} continues the game.\n",
+            save.display()
+        )),
+        "{first}"
+    );
+    let rest = Upcard::new()
+        .args(["play", "--plain", "--resume"])
+        .arg_path(&save)
+        .stdin(firsts(200).as_bytes())
+        .run()
+        .text();
+    assert!(rest.contains("Resumed after "), "{rest}");
+    // The resumed game ends exactly as the game played through.
+    let tail = |s: &str| s.rsplit_once("\nHand ").unwrap().1.to_string();
+    assert_eq!(tail(&rest), tail(&whole));
+    // A file that cannot be resumed says why.
+    std::fs::write(&save, "version = 1\nseed = 4\n").unwrap();
+    Upcard::new()
+        .args(["play", "--plain", "--resume"])
+        .arg_path(&save)
+        .status(2)
+        .stderr_is(&format!(
+            "upcard: cannot resume: {}:1:1: missing field `house`\n",
+            save.display()
+        ))
+        .run();
+}
+
+#[test]
+fn a_wrong_house_rule_or_seat_is_refused_with_the_valid_ones() {
+    Upcard::new()
+        .args(["play", "--plain", "--house", "stick=on"])
+        .status(2)
+        .stderr_is(
+            "upcard: unknown house rule \"stick\"; the house rules are stick-the-dealer, \
+             points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
+             lone-march-points, farmers-hand\n",
+        )
+        .run();
+    let r = Upcard::new()
+        .args(["play", "--plain", "--seat", "1=bot:genius"])
+        .status(2)
+        .run();
+    assert!(
+        r.stderr
+            .contains("there is no bot \"genius\"; the bots are simple, computer"),
+        "{}",
+        r.stderr
+    );
+}
+
+fn nz(n: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(n).expect("a size")
+}
+
+/// upcard play in a pseudo-terminal, its screen kept up to date.
+struct Pty {
+    child: Box<dyn portable_pty::Child + Send + Sync>,
+    master: Box<dyn portable_pty::MasterPty + Send>,
+    writer: Box<dyn Write + Send>,
+    screen: Arc<Mutex<vt100::Parser>>,
+}
+
+impl Pty {
+    fn start(args: &[&str], cols: u16, rows: u16) -> Pty {
+        let pair = native_pty_system()
+            .openpty(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_upcard"));
+        cmd.args(args);
+        cmd.env("TERM", "xterm-256color");
+        cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+        let child = pair.slave.spawn_command(cmd).unwrap();
+        drop(pair.slave);
+        let mut reader = pair.master.try_clone_reader().unwrap();
+        let writer = pair.master.take_writer().unwrap();
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)));
+        let s = screen.clone();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                s.lock().unwrap().process(&buf[..n]);
+            }
+        });
+        Pty {
+            child,
+            master: pair.master,
+            writer,
+            screen,
+        }
+    }
+
+    fn text(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen shows `what` (10 s at most).
+    fn wait_for(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let t = self.text();
+            if t.contains(what) {
+                return t;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the screen never showed {what:?}:\n{t}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Sends keys and waits until the screen changes.
+    fn press(&mut self, keys: &str) -> String {
+        let before = self.text();
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+        let start = Instant::now();
+        loop {
+            std::thread::sleep(Duration::from_millis(15));
+            let t = self.text();
+            assert!(
+                start.elapsed() < Duration::from_secs(3),
+                "{keys:?} changed nothing on the screen:\n{t}"
+            );
+            if t != before {
+                // Let the rest of the frame arrive.
+                std::thread::sleep(Duration::from_millis(15));
+                return self.text();
+            }
+        }
+    }
+
+    fn resize(&mut self, cols: u16, rows: u16) {
+        self.master
+            .resize(PtySize {
+                rows,
+                cols,
+                pixel_width: 0,
+                pixel_height: 0,
+            })
+            .unwrap();
+        self.screen.lock().unwrap().set_size(nz(rows), nz(cols));
+    }
+
+    fn exit_code(&mut self) -> u32 {
+        let start = Instant::now();
+        loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                return s.exit_code();
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "upcard play did not exit"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Plays on by choosing the highlighted (first legal) choice, passing the
+/// device when asked, until the game is over; checks the screens on the way.
+fn play_through(p: &mut Pty, people: &[&str]) -> String {
+    let mut screen = p.text();
+    for _ in 0..2000 {
+        if screen.contains("the game is over") {
+            return screen;
+        }
+        if let Some(name) = people
+            .iter()
+            .find(|n| screen.contains(&format!("Pass the device to {n}")))
+        {
+            // The pass screen hides every hand.
+            assert!(
+                !screen.contains("Your hand") && !screen.contains("✗"),
+                "{screen}"
+            );
+            screen = p.press("\r");
+            assert!(screen.contains(&format!(" {name}: ")), "{screen}");
+            continue;
+        }
+        let marked = screen
+            .split_whitespace()
+            .find(|w| w.ends_with('✗') && w.contains(':'))
+            .map(String::from);
+        if let Some(marked) = marked {
+            // A card that may not be played is refused, with why.
+            let digit = &marked[..marked.find(':').unwrap()];
+            screen = p.press(digit);
+            assert!(screen.contains("You must follow"), "{screen}");
+            // The game went on: the same choice is still asked for.
+            assert!(screen.contains("play a card"), "{screen}");
+        }
+        screen = p.press("\r");
+    }
+    panic!("the game did not end:\n{screen}");
+}
+
+#[test]
+fn two_people_and_two_bots_play_a_whole_game_full_screen() {
+    let mut p = Pty::start(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--seat",
+            "0=human:Ann",
+            "--seat",
+            "1=bot:simple",
+            "--seat",
+            "2=human:Cy",
+            "--seat",
+            "3=bot:computer",
+        ],
+        100,
+        32,
+    );
+    let first = p.wait_for("Pass the device to Cy");
+    assert!(!first.contains("Your hand"), "{first}");
+    // A key that means nothing says so and changes nothing.
+    let s = p.press("x");
+    assert!(
+        s.contains("Pass the device to Cy, who presses Enter."),
+        "{s}"
+    );
+    let s = p.press("\r");
+    assert!(
+        s.contains("Cy: make trump or pass") && s.contains("Your hand:"),
+        "{s}"
+    );
+    let s = p.press("z");
+    assert!(
+        s.contains("That key does nothing here: ? shows the keys."),
+        "{s}"
+    );
+    let s = p.press("?");
+    assert!(
+        s.contains("Keys") && s.contains("the last trick taken"),
+        "{s}"
+    );
+    p.press("?");
+    // Too small a terminal says so, and the game waits.
+    p.resize(20, 10);
+    let s = p.press("z");
+    assert!(s.contains("The terminal is") && s.contains("20×10"), "{s}");
+    p.resize(100, 32);
+    let s = p.press("z");
+    assert!(s.contains("Cy: make trump or pass"), "{s}");
+    let end = play_through(&mut p, &["Ann", "Cy"]);
+    assert!(end.contains("win the game"), "{end}");
+    p.press("\r");
+    assert_eq!(p.exit_code(), 0);
+}
+
+#[test]
+fn four_people_pass_the_device_between_every_turn() {
+    let mut p = Pty::start(
+        &[
+            "play",
+            "--seed",
+            "8",
+            "--house",
+            "points-to-win=2",
+            "--house",
+            "stick-the-dealer=on",
+            "--seat",
+            "0=human:Ann",
+            "--seat",
+            "1=human:Bo",
+            "--seat",
+            "2=human:Cy",
+            "--seat",
+            "3=human:Di",
+        ],
+        100,
+        32,
+    );
+    p.wait_for("Pass the device to Bo");
+    let end = play_through(&mut p, &["Ann", "Bo", "Cy", "Di"]);
+    assert!(end.contains("win the game"), "{end}");
+    p.press("\r");
+    assert_eq!(p.exit_code(), 0);
+}
+
+#[test]
+fn q_saves_the_full_screen_game() {
+    let dir = work("screen-save");
+    let save = dir.join("saved.toml");
+    let mut p = Pty::start(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--seat",
+            "0=human:Ann",
+            "--seat",
+            "1=bot:simple",
+            "--seat",
+            "2=bot:simple",
+            "--seat",
+            "3=bot:simple",
+        ],
+        100,
+        32,
+    );
+    p.wait_for("Ann: make trump or pass");
+    let s = p.press("q");
+    assert!(s.contains("Save the game to a file? Name:"), "{s}");
+    let s = p.press("\x1b");
+    assert!(s.contains("Back to the game."), "{s}");
+    p.press("q");
+    p.press(&format!("{}\r", save.display()));
+    assert_eq!(p.exit_code(), 0);
+    let text = std::fs::read_to_string(&save).unwrap();
+    assert!(text.contains("seed = 3"), "{text}");
+}
