@@ -130,8 +130,28 @@ pub fn report(data: &[u8]) {
     assert_eq!(write(&again), once);
 }
 
-pub const TARGETS: [(&str, Target); 6] = [
+/// An `upcard play` save file: if it is accepted, it resumes, and writing
+/// it again reads back the same game. The same bytes as a house-rules file
+/// must be accepted or refused without a panic.
+pub fn play_save(data: &[u8]) {
+    use crate::courses::standard::{config, house};
+    use crate::play::save::Saved;
+    let Ok(text) = utf8("fuzz.toml", data.to_vec()) else {
+        return;
+    };
+    let _ = house::apply_toml(&mut config(), "fuzz.toml", &text);
+    let Ok(saved) = Saved::parse("fuzz.toml", &text) else {
+        return;
+    };
+    let state = saved.state().expect("an accepted save resumes");
+    let again = Saved::parse("written", &saved.write())
+        .unwrap_or_else(|e| panic!("upcard cannot read its own save file: {e}"));
+    assert_eq!(again.state().expect("resumes"), state);
+}
+
+pub const TARGETS: [(&str, Target); 7] = [
     ("report", report),
+    ("play_save", play_save),
     ("pack", pack),
     ("save", save),
     ("scenario", scenario),
