@@ -2,6 +2,7 @@
 //! EECS 280 (Michigan) and CS 246 (Waterloo) courses specify it.
 
 pub mod agents;
+pub mod arena;
 pub mod cards;
 pub mod courses;
 pub mod engine;

@@ -75,10 +75,16 @@ impl Game {
     /// Plays to the end.
     pub fn run<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> Result<Outcome, EngineError> {
         while self.step(sink)? {}
-        Ok(self
+        let outcome = self
             .state
             .outcome()
-            .expect("a finished game has an outcome"))
+            .expect("a finished game has an outcome");
+        if let Outcome::Won { team, scores } = outcome {
+            for a in &mut self.agents {
+                a.finished(team, scores);
+            }
+        }
+        Ok(outcome)
     }
 
     pub fn outcome(&self) -> Option<Outcome> {

@@ -2,6 +2,7 @@
 //! take; the driver runs a game with four of them.
 
 mod driver;
+pub mod expert;
 mod recorder;
 mod scripted;
 
@@ -73,6 +74,8 @@ pub trait Agent {
     fn last_typed(&self) -> Option<&str> {
         None
     }
+    /// The game is over (programs at a seat are told; others need not care).
+    fn finished(&mut self, _winner: usize, _scores: [u32; 2]) {}
     /// How errors name this agent's seat (a course's Human: `Human player NAME`).
     fn label(&self, name: &str) -> String {
         name.to_string()

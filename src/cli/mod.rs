@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand, each with its options as a
 //! `clap::Args` struct and an `execute`. Only the binary has this module.
 
+mod arena;
 mod autograder;
 mod bless;
 mod grade;
@@ -39,6 +40,7 @@ pub enum Command {
     Autograder(autograder::Args),
     Report(report::Args),
     Play(play::Args),
+    Arena(arena::Args),
 }
 
 /// A parsed command line.
@@ -77,6 +79,7 @@ impl Parsed {
             Command::Autograder(a) => a.execute(stdout),
             Command::Report(a) => a.execute(stdout),
             Command::Play(a) => a.execute(stdout),
+            Command::Arena(a) => a.execute(stdout),
         }
     }
 }

@@ -26,7 +26,11 @@ impl std::str::FromStr for SeatSpec {
     type Err = String;
     fn from_str(s: &str) -> Result<SeatSpec, String> {
         let kinds = Bot::ALL.map(|b| b.name()).join(", ");
-        let usage = || format!("{s:?} is not N=human:NAME or N=bot:KIND (N 0-3; bots: {kinds})");
+        let usage = || {
+            format!(
+                "{s:?} is not N=human:NAME, N=bot:KIND or N=exec:PROGRAM (N 0-3; bots: {kinds})"
+            )
+        };
         let (n, who) = s.split_once('=').ok_or_else(usage)?;
         let seat: usize = n.trim().parse().ok().filter(|n| *n < 4).ok_or_else(usage)?;
         match who.split_once(':') {
@@ -41,6 +45,11 @@ impl std::str::FromStr for SeatSpec {
                     Bot::find(kind)
                         .ok_or_else(|| format!("there is no bot {kind:?}; the bots are {kinds}"))?,
                 ),
+                name: None,
+            }),
+            Some(("exec", program)) if !program.is_empty() => Ok(SeatSpec {
+                seat,
+                kind: SeatKind::Program(program.to_string()),
                 name: None,
             }),
             _ if who == "human" => Ok(SeatSpec {
@@ -62,7 +71,7 @@ impl std::str::FromStr for SeatSpec {
   upcard play --plain --seed 5 --seat 0=bot:simple --seat 1=bot:computer --seat 2=bot:simple --seat 3=bot:computer
   upcard play --resume saved.toml")]
 pub struct Args {
-    /// Who sits at seat N (0 North, 1 East, 2 South, 3 West): human:NAME or bot:simple|computer; people by default
+    /// Who sits at seat N (0 North, 1 East, 2 South, 3 West): human:NAME, bot:random|simple|computer|expert, or exec:PROGRAM (docs/seat-protocol.md); people by default
     #[arg(long = "seat", value_name = "N=WHO")]
     seats: Vec<SeatSpec>,
     /// A house rule, NAME=VALUE (repeatable); --list-house-rules shows them
@@ -86,6 +95,21 @@ pub struct Args {
     /// List the house rules and their values
     #[arg(long)]
     list_house_rules: bool,
+    /// Seconds a program at a seat may take to answer
+    #[arg(long, default_value = "5", value_parser = super::grade::seconds)]
+    seat_timeout: std::time::Duration,
+    /// The bot that takes a misbehaving program's seat: bot:KIND
+    #[arg(long, default_value = "bot:computer", value_parser = fault_bot)]
+    on_fault: Bot,
+}
+
+fn fault_bot(s: &str) -> Result<Bot, String> {
+    s.strip_prefix("bot:").and_then(Bot::find).ok_or_else(|| {
+        format!(
+            "{s:?} is not bot:KIND (bots: {})",
+            Bot::ALL.map(|b| b.name()).join(", ")
+        )
+    })
 }
 
 /// A seed nobody chose: from the system's random source.
@@ -114,8 +138,11 @@ impl Args {
             let saved = Saved::parse(&path.display().to_string(), &text)
                 .map_err(|e| Failure::input(format!("cannot resume: {e}")))?;
             let state = saved.state().map_err(Failure::input)?;
+            let mut table = saved.table;
+            table.seat_timeout = self.seat_timeout;
+            table.on_fault = self.on_fault;
             return Ok(Setup {
-                table: saved.table,
+                table,
                 seed: saved.seed,
                 actions: saved.actions,
                 state,
@@ -130,14 +157,14 @@ impl Args {
         for h in &self.house {
             house::apply(&mut cfg, h).map_err(Failure::input)?;
         }
-        let mut seats = [SeatKind::Person; 4];
+        let mut seats: [SeatKind; 4] = std::array::from_fn(|_| SeatKind::Person);
         let mut names: [String; 4] = SEATS.map(String::from);
         let mut given = [false; 4];
         for s in &self.seats {
             if std::mem::replace(&mut given[s.seat], true) {
                 return Err(Failure::input(format!("seat {} is given twice", s.seat)));
             }
-            seats[s.seat] = s.kind;
+            seats[s.seat] = s.kind.clone();
             if let Some(n) = &s.name {
                 names[s.seat] = n.clone();
             }
@@ -150,13 +177,15 @@ impl Args {
                 )));
             }
         }
+        if self.record.is_some() && seats.iter().any(|s| matches!(s, SeatKind::Program(_))) {
+            return Err(Failure::input(
+                "--record: a game with a program at a seat cannot be a scenario (scenarios run no programs)",
+            ));
+        }
         let seed = self.seed.unwrap_or_else(fresh_seed);
-        let table = Table {
-            config: cfg,
-            cards: Cards::Seed(seed),
-            names,
-            seats,
-        };
+        let mut table = Table::new(cfg, Cards::Seed(seed), names, seats);
+        table.seat_timeout = self.seat_timeout;
+        table.on_fault = self.on_fault;
         let state = table.state();
         Ok(Setup {
             table,

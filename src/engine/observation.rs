@@ -26,6 +26,12 @@ pub struct Observation<'a> {
     pub sitting_out: Option<Seat>,
     /// A defender playing alone (house rule); its partner sits out too.
     pub defender: Option<Seat>,
+    /// Every card played this hand, in order (the current trick's last).
+    pub played: &'a [(Seat, Card)],
+    /// The dealer's own discard (None for every other seat).
+    pub discard: Option<Card>,
+    /// The dealer picked up the upcard this hand (public).
+    pub upcard_taken: bool,
     pub scores: [u32; 2],
     /// Tricks taken this hand, per seat.
     pub tricks: [u8; 4],

@@ -78,6 +78,9 @@ fn new_game(rng: &mut Mt) -> State {
 
 fn check_observation(s: &State, seat: Seat) {
     let obs = s.observation(seat);
+    if seat != s.dealer {
+        assert_eq!(obs.discard, None, "seat {seat} sees the dealer's discard");
+    }
     assert_eq!(obs.hand, s.hands[seat].as_slice());
     // The kitty below the upcard, and the other hands, are not in it. The
     // upcard is public, even once the dealer holds it.

@@ -85,6 +85,12 @@ pub struct State {
     /// Cards from tricks taken this hand, per seat.
     pub taken: [Pile; 4],
     pub trick: Table,
+    /// Every card played this hand, in order (public: what a player at the
+    /// table has seen).
+    pub played: ArrayVec<(Seat, Card), 20>,
+    /// The dealer's discard this hand (only the dealer sees it); the dealer
+    /// picked up the upcard exactly when this is Some.
+    pub discard: Option<Card>,
     /// Seats whose human rage quit and a computer plays (save files keep it).
     pub replaced: [bool; 4],
     /// The first team to reach the target, when a renege penalty brought it
@@ -113,6 +119,8 @@ impl State {
             tricks: [0; 4],
             taken: Default::default(),
             trick: ArrayVec::new(),
+            played: ArrayVec::new(),
+            discard: None,
             replaced: [false; 4],
             first_to_target: None,
             winner: None,
@@ -201,6 +209,9 @@ impl State {
             trick: &self.trick,
             sitting_out: self.sitting_out(),
             defender: self.defender,
+            played: &self.played,
+            discard: self.discard.filter(|_| seat == self.dealer),
+            upcard_taken: self.discard.is_some(),
             scores: self.scores,
             tricks: self.tricks,
             hand_no: self.hand_no,
@@ -397,6 +408,7 @@ impl State {
                 if let Some(k) = self.kitty.first_mut() {
                     *k = card;
                 }
+                self.discard = Some(card);
                 sink.event(&Event::Discarded { seat, card });
                 self.begin_play(sink);
             }
@@ -422,6 +434,7 @@ impl State {
                 let leading = self.trick.is_empty();
                 self.hands[seat].retain(|c| *c != card);
                 self.trick.push((seat, card));
+                let _ = self.played.try_push((seat, card));
                 sink.event(&if leading {
                     Event::Led { seat, card }
                 } else {
@@ -465,6 +478,8 @@ impl State {
         self.taken = Default::default();
         self.tricks = [0; 4];
         self.trick.clear();
+        self.played.clear();
+        self.discard = None;
         self.trump = None;
         self.maker = None;
         self.alone = false;

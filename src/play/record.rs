@@ -43,7 +43,12 @@ pub fn input_lines(table: &Table, actions: &[Action]) -> Vec<String> {
 }
 
 /// The scenario of a game played at `table` with `seed`.
-pub fn scenario_yaml(table: &Table, seed: u32, actions: &[Action], name: &str) -> String {
+pub fn scenario_yaml(
+    table: &Table,
+    seed: u32,
+    actions: &[Action],
+    name: &str,
+) -> Result<String, String> {
     let mut y = format!(
         "name: {name}\ndescription: >-\n  A game of upcard play (seed {seed}), recorded with --record.\nrules: standard\nstandard:\n  seed: {seed}\n"
     );
@@ -62,6 +67,12 @@ pub fn scenario_yaml(table: &Table, seed: u32, actions: &[Action], name: &str) -
         let kind = match table.seats[i] {
             SeatKind::Person => "human",
             SeatKind::Bot(b) => b.name(),
+            SeatKind::Program(_) => {
+                return Err(
+                    "a game with a program at a seat cannot be recorded: scenarios run no programs"
+                        .into(),
+                );
+            }
         };
         y.push_str(&format!(
             "    - {{ name: {}, type: {kind} }}\n",
@@ -76,7 +87,7 @@ pub fn scenario_yaml(table: &Table, seed: u32, actions: &[Action], name: &str) -
         y.push_str(&format!("input: [{}]\n", input.join(", ")));
     }
     y.push_str("tags: [recorded]\n");
-    y
+    Ok(y)
 }
 
 /// Writes the scenario to `path` and its golden where `upcard run` looks for
@@ -90,7 +101,7 @@ pub fn record(
     let name = path
         .file_stem()
         .map_or("recorded".to_string(), |s| s.to_string_lossy().into_owned());
-    let yaml = scenario_yaml(table, seed, actions, &name);
+    let yaml = scenario_yaml(table, seed, actions, &name)?;
     let scenario = Scenario::from_text(path, &yaml).map_err(|e| e.to_string())?;
     let played = play(&scenario);
     if let Some(e) = played.error {

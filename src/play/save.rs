@@ -37,10 +37,11 @@ pub struct Saved {
 }
 
 /// `human:NAME` / `bot:KIND` for a seat.
-pub fn seat_text(kind: SeatKind, name: &str) -> String {
+pub fn seat_text(kind: &SeatKind, name: &str) -> String {
     match kind {
         SeatKind::Person => format!("human:{name}"),
         SeatKind::Bot(b) => format!("bot:{}", b.name()),
+        SeatKind::Program(p) => format!("exec:{p}"),
     }
 }
 
@@ -101,10 +102,10 @@ impl Saved {
                 .map(|r| (r.name().to_string(), r.get(c)))
                 .collect(),
             seats: (0..4)
-                .map(|i| seat_text(self.table.seats[i], &self.table.names[i]))
+                .map(|i| seat_text(&self.table.seats[i], &self.table.names[i]))
                 .collect(),
             names: self.table.names.to_vec(),
-            actions: self.actions.iter().map(|a| short(*a)).collect(),
+            actions: self.actions.iter().map(|a| action_text(*a)).collect(),
         };
         format!(
             "# upcard play save file: upcard play --resume FILE continues the game.\n{}",
@@ -142,26 +143,27 @@ impl Saved {
         if raw.seats.len() != 4 || raw.names.len() != 4 {
             return Err(bad("a game has four seats and four names".into()));
         }
-        let mut seats = [SeatKind::Person; 4];
+        let mut seats: [SeatKind; 4] = std::array::from_fn(|_| SeatKind::Person);
         for (i, s) in raw.seats.iter().enumerate() {
             seats[i] = match s.split_once(':') {
                 Some(("human", _)) => SeatKind::Person,
+                Some(("exec", p)) if !p.is_empty() => SeatKind::Program(p.to_string()),
                 Some(("bot", kind)) => SeatKind::Bot(
                     Bot::find(kind).ok_or_else(|| bad(format!("seat {i}: no bot {kind:?}")))?,
                 ),
                 _ => {
                     return Err(bad(format!(
-                        "seat {i}: {s:?} is not human:NAME or bot:KIND"
+                        "seat {i}: {s:?} is not human:NAME, bot:KIND or exec:PROGRAM"
                     )));
                 }
             };
         }
-        let table = Table {
-            config: cfg,
-            cards: Cards::Seed(raw.seed),
-            names: std::array::from_fn(|i| raw.names[i].clone()),
+        let table = Table::new(
+            cfg,
+            Cards::Seed(raw.seed),
+            std::array::from_fn(|i| raw.names[i].clone()),
             seats,
-        };
+        );
         let mut actions = Vec::with_capacity(raw.actions.len());
         for (i, a) in raw.actions.iter().enumerate() {
             actions.push(
@@ -199,8 +201,9 @@ impl Saved {
     }
 }
 
-/// An action with its card in short form (`play JH`), as save files keep it.
-fn short(a: Action) -> String {
+/// An action with its card in short form (`play JH`), as save files and
+/// the seat protocol write it.
+pub fn action_text(a: Action) -> String {
     match a {
         Action::Discard(c) => format!("discard {}", c.short()),
         Action::Play(c) => format!("play {}", c.short()),
@@ -216,17 +219,17 @@ mod tests {
     fn table() -> Table {
         let mut c = config();
         c.defend_alone = true;
-        Table {
-            config: c,
-            cards: Cards::Seed(7),
-            names: ["Ann".into(), "Bo".into(), "Cy".into(), "Di".into()],
-            seats: [
+        Table::new(
+            c,
+            Cards::Seed(7),
+            ["Ann".into(), "Bo".into(), "Cy".into(), "Di".into()],
+            [
                 SeatKind::Person,
                 SeatKind::Bot(Bot::Simple),
                 SeatKind::Person,
                 SeatKind::Bot(Bot::Computer),
             ],
-        }
+        )
     }
 
     #[test]

@@ -15,7 +15,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 use crate::agents::{Agent, Kind};
 use crate::cards::{Card, Suit};
 use crate::courses::standard::transcript::StandardPrinter;
-use crate::courses::standard::{SeatKind, Table, choice_text, display_order, offered};
+use crate::courses::standard::{Table, choice_text, display_order, offered};
 use crate::engine::{Action, EventSink, NullSink, Seat, State, Table as Trick};
 use crate::play::save::Decisions;
 
@@ -107,14 +107,7 @@ fn card_span(c: Card, style: Style) -> Span<'static> {
 
 impl Screen {
     pub fn new(table: Table, seed: u32, state: State, decisions: Vec<Action>) -> Screen {
-        let bots = table
-            .seats
-            .iter()
-            .map(|s| match s {
-                SeatKind::Bot(b) => Some(b.agent()),
-                SeatKind::Person => None,
-            })
-            .collect();
+        let bots = (0..4).map(|i| table.agent(i)).collect();
         let log = StandardPrinter::new(Vec::new(), table.names.clone());
         let mut s = Screen {
             table,

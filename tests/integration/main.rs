@@ -1,6 +1,7 @@
 //! upcard's integration tests: one binary, one module per area, all running
 //! the real `upcard` binary or the library's public API.
 
+mod arena;
 mod autograder;
 mod common;
 mod cs246_cli;
@@ -18,5 +19,6 @@ mod run_cli;
 mod sandbox;
 mod scenario_errors;
 mod scenario_library;
+mod seat_protocol;
 mod shard;
 mod tester;

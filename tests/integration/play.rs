@@ -201,7 +201,7 @@ fn a_wrong_house_rule_or_seat_is_refused_with_the_valid_ones() {
         .run();
     assert!(
         r.stderr
-            .contains("there is no bot \"genius\"; the bots are simple, computer"),
+            .contains("there is no bot \"genius\"; the bots are random, simple, computer, expert"),
         "{}",
         r.stderr
     );

@@ -14,19 +14,28 @@ use crate::input::SharedTokens;
 /// A bot kind, as `--seat N=bot:KIND` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bot {
+    /// Any lawful action, at random.
+    Random,
     /// The EECS 280 strategy.
     Simple,
     /// The CS 246 strategy.
     Computer,
+    /// Perfect-information Monte Carlo with exact search (agents::expert).
+    Expert,
 }
 
+/// Deals the expert samples per decision unless told otherwise.
+pub const EXPERT_SAMPLES: usize = 24;
+
 impl Bot {
-    pub const ALL: [Bot; 2] = [Bot::Simple, Bot::Computer];
+    pub const ALL: [Bot; 4] = [Bot::Random, Bot::Simple, Bot::Computer, Bot::Expert];
 
     pub fn name(self) -> &'static str {
         match self {
+            Bot::Random => "random",
             Bot::Simple => "simple",
             Bot::Computer => "computer",
+            Bot::Expert => "expert",
         }
     }
 
@@ -34,10 +43,18 @@ impl Bot {
         Bot::ALL.into_iter().find(|b| b.name() == name)
     }
 
-    pub fn agent(self) -> Box<dyn Agent> {
+    /// The bot; `seed` decides the random and expert bots' choices.
+    pub fn agent(self, seed: u32) -> Box<dyn Agent> {
+        self.agent_with(seed, EXPERT_SAMPLES)
+    }
+
+    /// The bot, the expert sampling `samples` deals per decision.
+    pub fn agent_with(self, seed: u32, samples: usize) -> Box<dyn Agent> {
         let inner: Box<dyn Agent> = match self {
+            Bot::Random => Box::new(crate::agents::expert::Random::new(seed)),
             Bot::Simple => Box::new(Simple),
             Bot::Computer => Box::new(Computer::default()),
+            Bot::Expert => Box::new(crate::agents::expert::Expert::new(seed, samples)),
         };
         Box::new(Lawful(inner))
     }

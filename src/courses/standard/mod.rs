@@ -8,7 +8,7 @@ pub mod house;
 mod scenario;
 pub mod transcript;
 
-pub use agents::{Bot, Lawful, Person, Turns, choice_text, display_order, offered};
+pub use agents::{Bot, EXPERT_SAMPLES, Lawful, Person, Turns, choice_text, display_order, offered};
 pub use scenario::{RawStandard, StandardSetup};
 
 use crate::cards::{Card, all_cards};
@@ -102,10 +102,12 @@ impl crate::courses::Course for Standard {
 }
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SeatKind {
     Person,
     Bot(Bot),
+    /// A program speaking the seat protocol (docs/seat-protocol.md).
+    Program(String),
 }
 
 /// Where the cards come from.
@@ -124,9 +126,73 @@ pub struct Table {
     pub cards: Cards,
     pub names: [String; 4],
     pub seats: [SeatKind; 4],
+    /// How long a program at a seat may take to answer.
+    pub seat_timeout: std::time::Duration,
+    /// Who takes a program's seat when it misbehaves.
+    pub on_fault: Bot,
 }
 
+/// A program's time to answer, unless told otherwise.
+pub const SEAT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl Table {
+    /// The seed of a bot's own choices at `seat`: from the game's seed, so
+    /// a seeded game is played the same way again.
+    pub fn bot_seed(&self, seat: usize) -> u32 {
+        let base = match self.cards {
+            Cards::Seed(s) => s,
+            Cards::Fixed(_) => 0,
+        };
+        base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32)
+    }
+
+    /// A table with the default program time limit and fault bot.
+    pub fn new(config: Config, cards: Cards, names: [String; 4], seats: [SeatKind; 4]) -> Table {
+        Table {
+            config,
+            cards,
+            names,
+            seats,
+            seat_timeout: SEAT_TIMEOUT,
+            on_fault: Bot::Computer,
+        }
+    }
+
+    /// The agent at a seat that is not a person's: a bot, or a program
+    /// (started now; a program that cannot start is said and a bot sits).
+    pub fn agent(&self, seat: usize) -> Option<Box<dyn crate::agents::Agent>> {
+        use crate::play::program_seat::{Hello, ProgramSeat};
+        match &self.seats[seat] {
+            SeatKind::Person => None,
+            SeatKind::Bot(b) => Some(b.agent(self.bot_seed(seat))),
+            SeatKind::Program(p) => {
+                let fallback = self.on_fault.agent(self.bot_seed(seat));
+                let hello = Hello {
+                    seat,
+                    names: &self.names,
+                    rules: "standard",
+                    points_to_win: self.config.points_to_win,
+                };
+                match ProgramSeat::start(
+                    p,
+                    &hello,
+                    self.seat_timeout,
+                    fallback,
+                    self.on_fault.name(),
+                ) {
+                    Ok(s) => Some(Box::new(s)),
+                    Err(e) => {
+                        eprintln!(
+                            "upcard: seat {seat}: {e}; bot:{} takes the seat",
+                            self.on_fault.name()
+                        );
+                        Some(self.on_fault.agent(self.bot_seed(seat)))
+                    }
+                }
+            }
+        }
+    }
+
     pub fn people(&self) -> usize {
         self.seats
             .iter()
@@ -157,14 +223,13 @@ impl Table {
         let turns: Option<Turns> = (self.people() > 1).then(Default::default);
         let agents = (0..4)
             .map(|i| -> Box<dyn crate::agents::Agent> {
-                match self.seats[i] {
-                    SeatKind::Person => Box::new(Person {
+                self.agent(i).unwrap_or_else(|| {
+                    Box::new(Person {
                         name: self.names[i].clone(),
                         input: input.clone(),
                         turns: turns.clone(),
-                    }),
-                    SeatKind::Bot(b) => b.agent(),
-                }
+                    })
+                })
             })
             .collect();
         crate::agents::Game::new(state, self.names.clone(), agents)
@@ -194,17 +259,17 @@ mod tests {
                     .unwrap();
             }
             for seed in 0..4 {
-                let table = Table {
-                    config: c,
-                    cards: Cards::Seed(seed),
-                    names: SEATS.map(String::from),
-                    seats: [
+                let table = Table::new(
+                    c,
+                    Cards::Seed(seed),
+                    SEATS.map(String::from),
+                    [
                         SeatKind::Bot(Bot::Simple),
                         SeatKind::Bot(Bot::Computer),
                         SeatKind::Bot(Bot::Computer),
                         SeatKind::Bot(Bot::Simple),
                     ],
-                };
+                );
                 let input = crate::input::Tokens::from_text("").shared();
                 let outcome = table.game(&input).run(&mut NullSink);
                 assert!(

@@ -69,6 +69,10 @@ pub enum SeatType {
     Simple,
     /// The CS 246 strategy.
     Computer,
+    /// Lawful actions at random (seeded by the game's seed).
+    Random,
+    /// Sampled deals solved exactly (seeded by the game's seed).
+    Expert,
 }
 
 /// Checks the `standard:` section.
@@ -129,16 +133,18 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
         }
     }
     Ok(StandardSetup {
-        table: Table {
+        table: Table::new(
             config,
             cards,
-            names: std::array::from_fn(|i| s.players[i].name.clone()),
-            seats: std::array::from_fn(|i| match s.players[i].kind {
+            std::array::from_fn(|i| s.players[i].name.clone()),
+            std::array::from_fn(|i| match s.players[i].kind {
                 SeatType::Human => SeatKind::Person,
                 SeatType::Simple => SeatKind::Bot(Bot::Simple),
                 SeatType::Computer => SeatKind::Bot(Bot::Computer),
+                SeatType::Random => SeatKind::Bot(Bot::Random),
+                SeatType::Expert => SeatKind::Bot(Bot::Expert),
             }),
-        },
+        ),
     })
 }
 

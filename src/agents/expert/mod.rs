@@ -1,0 +1,470 @@
+//! The expert: perfect-information Monte Carlo. For each decision it deals
+//! the cards it cannot see in ways consistent with what it has seen (its
+//! hand, every card played, who has shown a void, where the upcard went),
+//! solves each deal exactly (`solve`), and takes the action whose average
+//! value is best. It sees only its observation, and the same seed gives the
+//! same decisions.
+
+mod solve;
+
+use arrayvec::ArrayVec;
+use rand_mt::Mt;
+
+pub use solve::{Cards, Deal};
+
+use super::{Agent, Decision, Kind, Observation, PlayerError};
+use crate::cards::{Card, Suit, all_cards};
+use crate::engine::{Action, EventSink, Seat, left_of, partner_of};
+
+/// The expert with its strength: deals sampled per decision.
+pub struct Expert {
+    rng: Mt,
+    pub samples: usize,
+}
+
+impl Expert {
+    pub fn new(seed: u32, samples: usize) -> Expert {
+        Expert {
+            rng: Mt::new(seed),
+            samples: samples.max(1),
+        }
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.rng.next_u32() as usize) % n.max(1)
+    }
+}
+
+/// What a seat knows of where the cards are.
+struct Knowledge {
+    /// Cards that may be in another active seat's hand.
+    unknown: Vec<Card>,
+    /// Cards each seat still holds, and a card known to be in its hand.
+    need: [usize; 4],
+    fixed: [Option<Card>; 4],
+    /// Suits each seat has shown it lacks.
+    void: [[bool; 4]; 4],
+    active: [bool; 4],
+}
+
+fn suit_index(s: Suit) -> usize {
+    Suit::ALL.iter().position(|x| *x == s).unwrap_or(0)
+}
+
+fn knowledge(obs: &Observation) -> Knowledge {
+    let me = obs.seat;
+    let mut active = [true; 4];
+    if let Some(s) = obs.sitting_out {
+        active[s] = false;
+    }
+    if let Some(d) = obs.defender {
+        active[partner_of(d)] = false;
+    }
+    let up = obs.upcard;
+    let mut out: Vec<Card> = obs.hand.to_vec();
+    out.extend(obs.played.iter().map(|&(_, c)| c));
+    out.extend(obs.discard);
+    let mut fixed = [None; 4];
+    if let Some(u) = up {
+        if !obs.upcard_taken {
+            // Turned down, or still on the kitty: nobody holds it.
+            out.push(u);
+        } else if obs.dealer != me && !out.contains(&u) {
+            // Picked up: in the dealer's hand until played.
+            fixed[obs.dealer] = Some(u);
+        }
+    }
+    let mut need = [0usize; 4];
+    for s in 0..4 {
+        let played = obs.played.iter().filter(|(p, _)| *p == s).count();
+        need[s] = if active[s] {
+            5usize.saturating_sub(played)
+        } else {
+            0
+        };
+    }
+    need[me] = 0;
+    let mut void = [[false; 4]; 4];
+    if let Some(t) = obs.trump {
+        let per = active.iter().filter(|a| **a).count().max(1);
+        for trick in obs.played.chunks(per) {
+            let led = trick[0].1.effective_suit(t);
+            for &(s, c) in &trick[1..] {
+                if c.effective_suit(t) != led {
+                    void[s][suit_index(led)] = true;
+                }
+            }
+        }
+    }
+    let unknown = all_cards()
+        .filter(|c| !out.contains(c) && !fixed.contains(&Some(*c)))
+        .collect();
+    Knowledge {
+        unknown,
+        need,
+        fixed,
+        void,
+        active,
+    }
+}
+
+impl Expert {
+    /// Hands for the other seats, consistent with `k` (voids kept when it
+    /// can be done in a few tries).
+    fn sample(&mut self, k: &Knowledge, trump: Option<Suit>) -> [Cards; 4] {
+        for attempt in 0..40 {
+            let mut pool = k.unknown.clone();
+            for i in (1..pool.len()).rev() {
+                pool.swap(i, self.below(i + 1));
+            }
+            let mut hands: [Cards; 4] = Default::default();
+            let mut ok = true;
+            // The most constrained seats first.
+            let mut seats: Vec<Seat> = (0..4).filter(|&s| k.need[s] > 0).collect();
+            seats.sort_by_key(|&s| std::cmp::Reverse(k.void[s].iter().filter(|v| **v).count()));
+            for s in seats {
+                if let Some(c) = k.fixed[s] {
+                    hands[s].push(c);
+                }
+                while hands[s].len() < k.need[s] {
+                    let fits = |c: &Card| {
+                        attempt >= 30
+                            || trump.is_none_or(|t| !k.void[s][suit_index(c.effective_suit(t))])
+                    };
+                    match pool.iter().position(fits) {
+                        Some(i) => hands[s].push(pool.swap_remove(i)),
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+            }
+            if ok {
+                return hands;
+            }
+        }
+        Default::default()
+    }
+
+    fn play(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
+        let trump = obs.trump.expect("trump is made before play");
+        let k = knowledge(obs);
+        let me = obs.seat;
+        let mut totals: Vec<(Action, i64)> = legal.iter().map(|a| (*a, 0)).collect();
+        if legal.len() == 1 {
+            return (legal[0], "plays its only lawful card");
+        }
+        for _ in 0..self.samples {
+            let mut hands = self.sample(&k, Some(trump));
+            hands[me] = obs.hand.iter().copied().collect();
+            let maker = obs.maker.unwrap_or(obs.dealer);
+            let deal = Deal {
+                hands,
+                trump,
+                active: k.active,
+                trick: obs.trick.iter().copied().collect(),
+                turn: me,
+                taken: [obs.tricks[0] + obs.tricks[2], obs.tricks[1] + obs.tricks[3]],
+                makers: maker % 2,
+                alone: obs.alone,
+                defender_alone: obs.defender.is_some(),
+                lone_march_points: 4,
+            };
+            for (c, v) in deal.values(me % 2) {
+                if let Some(t) = totals.iter_mut().find(|(a, _)| a.card() == Some(c)) {
+                    t.1 += i64::from(v);
+                }
+            }
+        }
+        // Ties go to the lowest card by trump order, keeping high cards.
+        let best = totals
+            .iter()
+            .max_by(|a, b| {
+                a.1.cmp(&b.1).then_with(|| {
+                    let (ca, cb) = (a.0.card(), b.0.card());
+                    match (ca, cb) {
+                        (Some(x), Some(y)) => y.cmp_trump(x, trump),
+                        _ => std::cmp::Ordering::Equal,
+                    }
+                })
+            })
+            .map_or(legal[0], |t| t.0);
+        (
+            best,
+            "the card with the best average over sampled deals, each solved exactly",
+        )
+    }
+
+    /// The average value for this seat's team of making `suit` trump (alone
+    /// or not) from here: sampled deals, the dealer's pick-up, exact play.
+    fn bid_value(&mut self, obs: &Observation, suit: Suit, alone: bool, round: u8) -> f64 {
+        let me = obs.seat;
+        let k = knowledge(obs);
+        let mut total = 0i64;
+        // Bids weigh whole hands: half the samples keep them as quick as plays.
+        let n = (self.samples / 2).max(4);
+        for _ in 0..n {
+            let mut hands = self.sample(&k, None);
+            hands[me] = obs.hand.iter().copied().collect();
+            let mut active = [true; 4];
+            if alone {
+                active[partner_of(me)] = false;
+            }
+            // In round one the dealer takes the upcard and drops its worst card.
+            if round == 1
+                && let Some(up) = obs.upcard
+                && active[obs.dealer]
+            {
+                let d = &mut hands[obs.dealer];
+                d.push(up);
+                let worst = d
+                    .iter()
+                    .copied()
+                    .min_by(|a, b| a.cmp_trump(*b, suit))
+                    .expect("cards");
+                d.retain(|c| *c != worst);
+            }
+            let mut lead = left_of(obs.dealer);
+            while !active[lead] {
+                lead = left_of(lead);
+            }
+            let deal = Deal {
+                hands,
+                trump: suit,
+                active,
+                trick: ArrayVec::new(),
+                turn: lead,
+                taken: [0, 0],
+                makers: me % 2,
+                alone,
+                defender_alone: false,
+                lone_march_points: 4,
+            };
+            total += i64::from(deal.solve(me % 2));
+        }
+        total as f64 / n as f64
+    }
+
+    fn bid(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
+        let mut best: Option<(Action, f64)> = None;
+        for &a in legal {
+            if let Action::Order { suit, alone: false } = a {
+                let v = self.bid_value(obs, suit, false, obs.round);
+                if best.is_none_or(|(_, b)| v > b) {
+                    best = Some((a, v));
+                }
+                // Alone is weighed only where the hand is already strong.
+                let alone = Action::Order { suit, alone: true };
+                if v >= 1.2 && legal.contains(&alone) {
+                    let va = self.bid_value(obs, suit, true, obs.round);
+                    if va > v && best.is_none_or(|(_, b)| va > b) {
+                        best = Some((alone, va));
+                    }
+                }
+            }
+        }
+        // Passing leaves the hand to the others: make trump only when the
+        // deals say it pays (or when the dealer may not pass).
+        const ORDER_AT: f64 = 0.35;
+        match best {
+            Some((a, v)) if v >= ORDER_AT || !legal.contains(&Action::Pass) => (
+                a,
+                "makes the trump whose sampled deals score best for its team",
+            ),
+            _ if legal.contains(&Action::Pass) => (
+                Action::Pass,
+                "passes: no trump scores enough over its sampled deals",
+            ),
+            _ => (legal[0], "makes the only trump it may"),
+        }
+    }
+
+    fn discard(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
+        let trump = obs.trump.expect("trump is made before the discard");
+        // Keep trump and aces; of the rest drop the card whose suit is
+        // shortest (to make a void), lowest first.
+        let cards: Vec<Card> = legal.iter().filter_map(|a| a.card()).collect();
+        let count = |s: Suit| {
+            cards
+                .iter()
+                .filter(|c| c.effective_suit(trump) == s)
+                .count()
+        };
+        let drop = cards
+            .iter()
+            .copied()
+            .min_by_key(|c| {
+                let is_trump = c.is_trump(trump);
+                (
+                    is_trump,
+                    c.rank == crate::cards::Rank::Ace,
+                    count(c.effective_suit(trump)),
+                    c.value(trump, None),
+                )
+            })
+            .expect("a card to discard");
+        (
+            Action::Discard(drop),
+            "discards its lowest card of its shortest plain suit, keeping trump and aces",
+        )
+    }
+}
+
+impl Agent for Expert {
+    fn choose(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        _notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        let (action, why) = match Kind::of(legal) {
+            Kind::Play => self.play(obs, legal),
+            Kind::Bid => self.bid(obs, legal),
+            Kind::Discard => self.discard(obs, legal),
+            Kind::Defend => (Action::Pass, "does not defend alone"),
+        };
+        // A throw-in or anything else not weighed is never chosen over these.
+        let action = if legal.contains(&action) {
+            action
+        } else {
+            legal[0]
+        };
+        Ok(Decision {
+            action,
+            why: Some(why),
+        })
+    }
+}
+
+/// A bot that picks uniformly among the lawful actions (a baseline).
+pub struct Random {
+    rng: Mt,
+}
+
+impl Random {
+    pub fn new(seed: u32) -> Random {
+        Random { rng: Mt::new(seed) }
+    }
+}
+
+impl Agent for Random {
+    fn choose(
+        &mut self,
+        _obs: &Observation,
+        legal: &[Action],
+        _notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        let i = (self.rng.next_u32() as usize) % legal.len().max(1);
+        Ok(Decision {
+            action: legal[i],
+            why: Some("picks a lawful action at random"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::courses::standard::config;
+    use crate::engine::{Deck, NullSink, State};
+
+    fn deck(cards: &[&str]) -> [Card; 24] {
+        let v: Vec<Card> = cards.iter().map(|c| c.parse().unwrap()).collect();
+        v.try_into().unwrap()
+    }
+
+    /// The game dealt from `cards` after `before` lawful first-choice decisions.
+    fn at(cards: [Card; 24], before: usize) -> State {
+        let mut s = State::new(config(), Deck::pack(cards, false));
+        let mut taken = 0;
+        loop {
+            while s.to_move().is_none() {
+                s.advance(&mut NullSink);
+            }
+            if taken == before {
+                return s;
+            }
+            let a = s.legal_actions()[0];
+            s.apply(a, &mut NullSink).unwrap();
+            taken += 1;
+        }
+    }
+
+    fn decide(s: &State) -> Action {
+        let seat = s.to_move().unwrap();
+        let legal = s.legal_actions();
+        Expert::new(42, 16)
+            .choose(&s.observation(seat), &legal, &mut NullSink)
+            .unwrap()
+            .action
+    }
+
+    /// `s` with hidden cards moved, as the seat to move cannot tell: a card
+    /// of one suit swapped between two other seats holding that suit, and
+    /// (before any play) a card swapped with the kitty below the upcard.
+    fn hidden_change(s: &State) -> State {
+        let me = s.to_move().unwrap();
+        let mut t = s.clone();
+        let suit = |c: &Card| s.trump.map_or(c.suit, |tr| c.effective_suit(tr));
+        let others: Vec<Seat> = (0..4).filter(|&x| x != me && !s.sits_out(x)).collect();
+        'swap: for (i, &x) in others.iter().enumerate() {
+            for &y in &others[i + 1..] {
+                for (ix, cx) in s.hands[x].iter().enumerate() {
+                    if let Some(iy) = s.hands[y]
+                        .iter()
+                        .position(|cy| suit(cy) == suit(cx) && cy != cx)
+                    {
+                        let (a, b) = (t.hands[x][ix], t.hands[y][iy]);
+                        t.hands[x][ix] = b;
+                        t.hands[y][iy] = a;
+                        break 'swap;
+                    }
+                }
+            }
+        }
+        if s.played.is_empty() && s.trump.is_none() {
+            let x = others[0];
+            let k = t.kitty[1];
+            t.kitty[1] = t.hands[x][0];
+            t.hands[x][0] = k;
+        }
+        t
+    }
+
+    const DEAL: [&str; 24] = [
+        "9S", "JH", "AC", // East
+        "KD", "QS", // South
+        "TS", "JS", "AH", // West
+        "KC", "9D", // North
+        "TH", "QH", // East
+        "JD", "AS", "KS", // South
+        "TC", "QC", // West
+        "9H", "JC", "AD", // North
+        "KH", "9C", "TD", "QD", // upcard, kitty
+    ];
+
+    #[test]
+    fn the_expert_does_not_peek_at_cards_it_cannot_see() {
+        let base = deck(&DEAL);
+        // A bid, the dealer's discard, a lead, plays in later tricks.
+        for before in [0, 3, 4, 5, 6, 9, 13] {
+            let s = at(base, before);
+            let t = hidden_change(&s);
+            let seat = s.to_move().unwrap();
+            assert_ne!(
+                (&s.hands, &s.kitty),
+                (&t.hands, &t.kitty),
+                "decision {before}: nothing moved"
+            );
+            assert_eq!(s.hands[seat], t.hands[seat]);
+            assert_eq!(decide(&s), decide(&t), "decision {before} of seat {seat}");
+        }
+    }
+
+    #[test]
+    fn the_same_seed_makes_the_same_decisions() {
+        let s = at(deck(&DEAL), 6);
+        assert_eq!(decide(&s), decide(&s));
+    }
+}

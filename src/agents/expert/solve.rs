@@ -1,0 +1,270 @@
+//! Double-dummy search: every hand known, the rest of a hand solved exactly
+//! by alpha-beta over the remaining plays. The value is the hand's points
+//! for one team minus the other's, so ordering alone or marching counts.
+
+use arrayvec::ArrayVec;
+
+use crate::cards::{Card, Suit};
+use crate::engine::Seat;
+
+/// A hand of at most five cards, in play.
+pub type Cards = ArrayVec<Card, 6>;
+
+/// A position with every hand known.
+#[derive(Clone, Debug)]
+pub struct Deal {
+    pub hands: [Cards; 4],
+    pub trump: Suit,
+    /// Seats that play (a lone hand's partner, a lone defender's partner do not).
+    pub active: [bool; 4],
+    /// The cards of the trick in play, in order.
+    pub trick: ArrayVec<(Seat, Card), 4>,
+    /// Whose turn it is.
+    pub turn: Seat,
+    /// Tricks taken so far this hand, by team.
+    pub taken: [u8; 2],
+    /// The makers' team, whether the maker is alone, and a lone defender.
+    pub makers: usize,
+    pub alone: bool,
+    pub defender_alone: bool,
+    pub lone_march_points: i32,
+}
+
+impl Deal {
+    fn players(&self) -> usize {
+        self.active.iter().filter(|a| **a).count()
+    }
+
+    fn next(&self, s: Seat) -> Seat {
+        let mut n = (s + 1) % 4;
+        while !self.active[n] {
+            n = (n + 1) % 4;
+        }
+        n
+    }
+
+    /// Points of the finished hand for `team` minus the other team's.
+    fn points(&self, team: usize) -> i32 {
+        let m = self.taken[self.makers];
+        let (winner, p) = if m == 5 {
+            (
+                self.makers,
+                if self.alone {
+                    self.lone_march_points
+                } else {
+                    2
+                },
+            )
+        } else if m >= 3 {
+            (self.makers, 1)
+        } else {
+            (1 - self.makers, if self.defender_alone { 4 } else { 2 })
+        };
+        if winner == team { p } else { -p }
+    }
+
+    /// The cards `turn` may play now.
+    pub fn moves(&self) -> Cards {
+        let hand = &self.hands[self.turn];
+        let Some(&(_, led)) = self.trick.first() else {
+            return hand.clone();
+        };
+        let suit = led.effective_suit(self.trump);
+        let follow: Cards = hand
+            .iter()
+            .copied()
+            .filter(|c| c.effective_suit(self.trump) == suit)
+            .collect();
+        if follow.is_empty() {
+            hand.clone()
+        } else {
+            follow
+        }
+    }
+
+    /// Plays `card` for the seat to move; returns the trick's winner when
+    /// it completes one.
+    pub fn play(&mut self, card: Card) -> Option<Seat> {
+        let seat = self.turn;
+        self.hands[seat].retain(|c| *c != card);
+        self.trick.push((seat, card));
+        if self.trick.len() < self.players() {
+            self.turn = self.next(seat);
+            return None;
+        }
+        let led = self.trick[0].1;
+        let (w, _) = self
+            .trick
+            .iter()
+            .copied()
+            .max_by(|a, b| a.1.cmp_led(b.1, led, self.trump))
+            .expect("a full trick");
+        self.taken[w % 2] += 1;
+        self.trick.clear();
+        self.turn = w;
+        Some(w)
+    }
+
+    fn done(&self) -> bool {
+        self.trick.is_empty()
+            && self
+                .hands
+                .iter()
+                .zip(self.active)
+                .all(|(h, a)| !a || h.is_empty())
+    }
+
+    /// The value for `team` of the best play by both sides from here.
+    pub fn solve(&self, team: usize) -> i32 {
+        let mut d = self.clone();
+        d.search(team, -100, 100)
+    }
+
+    fn search(&mut self, team: usize, mut alpha: i32, mut beta: i32) -> i32 {
+        if self.done() {
+            return self.points(team);
+        }
+        // Once the makers' fate is settled nothing left changes the points,
+        // unless a march is still possible.
+        let left = 5 - self.taken[0] - self.taken[1];
+        let m = self.taken[self.makers];
+        if m + left < 3 || (m >= 3 && m + left < 5) {
+            let mut fin = self.clone();
+            fin.taken[1 - self.makers] += left;
+            return fin.points(team);
+        }
+        let maximizing = self.turn % 2 == team;
+        let mut moves = self.moves();
+        // Strong cards first: cutoffs come sooner. Of cards of one suit
+        // next to each other in rank in one hand, only one needs trying.
+        let led = self
+            .trick
+            .first()
+            .map(|&(_, c)| c.effective_suit(self.trump));
+        moves.sort_by_key(|c| std::cmp::Reverse(c.value(self.trump, led)));
+        let t = self.trump;
+        let between = |lo: Card, hi: Card| {
+            let suit = lo.effective_suit(t);
+            let (a, b) = (lo.value(t, None), hi.value(t, None));
+            self.hands
+                .iter()
+                .flatten()
+                .chain(self.trick.iter().map(|(_, c)| c))
+                .any(|x| {
+                    x.effective_suit(t) == suit && a < x.value(t, None) && x.value(t, None) < b
+                })
+        };
+        let mut kept = Cards::new();
+        for &c in &moves {
+            match kept.last() {
+                Some(&p) if p.effective_suit(t) == c.effective_suit(t) && !between(c, p) => {}
+                _ => kept.push(c),
+            }
+        }
+        let moves = kept;
+        let mut best = if maximizing { -100 } else { 100 };
+        for c in moves {
+            let saved = (
+                self.hands[self.turn].clone(),
+                self.trick.clone(),
+                self.turn,
+                self.taken,
+            );
+            self.play(c);
+            let v = self.search(team, alpha, beta);
+            (self.hands[saved.2], self.trick, self.turn, self.taken) =
+                (saved.0, saved.1, saved.2, saved.3);
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        best
+    }
+
+    /// The value for `team` of each card the seat to move may play.
+    pub fn values(&self, team: usize) -> Vec<(Card, i32)> {
+        self.moves()
+            .into_iter()
+            .map(|c| {
+                let mut d = self.clone();
+                d.play(c);
+                (c, d.search(team, -100, 100))
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Cards {
+        s.split(' ').map(|c| c.parse().unwrap()).collect()
+    }
+
+    fn deal(hands: [&str; 4], turn: Seat) -> Deal {
+        Deal {
+            hands: hands.map(cards),
+            trump: Suit::Spades,
+            active: [true; 4],
+            trick: ArrayVec::new(),
+            turn,
+            taken: [0, 0],
+            makers: 0,
+            alone: false,
+            defender_alone: false,
+            lone_march_points: 4,
+        }
+    }
+
+    #[test]
+    fn all_the_trumps_march() {
+        let d = deal(
+            [
+                "JS JC AS KS QS",
+                "9H TH JH QH KH",
+                "9D TD JD QD KD",
+                "9C TC QC KC AC",
+            ],
+            1,
+        );
+        assert_eq!(d.solve(0), 2);
+        assert_eq!(d.solve(1), -2);
+    }
+
+    #[test]
+    fn the_last_trick_goes_to_the_higher_trump() {
+        // One card each: seat 0 leads the left bower, seat 1 holds the right.
+        let d = Deal {
+            taken: [2, 2],
+            ..deal(["JC", "JS", "9H", "9D"], 0)
+        };
+        assert_eq!(
+            d.solve(1),
+            2,
+            "seat 1's team takes three: the makers are euchred"
+        );
+        let d = Deal {
+            taken: [2, 2],
+            ..deal(["JS", "JC", "9H", "9D"], 0)
+        };
+        assert_eq!(d.solve(0), 1);
+    }
+
+    #[test]
+    fn a_player_must_follow_suit() {
+        let d = Deal {
+            trick: [(0, "9H".parse().unwrap())].into_iter().collect(),
+            ..deal(["AH", "TH JS", "QD", "KD"], 1)
+        };
+        let m: Vec<String> = d.moves().iter().map(|c| c.short().to_string()).collect();
+        assert_eq!(m, ["TH"]);
+    }
+}

@@ -1,0 +1,94 @@
+//! `upcard arena`: two bots over duplicate games, with the statistics.
+
+use std::io::Write;
+
+use upcard::Failure;
+use upcard::arena::{Match, Rules};
+use upcard::courses::standard::{Bot, EXPERT_SAMPLES, config, house};
+
+fn bot(s: &str) -> Result<Bot, String> {
+    Bot::find(s).ok_or_else(|| {
+        format!(
+            "there is no bot {s:?}; the bots are {}",
+            Bot::ALL.map(|b| b.name()).join(", ")
+        )
+    })
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+/// Pit two bots against each other over duplicate games (each deal played twice, the teams swapped)
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard arena --team0 expert --team1 computer --games 2000 --seed 1
+  upcard arena --team0 simple --team1 random --rules eecs280 --format json")]
+pub struct Args {
+    /// Team 0's bot: random, simple, computer or expert
+    #[arg(long, value_parser = bot, default_value = "expert")]
+    team0: Bot,
+    /// Team 1's bot
+    #[arg(long, value_parser = bot, default_value = "computer")]
+    team1: Bot,
+    /// Games in all (an odd number plays one deal once)
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    games: u32,
+    /// The first deal's seed; deal d is seed + d
+    #[arg(long, default_value_t = 0)]
+    seed: u32,
+    /// The rules: standard (with --house), eecs280 or cs246
+    #[arg(long, default_value = "standard", value_parser = ["standard", "eecs280", "cs246"])]
+    rules: String,
+    /// A house rule of the standard game, NAME=VALUE (repeatable)
+    #[arg(long = "house", value_name = "NAME=VALUE")]
+    house: Vec<String>,
+    /// The expert's strength: deals sampled per decision
+    #[arg(long, default_value_t = EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    samples: u64,
+    /// Games at once (default: the number of cores)
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let rules = match self.rules.as_str() {
+            "eecs280" | "cs246" if !self.house.is_empty() => {
+                return Err(Failure::input(
+                    "house rules are the standard game's: give --rules standard",
+                ));
+            }
+            "eecs280" => Rules::Eecs280,
+            "cs246" => Rules::Cs246,
+            _ => {
+                let mut c = config();
+                for h in &self.house {
+                    house::apply(&mut c, h).map_err(Failure::input)?;
+                }
+                Rules::Standard(c)
+            }
+        };
+        let m = Match {
+            bots: [self.team0, self.team1],
+            games: self.games,
+            seed: self.seed,
+            rules,
+            jobs: self
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+            samples: self.samples as usize,
+        };
+        let report = m.run().map_err(Failure::input)?;
+        let text = match self.format {
+            Format::Text => report.text(),
+            Format::Json => report.json(),
+        };
+        let _ = stdout.write_all(text.as_bytes());
+        Ok(())
+    }
+}

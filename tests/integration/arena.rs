@@ -1,0 +1,105 @@
+//! `upcard arena`: duplicate games between two bots, in text and JSON.
+
+use crate::tester::Upcard;
+
+#[test]
+fn arena_json_has_every_field_and_the_games_add_up() {
+    let out = Upcard::new()
+        .args([
+            "arena", "--team0", "simple", "--team1", "random", "--games", "8", "--seed", "3",
+            "--format", "json", "-j", "2",
+        ])
+        .run()
+        .text();
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["games"], 8);
+    assert!(v["hands"].as_u64().unwrap() >= 8 * 2);
+    assert!(v["hands_per_second"].as_f64().unwrap() > 0.0);
+    let teams = v["teams"].as_array().unwrap();
+    assert_eq!(
+        (&teams[0]["bot"], &teams[1]["bot"]),
+        (&"simple".into(), &"random".into())
+    );
+    let won: u64 = teams.iter().map(|t| t["games_won"].as_u64().unwrap()).sum();
+    assert_eq!(won, 8);
+    for t in teams {
+        let [lo, hi] = [
+            t["ci95"][0].as_f64().unwrap(),
+            t["ci95"][1].as_f64().unwrap(),
+        ];
+        let rate = t["win_rate"].as_f64().unwrap();
+        assert!(lo <= rate && rate <= hi, "{t}");
+        assert!(
+            t["decision_ms"]["median"].as_f64().is_some()
+                && t["decision_ms"]["p99"].as_f64().is_some()
+        );
+        assert!(t["points_per_hand"].as_f64().unwrap() >= 0.0);
+    }
+}
+
+#[test]
+fn arena_results_do_not_depend_on_the_number_of_workers() {
+    let run = |jobs: &str| {
+        let out = Upcard::new()
+            .args([
+                "arena", "--team0", "computer", "--team1", "simple", "--games", "6", "--seed", "7",
+                "--rules", "cs246", "-j", jobs,
+            ])
+            .run()
+            .text();
+        // Everything but the timings.
+        out.lines()
+            .map(|l| l.split(", decisions").next().unwrap().to_string())
+            .filter(|l| !l.contains("hands per second"))
+            .collect::<Vec<_>>()
+    };
+    let one = run("1");
+    assert_eq!(one, run("2"));
+    assert_eq!(
+        one[0],
+        "computer vs simple: 6 games (3 deals, each played both ways) under the cs246 rules, seed 7"
+    );
+}
+
+#[test]
+fn arena_refuses_an_unknown_bot_and_house_rules_outside_the_standard_game() {
+    let r = Upcard::new()
+        .args(["arena", "--team0", "genius"])
+        .status(2)
+        .run();
+    assert!(
+        r.stderr
+            .contains("there is no bot \"genius\"; the bots are random, simple, computer, expert"),
+        "{}",
+        r.stderr
+    );
+    Upcard::new()
+        .args(["arena", "--rules", "eecs280", "--house", "points-to-win=5"])
+        .status(2)
+        .stderr_is("upcard: house rules are the standard game's: give --rules standard\n")
+        .run();
+}
+
+#[test]
+fn an_expert_takes_a_seat_in_play() {
+    let out = Upcard::new()
+        .args([
+            "play",
+            "--plain",
+            "--seed",
+            "2",
+            "--house",
+            "points-to-win=3",
+            "--seat",
+            "0=bot:expert",
+            "--seat",
+            "1=bot:random",
+            "--seat",
+            "2=bot:expert",
+            "--seat",
+            "3=bot:random",
+        ])
+        .run()
+        .text();
+    assert!(out.contains("win the game"), "{out}");
+}
