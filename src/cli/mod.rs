@@ -5,6 +5,7 @@ mod arena;
 mod autograder;
 mod bless;
 mod grade;
+mod join;
 mod play;
 mod play_screen;
 mod program;
@@ -13,6 +14,7 @@ mod report;
 mod reports;
 mod run;
 mod schema;
+mod serve;
 
 use std::io::Write;
 
@@ -41,6 +43,8 @@ pub enum Command {
     Report(report::Args),
     Play(play::Args),
     Arena(arena::Args),
+    Serve(serve::Args),
+    Join(join::Args),
 }
 
 /// A parsed command line.
@@ -80,6 +84,8 @@ impl Parsed {
             Command::Report(a) => a.execute(stdout),
             Command::Play(a) => a.execute(stdout),
             Command::Arena(a) => a.execute(stdout),
+            Command::Serve(a) => a.execute(stdout),
+            Command::Join(a) => a.execute(stdout),
         }
     }
 }

@@ -103,7 +103,7 @@ pub struct Args {
     on_fault: Bot,
 }
 
-fn fault_bot(s: &str) -> Result<Bot, String> {
+pub fn fault_bot(s: &str) -> Result<Bot, String> {
     s.strip_prefix("bot:").and_then(Bot::find).ok_or_else(|| {
         format!(
             "{s:?} is not bot:KIND (bots: {})",

@@ -4,7 +4,7 @@
 //! game never waits on it for longer than the time limit.
 
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::Duration;
 
@@ -20,7 +20,9 @@ pub const MAX_LINE: usize = 64 * 1024;
 pub struct ProgramSeat {
     label: String,
     child: Option<Child>,
-    stdin: Option<ChildStdin>,
+    stdin: Option<Box<dyn Write + Send>>,
+    /// A network seat's connection, shut down when the seat is given up.
+    socket: Option<std::net::TcpStream>,
     lines: Receiver<Result<String, String>>,
     timeout: Duration,
     fallback: Box<dyn Agent>,
@@ -85,8 +87,60 @@ impl ProgramSeat {
             .stderr(Stdio::inherit())
             .spawn()
             .map_err(|e| format!("cannot start {program}: {e}"))?;
-        let stdin = child.stdin.take();
+        let stdin: Option<Box<dyn Write + Send>> = child
+            .stdin
+            .take()
+            .map(|s| Box::new(s) as Box<dyn Write + Send>);
         let stdout = child.stdout.take().ok_or("no standard output")?;
+        Ok(ProgramSeat::connect(
+            format!("seat {} (exec:{program})", hello.seat),
+            Box::new(stdout),
+            stdin,
+            Some(child),
+            None,
+            hello,
+            timeout,
+            fallback,
+            fallback_name,
+        ))
+    }
+
+    /// A seat at the other end of `socket` (upcard serve): the same protocol.
+    pub fn remote(
+        label: String,
+        socket: std::net::TcpStream,
+        hello: &Hello,
+        timeout: Duration,
+        fallback: Box<dyn Agent>,
+        fallback_name: &str,
+    ) -> Result<ProgramSeat, String> {
+        let reader = socket.try_clone().map_err(|e| e.to_string())?;
+        let writer = socket.try_clone().map_err(|e| e.to_string())?;
+        Ok(ProgramSeat::connect(
+            label,
+            Box::new(reader),
+            Some(Box::new(writer)),
+            None,
+            Some(socket),
+            hello,
+            timeout,
+            fallback,
+            fallback_name,
+        ))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn connect(
+        label: String,
+        stdout: Box<dyn Read + Send>,
+        stdin: Option<Box<dyn Write + Send>>,
+        child: Option<Child>,
+        socket: Option<std::net::TcpStream>,
+        hello: &Hello,
+        timeout: Duration,
+        fallback: Box<dyn Agent>,
+        fallback_name: &str,
+    ) -> ProgramSeat {
         let (tx, rx) = channel();
         // Lines are read by a thread of their own, so a silent program
         // costs the game its time limit and no more.
@@ -114,9 +168,10 @@ impl ProgramSeat {
             }
         });
         let mut seat = ProgramSeat {
-            label: format!("seat {} (exec:{program})", hello.seat),
-            child: Some(child),
+            label,
+            child,
             stdin,
+            socket,
             lines: rx,
             timeout,
             fallback,
@@ -133,7 +188,7 @@ impl ProgramSeat {
             "points_to_win": hello.points_to_win,
         });
         seat.send(&hi);
-        Ok(seat)
+        seat
     }
 
     fn send(&mut self, v: &Value) -> bool {
@@ -149,6 +204,9 @@ impl ProgramSeat {
 
     fn stop(&mut self) {
         self.stdin = None;
+        if let Some(s) = self.socket.take() {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
         if let Some(mut c) = self.child.take() {
             // The group's id is the program's.
             if let Ok(pid) = i32::try_from(c.id()) {
@@ -228,6 +286,9 @@ impl Agent for ProgramSeat {
             self.send(&over);
             // Closing its input lets it end; it gets a moment to.
             self.stdin = None;
+            if let Some(s) = self.socket.take() {
+                let _ = s.shutdown(std::net::Shutdown::Write);
+            }
             if let Some(mut c) = self.child.take() {
                 for _ in 0..50 {
                     if let Ok(Some(_)) = c.try_wait() {

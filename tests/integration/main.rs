@@ -20,5 +20,6 @@ mod sandbox;
 mod scenario_errors;
 mod scenario_library;
 mod seat_protocol;
+mod serve;
 mod shard;
 mod tester;

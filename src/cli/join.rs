@@ -1,0 +1,120 @@
+//! `upcard join`: take a seat at an `upcard serve` table, as a person at
+//! this terminal or as a bot.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+
+use upcard::Failure;
+use upcard::courses::standard::{Bot, choice_text, display_order, offered};
+use upcard::engine::NullSink;
+use upcard::play::client::decide;
+use upcard::play::save::action_text;
+
+/// Take a seat at a game hosted with upcard serve
+#[derive(clap::Args)]
+pub struct Args {
+    /// The server, HOST:PORT
+    address: String,
+    /// Your name at the table
+    #[arg(long)]
+    name: String,
+    /// Let a bot play the seat: random, simple, computer or expert
+    #[arg(long, value_parser = |s: &str| Bot::find(s).ok_or_else(|| format!("there is no bot {s:?}")))]
+    bot: Option<Bot>,
+    /// The bot's seed
+    #[arg(long, default_value_t = 0)]
+    seed: u32,
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let stream = TcpStream::connect(&self.address)
+            .map_err(|e| Failure::input(format!("cannot reach {}: {e}", self.address)))?;
+        let mut writer = stream
+            .try_clone()
+            .map_err(|e| Failure::input(e.to_string()))?;
+        let join = serde_json::json!({"type": "join", "name": self.name});
+        writeln!(writer, "{join}").map_err(|e| Failure::input(e.to_string()))?;
+        let mut reader = BufReader::new(stream);
+        let mut bot = self.bot.map(|b| b.agent(self.seed));
+        let stdin = std::io::stdin();
+        loop {
+            let mut line = Vec::new();
+            let n = (&mut reader)
+                .take(1 << 20)
+                .read_until(b'\n', &mut line)
+                .map_err(|e| Failure::input(format!("reading from the server: {e}")))?;
+            if n == 0 {
+                return Err(Failure::input("the server closed the connection"));
+            }
+            let msg: serde_json::Value = serde_json::from_slice(&line).map_err(|e| {
+                Failure::input(format!("the server sent something that is not JSON: {e}"))
+            })?;
+            match msg["type"].as_str() {
+                Some("hello") => {
+                    let _ = writeln!(
+                        stdout,
+                        "Joined as {} at seat {}, a game to {}.",
+                        self.name, msg["seat"], msg["points_to_win"]
+                    );
+                }
+                Some("decide") => {
+                    let (seen, legal) = decide(&msg).map_err(Failure::input)?;
+                    let obs = seen.view();
+                    let action = match bot.as_mut() {
+                        Some(b) => {
+                            b.choose(&obs, &legal, &mut NullSink)
+                                .map_err(|e| Failure::input(e.to_string()))?
+                                .action
+                        }
+                        None => {
+                            let offer = offered(&obs, &legal);
+                            let trump = obs.trump.or(obs.upcard.map(|u| u.suit));
+                            let hand: Vec<String> = display_order(obs.hand, trump)
+                                .iter()
+                                .map(|c| c.to_string())
+                                .collect();
+                            let mut s = format!("Your hand: {}.\n", hand.join(", "));
+                            for (i, a) in offer.iter().enumerate() {
+                                s.push_str(&format!("  {}) {}\n", i + 1, choice_text(&obs, *a)));
+                            }
+                            s.push_str(&format!("Choose 1-{}:\n", offer.len()));
+                            let _ = stdout.write_all(s.as_bytes());
+                            let _ = stdout.flush();
+                            loop {
+                                let mut answer = String::new();
+                                if stdin.lock().read_line(&mut answer).unwrap_or(0) == 0 {
+                                    return Err(Failure::input("standard input ended"));
+                                }
+                                match answer.trim().parse::<usize>() {
+                                    Ok(i) if (1..=offer.len()).contains(&i) => break offer[i - 1],
+                                    _ => {
+                                        let _ = writeln!(
+                                            stdout,
+                                            "Type a number from 1 to {}.",
+                                            offer.len()
+                                        );
+                                    }
+                                }
+                            }
+                        }
+                    };
+                    let answer = serde_json::json!({"action": action_text(action)});
+                    writeln!(writer, "{answer}")
+                        .map_err(|e| Failure::input(format!("writing to the server: {e}")))?;
+                }
+                Some("over") => {
+                    let _ = writeln!(
+                        stdout,
+                        "The game is over: team {} wins, {} to {}.",
+                        msg["winner"], msg["scores"][0], msg["scores"][1]
+                    );
+                    return Ok(());
+                }
+                _ => {
+                    let _ = writeln!(stdout, "The server says: {msg}");
+                }
+            }
+        }
+    }
+}

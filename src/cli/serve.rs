@@ -1,0 +1,187 @@
+//! `upcard serve`: a table whose seats are taken over the network by
+//! `upcard join` (or any client of the seat protocol), and by bots.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::time::{Duration, Instant};
+
+use upcard::Failure;
+use upcard::agents::{Agent, Game};
+use upcard::courses::standard::transcript::StandardPrinter;
+use upcard::courses::standard::{Bot, Cards, SEATS, SeatKind, Table, config, house};
+use upcard::engine::Outcome;
+use upcard::play::program_seat::{Hello, ProgramSeat};
+
+/// `N=remote` or `N=bot:KIND`.
+#[derive(Clone, Debug)]
+pub struct ServeSeat {
+    seat: usize,
+    bot: Option<Bot>,
+}
+
+impl std::str::FromStr for ServeSeat {
+    type Err = String;
+    fn from_str(s: &str) -> Result<ServeSeat, String> {
+        let usage = || format!("{s:?} is not N=remote or N=bot:KIND (N 0-3)");
+        let (n, who) = s.split_once('=').ok_or_else(usage)?;
+        let seat: usize = n.trim().parse().ok().filter(|n| *n < 4).ok_or_else(usage)?;
+        match who.split_once(':') {
+            Some(("bot", k)) => Ok(ServeSeat {
+                seat,
+                bot: Some(Bot::find(k).ok_or_else(|| format!("there is no bot {k:?}"))?),
+            }),
+            _ if who == "remote" => Ok(ServeSeat { seat, bot: None }),
+            _ => Err(usage()),
+        }
+    }
+}
+
+/// Host a game for players at other terminals (upcard join)
+#[derive(clap::Args)]
+#[command(after_help = "Example:
+  upcard serve --listen 127.0.0.1:7878 --seat 0=remote --seat 2=remote --seat 1=bot:expert --seat 3=bot:expert
+  upcard join 127.0.0.1:7878 --name Ann        (at another terminal)")]
+pub struct Args {
+    /// Address to listen on, HOST:PORT (port 0: any free port, printed)
+    #[arg(long)]
+    listen: String,
+    /// Who sits at seat N: remote (a client joins) or bot:KIND; seats not given are bot:computer
+    #[arg(long = "seat", value_name = "N=WHO")]
+    seats: Vec<ServeSeat>,
+    /// The shuffle's seed
+    #[arg(long, default_value_t = 0)]
+    seed: u32,
+    /// The rules (the standard game; its house rules with --house)
+    #[arg(long, default_value = "standard", value_parser = ["standard"])]
+    rules: String,
+    /// A house rule, NAME=VALUE (repeatable)
+    #[arg(long = "house", value_name = "NAME=VALUE")]
+    house: Vec<String>,
+    /// Seconds a client may take to answer
+    #[arg(long, default_value = "30", value_parser = super::grade::seconds)]
+    seat_timeout: Duration,
+    /// Seconds to wait for each remote seat's client to join
+    #[arg(long, default_value = "120", value_parser = super::grade::seconds)]
+    join_timeout: Duration,
+    /// The bot that takes a misbehaving client's seat: bot:KIND
+    #[arg(long, default_value = "bot:computer", value_parser = super::play::fault_bot)]
+    on_fault: Bot,
+}
+
+/// Waits for one client and reads its `join` line (its name).
+fn accept(listener: &TcpListener, deadline: Instant) -> Result<(TcpStream, String), String> {
+    loop {
+        match listener.accept() {
+            Ok((stream, peer)) => {
+                let _ = stream.set_nonblocking(false);
+                let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
+                let mut line = Vec::new();
+                let read = BufReader::new((&stream).take(4096)).read_until(b'\n', &mut line);
+                let name = read
+                    .ok()
+                    .and_then(|_| serde_json::from_slice::<serde_json::Value>(&line).ok())
+                    .filter(|v| v["type"] == "join")
+                    .and_then(|v| v["name"].as_str().map(str::to_string))
+                    .filter(|n| !n.trim().is_empty() && n.len() <= 40);
+                match name {
+                    Some(n) => {
+                        let _ = stream.set_read_timeout(None);
+                        return Ok((stream, n));
+                    }
+                    None => {
+                        eprintln!(
+                            "upcard: {peer}: the first line was not {{\"type\":\"join\",\"name\":\"…\"}}; still waiting"
+                        );
+                        let _ = (&stream).write_all(
+                            b"{\"type\":\"error\",\"message\":\"send {\\\"type\\\":\\\"join\\\",\\\"name\\\":\\\"NAME\\\"} first\"}\n",
+                        );
+                    }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                if Instant::now() >= deadline {
+                    return Err("no client joined in time".into());
+                }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let mut cfg = config();
+        for h in &self.house {
+            house::apply(&mut cfg, h).map_err(Failure::input)?;
+        }
+        let mut kinds: [Option<Bot>; 4] = [Some(Bot::Computer); 4];
+        for s in &self.seats {
+            kinds[s.seat] = s.bot;
+        }
+        let listener = TcpListener::bind(&self.listen)
+            .map_err(|e| Failure::input(format!("cannot listen on {}: {e}", self.listen)))?;
+        listener
+            .set_nonblocking(true)
+            .map_err(|e| Failure::input(e.to_string()))?;
+        let addr = listener
+            .local_addr()
+            .map_err(|e| Failure::input(e.to_string()))?;
+        eprintln!("upcard: listening on {addr}");
+        let mut names: [String; 4] = SEATS.map(String::from);
+        let mut streams: Vec<Option<TcpStream>> = (0..4).map(|_| None).collect();
+        for seat in (0..4).filter(|&s| kinds[s].is_none()) {
+            let deadline = Instant::now() + self.join_timeout;
+            let (stream, name) = accept(&listener, deadline)
+                .map_err(|e| Failure::input(format!("seat {seat}: {e}")))?;
+            eprintln!("upcard: {name} takes seat {seat}");
+            names[seat] = if names.contains(&name) {
+                format!("{name} ({seat})")
+            } else {
+                name
+            };
+            streams[seat] = Some(stream);
+        }
+        let seats: [SeatKind; 4] = std::array::from_fn(|i| match kinds[i] {
+            Some(b) => SeatKind::Bot(b),
+            None => SeatKind::Person,
+        });
+        let table = Table::new(cfg, Cards::Seed(self.seed), names.clone(), seats);
+        let mut agents: Vec<Box<dyn Agent>> = Vec::new();
+        for (i, stream) in streams.into_iter().enumerate() {
+            let agent: Box<dyn Agent> = match stream {
+                None => table.agent(i).expect("a bot"),
+                Some(stream) => {
+                    let hello = Hello {
+                        seat: i,
+                        names: &names,
+                        rules: "standard",
+                        points_to_win: cfg.points_to_win,
+                    };
+                    let fallback = self.on_fault.agent(table.bot_seed(i));
+                    Box::new(
+                        ProgramSeat::remote(
+                            format!("seat {i} ({})", names[i]),
+                            stream,
+                            &hello,
+                            self.seat_timeout,
+                            fallback,
+                            self.on_fault.name(),
+                        )
+                        .map_err(Failure::input)?,
+                    )
+                }
+            };
+            agents.push(agent);
+        }
+        let mut game = Game::new(table.state(), names.clone(), agents);
+        let mut printer = StandardPrinter::new(&mut *stdout, names);
+        let result = game.run(&mut printer);
+        let _ = printer.finish();
+        match result {
+            Ok(Outcome::Won { .. }) => Ok(()),
+            Ok(Outcome::Quit) => Err(Failure::input("the game was stopped")),
+            Err(e) => Err(Failure::input(e.to_string())),
+        }
+    }
+}

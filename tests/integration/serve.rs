@@ -1,0 +1,238 @@
+//! `upcard serve` and `upcard join` over loopback: four clients (two
+//! `upcard join` bots, two raw JSON-lines clients written here) play a game
+//! to the end; a client that misbehaves is named and replaced by a bot.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+fn upcard() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_upcard"))
+}
+
+/// The server, and its standard error line by line.
+struct Server {
+    child: Child,
+    err: Receiver<String>,
+    addr: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = upcard()
+            .args([
+                "serve",
+                "--listen",
+                "127.0.0.1:0",
+                "--seed",
+                "4",
+                "--house",
+                "points-to-win=3",
+                "--seat-timeout",
+                "0.5",
+                "--seat",
+                "0=remote",
+                "--seat",
+                "1=remote",
+                "--seat",
+                "2=remote",
+                "--seat",
+                "3=remote",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for l in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if tx.send(l).is_err() {
+                    return;
+                }
+            }
+        });
+        let first = rx.recv_timeout(Duration::from_secs(10)).unwrap();
+        let addr = first
+            .strip_prefix("upcard: listening on ")
+            .unwrap()
+            .to_string();
+        Server {
+            child,
+            err: rx,
+            addr,
+        }
+    }
+
+    /// Waits for the server to say `what` on standard error.
+    fn said(&self, what: &str) -> String {
+        loop {
+            let l = self
+                .err
+                .recv_timeout(Duration::from_secs(10))
+                .unwrap_or_else(|_| panic!("the server never said {what:?}"));
+            if l.contains(what) {
+                return l;
+            }
+        }
+    }
+
+    fn finish(mut self) -> (Option<i32>, String) {
+        let mut out = String::new();
+        self.child
+            .stdout
+            .take()
+            .unwrap()
+            .read_to_string(&mut out)
+            .unwrap();
+        let code = self.child.wait().unwrap().code();
+        (code, out)
+    }
+}
+
+/// A raw client: joins as `name`; `answer` makes each reply from a decide
+/// message (None: send nothing more).
+fn raw_client(
+    addr: &str,
+    name: &str,
+    mut answer: impl FnMut(&serde_json::Value) -> Option<Vec<u8>> + Send + 'static,
+) -> std::thread::JoinHandle<Vec<serde_json::Value>> {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    writeln!(
+        stream,
+        "{}",
+        serde_json::json!({"type": "join", "name": name})
+    )
+    .unwrap();
+    std::thread::spawn(move || {
+        let mut seen = Vec::new();
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut line = String::new();
+        while reader.read_line(&mut line).unwrap_or(0) > 0 {
+            let v: serde_json::Value = serde_json::from_str(&line).unwrap();
+            line.clear();
+            if v["type"] == "decide" {
+                match answer(&v) {
+                    Some(bytes) => {
+                        if stream.write_all(&bytes).is_err() {
+                            break;
+                        }
+                    }
+                    None => break,
+                }
+            }
+            let over = v["type"] == "over";
+            seen.push(v);
+            if over {
+                break;
+            }
+        }
+        seen
+    })
+}
+
+/// How a raw client answers each decision.
+type Answer = Box<dyn FnMut(&serde_json::Value) -> Option<Vec<u8>> + Send>;
+
+fn first_lawful(v: &serde_json::Value) -> Option<Vec<u8>> {
+    Some(format!("{}\n", serde_json::json!({"action": v["legal"][0]})).into_bytes())
+}
+
+fn join_bot(addr: &str, name: &str, bot: &str) -> Child {
+    upcard()
+        .args(["join", addr, "--name", name, "--bot", bot])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap()
+}
+
+/// Seats 0 and 1: `upcard join` bots; 2: a raw client that plays fair; 3:
+/// a raw client answering with `seat3`.
+fn game(
+    seat3: impl FnMut(&serde_json::Value) -> Option<Vec<u8>> + Send + 'static,
+) -> (
+    Server,
+    Vec<Child>,
+    Vec<std::thread::JoinHandle<Vec<serde_json::Value>>>,
+) {
+    let server = Server::start();
+    let a = join_bot(&server.addr, "Ann", "simple");
+    server.said("Ann takes seat 0");
+    let b = join_bot(&server.addr, "Bo", "computer");
+    server.said("Bo takes seat 1");
+    let c = raw_client(&server.addr, "Cy", first_lawful);
+    server.said("Cy takes seat 2");
+    let d = raw_client(&server.addr, "Di", seat3);
+    server.said("Di takes seat 3");
+    (server, vec![a, b], vec![c, d])
+}
+
+#[test]
+fn four_clients_play_a_game_to_the_end_over_loopback() {
+    let (server, joins, raws) = game(first_lawful);
+    for mut j in joins {
+        let mut out = String::new();
+        j.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+        assert!(j.wait().unwrap().success());
+        assert!(out.contains("The game is over: team "), "{out}");
+    }
+    for r in raws {
+        let seen = r.join().unwrap();
+        assert_eq!(seen[0]["type"], "hello");
+        assert_eq!(seen.last().unwrap()["type"], "over");
+        // Each client is sent only its own seat's observation.
+        let seat = &seen[0]["seat"];
+        for d in seen.iter().filter(|v| v["type"] == "decide") {
+            assert_eq!(&d["observation"]["seat"], seat);
+        }
+    }
+    let (code, out) = server.finish();
+    assert_eq!(code, Some(0));
+    assert!(out.contains("win the game"), "{out}");
+}
+
+#[test]
+fn a_client_that_misbehaves_is_named_and_a_bot_takes_its_seat() {
+    let cases: Vec<(&str, Answer)> = vec![
+        (
+            "is not JSON",
+            Box::new(|_: &serde_json::Value| Some(b"{oops\n".to_vec())),
+        ),
+        (
+            "\"play ZZ\" is not one of the lawful actions",
+            Box::new(|_: &serde_json::Value| Some(b"{\"action\":\"play ZZ\"}\n".to_vec())),
+        ),
+        (
+            "no answer within 0.5 s",
+            Box::new(|_: &serde_json::Value| Some(Vec::new())),
+        ),
+        ("it ended", Box::new(|_: &serde_json::Value| None)),
+        (
+            "it sent a line longer than 65536 bytes",
+            Box::new(|_: &serde_json::Value| Some(vec![b'x'; 200_000])),
+        ),
+    ];
+    for (said, seat3) in cases {
+        let (server, joins, raws) = game(seat3);
+        let l = server.said("seat 3 (Di)");
+        assert!(
+            l.contains(said) && l.ends_with("; bot:computer takes the seat"),
+            "{said}: {l}"
+        );
+        for mut j in joins {
+            assert!(j.wait().unwrap().success(), "{said}");
+        }
+        let seen = raws.into_iter().next().unwrap().join().unwrap();
+        assert_eq!(
+            seen.last().unwrap()["type"],
+            "over",
+            "{said}: the others play on"
+        );
+        let (code, out) = server.finish();
+        assert_eq!(code, Some(0), "{said}");
+        assert!(out.contains("win the game"), "{said}: {out}");
+    }
+}
