@@ -37,33 +37,71 @@ apt-get install -y --no-install-recommends g++ make
 chmod +x /autograder/source/bin/upcard /autograder/source/run_autograder
 "#;
 
-/// run_autograder: build the submission with the course's script, grade it,
-/// write results.json. A build that fails is reported with its log.
-fn run_autograder(course: &dyn Course) -> String {
+/// Where a platform puts things for its grading script.
+struct Layout {
+    /// Who runs the script, for its first comment.
+    platform: &'static str,
+    /// The tree's root on the platform.
+    root: &'static str,
+    /// The folders under it: the autograder's files, the submission.
+    source: &'static str,
+    submission: &'static str,
+    /// `--report` and `build-failed --platform` name the results' format.
+    format: &'static str,
+}
+
+/// The grading script: build the submission with the course's script in a
+/// directory of its own, grade it, write results.json; a build that fails
+/// is reported with its log. `ROOT_VARIABLE` moves the tree, for trying it
+/// anywhere.
+fn grading_script(course: &dyn Course, l: &Layout) -> String {
     let program = course.program().trim_start_matches("./");
     format!(
         r#"#!/usr/bin/env bash
-# Gradescope runs this for each submission (written by `upcard autograder init`).
+# {platform} runs this for each submission (written by `upcard autograder init`).
 # {ROOT_VARIABLE} moves the whole tree, for trying it anywhere.
 set -uo pipefail
-ROOT="${{{ROOT_VARIABLE}:-/autograder}}"
-SOURCE="$ROOT/source"
+ROOT="${{{ROOT_VARIABLE}:-{root}}}"
+SOURCE="$ROOT/{source}"
 RESULTS="$ROOT/results"
-UPCARD="$SOURCE/bin/upcard"
 mkdir -p "$RESULTS"
+# upcard runs from a copy: uploaded files may not keep the executable bit.
+BIN="$(mktemp -d)"
+cp "$SOURCE/bin/upcard" "$BIN/upcard" && chmod +x "$BIN/upcard"
+UPCARD="$BIN/upcard"
 BUILD="$(mktemp -d)"
-cp -R "$ROOT/submission/." "$BUILD/"
+cp -R "$ROOT/{submission}/." "$BUILD/"
 if ! (cd "$BUILD" && bash "$SOURCE/build.sh") >"$BUILD/build.log" 2>&1; then
-    "$UPCARD" autograder build-failed "$BUILD/build.log" --out "$RESULTS/results.json"
+    "$UPCARD" autograder build-failed --platform {format} "$BUILD/build.log" \
+        --out "$RESULTS/results.json"
     exit 0
 fi
 cd "$SOURCE"
 "$UPCARD" grade --exe "$BUILD/{program}" --rules {rules} scenarios \
-    --report gradescope="$RESULTS/results.json"
-# A failing test is a score, not an autograder error.
+    --report {format}="$RESULTS/results.json"
+# A failing test is a score, not a grading error.
 exit 0
 "#,
+        platform = l.platform,
+        root = l.root,
+        source = l.source,
+        submission = l.submission,
+        format = l.format,
         rules = course.name(),
+    )
+}
+
+/// run_autograder, Gradescope's script.
+fn run_autograder(course: &dyn Course) -> String {
+    grading_script(
+        course,
+        &Layout {
+            platform: "Gradescope",
+            root: "/autograder",
+            source: "source",
+            submission: "submission",
+            format: "gradescope",
+        },
     )
 }
 

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{File, ROOT_VARIABLE, project_files, write_files};
+use super::{File, project_files, write_files};
 use crate::courses::Course;
 use crate::scenario::Scenario;
 
@@ -82,38 +82,18 @@ fn question_html(course: &dyn Course) -> String {
     )
 }
 
-/// run.sh: build the submission in a directory of its own, grade it, write
-/// results.json. A build that fails makes the submission not gradable (no
-/// attempt used), with the compiler's output.
+/// run.sh: the grading script with PrairieLearn's layout (the question's
+/// `tests/` at `/grade/tests`, the files at `/grade/student`).
 fn run_sh(course: &dyn Course) -> String {
-    let program = course.program().trim_start_matches("./");
-    format!(
-        r#"#!/usr/bin/env bash
-# PrairieLearn runs this for each submission (written by `upcard autograder init`).
-# {ROOT_VARIABLE} moves the whole tree, for trying it anywhere.
-set -uo pipefail
-ROOT="${{{ROOT_VARIABLE}:-/grade}}"
-TESTS="$ROOT/tests"
-RESULTS="$ROOT/results"
-mkdir -p "$RESULTS"
-# upcard runs from a copy: the question's files may not keep the executable bit.
-BIN="$(mktemp -d)"
-cp "$TESTS/bin/upcard" "$BIN/upcard" && chmod +x "$BIN/upcard"
-UPCARD="$BIN/upcard"
-BUILD="$(mktemp -d)"
-cp -R "$ROOT/student/." "$BUILD/"
-if ! (cd "$BUILD" && bash "$TESTS/build.sh") >"$BUILD/build.log" 2>&1; then
-    "$UPCARD" autograder build-failed --platform prairielearn "$BUILD/build.log" \
-        --out "$RESULTS/results.json"
-    exit 0
-fi
-cd "$TESTS"
-"$UPCARD" grade --exe "$BUILD/{program}" --rules {rules} scenarios \
-    --report prairielearn="$RESULTS/results.json"
-# A failing test is a score, not a grading error.
-exit 0
-"#,
-        rules = course.name(),
+    super::grading_script(
+        course,
+        &super::Layout {
+            platform: "PrairieLearn",
+            root: "/grade",
+            source: "tests",
+            submission: "student",
+            format: "prairielearn",
+        },
     )
 }
 
