@@ -32,8 +32,34 @@ impl Rules {
         }
     }
 
+    /// The rules by name (`--rules`), the standard game with `house` rules.
+    pub fn from_name(name: &str, house: &[String]) -> Result<Rules, String> {
+        match name {
+            "eecs280" | "cs246" if !house.is_empty() => {
+                Err("house rules are the standard game's: give --rules standard".into())
+            }
+            "eecs280" => Ok(Rules::Eecs280),
+            "cs246" => Ok(Rules::Cs246),
+            "standard" => {
+                let mut c = standard::config();
+                for h in house {
+                    standard::house::apply(&mut c, h)?;
+                }
+                Ok(Rules::Standard(c))
+            }
+            other => Err(format!(
+                "there are no rules {other:?}: standard, eecs280 or cs246"
+            )),
+        }
+    }
+
+    /// The score that wins.
+    pub fn points_to_win(self) -> u32 {
+        self.state(0).config.points_to_win
+    }
+
     /// A new game of deal `seed`.
-    fn state(self, seed: u32) -> State {
+    pub fn state(self, seed: u32) -> State {
         match self {
             Rules::Standard(c) => State::new(c, standard::deck(seed)),
             Rules::Eecs280 => {

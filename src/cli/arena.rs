@@ -4,7 +4,7 @@ use std::io::Write;
 
 use upcard::Failure;
 use upcard::arena::{Match, Rules};
-use upcard::courses::standard::{Bot, EXPERT_SAMPLES, config, house};
+use upcard::courses::standard::{Bot, EXPERT_SAMPLES};
 
 fn bot(s: &str) -> Result<Bot, String> {
     Bot::find(s).ok_or_else(|| {
@@ -57,22 +57,7 @@ pub struct Args {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        let rules = match self.rules.as_str() {
-            "eecs280" | "cs246" if !self.house.is_empty() => {
-                return Err(Failure::input(
-                    "house rules are the standard game's: give --rules standard",
-                ));
-            }
-            "eecs280" => Rules::Eecs280,
-            "cs246" => Rules::Cs246,
-            _ => {
-                let mut c = config();
-                for h in &self.house {
-                    house::apply(&mut c, h).map_err(Failure::input)?;
-                }
-                Rules::Standard(c)
-            }
-        };
+        let rules = Rules::from_name(&self.rules, &self.house).map_err(Failure::input)?;
         let m = Match {
             bots: [self.team0, self.team1],
             games: self.games,

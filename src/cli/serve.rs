@@ -7,8 +7,9 @@ use std::time::{Duration, Instant};
 
 use upcard::Failure;
 use upcard::agents::{Agent, Game};
+use upcard::arena::Rules;
 use upcard::courses::standard::transcript::StandardPrinter;
-use upcard::courses::standard::{Bot, Cards, SEATS, SeatKind, Table, config, house};
+use upcard::courses::standard::{Bot, Cards, SEATS, SeatKind, Table, config};
 use upcard::engine::Outcome;
 use upcard::play::program_seat::{Hello, ProgramSeat};
 
@@ -51,10 +52,10 @@ pub struct Args {
     /// The shuffle's seed
     #[arg(long, default_value_t = 0)]
     seed: u32,
-    /// The rules (the standard game; its house rules with --house)
-    #[arg(long, default_value = "standard", value_parser = ["standard"])]
+    /// The rules: standard (its house rules with --house), eecs280 or cs246
+    #[arg(long, default_value = "standard", value_parser = ["standard", "eecs280", "cs246"])]
     rules: String,
-    /// A house rule, NAME=VALUE (repeatable)
+    /// A house rule of the standard game, NAME=VALUE (repeatable)
     #[arg(long = "house", value_name = "NAME=VALUE")]
     house: Vec<String>,
     /// Seconds a client may take to answer
@@ -111,10 +112,7 @@ fn accept(listener: &TcpListener, deadline: Instant) -> Result<(TcpStream, Strin
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        let mut cfg = config();
-        for h in &self.house {
-            house::apply(&mut cfg, h).map_err(Failure::input)?;
-        }
+        let rules = Rules::from_name(&self.rules, &self.house).map_err(Failure::input)?;
         let mut kinds: [Option<Bot>; 4] = [Some(Bot::Computer); 4];
         for s in &self.seats {
             kinds[s.seat] = s.bot;
@@ -146,7 +144,9 @@ impl Args {
             Some(b) => SeatKind::Bot(b),
             None => SeatKind::Person,
         });
-        let table = Table::new(cfg, Cards::Seed(self.seed), names.clone(), seats);
+        // The table makes the bots (seeded from the game's seed); the
+        // rules make the game.
+        let table = Table::new(config(), Cards::Seed(self.seed), names.clone(), seats);
         let mut agents: Vec<Box<dyn Agent>> = Vec::new();
         for (i, stream) in streams.into_iter().enumerate() {
             let agent: Box<dyn Agent> = match stream {
@@ -155,8 +155,8 @@ impl Args {
                     let hello = Hello {
                         seat: i,
                         names: &names,
-                        rules: "standard",
-                        points_to_win: cfg.points_to_win,
+                        rules: rules.name(),
+                        points_to_win: rules.points_to_win(),
                     };
                     let fallback = self.on_fault.agent(table.bot_seed(i));
                     Box::new(
@@ -174,7 +174,7 @@ impl Args {
             };
             agents.push(agent);
         }
-        let mut game = Game::new(table.state(), names.clone(), agents);
+        let mut game = Game::new(rules.state(self.seed), names.clone(), agents);
         let mut printer = StandardPrinter::new(&mut *stdout, names);
         let result = game.run(&mut printer);
         let _ = printer.finish();

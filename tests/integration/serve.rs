@@ -21,26 +21,26 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::with(&[
+            "--house",
+            "points-to-win=3",
+            "--seat-timeout",
+            "0.5",
+            "--seat",
+            "0=remote",
+            "--seat",
+            "1=remote",
+            "--seat",
+            "2=remote",
+            "--seat",
+            "3=remote",
+        ])
+    }
+
+    fn with(args: &[&str]) -> Server {
         let mut child = upcard()
-            .args([
-                "serve",
-                "--listen",
-                "127.0.0.1:0",
-                "--seed",
-                "4",
-                "--house",
-                "points-to-win=3",
-                "--seat-timeout",
-                "0.5",
-                "--seat",
-                "0=remote",
-                "--seat",
-                "1=remote",
-                "--seat",
-                "2=remote",
-                "--seat",
-                "3=remote",
-            ])
+            .args(["serve", "--listen", "127.0.0.1:0", "--seed", "4"])
+            .args(args)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -234,5 +234,24 @@ fn a_client_that_misbehaves_is_named_and_a_bot_takes_its_seat() {
         let (code, out) = server.finish();
         assert_eq!(code, Some(0), "{said}");
         assert!(out.contains("win the game"), "{said}: {out}");
+    }
+}
+
+#[test]
+fn the_course_rules_can_be_served_too() {
+    for rules in ["eecs280", "cs246"] {
+        let server = Server::with(&["--rules", rules, "--seat", "2=remote"]);
+        let mut j = join_bot(&server.addr, "Cy", "simple");
+        server.said("Cy takes seat 2");
+        let mut out = String::new();
+        j.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+        assert!(j.wait().unwrap().success(), "{rules}");
+        assert!(
+            out.starts_with("Joined as Cy at seat 2, a game to 10."),
+            "{rules}: {out}"
+        );
+        let (code, out) = server.finish();
+        assert_eq!(code, Some(0), "{rules}");
+        assert!(out.contains("win the game"), "{rules}: {out}");
     }
 }
