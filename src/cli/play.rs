@@ -7,7 +7,7 @@ use upcard::Failure;
 use upcard::agents::{EngineError, PlayerError};
 use upcard::courses::standard::house::{self, HouseRule};
 use upcard::courses::standard::transcript::StandardPrinter;
-use upcard::courses::standard::{Bot, Cards, SEATS, SeatKind, Table, config};
+use upcard::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
 use upcard::engine::{Action, Outcome, State};
 use upcard::input::Tokens;
 use upcard::parse::file::read_text;
@@ -98,18 +98,9 @@ pub struct Args {
     /// Seconds a program at a seat may take to answer
     #[arg(long, default_value = "5", value_parser = super::grade::seconds)]
     seat_timeout: std::time::Duration,
-    /// The bot that takes a misbehaving program's seat: bot:KIND
-    #[arg(long, default_value = "bot:computer", value_parser = fault_bot)]
-    on_fault: Bot,
-}
-
-pub fn fault_bot(s: &str) -> Result<Bot, String> {
-    s.strip_prefix("bot:").and_then(Bot::find).ok_or_else(|| {
-        format!(
-            "{s:?} is not bot:KIND (bots: {})",
-            Bot::ALL.map(|b| b.name()).join(", ")
-        )
-    })
+    /// When a program at a seat misbehaves: bot:KIND takes its seat, or end stops the game
+    #[arg(long, default_value = "bot:computer", value_parser = OnFault::parse)]
+    on_fault: OnFault,
 }
 
 /// A seed nobody chose: from the system's random source.

@@ -9,7 +9,7 @@ use upcard::Failure;
 use upcard::agents::{Agent, Game};
 use upcard::arena::Rules;
 use upcard::courses::standard::transcript::StandardPrinter;
-use upcard::courses::standard::{Bot, Cards, SEATS, SeatKind, Table, config};
+use upcard::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
 use upcard::engine::Outcome;
 use upcard::play::program_seat::{Hello, ProgramSeat};
 
@@ -64,9 +64,9 @@ pub struct Args {
     /// Seconds to wait for each remote seat's client to join
     #[arg(long, default_value = "120", value_parser = super::grade::seconds)]
     join_timeout: Duration,
-    /// The bot that takes a misbehaving client's seat: bot:KIND
-    #[arg(long, default_value = "bot:computer", value_parser = super::play::fault_bot)]
-    on_fault: Bot,
+    /// When a client misbehaves: bot:KIND takes its seat, or end stops the game
+    #[arg(long, default_value = "bot:computer", value_parser = OnFault::parse)]
+    on_fault: OnFault,
 }
 
 /// Waits for one client and reads its `join` line (its name).
@@ -158,7 +158,7 @@ impl Args {
                         rules: rules.name(),
                         points_to_win: rules.points_to_win(),
                     };
-                    let fallback = self.on_fault.agent(table.bot_seed(i));
+                    let (fallback, fallback_name) = self.on_fault.agent(table.bot_seed(i));
                     Box::new(
                         ProgramSeat::remote(
                             format!("seat {i} ({})", names[i]),
@@ -166,7 +166,7 @@ impl Args {
                             &hello,
                             self.seat_timeout,
                             fallback,
-                            self.on_fault.name(),
+                            fallback_name,
                         )
                         .map_err(Failure::input)?,
                     )
@@ -180,7 +180,9 @@ impl Args {
         let _ = printer.finish();
         match result {
             Ok(Outcome::Won { .. }) => Ok(()),
-            Ok(Outcome::Quit) => Err(Failure::input("the game was stopped")),
+            Ok(Outcome::Quit) => Err(Failure::input(
+                "the game ended when a client misbehaved (--on-fault end); every finished hand is above",
+            )),
             Err(e) => Err(Failure::input(e.to_string())),
         }
     }

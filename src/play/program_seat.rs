@@ -25,7 +25,8 @@ pub struct ProgramSeat {
     socket: Option<std::net::TcpStream>,
     lines: Receiver<Result<String, String>>,
     timeout: Duration,
-    fallback: Box<dyn Agent>,
+    /// Who plays on after a fault (None: the game ends).
+    fallback: Option<Box<dyn Agent>>,
     fallback_name: String,
     faulted: bool,
     /// What went wrong, once it did (for callers and tests).
@@ -75,7 +76,7 @@ impl ProgramSeat {
         program: &str,
         hello: &Hello,
         timeout: Duration,
-        fallback: Box<dyn Agent>,
+        fallback: Option<Box<dyn Agent>>,
         fallback_name: &str,
     ) -> Result<ProgramSeat, String> {
         use std::os::unix::process::CommandExt;
@@ -111,7 +112,7 @@ impl ProgramSeat {
         socket: std::net::TcpStream,
         hello: &Hello,
         timeout: Duration,
-        fallback: Box<dyn Agent>,
+        fallback: Option<Box<dyn Agent>>,
         fallback_name: &str,
     ) -> Result<ProgramSeat, String> {
         let reader = socket.try_clone().map_err(|e| e.to_string())?;
@@ -138,7 +139,7 @@ impl ProgramSeat {
         socket: Option<std::net::TcpStream>,
         hello: &Hello,
         timeout: Duration,
-        fallback: Box<dyn Agent>,
+        fallback: Option<Box<dyn Agent>>,
         fallback_name: &str,
     ) -> ProgramSeat {
         let (tx, rx) = channel();
@@ -221,10 +222,14 @@ impl ProgramSeat {
     }
 
     fn give_up(&mut self, problem: String) {
-        eprintln!(
-            "upcard: {}: {problem}; bot:{} takes the seat",
-            self.label, self.fallback_name
-        );
+        if self.fallback.is_some() {
+            eprintln!(
+                "upcard: {}: {problem}; bot:{} takes the seat",
+                self.label, self.fallback_name
+            );
+        } else {
+            eprintln!("upcard: {}: {problem}; the game ends", self.label);
+        }
         self.fault = Some(problem);
         self.faulted = true;
         self.stop();
@@ -277,7 +282,11 @@ impl Agent for ProgramSeat {
                 Err(problem) => self.give_up(problem),
             }
         }
-        self.fallback.choose(obs, legal, notes)
+        match self.fallback.as_mut() {
+            Some(f) => f.choose(obs, legal, notes),
+            // --on-fault end: the game stops here, every finished hand kept.
+            None => Err(PlayerError::Quit),
+        }
     }
 
     fn finished(&mut self, winner: usize, scores: [u32; 2]) {

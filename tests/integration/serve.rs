@@ -255,3 +255,32 @@ fn the_course_rules_can_be_served_too() {
         assert!(out.contains("win the game"), "{rules}: {out}");
     }
 }
+
+#[test]
+fn on_fault_end_stops_the_game_cleanly() {
+    let server = Server::with(&[
+        "--on-fault",
+        "end",
+        "--seat",
+        "0=remote",
+        "--seat",
+        "2=remote",
+    ]);
+    let c = raw_client(&server.addr, "Ann", first_lawful);
+    server.said("Ann takes seat 0");
+    let d = raw_client(&server.addr, "Cy", |_: &serde_json::Value| {
+        Some(b"{\"action\":\"dance\"}\n".to_vec())
+    });
+    server.said("Cy takes seat 2");
+    let l = server.said("seat 2 (Cy)");
+    assert!(l.ends_with("; the game ends"), "{l}");
+    let l = server.said("the game ended");
+    assert_eq!(
+        l,
+        "upcard: the game ended when a client misbehaved (--on-fault end); every finished hand is above"
+    );
+    let (code, out) = server.finish();
+    assert_eq!(code, Some(2));
+    assert!(out.starts_with("Hand 1. Ann deals."), "{out}");
+    let _ = (c.join(), d.join());
+}

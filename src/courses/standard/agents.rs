@@ -24,6 +24,41 @@ pub enum Bot {
     Expert,
 }
 
+/// What happens when a program at a seat misbehaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnFault {
+    /// A bot takes the seat and the game goes on.
+    Bot(Bot),
+    /// The game ends there.
+    End,
+}
+
+impl OnFault {
+    /// `bot:KIND` or `end`.
+    pub fn parse(s: &str) -> Result<OnFault, String> {
+        if s == "end" {
+            return Ok(OnFault::End);
+        }
+        s.strip_prefix("bot:")
+            .and_then(Bot::find)
+            .map(OnFault::Bot)
+            .ok_or_else(|| {
+                format!(
+                    "{s:?} is not bot:KIND or end (bots: {})",
+                    Bot::ALL.map(|b| b.name()).join(", ")
+                )
+            })
+    }
+
+    /// The agent that plays on, if any, and its name.
+    pub fn agent(self, seed: u32) -> (Option<Box<dyn Agent>>, &'static str) {
+        match self {
+            OnFault::Bot(b) => (Some(b.agent(seed)), b.name()),
+            OnFault::End => (None, "end"),
+        }
+    }
+}
+
 /// Deals the expert samples per decision unless told otherwise.
 pub const EXPERT_SAMPLES: usize = 24;
 

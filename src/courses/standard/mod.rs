@@ -8,7 +8,9 @@ pub mod house;
 mod scenario;
 pub mod transcript;
 
-pub use agents::{Bot, EXPERT_SAMPLES, Lawful, Person, Turns, choice_text, display_order, offered};
+pub use agents::{
+    Bot, EXPERT_SAMPLES, Lawful, OnFault, Person, Turns, choice_text, display_order, offered,
+};
 pub use scenario::{RawStandard, StandardSetup};
 
 use crate::cards::{Card, all_cards};
@@ -128,8 +130,8 @@ pub struct Table {
     pub seats: [SeatKind; 4],
     /// How long a program at a seat may take to answer.
     pub seat_timeout: std::time::Duration,
-    /// Who takes a program's seat when it misbehaves.
-    pub on_fault: Bot,
+    /// What happens when a program at a seat misbehaves.
+    pub on_fault: OnFault,
 }
 
 /// A program's time to answer, unless told otherwise.
@@ -154,7 +156,7 @@ impl Table {
             names,
             seats,
             seat_timeout: SEAT_TIMEOUT,
-            on_fault: Bot::Computer,
+            on_fault: OnFault::Bot(Bot::Computer),
         }
     }
 
@@ -166,27 +168,28 @@ impl Table {
             SeatKind::Person => None,
             SeatKind::Bot(b) => Some(b.agent(self.bot_seed(seat))),
             SeatKind::Program(p) => {
-                let fallback = self.on_fault.agent(self.bot_seed(seat));
+                let (fallback, fallback_name) = self.on_fault.agent(self.bot_seed(seat));
                 let hello = Hello {
                     seat,
                     names: &self.names,
                     rules: "standard",
                     points_to_win: self.config.points_to_win,
                 };
-                match ProgramSeat::start(
-                    p,
-                    &hello,
-                    self.seat_timeout,
-                    fallback,
-                    self.on_fault.name(),
-                ) {
+                match ProgramSeat::start(p, &hello, self.seat_timeout, fallback, fallback_name) {
                     Ok(s) => Some(Box::new(s)),
                     Err(e) => {
+                        // A program that cannot start at all is replaced by
+                        // the fault bot (the computer under --on-fault end:
+                        // the game has not begun to end).
+                        let bot = match self.on_fault {
+                            OnFault::Bot(b) => b,
+                            OnFault::End => Bot::Computer,
+                        };
                         eprintln!(
                             "upcard: seat {seat}: {e}; bot:{} takes the seat",
-                            self.on_fault.name()
+                            bot.name()
                         );
-                        Some(self.on_fault.agent(self.bot_seed(seat)))
+                        Some(bot.agent(self.bot_seed(seat)))
                     }
                 }
             }
