@@ -79,16 +79,48 @@ impl Rules {
     }
 }
 
+/// Who plays for a team: a bot, or a program speaking the seat protocol
+/// (docs/seat-protocol.md), started for each seat of each game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entrant {
+    Bot(Bot),
+    Program(String),
+}
+
+impl Entrant {
+    /// `exec:PROGRAM` or a bot's name.
+    pub fn parse(s: &str) -> Result<Entrant, String> {
+        match s.strip_prefix("exec:") {
+            Some(p) if !p.is_empty() => Ok(Entrant::Program(p.to_string())),
+            _ => Bot::find(s).map(Entrant::Bot).ok_or_else(|| {
+                format!(
+                    "there is no bot {s:?}; the bots are {} (or exec:PROGRAM)",
+                    Bot::ALL.map(|b| b.name()).join(", ")
+                )
+            }),
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Entrant::Bot(b) => b.name().to_string(),
+            Entrant::Program(p) => format!("exec:{p}"),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Match {
-    /// The two bots: `bots[0]` is team 0's, `bots[1]` team 1's.
-    pub bots: [Bot; 2],
+    /// The two teams' players: `bots[0]` is team 0's, `bots[1]` team 1's.
+    pub bots: [Entrant; 2],
     pub games: u32,
     pub seed: u32,
     pub rules: Rules,
     pub jobs: usize,
     /// The expert's deals per decision.
     pub samples: usize,
+    /// How long a program may take to answer.
+    pub timeout: Duration,
 }
 
 /// One game's result, from the bots' point of view.
@@ -149,19 +181,37 @@ impl Match {
         let deal = self.seed.wrapping_add(g / 2);
         let swapped = g % 2 == 1;
         let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
+        let names = standard::SEATS.map(String::from);
+        let state = self.rules.state(deal);
         let agents: Vec<Box<dyn Agent>> = (0..4)
             .map(|seat| {
                 // Which bot sits here.
                 let b = (seat % 2) ^ usize::from(swapped);
                 let seed = deal.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32);
-                Box::new(Timed {
-                    inner: self.bots[b].agent_with(seed, self.samples),
+                let inner = match &self.bots[b] {
+                    Entrant::Bot(bot) => bot.agent_with(seed, self.samples),
+                    Entrant::Program(p) => {
+                        use crate::play::program_seat::{Hello, ProgramSeat};
+                        let hello = Hello {
+                            seat,
+                            names: &names,
+                            rules: self.rules.name(),
+                            points_to_win: state.config.points_to_win,
+                        };
+                        let fallback = Some(Bot::Computer.agent(seed));
+                        Box::new(
+                            ProgramSeat::start(p, &hello, self.timeout, fallback, "computer")
+                                .map_err(|e| format!("game {g}: {e}"))?,
+                        )
+                    }
+                };
+                Ok(Box::new(Timed {
+                    inner,
                     times: times[b].clone(),
-                }) as Box<dyn Agent>
+                }) as Box<dyn Agent>)
             })
-            .collect();
-        let names = standard::SEATS.map(String::from);
-        let mut game = Game::new(self.rules.state(deal), names, agents);
+            .collect::<Result<_, String>>()?;
+        let mut game = Game::new(state, names, agents);
         let mut tally = Tally::default();
         let outcome = game.run(&mut tally).map_err(|e| format!("game {g}: {e}"))?;
         let Outcome::Won { team, .. } = outcome else {
@@ -240,7 +290,7 @@ pub fn wilson(k: u32, n: u32) -> [f64; 2] {
 
 #[derive(Clone, Debug)]
 pub struct TeamReport {
-    pub bot: &'static str,
+    pub bot: String,
     pub games_won: u32,
     pub win_rate: f64,
     pub ci95: [f64; 2],
@@ -333,12 +383,13 @@ mod tests {
     #[test]
     fn duplicate_games_swap_the_seats_and_the_same_seed_gives_the_same_games() {
         let m = Match {
-            bots: [Bot::Simple, Bot::Computer],
+            bots: [Entrant::Bot(Bot::Simple), Entrant::Bot(Bot::Computer)],
             games: 6,
             seed: 9,
             rules: Rules::Standard(standard::config()),
             jobs: 2,
             samples: 4,
+            timeout: Duration::from_secs(5),
         };
         let a = m.run().unwrap();
         let b = Match {
@@ -352,7 +403,7 @@ mod tests {
         assert_eq!(a.teams[0].games_won + a.teams[1].games_won, 6);
         // The same bot on both sides of every deal wins exactly half.
         let mirror = Match {
-            bots: [Bot::Simple, Bot::Simple],
+            bots: [Entrant::Bot(Bot::Simple), Entrant::Bot(Bot::Simple)],
             ..m
         }
         .run()

@@ -3,17 +3,8 @@
 use std::io::Write;
 
 use upcard::Failure;
-use upcard::arena::{Match, Rules};
-use upcard::courses::standard::{Bot, EXPERT_SAMPLES};
-
-fn bot(s: &str) -> Result<Bot, String> {
-    Bot::find(s).ok_or_else(|| {
-        format!(
-            "there is no bot {s:?}; the bots are {}",
-            Bot::ALL.map(|b| b.name()).join(", ")
-        )
-    })
-}
+use upcard::arena::{Entrant, Match, Rules};
+use upcard::courses::standard::EXPERT_SAMPLES;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
@@ -27,12 +18,15 @@ enum Format {
   upcard arena --team0 expert --team1 computer --games 2000 --seed 1
   upcard arena --team0 simple --team1 random --rules eecs280 --format json")]
 pub struct Args {
-    /// Team 0's bot: random, simple, computer or expert
-    #[arg(long, value_parser = bot, default_value = "expert")]
-    team0: Bot,
+    /// Team 0's bot: random, simple, computer, expert, or exec:PROGRAM (docs/seat-protocol.md)
+    #[arg(long, value_parser = Entrant::parse, default_value = "expert")]
+    team0: Entrant,
     /// Team 1's bot
-    #[arg(long, value_parser = bot, default_value = "computer")]
-    team1: Bot,
+    #[arg(long, value_parser = Entrant::parse, default_value = "computer")]
+    team1: Entrant,
+    /// Seconds a program may take to answer
+    #[arg(long, default_value = "5", value_parser = super::grade::seconds)]
+    seat_timeout: std::time::Duration,
     /// Games in all (an odd number plays one deal once)
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     games: u32,
@@ -67,6 +61,7 @@ impl Args {
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
             samples: self.samples as usize,
+            timeout: self.seat_timeout,
         };
         let report = m.run().map_err(Failure::input)?;
         let text = match self.format {

@@ -149,3 +149,25 @@ fn a_program_that_cannot_start_is_said_and_a_bot_sits() {
     );
     assert!(ran.text().contains("win the game"));
 }
+
+#[test]
+fn a_program_enters_the_arena() {
+    let bot = script("arena-bot", FIRST_LAWFUL);
+    let out = Upcard::new()
+        .args([
+            "arena", "--team1", "random", "--games", "4", "--seed", "2", "-j", "1", "--format",
+            "json",
+        ])
+        .args([format!("--team0=exec:{}", bot.display())])
+        .run()
+        .text();
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["teams"][0]["bot"], format!("exec:{}", bot.display()));
+    let won: u64 = v["teams"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["games_won"].as_u64().unwrap())
+        .sum();
+    assert_eq!(won, 4);
+}
