@@ -9,6 +9,9 @@ use upcard::scenario::raw::RulesName;
 
 /// Set up upcard as an autograder (docs/deploying.md)
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard autograder init --platform gradescope --rules eecs280 gradescope/
+  upcard autograder init --platform prairielearn --rules cs246 course/questions/euchre/")]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,

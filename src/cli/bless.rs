@@ -171,6 +171,10 @@ fn normal(p: &Path) -> PathBuf {
 
 /// Write or rewrite golden transcripts from the engine
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard bless scenarios/eecs280/march.yaml
+  upcard bless --filter renege
+  upcard bless --unreferenced")]
 pub struct Args {
     #[command(flatten)]
     scenarios: super::run::Selection,

@@ -348,6 +348,10 @@ pub fn seconds(s: &str) -> Result<Duration, String> {
 
 /// Run a student program (or a directory of submissions) on the scenarios and grade it
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard grade --exe ./euchre.exe scenarios/eecs280
+  upcard grade --exe submissions/ --rules cs246 --report html=report --csv class.csv
+  upcard grade --exe ./euchre.exe --random 200 --seed 7")]
 pub struct Args {
     /// The program, or a directory with one submission per subdirectory
     #[arg(long)]

@@ -12,6 +12,9 @@ use upcard::play::save::action_text;
 
 /// Take a seat at a game hosted with upcard serve
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard join 127.0.0.1:7878 --name Ann
+  upcard join 127.0.0.1:7878 --name Bot --bot expert")]
 pub struct Args {
     /// The server, HOST:PORT
     address: String,

@@ -4,6 +4,7 @@
 mod arena;
 mod autograder;
 mod bless;
+mod completions;
 mod grade;
 mod join;
 mod play;
@@ -25,7 +26,7 @@ use upcard::Failure;
 #[command(
     name = "upcard",
     version,
-    about = "Euchre test harness and replay tool for EECS 280 and CS 246"
+    about = "Euchre as EECS 280 and CS 246 specify it, and to play: scenarios, grading, replay, games and bots"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -45,6 +46,8 @@ pub enum Command {
     Arena(arena::Args),
     Serve(serve::Args),
     Join(join::Args),
+    Completions(completions::Args),
+    Man(completions::Man),
 }
 
 /// A parsed command line.
@@ -53,10 +56,15 @@ pub enum Parsed {
     Command(Box<Command>),
 }
 
+/// The whole command line: the subcommands and one per course program.
+pub fn command() -> clap::Command {
+    program::subcommands(Cli::command())
+}
+
 /// Parses the command line (printing help or a usage error and exiting, as
 /// clap does).
 pub fn parse() -> Parsed {
-    let matches = program::subcommands(Cli::command()).get_matches();
+    let matches = command().get_matches();
     if let Some((name, m)) = matches.subcommand()
         && let Some(p) = program::Program::from_matches(name, m)
     {
@@ -86,6 +94,8 @@ impl Parsed {
             Command::Arena(a) => a.execute(stdout),
             Command::Serve(a) => a.execute(stdout),
             Command::Join(a) => a.execute(stdout),
+            Command::Completions(a) => a.execute(stdout),
+            Command::Man(a) => a.execute(stdout),
         }
     }
 }

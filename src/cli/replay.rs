@@ -106,6 +106,10 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
 
 /// Step through a scenario or CS 246 save file move by move
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard replay scenarios/eecs280/march.yaml
+  upcard replay scenarios/cs246/alone-from-seat-1.yaml --to 0:2:3 --format json
+  upcard replay saved.txt --step")]
 pub struct Args {
     /// A scenario (.yaml) or a CS 246 save file
     file: PathBuf,

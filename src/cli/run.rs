@@ -211,6 +211,10 @@ pub struct Selection {
 
 /// Run scenarios through the engine and compare each with its golden transcript
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard run
+  upcard run scenarios/cs246 --filter alone
+  upcard run --failed --side-by-side")]
 pub struct Args {
     #[command(flatten)]
     scenarios: super::run::Selection,

@@ -6,6 +6,8 @@ use upcard::Failure;
 
 /// Print the JSON Schema of scenario files (grammar/scenario.schema.json)
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard schema > grammar/scenario.schema.json")]
 pub struct Args {}
 
 impl Args {

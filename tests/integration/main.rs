@@ -3,6 +3,7 @@
 
 mod arena;
 mod autograder;
+mod cli_docs;
 mod common;
 mod cs246_cli;
 mod cs246_shuffle;
