@@ -1,7 +1,7 @@
 //! `upcard bless`: write goldens from the engine, atomically, saying what changed.
 
 use std::collections::BTreeSet;
-use std::io::Write;
+use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
@@ -9,7 +9,8 @@ use similar::{ChangeTag, TextDiff};
 
 use super::run::{apply_filter, load};
 use upcard::Failure;
-use upcard::scenario::{Golden, Scenario, evaluate, write_atomic};
+use upcard::scenario::diff::{Style, render};
+use upcard::scenario::{Compare, Golden, Scenario, default_golden, evaluate, write_atomic};
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -17,6 +18,44 @@ pub struct Options {
     pub filter: Option<String>,
     /// List goldens no scenario uses instead of writing.
     pub unreferenced: bool,
+    /// Show each change as a diff and write nothing.
+    pub dry_run: bool,
+    /// Show each change and ask: accept, reject or skip.
+    pub review: bool,
+    /// Rewrite goldens outside the project's golden/<rules>/ layout too.
+    pub force: bool,
+}
+
+/// A review answer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    Accept,
+    Reject,
+    Skip,
+}
+
+/// Asks about one change on standard input; the end of input skips the rest.
+fn ask(stdout: &mut dyn Write, input: &mut dyn BufRead) -> Answer {
+    loop {
+        let _ = write!(stdout, "accept (a), reject (r) or skip (s)? ");
+        let _ = stdout.flush();
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => {
+                let _ = writeln!(stdout);
+                return Answer::Skip;
+            }
+            Ok(_) => {}
+        }
+        match line.trim() {
+            "a" | "accept" => return Answer::Accept,
+            "r" | "reject" => return Answer::Reject,
+            "s" | "skip" => return Answer::Skip,
+            other => {
+                let _ = writeln!(stdout, "{other:?} is none of a, r, s");
+            }
+        }
+    }
 }
 
 /// Lines added and removed going from `old` to `new`.
@@ -35,6 +74,10 @@ fn counts(old: &str, new: &str) -> (usize, usize) {
 }
 
 pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
+    run_with(o, stdout, &mut std::io::stdin().lock())
+}
+
+fn run_with(o: &Options, stdout: &mut dyn Write, input: &mut dyn BufRead) -> Result<(), Failure> {
     let (mut scenarios, bad_input) = load(&o.paths)?;
     if o.unreferenced {
         if bad_input {
@@ -48,9 +91,12 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     apply_filter(&mut scenarios, o.filter.as_deref())?;
     let results: Vec<_> = scenarios.par_iter().map(evaluate).collect();
     let (mut written, mut refused, mut failed) = (0, 0, 0);
+    // Changes shown but not written: kept (not ours), pending (dry run),
+    // rejected or skipped in review.
+    let (mut kept, mut pending, mut rejected, mut skipped) = (0, 0, 0, 0);
     // Each line goes out as soon as its golden is written, so a failure
     // later on never hides what was already written.
-    let mut say = |line: String| {
+    let say = |stdout: &mut dyn Write, line: String| {
         let _ = stdout.write_all(line.as_bytes());
         let _ = stdout.flush();
     };
@@ -67,13 +113,13 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             for p in &r.problems {
                 text.push_str(&format!("  {p}\n"));
             }
-            say(text);
+            say(stdout, text);
             continue;
         }
         let new = r.played.text();
         let verb = match &r.golden {
             Golden::Text(old) if *old == new => {
-                say(format!("unchanged {}\n", path.display()));
+                say(stdout, format!("unchanged {}\n", path.display()));
                 continue;
             }
             Golden::Text(old) => {
@@ -85,26 +131,85 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             }
             Golden::Unreadable(_) => format!("replaced unreadable {}", path.display()),
         };
+        let diff = match &r.golden {
+            Golden::Text(old) => render(
+                old,
+                &new,
+                Compare::default(),
+                Style {
+                    color: false,
+                    side_by_side: false,
+                    context: 3,
+                },
+            ),
+            _ => String::new(),
+        };
+        // A golden the scenario names itself (an official course file) is
+        // not the engine's to change unless asked.
+        let ours = *path == default_golden(&s.path, s.rules(), &s.name);
+        if !ours && !o.force && !matches!(r.golden, Golden::Missing) {
+            kept += 1;
+            say(
+                stdout,
+                format!(
+                    "kept {} ({}): it is not in the project's golden/ layout (an official file?); --force rewrites it\n{diff}",
+                    path.display(),
+                    s.path.display()
+                ),
+            );
+            continue;
+        }
+        if o.dry_run {
+            pending += 1;
+            say(stdout, format!("would have {verb}\n{diff}"));
+            continue;
+        }
+        if o.review {
+            say(stdout, format!("{} ({}):\n{diff}", verb, s.path.display()));
+            match ask(stdout, input) {
+                Answer::Accept => {}
+                Answer::Reject => {
+                    rejected += 1;
+                    say(stdout, format!("rejected {}\n", path.display()));
+                    continue;
+                }
+                Answer::Skip => {
+                    skipped += 1;
+                    say(stdout, format!("skipped {}\n", path.display()));
+                    continue;
+                }
+            }
+        }
         match write_atomic(path, &r.played.transcript) {
             Ok(()) => {
                 written += 1;
-                say(format!("{verb}\n"));
+                say(stdout, format!("{verb}\n"));
             }
             Err(e) => {
                 failed += 1;
-                say(format!("not written {}: {e}\n", path.display()));
+                say(stdout, format!("not written {}: {e}\n", path.display()));
             }
         }
     }
-    let unchanged = scenarios.len() - written - refused - failed;
+    let unchanged =
+        scenarios.len() - written - refused - failed - kept - pending - rejected - skipped;
     let mut summary = format!("{written} written, {unchanged} unchanged, {refused} refused");
-    if failed > 0 {
-        summary.push_str(&format!(", {failed} not written"));
+    for (n, what) in [
+        (failed, "not written"),
+        (kept, "kept (--force rewrites them)"),
+        (pending, "would change (--dry-run)"),
+        (rejected, "rejected"),
+        (skipped, "skipped"),
+    ] {
+        if n > 0 {
+            summary.push_str(&format!(", {n} {what}"));
+        }
     }
-    say(format!("{summary}\n"));
+    say(stdout, format!("{summary}\n"));
     if bad_input || failed > 0 {
         Err(Failure::silent(2))
-    } else if refused > 0 {
+    } else if refused > 0 || kept > 0 || pending > 0 {
+        // A golden that still differs fails `upcard run`: say so here too.
         Err(Failure::silent(1))
     } else {
         Ok(())
@@ -173,14 +278,23 @@ fn normal(p: &Path) -> PathBuf {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   upcard bless scenarios/eecs280/march.yaml
-  upcard bless --filter renege
-  upcard bless --unreferenced")]
+  upcard bless --review
+  upcard bless --dry-run scenarios/cs246")]
 pub struct Args {
     #[command(flatten)]
     scenarios: super::run::Selection,
     /// List files in the golden folders that no scenario uses (writes nothing)
     #[arg(long)]
     unreferenced: bool,
+    /// Show each change as a diff and write nothing (exit 1 when anything would change)
+    #[arg(long, conflicts_with = "review")]
+    dry_run: bool,
+    /// Show each change as a diff and ask: accept (a), reject (r) or skip (s)
+    #[arg(long)]
+    review: bool,
+    /// Also rewrite goldens a scenario names itself, outside golden/<rules>/ (official course files)
+    #[arg(long)]
+    force: bool,
 }
 
 impl Args {
@@ -189,6 +303,9 @@ impl Args {
             paths: self.scenarios.paths,
             filter: self.scenarios.filter,
             unreferenced: self.unreferenced,
+            dry_run: self.dry_run,
+            review: self.review,
+            force: self.force,
         };
         run(&o, stdout)
     }

@@ -262,3 +262,94 @@ fn unreferenced_goldens_are_listed() {
         "golden/cs246/spec_shuffle_deal_probe.txt\ngolden/eecs280/old.out\n"
     );
 }
+
+/// `bless --dry-run` shows the change and writes nothing; `--review` asks
+/// for each change; an official golden is only rewritten with `--force`.
+#[test]
+fn bless_reviews_changes_and_keeps_official_goldens_unless_forced() {
+    let d = library("review");
+    let golden = d.join("golden/eecs280/march.out");
+    let original = std::fs::read_to_string(&golden).unwrap();
+    let changed = original.replacen("Hand 0", "Hand 1", 1);
+    std::fs::write(&golden, &changed).unwrap();
+    let march = "scenarios/eecs280/march.yaml";
+
+    let r = upcard(&d, &["bless", "--dry-run", march]);
+    assert_eq!(r.code, Some(1), "{}", r.err);
+    assert!(
+        r.out
+            .starts_with("would have updated golden/eecs280/march.out (+1 -1 lines)\n"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.contains("- Hand 1\n") && r.out.contains("+ Hand 0\n"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out
+            .ends_with("0 written, 0 unchanged, 0 refused, 1 would change (--dry-run)\n")
+    );
+    assert_eq!(
+        std::fs::read_to_string(&golden).unwrap(),
+        changed,
+        "nothing written"
+    );
+
+    let r = upcard_text(&d, &["bless", "--review", march], "x\nr\n");
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(
+        r.out.contains(
+            "updated golden/eecs280/march.out (+1 -1 lines) (scenarios/eecs280/march.yaml):\n"
+        ),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out
+            .contains("accept (a), reject (r) or skip (s)? \"x\" is none of a, r, s\n"),
+        "{}",
+        r.out
+    );
+    assert!(
+        r.out.ends_with(
+            "rejected golden/eecs280/march.out\n0 written, 0 unchanged, 0 refused, 1 rejected\n"
+        ),
+        "{}",
+        r.out
+    );
+    assert_eq!(std::fs::read_to_string(&golden).unwrap(), changed);
+    let r = upcard_text(&d, &["bless", "--review", march], "a\n");
+    assert_eq!(r.code, Some(0));
+    assert!(
+        r.out.ends_with(
+            "updated golden/eecs280/march.out (+1 -1 lines)\n1 written, 0 unchanged, 0 refused\n"
+        ),
+        "{}",
+        r.out
+    );
+    assert_eq!(std::fs::read_to_string(&golden).unwrap(), original);
+
+    // An official course file: kept, unless --force.
+    let official = d.join("golden/eecs280/v2020-2026_adi/euchre_test00.out.correct");
+    let text = std::fs::read_to_string(&official).unwrap();
+    std::fs::write(&official, format!("{text}extra\n")).unwrap();
+    let scenario = "scenarios/eecs280/official-test00-adi.yaml";
+    let r = upcard(&d, &["bless", scenario]);
+    assert_eq!(r.code, Some(1));
+    assert!(
+        r.out.starts_with(
+            "kept scenarios/eecs280/../../golden/eecs280/v2020-2026_adi/euchre_test00.out.correct (scenarios/eecs280/official-test00-adi.yaml): it is not in the project's golden/ layout (an official file?); --force rewrites it\n"
+        ),
+        "{}",
+        r.out
+    );
+    assert_eq!(
+        std::fs::read_to_string(&official).unwrap(),
+        format!("{text}extra\n")
+    );
+    let r = upcard(&d, &["bless", "--force", scenario]);
+    assert_eq!(r.code, Some(0), "{}", r.out);
+    assert_eq!(std::fs::read_to_string(&official).unwrap(), text);
+}
