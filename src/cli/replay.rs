@@ -20,6 +20,8 @@ pub struct Options {
     pub to: Option<Target>,
     pub format: Format,
     pub save_at: Option<(Target, PathBuf)>,
+    /// With `to`: every move up to it, not only the state there.
+    pub trace: bool,
 }
 
 /// A scenario (`.yaml`/`.yml`) or a CS 246 save file, checked.
@@ -81,10 +83,12 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
         None => t.moves.len().saturating_sub(1),
     };
     let mut text = String::new();
-    for i in 0..(end + 1).min(t.moves.len()) {
+    // `--to` alone shows the moment; `--trace` (or no `--to`) every move.
+    let first = if o.to.is_some() && !o.trace { end } else { 0 };
+    for i in first..(end + 1).min(t.moves.len()) {
         match o.format {
             Format::Text => {
-                if i > 0 {
+                if i > first {
                     text.push('\n');
                 }
                 text.push_str(&render(&t, i));
@@ -113,12 +117,15 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
 pub struct Args {
     /// A scenario (.yaml) or a CS 246 save file
     file: PathBuf,
-    /// Walk it with commands: Enter/n next, b back, t next trick, h next hand, j N jump, q quit
+    /// Walk it with commands: Enter/n next, b back, t next trick, h next hand, j N or j HAND:TRICK:PLAY jump, s FILE save, q quit
     #[arg(long)]
     step: bool,
-    /// Stop after this point: HAND:TRICK:PLAY (trick 0 is making trump) or a move number
+    /// Show the game at this point: HAND:TRICK:PLAY (trick 0 is making trump) or a move number
     #[arg(long, value_name = "POINT")]
     to: Option<Target>,
+    /// With --to: every move up to the point, not only the point
+    #[arg(long, requires = "to")]
+    trace: bool,
     /// text, or json: one object per move (event, rule, full state)
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
@@ -142,6 +149,7 @@ impl Args {
             to: self.to,
             format: self.format,
             save_at,
+            trace: self.trace,
         };
         run(&o, &mut std::io::stdin().lock(), stdout)
     }

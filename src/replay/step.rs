@@ -17,7 +17,7 @@ impl std::fmt::Display for ReadingCommands {
 
 impl std::error::Error for ReadingCommands {}
 
-pub const HELP: &str = "commands: Enter or n next move, b back one move, t next trick, h next hand, j N jump to move N, q quit";
+pub const HELP: &str = "commands: Enter or n next move, b back one move, t next trick, h next hand, j N or j HAND:TRICK:PLAY jump there, s FILE save this moment (CS 246 save file), q quit";
 
 /// Runs the stepping loop until `q` or the end of input.
 pub fn interact(t: &Timeline, input: &mut dyn BufRead, out: &mut dyn Write) -> std::io::Result<()> {
@@ -55,17 +55,33 @@ pub fn interact(t: &Timeline, input: &mut dyn BufRead, out: &mut dyn Write) -> s
                 .position(|m| m.point.hand != here.hand)
                 .map(|k| at + 1 + k),
             "q" => return Ok(()),
+            _ if cmd.starts_with("s ") => {
+                let file = cmd[2..].trim();
+                let said = t.save_at(at).and_then(|save| {
+                    crate::scenario::write_atomic(std::path::Path::new(file), save.as_bytes())
+                        .map_err(|e| format!("writing {file}: {e}"))
+                });
+                match said {
+                    Ok(()) => writeln!(
+                        out,
+                        "saved the game after move {} ({here}) to {file}",
+                        at + 1
+                    )?,
+                    Err(e) => writeln!(out, "{e}")?,
+                }
+                continue;
+            }
             _ => match cmd.strip_prefix("j").map(str::trim) {
-                Some(n) => match n.parse::<usize>() {
-                    Ok(n) => match t.find(Target::Move(n)) {
+                Some(n) => match n.parse::<Target>() {
+                    Ok(target) => match t.find(target) {
                         Ok(i) => Some(i),
                         Err(e) => {
                             writeln!(out, "{e}")?;
                             continue;
                         }
                     },
-                    Err(_) => {
-                        writeln!(out, "j needs a move number, e.g. j 12")?;
+                    Err(e) => {
+                        writeln!(out, "{e}; e.g. j 12 or j 0:2:3")?;
                         continue;
                     }
                 },

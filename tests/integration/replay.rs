@@ -130,9 +130,11 @@ const TEST00: &str = "scenarios/eecs280/official-test00-adi.yaml";
 
 #[test]
 fn to_stops_at_a_point_and_shows_the_state_and_rule() {
-    let r = upcard(&["replay", TEST00, "--to", "0:1:2"], "");
+    let r = upcard(&["replay", TEST00, "--to", "0:1:2", "--trace"], "");
     assert_eq!(r.code, Some(0), "{}", r.err);
     let last = r.out.split("\n\n").last().unwrap();
+    // Without --trace, only that moment.
+    assert_eq!(upcard(&["replay", TEST00, "--to", "0:1:2"], "").out, last);
     assert_eq!(
         last,
         "move 7/32 at 0:1:2 (hand 0, trick 1, play 2): Chi-Chih plays KS
@@ -151,7 +153,10 @@ fn to_stops_at_a_point_and_shows_the_state_and_rule() {
     );
     assert_eq!(r.out.matches("\nmove ").count(), 6);
     // A move number works too; a point that never happens is refused.
-    assert_eq!(upcard(&["replay", TEST00, "--to", "7"], "").out, r.out);
+    assert_eq!(
+        upcard(&["replay", TEST00, "--to", "7", "--trace"], "").out,
+        r.out
+    );
     let r = upcard(&["replay", TEST00, "--to", "3:9:9"], "");
     assert_eq!(r.code, Some(2));
     assert_eq!(
@@ -225,12 +230,47 @@ fn stepping_with_scripted_commands() {
             "move 6/32 at 0:1:1 (hand 0, trick 1, play 1): Barbara leads JS",
             "at the last move (32 moves)",
             "move 30/32 at 0:5:5 (hand 0, trick 5, play 5): Barbara takes trick 5",
-            "commands: Enter or n next move, b back one move, t next trick, h next hand, j N jump to move N, q quit",
+            "commands: Enter or n next move, b back one move, t next trick, h next hand, j N or j HAND:TRICK:PLAY jump there, s FILE save this moment (CS 246 save file), q quit",
             "no move at 99 in this game: moves run from 1 (0:0:1) to 32 (0:5:7)",
             "move 31/32 at 0:5:6 (hand 0, trick 5, play 6): Adi & Chi-Chih score 2 (euchre)",
             "",
         ]
     );
+}
+
+#[test]
+fn stepping_jumps_to_a_point_and_saves_the_moment() {
+    let scenario = "scenarios/cs246/alone-from-seat-3.yaml";
+    let out = temp("stepped.txt");
+    let out_s = out.to_str().unwrap();
+    let r = upcard(
+        &["replay", scenario, "--step"],
+        &format!("j 0:1:1\ns {out_s}\nj 9:9\nq\n"),
+    );
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    assert!(r.out.contains("replay> move "), "{}", r.out);
+    let jumped = r.out.split("replay> ").nth(1).unwrap();
+    assert!(
+        jumped.starts_with("move ") && jumped.contains(" at 0:1:1 "),
+        "{jumped}"
+    );
+    assert!(
+        r.out.contains(&format!(") to {out_s}\n")) && r.out.contains("saved the game after move "),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("\"9:9\" is not a point"), "{}", r.out);
+    // The saved moment is a save file upcard reads back.
+    let again = upcard(&["replay", out_s, "--to", "1"], "");
+    assert_eq!(again.code, Some(0), "{}", again.err);
+    // An EECS 280 game cannot be saved: said, and stepping goes on.
+    let r = upcard(&["replay", TEST00, "--step"], &format!("s {out_s}\nn\nq\n"));
+    assert!(
+        r.out.contains("save files are the CS 246 format"),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("move 2/32"), "{}", r.out);
 }
 
 fn temp(name: &str) -> PathBuf {
