@@ -7,6 +7,7 @@ mod bless;
 mod completions;
 mod grade;
 mod join;
+mod new;
 mod play;
 mod play_screen;
 mod program;
@@ -48,6 +49,7 @@ pub enum Command {
     Join(join::Args),
     Completions(completions::Args),
     Man(completions::Man),
+    New(new::Args),
 }
 
 /// A parsed command line.
@@ -96,6 +98,7 @@ impl Parsed {
             Command::Join(a) => a.execute(stdout),
             Command::Completions(a) => a.execute(stdout),
             Command::Man(a) => a.execute(stdout),
+            Command::New(a) => a.execute(stdout),
         }
     }
 }

@@ -63,6 +63,9 @@ pub trait Course: Sync {
     fn random_case(&self, _rng: &mut Mt) -> Option<Box<dyn RandomCase>> {
         None
     }
+    /// A commented scenario skeleton named `name` (`upcard new`): valid as
+    /// written, with the deal order and the human answers explained.
+    fn skeleton(&self, name: &str) -> String;
     /// A saved game of this course's own format as a scenario, if the course
     /// has save files and `text` is one (else None).
     fn scenario_from_save(&self, _path: &Path, _text: &str) -> Option<Result<Scenario, String>> {

@@ -58,3 +58,52 @@ fn every_subcommand_shows_examples_in_its_help() {
         .text();
     assert!(merge.contains("\nExamples:\n  upcard grade"), "{merge}");
 }
+
+#[test]
+fn new_writes_a_skeleton_that_blesses_and_runs_for_every_rule_set() {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-new-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    for rules in ["eecs280", "cs246", "standard"] {
+        let file = format!("scenarios/{rules}/first-try.yaml");
+        Upcard::new()
+            .current_dir(&d)
+            .args(["new", rules, "first-try"])
+            .stdout_is(format!(
+                "wrote {file}; edit it (its comments explain the deal and the answers), then:\n  upcard bless {file} && upcard replay {file}\n"
+            ))
+            .run();
+        let text = std::fs::read_to_string(d.join(&file)).unwrap();
+        assert!(
+            text.contains("# ") && text.contains("dealer's left"),
+            "{text}"
+        );
+        Upcard::new().current_dir(&d).args(["bless", &file]).run();
+        let golden =
+            std::fs::read_to_string(d.join(format!("golden/{rules}/first-try.out"))).unwrap();
+        // The skeleton's game runs to its end.
+        assert!(golden.contains("win") || golden.contains("WINS"), "{rules}: {golden}");
+        Upcard::new()
+            .current_dir(&d)
+            .args(["run", &file])
+            .stdout_is(format!("PASS first-try ({file})\n\n1 passed, 0 failed\n"))
+            .run();
+        Upcard::new()
+            .current_dir(&d)
+            .args(["new", rules, "first-try"])
+            .status(2)
+            .stderr_is(&format!(
+                "upcard: {file} exists already: new never overwrites a scenario\n"
+            ))
+            .run();
+    }
+    Upcard::new()
+        .current_dir(&d)
+        .args(["new", "eecs280", "Bad Name"])
+        .status(2)
+        .stderr_is(
+            "upcard: \"Bad Name\" is not a scenario name: use lowercase letters, digits and dashes\n",
+        )
+        .run();
+}

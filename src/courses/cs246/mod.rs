@@ -176,6 +176,31 @@ impl crate::courses::Course for Cs246 {
         program::run(args, stdin, stdout)
     }
 
+    fn skeleton(&self, name: &str) -> String {
+        format!(
+            r#"name: {name}
+description: >-
+  Say here which rule this scenario pins; students whose program fails it read this.
+rules: cs246
+cs246:
+  # The deck is shuffled from the seed each hand (spec 2.3); -s SEED. Player
+  # 0 deals hand 0; each player from the dealer's left takes five cards in
+  # turn (player 1: cards 1-5, player 2: 6-10, player 3: 11-15, player 0:
+  # 16-20); card 21 is the upcard. To pin a deal, give a save file instead:
+  # save: |  (its text; `upcard replay --save-at` writes one from any game)
+  seed: 0
+  debug: true                   # -d: every hand is printed
+  human: false                  # true: player 0 reads input (below)
+# With human: true, player 0's commands, separated by spaces or lines: p
+# (pass), o or oa (order up, alone) in round one, S n or S a (name suit S,
+# not alone or alone) in round two, a card such as 9S to lead, play or
+# discard, q to quit. `upcard replay` shows each hand to pick cards from.
+# input: "p p 9S q"
+tags: [rule]
+"#
+        )
+    }
+
     fn random_case(&self, rng: &mut rand_mt::Mt) -> Option<Box<dyn crate::courses::RandomCase>> {
         Some(Box::new(random::Case::random(rng)))
     }

@@ -119,6 +119,37 @@ impl crate::courses::Course for Eecs280 {
         program::run(args, argv0, stdin, stdout)
     }
 
+    fn skeleton(&self, name: &str) -> String {
+        format!(
+            r#"name: {name}
+description: >-
+  Say here which rule this scenario pins; students whose program fails it read this.
+rules: eecs280
+eecs280:
+  # The pack, top card first. Player 0 deals hand 0; the deal goes from the
+  # dealer's left in batches 3-2-3-2, then 2-3-2-3:
+  #   player 1: cards 1-3 and 11-12    player 2: cards 4-5 and 13-15
+  #   player 3: cards 6-8 and 16-17    player 0: cards 9-10 and 18-20
+  # Card 21 is the upcard. With shuffle: true the pack is in-shuffled seven
+  # times before each hand; with false every hand starts from this order.
+  pack: [9S, TS, JS, QS, KS, AS, 9H, TH, JH, QH, KH, AH, 9C, TC, JC, QC, KC, AC, 9D, TD, JD, QD, KD, AD]
+  shuffle: false
+  points: 1
+  players:                      # Simple or Human, in seat order
+    - {{ name: Alice, type: Human }}
+    - {{ name: Bob, type: Simple }}
+    - {{ name: Cathy, type: Simple }}
+    - {{ name: Drew, type: Simple }}
+# A Human answers, one per line: a suit (Spades, Hearts, Clubs, Diamonds) or
+# pass when making trump; a card's index in its hand as printed (0 first,
+# hands are printed sorted) to lead or play; as dealer, an index to discard
+# or -1 for the upcard. Leave input out when every player is Simple.
+input: [pass, "0", "0", "0", "0", "0"]
+tags: [rule]
+"#
+        )
+    }
+
     fn random_case(&self, rng: &mut rand_mt::Mt) -> Option<Box<dyn crate::courses::RandomCase>> {
         Some(Box::new(random::Case::random(rng)))
     }

@@ -90,6 +90,32 @@ impl crate::courses::Course for Standard {
         Ok(std::sync::Arc::new(scenario::setup(section, cx)?))
     }
 
+    fn skeleton(&self, name: &str) -> String {
+        format!(
+            r#"name: {name}
+description: >-
+  Say here what this game shows (docs/house-rules.md).
+rules: standard
+standard:
+  # The shuffle's seed (each hand is shuffled anew); or deck: [24 cards], top
+  # first, dealt the same every hand. North (seat 0) deals first; the deal
+  # goes from the dealer's left in batches 3-2-3-2 then 2-3-2-3 (deal-pattern
+  # 2-3: the other way round); card 21 is the upcard.
+  seed: 1
+  house: {{ stick-the-dealer: on, points-to-win: 1 }}
+  players:                      # human, simple, computer, random or expert
+    - {{ name: Ann, type: human }}
+    - {{ name: Bo, type: simple }}
+    - {{ name: Cy, type: computer }}
+    - {{ name: Di, type: computer }}
+# A person answers each numbered choice with its number (with two or more
+# people, one line, often empty, each time the device is passed); q stops.
+input: ["1", "1", "1", "1", "1", "1", "1", "1", "1", "1", q]
+tags: [standard]
+"#
+        )
+    }
+
     fn run(
         &self,
         _args: &[String],
