@@ -83,7 +83,10 @@ fn new_writes_a_skeleton_that_blesses_and_runs_for_every_rule_set() {
         let golden =
             std::fs::read_to_string(d.join(format!("golden/{rules}/first-try.out"))).unwrap();
         // The skeleton's game runs to its end.
-        assert!(golden.contains("win") || golden.contains("WINS"), "{rules}: {golden}");
+        assert!(
+            golden.contains("win") || golden.contains("WINS"),
+            "{rules}: {golden}"
+        );
         Upcard::new()
             .current_dir(&d)
             .args(["run", &file])
