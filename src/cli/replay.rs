@@ -11,6 +11,8 @@ use upcard::scenario::{Scenario, write_atomic};
 pub enum Format {
     Text,
     Json,
+    /// One self-contained page that steps through the game.
+    Html,
 }
 
 #[derive(Clone, Debug)]
@@ -22,6 +24,8 @@ pub struct Options {
     pub save_at: Option<(Target, PathBuf)>,
     /// With `to`: every move up to it, not only the state there.
     pub trace: bool,
+    /// Where the HTML page goes (standard output when None).
+    pub out: Option<PathBuf>,
 }
 
 /// A scenario (`.yaml`/`.yml`) or a CS 246 save file, checked.
@@ -78,6 +82,15 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
     if o.step {
         return interact(&t, stdin, stdout).map_err(io);
     }
+    if o.format == Format::Html {
+        let title = format!("{} ({})", t.scenario.name, o.file.display());
+        let page = upcard::replay::html::page(&t, &title);
+        return match &o.out {
+            Some(path) => write_atomic(path, page.as_bytes())
+                .map_err(|e| Failure::input(format!("writing {}: {e}", path.display()))),
+            None => stdout.write_all(page.as_bytes()).map_err(io),
+        };
+    }
     let end = match o.to {
         Some(target) => t.find(target).map_err(Failure::input)?,
         None => t.moves.len().saturating_sub(1),
@@ -93,7 +106,8 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
                 }
                 text.push_str(&render(&t, i));
             }
-            Format::Json => {
+            // Returned above.
+            Format::Json | Format::Html => {
                 text.push_str(&json_line(&t, i));
                 text.push('\n');
             }
@@ -113,7 +127,8 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
 #[command(after_help = "Examples:
   upcard replay scenarios/eecs280/march.yaml
   upcard replay scenarios/cs246/alone-from-seat-1.yaml --to 0:2:3 --format json
-  upcard replay saved.txt --step")]
+  upcard replay saved.txt --step
+  upcard replay scenarios/eecs280/march.yaml --format html -o march.html")]
 pub struct Args {
     /// A scenario (.yaml) or a CS 246 save file
     file: PathBuf,
@@ -126,9 +141,12 @@ pub struct Args {
     /// With --to: every move up to the point, not only the point
     #[arg(long, requires = "to")]
     trace: bool,
-    /// text, or json: one object per move (event, rule, full state)
+    /// text, json (one object per move: event, rule, full state), or html (a page that steps through the game)
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Write the html page to this file
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    output: Option<PathBuf>,
     /// Write the state after POINT as a CS 246 save file OUT that continues the game exactly
     #[arg(long, num_args = 2, value_names = ["POINT", "OUT"])]
     save_at: Option<Vec<String>>,
@@ -150,6 +168,7 @@ impl Args {
             format: self.format,
             save_at,
             trace: self.trace,
+            out: self.output,
         };
         run(&o, &mut std::io::stdin().lock(), stdout)
     }

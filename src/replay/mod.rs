@@ -2,6 +2,7 @@
 //! it, so stepping back is free (the engine is deterministic; keeping the
 //! states costs a few hundred small clones per game).
 
+pub mod html;
 mod show;
 pub mod step;
 

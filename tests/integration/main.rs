@@ -14,6 +14,7 @@ mod grade_cli;
 mod grade_random;
 mod hostile_input;
 mod html_report;
+mod html_viewer;
 mod play;
 mod replay;
 mod run_cli;

@@ -1,0 +1,211 @@
+//! `upcard replay FILE --format html`: one self-contained page (inline CSS
+//! and script, cards drawn in CSS, nothing fetched) that steps through the
+//! game: the four hands around the table, the trick, trump, maker, dealer,
+//! score and tricks, the lines each move printed and the rule behind it.
+
+use serde_json::{Value, json};
+
+use super::{Timeline, describe};
+use crate::cards::Card;
+
+fn cards(v: &[Card]) -> String {
+    v.iter()
+        .map(|c| c.short().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Texts that repeat (rules, printed lines) kept once; rows hold indices.
+#[derive(Default)]
+struct Strings {
+    list: Vec<String>,
+    index: std::collections::BTreeMap<String, usize>,
+}
+
+impl Strings {
+    fn id(&mut self, s: &str) -> usize {
+        if let Some(&i) = self.index.get(s) {
+            return i;
+        }
+        self.list.push(s.to_string());
+        self.index.insert(s.to_string(), self.list.len() - 1);
+        self.list.len() - 1
+    }
+}
+
+/// The moves as compact rows: [point, what, why, printed, hands, table,
+/// trump, maker, alone, dealer, scores, tricks, upcard]. The hands are
+/// written only when they change other than by the card just played (0:
+/// as before, 1: as before less the card played), which keeps a 100-point
+/// game's page small.
+fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
+    let mut last = t.initial.hands.clone();
+    t.moves
+        .iter()
+        .map(|m| {
+            let s = &m.state;
+            let played = match &m.event {
+                crate::engine::Event::Led { seat, card }
+                | crate::engine::Event::Played { seat, card } => Some((*seat, *card)),
+                _ => None,
+            };
+            let hands_cell = if s.hands == last {
+                json!(0)
+            } else if let Some((seat, card)) = played
+                && {
+                    let mut less = last.clone();
+                    less[seat].retain(|c| *c != card);
+                    less == s.hands
+                }
+            {
+                json!(1)
+            } else {
+                json!(
+                    s.hands
+                        .iter()
+                        .map(|h| cards(h))
+                        .collect::<Vec<_>>()
+                        .join("|")
+                )
+            };
+            last = s.hands.clone();
+            let table = s
+                .trick
+                .iter()
+                .map(|(seat, c)| format!("{seat}{}", c.short()))
+                .collect::<Vec<_>>()
+                .join(" ");
+            let mut row = json!([
+                m.point.to_string(),
+                strings.id(&describe(&m.event, &t.names)),
+                strings.id(m.why.unwrap_or("")),
+                strings.id(&String::from_utf8_lossy(&t.transcript[m.printed.clone()])),
+                hands_cell,
+                table,
+                s.trump.map_or(String::new(), |x| x.letter().to_string()),
+                s.maker.map_or(-1, |x| x as i64),
+                u8::from(s.alone),
+                s.dealer,
+                s.scores,
+                s.tricks,
+                s.upcard.map_or(String::new(), |c| c.short().to_string()),
+            ]);
+            // "As before less the card played": which seat, which card.
+            if row[4] == json!(1)
+                && let (Some((seat, card)), Some(a)) = (played, row.as_array_mut())
+            {
+                a.push(json!(seat));
+                a.push(json!(card.short().to_string()));
+            }
+            row
+        })
+        .collect()
+}
+
+const STYLE: &str = r#"
+body{font-family:system-ui,sans-serif;margin:1em;background:#f4f4f0;color:#222}
+h1{font-size:1.2em}
+#table{display:grid;grid-template-columns:1fr 1.2fr 1fr;grid-template-rows:auto auto auto;gap:.6em;max-width:60em;background:#1d6b3a;padding:1em;border-radius:1em;color:#fff}
+.seat{background:rgba(0,0,0,.18);border-radius:.5em;padding:.5em;min-height:4.5em}
+.seat.turn{outline:3px solid #ffd54a}
+#s0{grid-column:2;grid-row:1}#s1{grid-column:3;grid-row:2}#s2{grid-column:2;grid-row:3}#s3{grid-column:1;grid-row:2}
+#centre{grid-column:2;grid-row:2;text-align:center}
+.card{display:inline-block;background:#fff;color:#111;border-radius:.3em;border:1px solid #999;padding:.25em .35em;margin:.12em;font-weight:600;min-width:1.8em;text-align:center}
+.card.red{color:#c8102e}.card.back{background:repeating-linear-gradient(45deg,#245,#245 4px,#358 4px,#358 8px);color:transparent}
+#info{margin:.6em 0}
+pre{background:#fff;border:1px solid #ccc;padding:.5em;max-width:60em;white-space:pre-wrap}
+#controls{margin:.6em 0}
+"#;
+
+const SCRIPT: &str = r#"
+const G=JSON.parse(document.getElementById('game').textContent);
+const M=G.moves;for(const m of M){m[1]=G.strings[m[1]];m[2]=G.strings[m[2]];m[3]=G.strings[m[3]];}const SYM={S:'\u2660',H:'\u2665',C:'\u2663',D:'\u2666'};
+const NAMES={S:'Spades',H:'Hearts',C:'Clubs',D:'Diamonds'};
+let hands=[];let h=G.initial;for(const m of M){
+ if(m[4]===1){const hs=h.split('|');hs[m[13]]=hs[m[13]].split(' ').filter(c=>c!==m[14]).join(' ');h=hs.join('|');}
+ else if(m[4]!==0)h=m[4];hands.push(h);}
+let at=0;
+function card(c,hidden){const s=document.createElement('span');
+ if(hidden){s.className='card back';s.textContent='??';return s;}
+ s.className='card'+((c[1]=='H'||c[1]=='D')?' red':'');s.textContent=c[0].replace('T','10')+SYM[c[1]];s.dataset.card=c;return s;}
+function show(i){at=Math.max(0,Math.min(M.length-1,i));const m=M[at];
+ const view=document.getElementById('view').value;
+ const hs=hands[at].split('|');const table={};for(const x of m[5].split(' ').filter(Boolean))table[x[0]]=x.slice(1);
+ for(let s=0;s<4;s++){const el=document.getElementById('s'+s);el.innerHTML='';
+  const n=document.createElement('div');n.className='name';
+  n.textContent=G.names[s]+(m[9]==s?' (dealer)':'')+(m[7]==s?' (maker'+(m[8]?', alone':'')+')':'')+' \u00b7 tricks '+m[11][s];
+  el.appendChild(n);const row=document.createElement('div');row.className='hand';
+  const hidden=view!=='all'&&view!=String(s);
+  for(const c of hs[s].split(' ').filter(Boolean))row.appendChild(card(c,hidden));
+  el.appendChild(row);const p=document.createElement('div');p.className='played';
+  if(table[s])p.appendChild(card(table[s],false));el.appendChild(p);}
+ const c=document.getElementById('centre');c.innerHTML='';
+ const t=document.createElement('div');t.id='trump';
+ t.textContent=m[6]?('trump '+NAMES[m[6]]+' '+SYM[m[6]]):(m[12]?'upcard':'');c.appendChild(t);
+ if(!m[6]&&m[12])c.appendChild(card(m[12],false));
+ document.getElementById('score').textContent=G.teams[0]+' '+m[10][0]+' \u00b7 '+G.teams[1]+' '+m[10][1];
+ document.getElementById('what').textContent='move '+(at+1)+'/'+M.length+' at '+m[0]+': '+m[1];
+ document.getElementById('why').textContent=m[2]?('why: '+m[2]):'';
+ document.getElementById('printed').textContent=m[3];
+ document.getElementById('slider').value=at;
+ history.replaceState(null,'','#move='+(at+1));}
+function fromHash(){const r=/move=(\d+)/.exec(location.hash);return r?parseInt(r[1])-1:0;}
+function jumpHand(d){const h=M[at][0].split(':')[0];let i=at;
+ if(d>0){while(i<M.length-1&&M[i][0].split(':')[0]==h)i++;}else{while(i>0&&M[i-1][0].split(':')[0]==h)i--;if(i==at&&i>0){i--;const k=M[i][0].split(':')[0];while(i>0&&M[i-1][0].split(':')[0]==k)i--;}}
+ show(i);}
+function jumpTrick(){const p=M[at][0].split(':');let i=at;while(i<M.length-1){i++;const q=M[i][0].split(':');if(q[0]!=p[0]||q[1]!=p[1])break;}show(i);}
+document.getElementById('slider').max=M.length-1;
+document.getElementById('slider').oninput=e=>show(parseInt(e.target.value));
+document.getElementById('prev').onclick=()=>show(at-1);
+document.getElementById('next').onclick=()=>show(at+1);
+document.getElementById('trick').onclick=jumpTrick;
+document.getElementById('hand').onclick=()=>jumpHand(1);
+document.getElementById('view').onchange=()=>show(at);
+document.addEventListener('keydown',e=>{if(e.key=='ArrowRight')show(at+1);else if(e.key=='ArrowLeft')show(at-1);
+ else if(e.key=='Home')show(0);else if(e.key=='End')show(M.length-1);else if(e.key=='t')jumpTrick();else if(e.key=='h')jumpHand(1);});
+window.addEventListener('hashchange',()=>show(fromHash()));
+show(fromHash());
+"#;
+
+/// The page for a timeline; `title` names the game.
+pub fn page(t: &Timeline, title: &str) -> String {
+    let n = &t.names;
+    let initial = t
+        .initial
+        .hands
+        .iter()
+        .map(|h| cards(h))
+        .collect::<Vec<_>>()
+        .join("|");
+    let mut strings = Strings::default();
+    let moves = rows(t, &mut strings);
+    let data = json!({
+        "names": n,
+        "initial": initial,
+        "strings": strings.list,
+        "teams": [format!("{} & {}", n[0], n[2]), format!("{} & {}", n[1], n[3])],
+        "moves": moves,
+    });
+    // Inside <script>, "</" must not appear: the JSON's own escapes keep it text.
+    let data = data.to_string().replace("</", "<\\/");
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let options: String = (0..4)
+        .map(|i| format!("<option value=\"{i}\">{}'s view</option>", esc(&n[i])))
+        .collect();
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>{STYLE}</style></head><body>\n\
+         <h1>{t}</h1>\n<div id=\"controls\"><button id=\"prev\">\u{2190} back</button> <button id=\"next\">forward \u{2192}</button> \
+         <button id=\"trick\">next trick</button> <button id=\"hand\">next hand</button> \
+         <select id=\"view\"><option value=\"all\">every hand face up</option>{options}</select> \
+         <input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" style=\"width:30em\"></div>\n\
+         <div id=\"info\"><div id=\"what\"></div><div id=\"why\"></div><div id=\"score\"></div></div>\n\
+         <div id=\"table\"><div class=\"seat\" id=\"s0\"></div><div class=\"seat\" id=\"s1\"></div><div id=\"centre\"></div><div class=\"seat\" id=\"s2\"></div><div class=\"seat\" id=\"s3\"></div></div>\n\
+         <h2>printed</h2><pre id=\"printed\"></pre>\n\
+         <script id=\"game\" type=\"application/json\">{data}</script>\n<script>{SCRIPT}</script>\n</body></html>\n",
+        t = esc(title),
+    )
+}
