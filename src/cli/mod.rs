@@ -11,6 +11,7 @@ mod new;
 mod play;
 mod play_screen;
 mod program;
+mod record;
 mod replay;
 mod report;
 mod reports;
@@ -50,6 +51,7 @@ pub enum Command {
     Completions(completions::Args),
     Man(completions::Man),
     New(new::Args),
+    Record(record::Args),
 }
 
 /// A parsed command line.
@@ -99,6 +101,7 @@ impl Parsed {
             Command::Completions(a) => a.execute(stdout),
             Command::Man(a) => a.execute(stdout),
             Command::New(a) => a.execute(stdout),
+            Command::Record(a) => a.execute(stdout),
         }
     }
 }

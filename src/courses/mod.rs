@@ -63,6 +63,11 @@ pub trait Course: Sync {
     fn random_case(&self, _rng: &mut Mt) -> Option<Box<dyn RandomCase>> {
         None
     }
+    /// The scenario lines (`rules:` and the course's section) of a game run
+    /// as the course program with `args` (`upcard record`).
+    fn record_section(&self, _args: &[String]) -> Result<String, String> {
+        Err(format!("{} has no course program to record", self.name()))
+    }
     /// A commented scenario skeleton named `name` (`upcard new`): valid as
     /// written, with the deal order and the human answers explained.
     fn skeleton(&self, name: &str) -> String;

@@ -110,3 +110,62 @@ fn new_writes_a_skeleton_that_blesses_and_runs_for_every_rule_set() {
         )
         .run();
 }
+
+#[test]
+fn record_keeps_a_typed_game_as_a_scenario_and_its_golden() {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-record-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    std::fs::copy("golden/eecs280/v2020-2026_adi/pack.in", d.join("pack.in")).unwrap();
+    let ran = Upcard::new()
+        .current_dir(&d)
+        .args([
+            "record", "eecs280", "pack.in", "noshuffle", "1", "Adi", "Human", "Bob", "Simple",
+            "Cy", "Simple", "Di", "Simple", "adi-deals",
+        ])
+        .stdin("pass\n0\n0\n0\n0\n0\n")
+        .stderr_is(
+            "upcard: recorded scenarios/eecs280/adi-deals.yaml and its golden golden/eecs280/adi-deals.out\n",
+        )
+        .run();
+    // The golden is what the game printed at the terminal.
+    assert_eq!(
+        std::fs::read(d.join("golden/eecs280/adi-deals.out")).unwrap(),
+        ran.stdout
+    );
+    let yaml = std::fs::read_to_string(d.join("scenarios/eecs280/adi-deals.yaml")).unwrap();
+    assert!(
+        yaml.contains("input: \"pass\\n0\\n0\\n0\\n0\\n0\\n\"\n"),
+        "{yaml}"
+    );
+    Upcard::new()
+        .current_dir(&d)
+        .args(["run", "scenarios/eecs280/adi-deals.yaml"])
+        .stdout_is("PASS adi-deals (scenarios/eecs280/adi-deals.yaml)\n\n1 passed, 0 failed\n")
+        .run();
+    // CS 246, with a rule option; and no overwriting.
+    Upcard::new()
+        .current_dir(&d)
+        .args([
+            "record",
+            "cs246",
+            "-s",
+            "3",
+            "--no-human",
+            "--rule",
+            "loner-lead=footnote",
+            "four-computers",
+        ])
+        .run();
+    Upcard::new()
+        .current_dir(&d)
+        .args(["run", "scenarios/cs246/four-computers.yaml"])
+        .run();
+    Upcard::new()
+        .current_dir(&d)
+        .args(["record", "cs246", "-s", "3", "four-computers"])
+        .status(2)
+        .stderr_is("upcard: scenarios/cs246/four-computers.yaml exists already: record never overwrites a scenario\n")
+        .run();
+}

@@ -176,6 +176,35 @@ impl crate::courses::Course for Cs246 {
         program::run(args, stdin, stdout)
     }
 
+    fn record_section(&self, args: &[String]) -> Result<String, String> {
+        let a = program::Args::parse(args)?;
+        let q = |s: &str| serde_json::to_string(s).expect("a string");
+        let mut y = format!(
+            "rules: cs246\ncs246:\n  seed: {}\n  debug: {}\n  human: {}\n",
+            a.seed.unwrap_or(0),
+            a.debug,
+            !a.no_human
+        );
+        if let Some(f) = &a.file {
+            let text = crate::parse::file::read_text(std::path::Path::new(f), 1 << 20)
+                .map_err(|e| format!("{f}: {e}"))?;
+            y.push_str(&format!("  save: {}\n", q(&text)));
+        }
+        let rules: Vec<&String> = args
+            .windows(2)
+            .filter(|w| w[0] == "--rule")
+            .map(|w| &w[1])
+            .collect();
+        if !rules.is_empty() {
+            y.push_str("  options:\n");
+            for r in rules {
+                let (k, v) = r.split_once('=').unwrap_or((r, ""));
+                y.push_str(&format!("    {}: {}\n", q(k), q(v)));
+            }
+        }
+        Ok(y)
+    }
+
     fn skeleton(&self, name: &str) -> String {
         format!(
             r#"name: {name}

@@ -119,6 +119,33 @@ impl crate::courses::Course for Eecs280 {
         program::run(args, argv0, stdin, stdout)
     }
 
+    fn record_section(&self, args: &[String]) -> Result<String, String> {
+        let a = program::Args::parse(args).ok_or(
+            "the arguments are not the course program's: PACK shuffle|noshuffle POINTS NAME1 TYPE1 ... NAME4 TYPE4",
+        )?;
+        let text = crate::parse::file::read_text(std::path::Path::new(&a.pack_file), 1 << 20)
+            .map_err(|e| format!("{}: {e}", a.pack_file))?;
+        let pack =
+            crate::parse::pack::parse_pack(&a.pack_file, &text).map_err(|e| e.to_string())?;
+        let cards: Vec<String> = pack.iter().map(|c| c.short().to_string()).collect();
+        let q = |s: &str| serde_json::to_string(s).expect("a string");
+        let mut y = format!(
+            "rules: eecs280\neecs280:\n  pack: [{}]\n  pack_name: {}\n  shuffle: {}\n  points: {}\n  players:\n",
+            cards.join(", "),
+            q(&a.pack_file),
+            a.shuffle,
+            a.points
+        );
+        for i in 0..4 {
+            y.push_str(&format!(
+                "    - {{ name: {}, type: {} }}\n",
+                q(&a.names[i]),
+                a.types[i].name()
+            ));
+        }
+        Ok(y)
+    }
+
     fn skeleton(&self, name: &str) -> String {
         format!(
             r#"name: {name}
