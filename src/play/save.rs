@@ -61,8 +61,7 @@ pub fn parse_action(s: &str) -> Option<Action> {
             suit: Suit::from_name(suit)?,
             alone: true,
         },
-        ["discard", c] => Action::Discard(card(c)?),
-        ["play", c] => Action::Play(card(c)?),
+        // A card in either spelling: `JH` or `Jack of Hearts`.
         ["discard", rest @ ..] => Action::Discard(card(&rest.join(" "))?),
         ["play", rest @ ..] => Action::Play(card(&rest.join(" "))?),
         _ => return None,
