@@ -11,6 +11,8 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::mutants::{self, Mutant};
+
 /// The four suits, in the EECS 280 enum order (lowest to highest for tie breaks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Suit {
@@ -163,6 +165,9 @@ impl Card {
 
     /// 0..24 in the plain order.
     fn plain_index(self) -> u8 {
+        if mutants::on(Mutant::SuitTiesReversed) {
+            return self.rank as u8 * 4 + 3 - self.suit.index();
+        }
         self.rank as u8 * 4 + self.suit.index()
     }
 
@@ -171,7 +176,7 @@ impl Card {
     }
 
     pub fn is_left_bower(self, trump: Suit) -> bool {
-        self.rank == Rank::Jack && self.suit == trump.next()
+        self.rank == Rank::Jack && self.suit == trump.next() && !mutants::on(Mutant::NoLeftBower)
     }
 
     /// Trump suit or the left bower.
@@ -181,7 +186,7 @@ impl Card {
 
     /// The suit a card counts as: the left bower belongs to trump.
     pub fn effective_suit(self, trump: Suit) -> Suit {
-        if self.is_left_bower(trump) {
+        if self.is_left_bower(trump) && !mutants::on(Mutant::LeftBowerKeepsPrintedSuit) {
             trump
         } else {
             self.suit
@@ -190,10 +195,16 @@ impl Card {
 
     /// A total-order key: higher beats lower. `led` is the led suit, if any.
     pub fn value(self, trump: Suit, led: Option<Suit>) -> u8 {
+        let (right, left) = if mutants::on(Mutant::LeftBowerAboveRight) {
+            (100, 101)
+        } else {
+            (101, 100)
+        };
+        let led = led.filter(|_| !mutants::on(Mutant::LedSuitNotRanked));
         if self.is_right_bower(trump) {
-            101
+            right
         } else if self.is_left_bower(trump) {
-            100
+            left
         } else if self.suit == trump {
             70 + self.plain_index()
         } else if Some(self.suit) == led {
@@ -211,7 +222,11 @@ impl Card {
     /// Led-suit-and-trump order (EECS 280 `Card_less(a, b, led_card, trump)`).
     /// The led suit is the led card's effective suit.
     pub fn cmp_led(self, other: Card, led_card: Card, trump: Suit) -> Ordering {
-        let led = Some(led_card.effective_suit(trump));
+        let led = Some(if mutants::on(Mutant::LedSuitIsPrintedSuit) {
+            led_card.suit
+        } else {
+            led_card.effective_suit(trump)
+        });
         self.value(trump, led).cmp(&other.value(trump, led))
     }
 

@@ -11,6 +11,7 @@ mod failure;
 pub mod fuzzing;
 pub mod grade;
 pub mod input;
+pub mod mutants;
 pub mod parse;
 pub mod play;
 pub mod replay;

@@ -7,6 +7,7 @@ mod bless;
 mod completions;
 mod grade;
 mod join;
+mod mutants;
 mod new;
 mod play;
 mod play_screen;
@@ -52,6 +53,7 @@ pub enum Command {
     Man(completions::Man),
     New(new::Args),
     Record(record::Args),
+    Mutants(mutants::Args),
 }
 
 /// A parsed command line.
@@ -102,6 +104,16 @@ impl Parsed {
             Command::Man(a) => a.execute(stdout),
             Command::New(a) => a.execute(stdout),
             Command::Record(a) => a.execute(stdout),
+            Command::Mutants(a) => a.execute(stdout),
         }
+    }
+}
+
+/// Writes a command's whole output; a closed pipe (`… | head`) ends quietly.
+pub fn write_out(stdout: &mut dyn Write, bytes: &[u8]) -> Result<(), Failure> {
+    match stdout.write_all(bytes).and_then(|_| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::silent(0)),
+        Err(e) => Err(Failure::input(format!("writing: {e}"))),
     }
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use rand_mt::Mt;
 
 use crate::cards::Card;
+use crate::mutants::{self, Mutant};
 
 /// A deck and its position: everything that decides the next hand's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,6 +36,16 @@ pub fn in_shuffle(cards: &mut [Card; 24]) {
     for i in 0..12 {
         cards[2 * i] = old[12 + i];
         cards[2 * i + 1] = old[i];
+    }
+}
+
+/// The interleave the other way round (mutant `out-shuffle`): 0 goes to 0,
+/// 12 to 1.
+fn out_shuffle(cards: &mut [Card; 24]) {
+    let old = *cards;
+    for i in 0..12 {
+        cards[2 * i] = old[i];
+        cards[2 * i + 1] = old[12 + i];
     }
 }
 
@@ -79,8 +90,20 @@ impl Deck {
                 shuffle,
             } => {
                 if *shuffle {
-                    for _ in 0..7 {
-                        in_shuffle(current);
+                    if mutants::on(Mutant::ShuffleFromPack) {
+                        *current = *original;
+                    }
+                    let times = if mutants::on(Mutant::ShuffleOnce) {
+                        1
+                    } else {
+                        7
+                    };
+                    for _ in 0..times {
+                        if mutants::on(Mutant::OutShuffle) {
+                            out_shuffle(current);
+                        } else {
+                            in_shuffle(current);
+                        }
                     }
                 } else {
                     *current = *original;
@@ -93,10 +116,15 @@ impl Deck {
                 shuffles,
             } => {
                 // Spec 2.3.2.1: `k = rng() % n; --n; swap(cards[n], cards[k])` while n > 1.
+                if *shuffles > 0 && mutants::on(Mutant::ShuffleOncePerGame) {
+                    *shuffles += 1;
+                    return *cards;
+                }
                 let rng = Arc::make_mut(rng);
+                let off_by_one = u32::from(mutants::on(Mutant::ShuffleModuloOffByOne));
                 let mut n = cards.len() as u32;
                 while n > 1 {
-                    let k = rng.next_u32() % n;
+                    let k = rng.next_u32() % (n - off_by_one);
                     n -= 1;
                     cards.swap(n as usize, k as usize);
                 }

@@ -10,6 +10,7 @@ use super::{
     LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
 use crate::cards::{Card, Suit};
+use crate::mutants::{self, Mutant};
 
 /// A hand of cards: five, and six while the dealer picks up.
 pub type Hand = ArrayVec<Card, 6>;
@@ -129,6 +130,9 @@ impl State {
 
     /// The partner of a lone maker sits the hand out.
     pub fn sitting_out(&self) -> Option<Seat> {
+        if mutants::on(Mutant::AlonePartnerPlays) {
+            return None;
+        }
         match (self.alone, self.maker) {
             (true, Some(m)) => Some(partner_of(m)),
             _ => None,
@@ -186,7 +190,31 @@ impl State {
     /// Screw the dealer: the dealer may not pass in round two.
     fn forced(&self) -> bool {
         matches!(self.phase, Phase::Bidding { round: 2, turn, .. }
-            if turn == self.dealer && self.config.all_pass == AllPass::ScrewTheDealer)
+            if turn == self.dealer && self.all_pass() == AllPass::ScrewTheDealer)
+    }
+
+    fn all_pass(&self) -> AllPass {
+        if mutants::on(Mutant::DealerMayPass) {
+            AllPass::Nullify
+        } else if mutants::on(Mutant::ScrewTheDealer) {
+            AllPass::ScrewTheDealer
+        } else {
+            self.config.all_pass
+        }
+    }
+
+    /// Hands are kept sorted (a mutant keeps them as dealt).
+    fn sorts_hands(&self) -> bool {
+        self.config.sort_hands && !mutants::on(Mutant::HumanHandUnsorted)
+    }
+
+    /// The dealer of the next hand.
+    fn next_dealer(&self) -> Seat {
+        if mutants::on(Mutant::DealerMovesRight) {
+            (self.dealer + 3) % 4
+        } else {
+            left_of(self.dealer)
+        }
     }
 
     /// What `seat` may see now.
@@ -357,6 +385,7 @@ impl State {
                 let alone = alone
                     || (round == 1
                         && self.config.ordering_partner_is_alone
+                        && !mutants::on(Mutant::PartnerOrderNotAlone)
                         && partner_of(seat) == self.dealer);
                 if alone && !self.config.allow_alone {
                     return illegal("went alone; these rules have no going alone".into());
@@ -374,7 +403,7 @@ impl State {
                         "threw the hand in; only a farmer's hand (nines and tens), on one's first turn to bid, may be".into(),
                     );
                 }
-                let next_dealer = left_of(self.dealer);
+                let next_dealer = self.next_dealer();
                 sink.event(&Event::ThrownIn { seat, next_dealer });
                 self.dealer = next_dealer;
                 self.hand_no += 1;
@@ -401,8 +430,8 @@ impl State {
                 let hand = &mut self.hands[seat];
                 hand.push(upcard);
                 hand.retain(|c| *c != card);
-                if self.config.sort_hands {
-                    hand.sort();
+                if self.sorts_hands() {
+                    self.hands[seat].sort();
                 }
                 // The discard goes face down on the kitty in the upcard's place.
                 if let Some(k) = self.kitty.first_mut() {
@@ -417,6 +446,7 @@ impl State {
                     return illegal(format!("played {card}, which is not in hand"));
                 }
                 if self.config.follow != FollowRule::Trust
+                    && !mutants::on(Mutant::RenegeAccepted)
                     && let Some(suit) = self.follow_suit(seat)
                     && self.trump.is_some_and(|t| card.effective_suit(t) != suit)
                 {
@@ -491,19 +521,23 @@ impl State {
         });
         sink.event(&Event::Deck { cards: deck });
         deal(&mut self.hands, &deck, self.dealer, self.config.deal);
-        if self.config.sort_hands {
+        if self.sorts_hands() {
             self.hands.iter_mut().for_each(|h| h.sort());
         }
-        self.kitty = deck[20..24].iter().copied().collect();
-        self.upcard = Some(deck[20]);
+        let mut kitty = [deck[20], deck[21], deck[22], deck[23]];
+        if mutants::on(Mutant::UpcardFromBottom) {
+            kitty.reverse();
+        }
+        self.kitty = kitty.into_iter().collect();
+        self.upcard = Some(kitty[0]);
         if !sink.quiet() {
             sink.event(&Event::Dealt {
                 hands: self.hands.clone(),
-                kitty: [deck[20], deck[21], deck[22], deck[23]],
+                kitty,
             });
         }
         sink.event(&Event::Upcard {
-            card: deck[20],
+            card: kitty[0],
             dealer: self.dealer,
         });
         self.phase = Phase::Bidding {
@@ -532,7 +566,7 @@ impl State {
                 passes: 0,
             };
         } else {
-            let next_dealer = left_of(self.dealer);
+            let next_dealer = self.next_dealer();
             sink.event(&Event::Nullified { next_dealer });
             self.dealer = next_dealer;
             self.hand_no += 1;
@@ -591,7 +625,12 @@ impl State {
     /// round one, unless sitting out under rules where such a dealer does not.
     fn after_making<S: EventSink + ?Sized>(&mut self, sink: &mut S, round: u8) {
         let dealer_out = self.sits_out(self.dealer);
-        if round == 1 && (!dealer_out || self.config.sitting_out_dealer_picks_up) {
+        let picks_up = if mutants::on(Mutant::DealerSkipsPickUp) {
+            false
+        } else {
+            round == 1 || mutants::on(Mutant::DealerPicksUpInRoundTwo)
+        };
+        if picks_up && (!dealer_out || self.config.sitting_out_dealer_picks_up) {
             self.phase = Phase::Discard;
         } else {
             self.begin_play(sink);
@@ -599,7 +638,11 @@ impl State {
     }
 
     fn first_leader(&self) -> Seat {
-        let eldest = left_of(self.dealer);
+        let eldest = if mutants::on(Mutant::DealerLeads) {
+            self.dealer
+        } else {
+            left_of(self.dealer)
+        };
         let literal = self.config.loner_lead == LonerLead::FootnoteLiteral
             && self.alone
             && self.maker == Some(eldest);
@@ -630,7 +673,11 @@ impl State {
     /// CS 246 2.5.1: the card is refused, the other team scores, and the
     /// same player plays again, unless the penalty ends the game.
     fn renege<S: EventSink + ?Sized>(&mut self, sink: &mut S, seat: Seat, card: Card, points: u32) {
-        let team = 1 - team_of(seat);
+        let team = if mutants::on(Mutant::RenegePenaltyToOwnTeam) {
+            team_of(seat)
+        } else {
+            1 - team_of(seat)
+        };
         self.scores[team] = self.scores[team].saturating_add(points);
         sink.event(&Event::Renege {
             seat,
@@ -665,12 +712,19 @@ impl State {
         let (Some(trump), Some(&(_, led))) = (self.trump, self.trick.first()) else {
             return;
         };
-        let (winner, _) = self
-            .trick
-            .iter()
-            .copied()
-            .max_by(|a, b| a.1.cmp_led(b.1, led, trump))
-            .unwrap_or((turn, led));
+        let better = |a: &(Seat, Card), b: &(Seat, Card)| a.1.cmp_led(b.1, led, trump);
+        let (mut winner, _) = if mutants::on(Mutant::TrickTiesGoFirst) {
+            self.trick.iter().copied().rev().max_by(better)
+        } else {
+            self.trick.iter().copied().max_by(better)
+        }
+        .unwrap_or((turn, led));
+        if mutants::on(Mutant::TrickGoesLeft) {
+            winner = left_of(winner);
+            while self.sits_out(winner) {
+                winner = left_of(winner);
+            }
+        }
         self.tricks[winner] += 1;
         let pile = &mut self.taken[winner];
         for &(_, c) in &self.trick {
@@ -687,7 +741,11 @@ impl State {
             Phase::HandOver
         } else {
             Phase::Trick {
-                turn: winner,
+                turn: if mutants::on(Mutant::WinnerDoesNotLead) {
+                    left_of(winner)
+                } else {
+                    winner
+                },
                 turns: 0,
             }
         };
@@ -696,17 +754,25 @@ impl State {
     fn hand_over<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let makers = team_of(self.maker.unwrap_or(self.dealer));
         let made = self.team_tricks(makers);
+        let enough = if mutants::on(Mutant::MakersNeedFour) {
+            4
+        } else {
+            3
+        };
         let (winner, points, march, euchred) = if made == 5 {
-            let p = if self.alone {
-                self.config.lone_march_points
-            } else {
-                2
+            let p = match (self.alone, mutants::on(Mutant::LoneMarchScoresTwo)) {
+                (true, false) => self.config.lone_march_points,
+                (true, true) => 2,
+                _ if mutants::on(Mutant::MarchScoresOne) => 1,
+                _ => 2,
             };
             (makers, p, true, false)
-        } else if made >= 3 {
+        } else if made >= enough {
             (makers, 1, false, false)
         } else if self.defender.is_some() {
             (1 - makers, 4, false, true)
+        } else if mutants::on(Mutant::EuchreScoresOne) {
+            (1 - makers, 1, false, true)
         } else {
             (1 - makers, 2, false, true)
         };
@@ -722,10 +788,17 @@ impl State {
         // A team already at the target before this hand was scored (a renege
         // penalty under renege-ends-game=no) got there first and wins.
         let other = 1 - winner;
+        let reached = |score: u32| {
+            if mutants::on(Mutant::GameNeedsMore) {
+                score > target
+            } else {
+                score >= target
+            }
+        };
         let game_winner = self
             .first_to_target
-            .or((self.scores[other] >= target).then_some(other))
-            .or((self.scores[winner] >= target).then_some(winner));
+            .or(reached(self.scores[other]).then_some(other))
+            .or(reached(self.scores[winner]).then_some(winner));
         if let Some(team) = game_winner {
             self.winner = Some(team);
             sink.event(&Event::GameOver {
@@ -734,7 +807,7 @@ impl State {
             });
             self.phase = Phase::Over;
         } else {
-            self.dealer = left_of(self.dealer);
+            self.dealer = self.next_dealer();
             self.hand_no += 1;
             self.phase = Phase::StartHand;
         }
@@ -747,12 +820,18 @@ pub fn deal(hands: &mut [Hand; 4], deck: &[Card; 24], dealer: Seat, pattern: Dea
     const FIVES: [usize; 4] = [5; 4];
     const BATCHES23: [usize; 8] = [2, 3, 2, 3, 3, 2, 3, 2];
     let sizes: &[usize] = match pattern {
+        DealPattern::Batches32 if mutants::on(Mutant::Deal23First) => &BATCHES23,
+        DealPattern::FiveEach if mutants::on(Mutant::DealInBatches) => &BATCHES,
         DealPattern::Batches32 => &BATCHES,
         DealPattern::FiveEach => &FIVES,
         DealPattern::Batches23 => &BATCHES23,
     };
     let mut next = 0;
-    let mut seat = left_of(dealer);
+    let mut seat = if mutants::on(Mutant::DealStartsAtDealer) {
+        dealer
+    } else {
+        left_of(dealer)
+    };
     for &n in sizes {
         hands[seat].extend(deck[next..next + n].iter().copied());
         next += n;

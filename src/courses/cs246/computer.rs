@@ -6,6 +6,7 @@ use std::cmp::Reverse;
 use crate::agents::{Agent, Decision, PlayerError, explained};
 use crate::cards::{Card, Rank, Suit};
 use crate::engine::{Action, EventSink, Observation, partner_of};
+use crate::mutants::{self, Mutant};
 
 /// Strategy readings that the spec leaves open (see docs/cs246-rules.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,7 +86,7 @@ pub fn round_one(view: &Observation) -> (Action, &'static str) {
     let t = view.top().suit;
     let dealer = view.seat == view.dealer;
     let mut cards = view.hand.to_vec();
-    if dealer {
+    if dealer && !mutants::on(Mutant::ComputerIgnoresTopCard) {
         cards.push(view.top());
     }
     let k = count(&cards, t);
@@ -149,7 +150,11 @@ pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static st
     if view.seat == view.dealer && strategy.dealer_counts_turned_down {
         cards.push(view.top());
     }
-    let candidates = PREFERENCE.into_iter().filter(|&s| s != down);
+    let mut preference = PREFERENCE;
+    if mutants::on(Mutant::ComputerPreferenceReversed) {
+        preference.reverse();
+    }
+    let candidates = preference.into_iter().filter(|&s| s != down);
     for t in candidates.clone() {
         let k = count(&cards, t);
         if k.right && k.left && (k.trump >= 3 || k.suits <= 2 || k.off_aces >= 1) {
@@ -159,7 +164,7 @@ pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static st
             );
         }
     }
-    for t in candidates {
+    for t in candidates.clone() {
         let k = count(&cards, t);
         let aces = k.off_aces >= 1;
         let right = k.right && (k.trump >= 3 || (k.trump >= 2 && aces));
@@ -172,6 +177,11 @@ pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static st
             );
         }
     }
+    if view.forced && mutants::on(Mutant::ScrewTheDealer) {
+        // A program with this bug must name a suit: its most preferred one.
+        let first = candidates.clone().next().unwrap_or(down.next());
+        return (order(first, false), "the dealer must declare a suit");
+    }
     (Action::Pass, "2.2.2.2 passes: no suit is strong enough")
 }
 
@@ -179,7 +189,13 @@ pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static st
 pub fn discard(view: &Observation) -> (Card, &'static str) {
     let t = view.top().suit;
     let cards = view.hand.iter().copied().chain([view.top()]);
-    if let Some(c) = lowest(cards.clone().filter(|c| !c.is_trump(t))) {
+    let off = cards.clone().filter(|c| !c.is_trump(t));
+    let off = if mutants::on(Mutant::ComputerDiscardsHighest) {
+        highest(off)
+    } else {
+        lowest(off)
+    };
+    if let Some(c) = off {
         return (c, "2.2.2.3 discards its lowest non-trump card");
     }
     let c = cards.min_by(|a, b| a.cmp_trump(*b, t)).expect("cards");
@@ -198,7 +214,12 @@ pub fn lead(view: &Observation) -> (Card, &'static str) {
     let aces = || off().filter(|c| c.rank == Rank::Ace);
     let maker = view.maker.expect("maker before play");
     if maker == view.seat {
-        if let Some(c) = trumps().max_by(|a, b| a.cmp_trump(*b, t)) {
+        let top = if mutants::on(Mutant::ComputerLeadsLowestTrump) {
+            trumps().min_by(|a, b| a.cmp_trump(*b, t))
+        } else {
+            trumps().max_by(|a, b| a.cmp_trump(*b, t))
+        };
+        if let Some(c) = top {
             return (c, "2.2.2.4 leads its highest trump: it called trump");
         }
         if let Some(c) = lowest(aces()) {

@@ -5,6 +5,7 @@ use crate::agents::{Agent, Decision, Kind, PlayerError};
 use crate::cards::{Card, Suit};
 use crate::engine::{Action, Event, EventSink, Observation, Seat};
 use crate::input::{SharedTokens, read_answer};
+use crate::mutants::{self, Mutant};
 
 pub const UNRECOGNIZED: &str = "ERROR: command '{}' is unrecognized. Please enter a valid command.";
 
@@ -55,7 +56,12 @@ impl Human {
     }
 
     fn unrecognized(&self, notes: &mut dyn EventSink, cmd: &str) {
-        self.reject(notes, UNRECOGNIZED.replace("{}", cmd));
+        let message = if mutants::on(Mutant::UnrecognizedUnquoted) {
+            UNRECOGNIZED.replace("'{}'", cmd)
+        } else {
+            UNRECOGNIZED.replace("{}", cmd)
+        };
+        self.reject(notes, message);
     }
 
     /// A card command: in `cards`, else "not in hand"; anything else is unrecognized.
@@ -67,6 +73,10 @@ impl Human {
                     self.last_card = cmd;
                     return Ok(c);
                 }
+                Some(_) if mutants::on(Mutant::NotInHandUnquoted) => self.reject(
+                    notes,
+                    format!("ERROR: card {cmd} not in hand. Please enter a valid card."),
+                ),
                 Some(_) => self.reject(
                     notes,
                     format!("ERROR: card '{cmd}' not in hand. Please enter a valid card."),

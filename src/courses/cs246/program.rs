@@ -91,7 +91,7 @@ pub fn start<W: Write>(
         None => State::new(cfg, deck(seed, initial_deck(), 0)),
         Some(s) => {
             let state = s.to_state(cfg);
-            printer.scores(s.scores);
+            printer.scores(state.scores);
             if args.debug {
                 for p in 0..4 {
                     printer.hand_line(p, &state.hands[p], state.tricks[p]);

@@ -1,5 +1,6 @@
 //! CS 246 save files as game states: checks, loading and writing.
 
+use crate::mutants::{self, Mutant};
 use std::fmt::Write as _;
 
 use crate::cards::{Card, Suit, short_list};
@@ -182,6 +183,9 @@ impl SaveFile {
         let mut s = State::new(config, deck);
         s.dealer = self.dealer;
         s.scores = self.scores;
+        if mutants::on(Mutant::SaveScoresSwapped) {
+            s.scores.reverse();
+        }
         s.hands = self
             .hands
             .each_ref()
@@ -199,6 +203,11 @@ impl SaveFile {
         }
         let phase = match self.trump {
             // Mid round one, the passes so far are those from the dealer's left up to `next`.
+            None if mutants::on(Mutant::SaveTurnFromDealer) => Phase::Bidding {
+                round: 1,
+                turn: left_of(self.dealer),
+                passes: 0,
+            },
             None => Phase::Bidding {
                 round: 1,
                 turn: self.next,

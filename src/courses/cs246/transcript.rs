@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use crate::cards::{Card, Suit, short_list};
 use crate::courses::cs246::Options;
 use crate::engine::{Ask, Event, EventSink, Seat, left_of};
+use crate::mutants::{self, Mutant};
 
 pub struct Cs246Printer<W: Write> {
     out: W,
@@ -14,6 +15,8 @@ pub struct Cs246Printer<W: Write> {
     suit_words: bool,
     renege_card_typed: bool,
     dealer: Seat,
+    /// Tricks taken this hand per seat (for the mutant `tricks-count-team`).
+    tricks: [u8; 4],
     error: Option<io::Error>,
 }
 
@@ -30,6 +33,7 @@ impl<W: Write> Cs246Printer<W> {
             suit_words: options.suit_words,
             renege_card_typed: options.renege_card_typed,
             dealer: 0,
+            tricks: [0; 4],
             error: None,
         }
     }
@@ -90,6 +94,11 @@ impl<W: Write> Cs246Printer<W> {
     }
 
     pub fn first_bidder(&mut self, seat: Seat) {
+        let seat = if mutants::on(Mutant::FirstBidderIsDealer) {
+            self.dealer
+        } else {
+            seat
+        };
         self.line(&format!("Decision on trump starts with player {seat}.\n"));
     }
 
@@ -103,7 +112,12 @@ impl<W: Write> Cs246Printer<W> {
     pub fn ordered(&mut self, seat: Seat, suit: Suit, alone: bool, round: u8) {
         let tail = if alone { " and goes alone" } else { "" };
         let s = if round == 1 {
-            format!("Player {seat} orders up player {}{tail}.\n", self.dealer)
+            let ordered = if mutants::on(Mutant::OrderUpNamesOrderer) {
+                seat
+            } else {
+                self.dealer
+            };
+            format!("Player {seat} orders up player {ordered}{tail}.\n")
         } else {
             format!("Player {seat} declares {} trump{tail}.\n", self.suit(suit))
         };
@@ -114,7 +128,10 @@ impl<W: Write> Cs246Printer<W> {
 impl<W: Write> EventSink for Cs246Printer<W> {
     fn event(&mut self, e: &Event) {
         match e {
-            Event::HandStart { scores, .. } => self.scores(*scores),
+            Event::HandStart { scores, .. } => {
+                self.tricks = [0; 4];
+                self.scores(*scores)
+            }
             Event::Deck { cards } if self.debug => {
                 self.line(&format!("Deck: {}\n", short_list(cards)))
             }
@@ -140,13 +157,20 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                     Ask::Defend => {}
                 }
                 if self.show_hand(*seat) {
+                    let tricks = if mutants::on(Mutant::TricksCountTeam) {
+                        self.tricks[*seat] + self.tricks[(*seat + 2) % 4]
+                    } else {
+                        *tricks
+                    };
                     // The dealer's discard line shows the hand after picking up.
                     match ask {
-                        Ask::Discard { upcard } => {
+                        Ask::Discard { upcard }
+                            if !mutants::on(Mutant::DiscardHandWithoutUpcard) =>
+                        {
                             let six: Vec<Card> = hand.iter().copied().chain([*upcard]).collect();
-                            self.hand_line(*seat, &six, *tricks);
+                            self.hand_line(*seat, &six, tricks);
                         }
-                        _ => self.hand_line(*seat, hand, *tricks),
+                        _ => self.hand_line(*seat, hand, tricks),
                     }
                 }
             }
@@ -175,7 +199,9 @@ impl<W: Write> EventSink for Cs246Printer<W> {
             Event::Played { seat, card } => {
                 self.line(&format!("Player {seat} plays {}.\n", card.short()))
             }
-            Event::Skipped { seat } => self.line(&format!("Player {seat} skipped.\n")),
+            Event::Skipped { seat } if !mutants::on(Mutant::SkippedNotPrinted) => {
+                self.line(&format!("Player {seat} skipped.\n"))
+            }
             Event::Renege {
                 card,
                 typed,
@@ -201,11 +227,17 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                 seat,
                 trick,
                 scores,
-                ..
+                tricks,
             } => {
+                self.tricks = *tricks;
                 self.line(&format!("Player {seat} takes the trick.\n"));
                 // After the fifth trick the hand is scored first (HandOver).
-                if *trick < 5 {
+                let print = if mutants::on(Mutant::NoTrickScore) {
+                    false
+                } else {
+                    *trick < 5 || mutants::on(Mutant::TrickScoreAfterFifth)
+                };
+                if print {
                     let t = seat % 2;
                     self.line(&format!(
                         "Score for Team {} is now {}.\n",
@@ -227,7 +259,12 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                 );
                 self.line(&s);
                 if *euchred {
-                    self.line(&format!("Aw, team {} was euchred!\n", team(1 - winner)));
+                    let named = if mutants::on(Mutant::EuchredNamesWinners) {
+                        *winner
+                    } else {
+                        1 - winner
+                    };
+                    self.line(&format!("Aw, team {} was euchred!\n", team(named)));
                 }
             }
             Event::GameOver { winner, .. } => {

@@ -3,6 +3,21 @@
 use crate::agents::{Agent, Decision, PlayerError, explained};
 use crate::cards::Card;
 use crate::engine::{Action, EventSink, Observation};
+use crate::mutants::{self, Mutant};
+
+/// The greatest card by `cmp`, or the least when `mutant` (a Simple that
+/// picks the wrong end) is on.
+fn pick(
+    cards: impl Iterator<Item = Card>,
+    cmp: impl Fn(&Card, &Card) -> std::cmp::Ordering,
+    mutant: Mutant,
+) -> Option<Card> {
+    if mutants::on(mutant) {
+        cards.min_by(cmp)
+    } else {
+        cards.max_by(cmp)
+    }
+}
 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Simple;
@@ -10,8 +25,9 @@ pub struct Simple;
 impl Simple {
     /// Trump face or ace cards (bowers, Q, K, A of trump) for `trump`.
     fn strong(hand: &[Card], trump: crate::cards::Suit) -> usize {
+        let left = !mutants::on(Mutant::SimpleIgnoresLeftBower);
         hand.iter()
-            .filter(|c| c.is_trump(trump) && c.rank.is_face_or_ace())
+            .filter(|c| (c.suit == trump || left && c.is_trump(trump)) && c.rank.is_face_or_ace())
             .count()
     }
 
@@ -33,7 +49,12 @@ impl Simple {
         if view.round == 1 {
             // Round one: two or more trump face/ace cards (the dealer does not
             // count the upcard).
-            if Self::strong(view.hand, up) >= 2 {
+            let needs = if mutants::on(Mutant::SimpleRoundOneNeedsOne) {
+                1
+            } else {
+                2
+            };
+            if Self::strong(view.hand, up) >= needs {
                 let bid = Action::Order {
                     suit: up,
                     alone: false,
@@ -55,7 +76,12 @@ impl Simple {
             suit: next,
             alone: false,
         };
-        if Self::strong(view.hand, next) >= 1 {
+        let needs = if mutants::on(Mutant::SimpleRoundTwoNeedsTwo) {
+            2
+        } else {
+            1
+        };
+        if Self::strong(view.hand, next) >= needs {
             (
                 bid,
                 "orders the suit of the upcard's colour: one or more face or ace cards of it",
@@ -76,11 +102,12 @@ impl Simple {
     /// The lowest card of hand + upcard, even the upcard.
     pub fn discard_why(view: &Observation) -> (Card, &'static str) {
         let trump = view.top().suit;
+        let upcard = (!mutants::on(Mutant::SimpleKeepsUpcard)).then(|| view.top());
         let c = view
             .hand
             .iter()
             .copied()
-            .chain(std::iter::once(view.top()))
+            .chain(upcard)
             .min_by(|a, b| a.cmp_trump(*b, trump))
             .expect("a hand has cards");
         (c, "discards the lowest card of its hand and the upcard")
@@ -91,11 +118,11 @@ impl Simple {
         let hand = view.hand.iter().copied();
         match view.led() {
             // Lead the highest non-trump card, else the highest trump.
-            None => match hand
-                .clone()
-                .filter(|c| !c.is_trump(trump))
-                .max_by(|a, b| a.cmp_trump(*b, trump))
-            {
+            None => match pick(
+                hand.clone().filter(|c| !c.is_trump(trump)),
+                |a, b| a.cmp_trump(*b, trump),
+                Mutant::SimpleLeadsLowest,
+            ) {
                 Some(c) => (c, "leads its highest non-trump card"),
                 None => (
                     hand.max_by(|a, b| a.cmp_trump(*b, trump))
@@ -106,15 +133,19 @@ impl Simple {
             // Follow with the highest card of the led suit, else the lowest card.
             Some(led) => {
                 let suit = led.effective_suit(trump);
-                match hand
-                    .clone()
-                    .filter(|c| c.effective_suit(trump) == suit)
-                    .max_by(|a, b| a.cmp_led(*b, led, trump))
-                {
+                match pick(
+                    hand.clone().filter(|c| c.effective_suit(trump) == suit),
+                    |a, b| a.cmp_led(*b, led, trump),
+                    Mutant::SimpleFollowsLowest,
+                ) {
                     Some(c) => (c, "follows suit with its highest card of the led suit"),
                     None => (
-                        hand.min_by(|a, b| a.cmp_led(*b, led, trump))
-                            .expect("a hand has cards"),
+                        pick(
+                            hand,
+                            |a, b| a.cmp_led(*b, led, trump).reverse(),
+                            Mutant::SimpleThrowsHighest,
+                        )
+                        .expect("a hand has cards"),
                         "cannot follow suit: plays its lowest card",
                     ),
                 }

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use crate::cards::Card;
 use crate::engine::{Ask, Event, EventSink, Seat};
+use crate::mutants::{self, Mutant};
 
 pub struct Eecs280Printer<W: Write> {
     out: W,
@@ -26,11 +27,16 @@ impl<W: Write> Eecs280Printer<W> {
     /// Line 1: the program name and each argument, each followed by a space.
     pub fn header(&mut self, argv0: &str, args: &[String]) {
         let mut line = String::with_capacity(128);
-        line.push_str(argv0);
-        line.push(' ');
+        if !mutants::on(Mutant::ArgvWithoutProgram) {
+            line.push_str(argv0);
+            line.push(' ');
+        }
         for a in args {
             line.push_str(a);
             line.push(' ');
+        }
+        if mutants::on(Mutant::ArgvNoTrailingSpace) {
+            line.pop();
         }
         line.push('\n');
         self.write(format_args!("{line}"));
@@ -121,7 +127,7 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
         match e {
             Event::HandStart { hand, dealer, .. } => {
                 self.put(&["Hand "]);
-                self.put_number(*hand);
+                self.put_number(*hand + u32::from(mutants::on(Mutant::HandsFromOne)));
                 self.put(&["\n"]);
                 self.put_name(*dealer);
                 self.put(&[" deals\n"]);
@@ -133,17 +139,25 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
             Event::Asked {
                 seat, ask, hand, ..
             } if self.human[*seat] => {
-                self.print_hand(*seat, hand);
+                let prompt_first = mutants::on(Mutant::PromptBeforeHand);
+                if !prompt_first {
+                    self.print_hand(*seat, hand);
+                }
                 match ask {
                     Ask::Bid { .. } => {
                         self.human_line(*seat, ", please enter a suit, or \"pass\":\n")
                     }
                     Ask::Discard { .. } => {
-                        self.put(&["Discard upcard: [-1]\n"]);
+                        if !mutants::on(Mutant::NoDiscardUpcardLine) {
+                            self.put(&["Discard upcard: [-1]\n"]);
+                        }
                         self.human_line(*seat, ", please select a card to discard:\n");
                     }
                     Ask::Lead | Ask::Play => self.human_line(*seat, ", please select a card:\n"),
                     Ask::Defend => {}
+                }
+                if prompt_first {
+                    self.print_hand(*seat, hand);
                 }
             }
             Event::Passed { seat, .. } => {
@@ -155,7 +169,7 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
                 self.put(&[" orders up ", suit.name(), "\n"]);
             }
             // "Print an extra newline when making, adding, and discarding is complete."
-            Event::TrumpSet { .. } => self.put(&["\n"]),
+            Event::TrumpSet { .. } if !mutants::on(Mutant::NoBlankAfterMaking) => self.put(&["\n"]),
             Event::Led { seat, card } => {
                 self.put_card(*card);
                 self.put(&[" led by "]);
@@ -181,13 +195,16 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
             } => {
                 self.put_team(*winner);
                 self.put(&[" win the hand\n"]);
-                if *march {
+                if *march && !mutants::on(Mutant::NoMarchLine) {
                     self.put(&["march!\n"]);
                 }
-                if *euchred {
+                if *euchred && !mutants::on(Mutant::NoEuchredLine) {
                     self.put(&["euchred!\n"]);
                 }
                 for (t, points) in scores.iter().enumerate() {
+                    if t != *winner && mutants::on(Mutant::WinnerPointsOnly) {
+                        continue;
+                    }
                     self.put_team(t);
                     self.put(&[" have "]);
                     self.put_number(*points);
