@@ -14,8 +14,18 @@ pub struct Entry {
     pub area: Area,
     /// What the bug does, as a sentence a TA can read to a student.
     pub what: &'static str,
-    /// Why no possible game tells it apart from the rules, if none can.
-    pub equivalent: Option<&'static str>,
+    /// Why no possible game tells it apart from the rules, if none can…
+    equivalent: Option<&'static str>,
+    /// …of these rule sets (all of `rules` when empty).
+    equivalent_rules: &'static [&'static str],
+}
+
+impl Entry {
+    /// Why the mutant is equivalent under `rules`, if it is.
+    pub fn equivalent_in(&self, rules: &str) -> Option<&'static str> {
+        self.equivalent
+            .filter(|_| self.equivalent_rules.is_empty() || self.equivalent_rules.contains(&rules))
+    }
 }
 
 const E: &[&str] = &["eecs280"];
@@ -23,7 +33,7 @@ const C: &[&str] = &["cs246"];
 const BOTH: &[&str] = &["eecs280", "cs246"];
 
 macro_rules! catalogue {
-    ($($id:ident, $name:literal, $rules:expr, $area:ident, $what:literal $(, equivalent = $why:literal)?;)*) => {
+    ($($id:ident, $name:literal, $rules:expr, $area:ident, $what:literal $(, equivalent $(($in:expr))? = $why:literal)?;)*) => {
         /// A plausible student bug the engine can be switched to (see
         /// `docs/mutants.md`). Only [`super::play`] switches one on.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -36,10 +46,13 @@ macro_rules! catalogue {
             area: Area::$area,
             what: $what,
             equivalent: catalogue!(@why $($why)?),
+            equivalent_rules: catalogue!(@in $($($in)?)?),
         },)*];
     };
     (@why) => { None };
     (@why $why:literal) => { Some($why) };
+    (@in) => { &[] };
+    (@in $in:expr) => { $in };
 }
 
 catalogue! {
@@ -53,9 +66,11 @@ catalogue! {
     LedSuitNotRanked, "led-suit-not-ranked", BOTH, CardOrder,
         "cards of the led suit do not beat other non-trump cards: non-trump cards compare by rank and suit alone";
     LedSuitIsPrintedSuit, "led-suit-is-printed-suit", BOTH, CardOrder,
-        "when the left bower is led, the led suit is its printed suit, not trump";
+        "when the left bower is led, the led suit is its printed suit, not trump",
+        equivalent(C) = "the led left bower is a trump, so the trick goes to a trump whatever the led suit, and the CS 246 computer orders by the led suit only the trumps it may follow with";
     SuitTiesReversed, "suit-ties-reversed", BOTH, CardOrder,
-        "cards of equal rank compare with the suits the other way round (S > H > C > D instead of D > C > H > S)";
+        "cards of equal rank compare with the suits the other way round (S > H > C > D instead of D > C > H > S)",
+        equivalent(C) = "CS 246 never orders cards of different suits by suit: hands are not sorted, the computer breaks ties by its own H > D > S > C preference, and a trick goes to the led suit or trump";
     // Dealing and shuffling
     DealStartsAtDealer, "deal-starts-at-dealer", BOTH, Dealing,
         "the deal starts with the dealer instead of the player to the dealer's left";

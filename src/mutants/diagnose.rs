@@ -45,7 +45,7 @@ pub fn diagnose(s: &Scenario, actual: &str, max: usize) -> Vec<Diagnosis> {
     let engine = crate::scenario::play(s).text();
     let agreed = common_lines(&engine, actual);
     let mut found: Vec<Diagnosis> = for_rules(s.rules.course().name())
-        .filter(|e| e.equivalent.is_none())
+        .filter(|e| e.equivalent_in(s.rules.course().name()).is_none())
         .filter_map(|entry| {
             let text = play(s, entry.mutant).text();
             let exact = same(&text, actual, s.expect.compare);

@@ -64,7 +64,7 @@ pub fn run(scenarios: &[Scenario], rules: Option<&str>, jobs: usize) -> Result<R
             .collect();
         work.par_iter()
             .map(|&(course, entry)| {
-                if entry.equivalent.is_some() {
+                if entry.equivalent_in(course).is_some() {
                     return Outcome {
                         entry,
                         rules: course,
@@ -176,7 +176,7 @@ impl Report {
                 let _ = writeln!(s, "{} mutants", o.rules);
                 rules = Some(o.rules);
             }
-            let detail = match (o.status, &o.killed_by, o.entry.equivalent) {
+            let detail = match (o.status, &o.killed_by, o.entry.equivalent_in(o.rules)) {
                 (Status::Killed, Some(by), _) => format!("killed by {by}"),
                 (Status::Equivalent, _, Some(why)) => format!("equivalent: {why}"),
                 _ => format!("SURVIVED: {}", o.entry.what),
@@ -206,7 +206,7 @@ impl Report {
                     area: o.entry.area.name(),
                     status: o.status,
                     killed_by: o.killed_by.as_deref(),
-                    equivalent: o.entry.equivalent,
+                    equivalent: o.entry.equivalent_in(o.rules),
                 })
                 .collect(),
             // killed / non-equivalent, as a fraction.
