@@ -43,6 +43,8 @@ pub struct Options {
     pub out: PathBuf,
     /// Grade only this shard's share of the runs.
     pub shard: Option<Shard>,
+    /// Name the mutants that reproduce each wrong transcript.
+    pub diagnose: bool,
 }
 
 /// One program to grade: a name for tables and its path (or why there is none).
@@ -174,7 +176,8 @@ fn new_grader(o: &Options) -> Result<Grader, Failure> {
     } else {
         Sandboxing::Off
     };
-    let grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(Failure::input)?;
+    let mut grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(Failure::input)?;
+    grader.diagnose = o.diagnose;
     for n in &grader.notes {
         eprintln!("upcard: note: {n}");
     }
@@ -409,6 +412,9 @@ pub struct Args {
     /// Grade only shard I of N of the (student × scenario) runs, writing --report json=PATH; `upcard report merge` combines the shards
     #[arg(long, value_name = "I/N")]
     shard: Option<Shard>,
+    /// For each wrong transcript, name the rule mutants (docs/mutants.md) that reproduce it
+    #[arg(long)]
+    diagnose: bool,
 }
 
 impl Args {
@@ -438,6 +444,7 @@ impl Args {
             seed: self.seed,
             out: self.out,
             shard: self.shard,
+            diagnose: self.diagnose,
         };
         run(&o, stdout)
     }

@@ -11,6 +11,8 @@ use upcard::mutants::run;
 enum Format {
     Text,
     Json,
+    /// Tables for documentation (docs/mutants.md)
+    Markdown,
 }
 
 /// Run every rule mutant over the scenarios: killed or survived, and the mutation score
@@ -67,6 +69,7 @@ impl Args {
         let text = match self.format {
             Format::Text => report.text(),
             Format::Json => report.json(),
+            Format::Markdown => report.markdown(),
         };
         super::write_out(stdout, text.as_bytes())?;
         match self.min_score {

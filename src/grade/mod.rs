@@ -275,6 +275,8 @@ pub struct Grader {
     sandbox: Option<SandboxSettings>,
     /// What the sandbox cannot do on this machine, one line each.
     pub notes: Vec<String>,
+    /// Name the mutants that reproduce a wrong transcript (`--diagnose`).
+    pub diagnose: bool,
 }
 
 impl Grader {
@@ -293,6 +295,7 @@ impl Grader {
             dirs,
             sandbox: None,
             notes: Vec::new(),
+            diagnose: false,
         };
         if let Sandboxing::On { helper } = sandboxing {
             g.start_sandbox(helper)?;
@@ -520,12 +523,30 @@ impl Grader {
                 }
             }
         }
+        if self.diagnose && outcome.verdict == Verdict::Fail {
+            notes.insert_str(0, &diagnosis_text(s, &actual));
+        }
         if !outcome.verdict.passed() && !run.stderr.is_empty() {
             notes.push_str(&stderr_tail(&run.stderr));
         }
         outcome.detail = notes;
         Ok(outcome)
     }
+}
+
+/// The mutants that reproduce a wrong transcript, best first, as the first
+/// lines of the detail every report shows.
+fn diagnosis_text(s: &Scenario, actual: &str) -> String {
+    let found = crate::mutants::diagnose(s, actual, 3);
+    let mut text = String::new();
+    for (i, d) in found.iter().enumerate() {
+        let label = if i == 0 { "diagnosis" } else { "  or" };
+        text.push_str(&format!("{label}: {}\n", d.sentence()));
+    }
+    if found.is_empty() {
+        text.push_str("diagnosis: no catalogued mutant reproduces this output\n");
+    }
+    text
 }
 
 /// The loader's words when the address-space limit leaves no room to start.

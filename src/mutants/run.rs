@@ -195,6 +195,39 @@ impl Report {
         s
     }
 
+    /// One Markdown table per rule set: mutant, area, what it changes, and
+    /// the scenario that kills it (docs/mutants.md is this, for the library).
+    pub fn markdown(&self) -> String {
+        use std::fmt::Write;
+        let mut s = String::new();
+        let mut rules = None;
+        for o in &self.outcomes {
+            if rules != Some(o.rules) {
+                let _ = write!(
+                    s,
+                    "{}### {}\n\n| mutant | area | what it changes | killed by |\n|---|---|---|---|\n",
+                    if rules.is_some() { "\n" } else { "" },
+                    o.rules
+                );
+                rules = Some(o.rules);
+            }
+            let by = match (o.status, &o.killed_by, o.entry.equivalent_in(o.rules)) {
+                (Status::Killed, Some(by), _) => format!("`{by}`"),
+                (Status::Equivalent, _, Some(why)) => format!("equivalent: {why}"),
+                _ => "**survives**".to_string(),
+            };
+            let _ = writeln!(
+                s,
+                "| `{}` | {} | {} | {} |",
+                o.entry.name,
+                o.entry.area.name(),
+                o.entry.what.replace('|', "\\|"),
+                by
+            );
+        }
+        s
+    }
+
     pub fn json(&self) -> String {
         let report = JsonReport {
             mutants: self

@@ -15,6 +15,7 @@ mod grade_random;
 mod hostile_input;
 mod html_report;
 mod html_viewer;
+mod mutants;
 mod play;
 mod replay;
 mod run_cli;

@@ -1,0 +1,206 @@
+//! `upcard mutants` over the bundled library and small suites, and
+//! `upcard grade --diagnose` on C++ programs that each carry one catalogued bug.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::tester::Upcard;
+
+#[test]
+fn the_library_kills_every_non_equivalent_mutant_of_both_courses() {
+    let ran = Upcard::new()
+        .args(["mutants", "--format", "json", "--min-score", "100"])
+        .run();
+    let v: Value = serde_json::from_slice(&ran.stdout).unwrap();
+    assert_eq!(v["score"], 1.0);
+    let mutants = v["mutants"].as_array().unwrap();
+    let count = |rules: &str| mutants.iter().filter(|m| m["rules"] == rules).count();
+    assert_eq!((count("eecs280"), count("cs246")), (41, 44));
+    let mut equivalent = Vec::new();
+    for m in mutants {
+        match m["status"].as_str().unwrap() {
+            "killed" => assert!(m["killed_by"].is_string(), "{m}"),
+            "equivalent" => equivalent.push(format!("{} {}", m["rules"], m["name"])),
+            other => panic!("{other}: {m}"),
+        }
+    }
+    assert_eq!(
+        equivalent,
+        [
+            "\"cs246\" \"led-suit-is-printed-suit\"",
+            "\"cs246\" \"suit-ties-reversed\"",
+            "\"cs246\" \"trick-ties-go-first\"",
+            "\"eecs280\" \"trick-ties-go-first\"",
+        ]
+    );
+}
+
+#[test]
+fn the_catalogue_in_the_docs_is_what_the_tool_reports() {
+    let ran = Upcard::new()
+        .args(["mutants", "--format", "markdown"])
+        .run();
+    let doc =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/mutants.md"))
+            .unwrap();
+    let start = doc.find("-->\n").unwrap() + 4;
+    let end = doc.find("<!-- end of generated tables -->").unwrap();
+    assert_eq!(
+        &doc[start..end],
+        ran.text(),
+        "regenerate the tables in docs/mutants.md with `upcard mutants --format markdown`"
+    );
+}
+
+#[test]
+fn a_weak_suite_lets_mutants_live_and_min_score_fails_it() {
+    // march.yaml has no euchre and no Human: those mutants survive it.
+    let ran = Upcard::new()
+        .line("mutants scenarios/eecs280/march.yaml --format json --min-score 50")
+        .status(1)
+        .stderr_is("upcard: mutation score 47.5% is below --min-score 50%\n")
+        .run();
+    let v: Value = serde_json::from_slice(&ran.stdout).unwrap();
+    let status = |name: &str| {
+        let m = v["mutants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["name"] == name)
+            .unwrap();
+        (
+            m["status"].as_str().unwrap().to_string(),
+            m["killed_by"].clone(),
+        )
+    };
+    assert_eq!(status("no-march-line"), ("killed".into(), "march".into()));
+    assert_eq!(status("no-euchred-line"), ("survived".into(), Value::Null));
+    assert_eq!(
+        status("prompt-before-hand"),
+        ("survived".into(), Value::Null)
+    );
+    assert_eq!(
+        status("trick-ties-go-first"),
+        ("equivalent".into(), Value::Null)
+    );
+    assert_eq!(v["score"], 0.475);
+}
+
+#[test]
+fn text_report_names_the_killer_and_scores_each_area() {
+    let ran = Upcard::new()
+        .line("mutants scenarios/eecs280/euchred.yaml --rules eecs280 -j 1")
+        .run();
+    let text = ran.text();
+    assert!(text.starts_with("eecs280 mutants\n"), "{text}");
+    assert!(
+        text.contains("\n  no-euchred-line                killed by euchred\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n  no-march-line                  SURVIVED: the \"march!\" line is missing\n"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n  eecs280  trick winners                  1/1   100.0%\n"),
+        "{text}"
+    );
+    // -j does not change the report.
+    Upcard::new()
+        .line("mutants scenarios/eecs280/euchred.yaml --rules eecs280 -j 2")
+        .stdout_is(text.as_bytes())
+        .run();
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    let ran = Upcard::new()
+        .line("mutants --min-score 120")
+        .status(2)
+        .run();
+    assert!(
+        ran.stderr.contains("120 is not between 0 and 100"),
+        "{}",
+        ran.stderr
+    );
+    Upcard::new()
+        .line("mutants scenarios/standard")
+        .status(2)
+        .stderr_is("upcard: no scenarios of a rule set with mutants (eecs280, cs246)\n")
+        .run();
+}
+
+const BUGS: [(&str, &str); 5] = [
+    (
+        "LEFT_BOWER_KEEPS_PRINTED_SUIT",
+        "left-bower-keeps-printed-suit",
+    ),
+    ("SIMPLE_THROWS_HIGHEST", "simple-throws-highest"),
+    ("ARGV_NO_TRAILING_SPACE", "argv-no-trailing-space"),
+    ("OUT_SHUFFLE", "out-shuffle"),
+    ("MAKERS_NEED_FOUR", "makers-need-four"),
+];
+
+/// euchre.cpp built with `defines` into the test's temporary directory.
+fn build(name: &str, defines: &[String]) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("mutant-programs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(name);
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp");
+    let st = Command::new("g++")
+        .args(["-O1", "-o"])
+        .arg(&exe)
+        .args(defines)
+        .arg(&src)
+        .status()
+        .expect("g++ (apt-get install -y g++)");
+    assert!(st.success());
+    exe
+}
+
+/// `grade --diagnose` on the EECS 280 library; the JSON report's tests.
+fn grade(exe: &Path, status: i32) -> Vec<Value> {
+    let report = exe.with_extension("json");
+    Upcard::new()
+        .args(["grade", "--diagnose", "--exe"])
+        .arg_path(exe)
+        .args(["scenarios/eecs280"])
+        .args(["--report".to_string(), format!("json={}", report.display())])
+        .status(status)
+        .run();
+    let v: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    v["tests"].as_array().unwrap().clone()
+}
+
+#[test]
+fn the_plain_program_passes_the_library() {
+    let exe = build("euchre-plain", &[]);
+    let tests = grade(&exe, 0);
+    assert_eq!(tests.len(), 18);
+    assert!(tests.iter().all(|t| t["verdict"] == "pass"), "{tests:?}");
+}
+
+#[test]
+fn diagnose_names_each_planted_bug_first() {
+    for (define, mutant) in BUGS {
+        let exe = build(&format!("euchre-{mutant}"), &[format!("-DBUG_{define}")]);
+        let tests = grade(&exe, 1);
+        let failed: Vec<&Value> = tests.iter().filter(|t| t["verdict"] == "fail").collect();
+        assert!(!failed.is_empty(), "{mutant}: the library catches it");
+        let want = format!(
+            "diagnosis: your output equals the engine with mutant `{mutant}` on this scenario: "
+        );
+        for t in failed {
+            let detail = t["detail"].as_str().unwrap();
+            assert!(
+                detail.starts_with(&want),
+                "{mutant} in {}:\n{detail}",
+                t["name"]
+            );
+        }
+    }
+}
