@@ -153,8 +153,12 @@ impl PartialOrd for Card {
 }
 
 impl Ord for Card {
+    #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        self.plain_index().cmp(&other.plain_index())
+        if mutants::running() {
+            return self.plain_index().cmp(&other.plain_index());
+        }
+        self.raw_plain_index().cmp(&other.raw_plain_index())
     }
 }
 
@@ -164,10 +168,17 @@ impl Card {
     }
 
     /// 0..24 in the plain order.
+    #[inline(always)]
     fn plain_index(self) -> u8 {
         if mutants::on(Mutant::SuitTiesReversed) {
             return self.rank as u8 * 4 + 3 - self.suit.index();
         }
+        self.raw_plain_index()
+    }
+
+    /// The plain index with no mutant consulted (the hot paths check once).
+    #[inline(always)]
+    fn raw_plain_index(self) -> u8 {
         self.rank as u8 * 4 + self.suit.index()
     }
 
@@ -194,7 +205,28 @@ impl Card {
     }
 
     /// A total-order key: higher beats lower. `led` is the led suit, if any.
+    #[inline(always)]
     pub fn value(self, trump: Suit, led: Option<Suit>) -> u8 {
+        // One check on the hot path; the mutants' order only when one runs.
+        if mutants::running() {
+            return self.mutated_value(trump, led);
+        }
+        if self.rank == Rank::Jack && self.suit == trump {
+            101
+        } else if self.rank == Rank::Jack && self.suit == trump.next() {
+            100
+        } else if self.suit == trump {
+            70 + self.raw_plain_index()
+        } else if Some(self.suit) == led {
+            40 + self.raw_plain_index()
+        } else {
+            self.raw_plain_index()
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn mutated_value(self, trump: Suit, led: Option<Suit>) -> u8 {
         let (right, left) = if mutants::on(Mutant::LeftBowerAboveRight) {
             (100, 101)
         } else {
@@ -214,6 +246,23 @@ impl Card {
         }
     }
 
+    /// The suit a trick led with `led_card` asks for (the left bower leads
+    /// trump): the `led` that [`Card::value`] takes.
+    #[inline(always)]
+    pub fn led_suit(led_card: Card, trump: Suit) -> Suit {
+        if mutants::on(Mutant::LedSuitIsPrintedSuit) {
+            led_card.suit
+        } else {
+            led_card.effective_suit(trump)
+        }
+    }
+
+    /// A key for sorting in the plain order.
+    #[inline(always)]
+    pub fn plain_key(self) -> u8 {
+        self.plain_index()
+    }
+
     /// Trump order (EECS 280 `Card_less(a, b, trump)`).
     pub fn cmp_trump(self, other: Card, trump: Suit) -> Ordering {
         self.value(trump, None).cmp(&other.value(trump, None))
@@ -222,11 +271,7 @@ impl Card {
     /// Led-suit-and-trump order (EECS 280 `Card_less(a, b, led_card, trump)`).
     /// The led suit is the led card's effective suit.
     pub fn cmp_led(self, other: Card, led_card: Card, trump: Suit) -> Ordering {
-        let led = Some(if mutants::on(Mutant::LedSuitIsPrintedSuit) {
-            led_card.suit
-        } else {
-            led_card.effective_suit(trump)
-        });
+        let led = Some(Card::led_suit(led_card, trump));
         self.value(trump, led).cmp(&other.value(trump, led))
     }
 

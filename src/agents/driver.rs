@@ -53,6 +53,9 @@ impl<S: EventSink + ?Sized> EventSink for Typed<'_, S> {
     fn quiet(&self) -> bool {
         self.sink.quiet()
     }
+    fn takes_events(&self) -> bool {
+        self.sink.takes_events()
+    }
 }
 
 impl Game {
@@ -137,7 +140,7 @@ impl Game {
             let mut notes = &mut *sink;
             match self.agents[seat].choose(&obs, &legal, &mut notes) {
                 Ok(d) => {
-                    if let Some(rule) = d.why {
+                    if let Some(rule) = d.why.filter(|_| sink.takes_events()) {
                         sink.event(&Event::Why { seat, rule });
                     }
                     let before = self.state.phase;

@@ -120,7 +120,8 @@ pub fn explained(
 
 impl Kind {
     pub fn of(legal: &[Action]) -> Kind {
-        if legal.contains(&Action::DefendAlone) {
+        // The variant alone, not `==`: this runs for every decision.
+        if legal.iter().any(|a| matches!(a, Action::DefendAlone)) {
             return Kind::Defend;
         }
         match legal.first() {

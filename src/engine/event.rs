@@ -167,6 +167,10 @@ pub trait EventSink {
     fn quiet(&self) -> bool {
         false
     }
+    /// Takes any event at all (false only for a sink that drops them all).
+    fn takes_events(&self) -> bool {
+        true
+    }
 }
 
 /// Discards everything (benchmarks, differential runs).
@@ -176,6 +180,9 @@ impl EventSink for NullSink {
     fn event(&mut self, _e: &Event) {}
     fn quiet(&self) -> bool {
         true
+    }
+    fn takes_events(&self) -> bool {
+        false
     }
 }
 
@@ -201,6 +208,9 @@ impl<A: EventSink, B: EventSink> EventSink for (A, B) {
     fn quiet(&self) -> bool {
         self.0.quiet() && self.1.quiet()
     }
+    fn takes_events(&self) -> bool {
+        self.0.takes_events() || self.1.takes_events()
+    }
 }
 
 impl<S: EventSink + ?Sized> EventSink for &mut S {
@@ -212,5 +222,8 @@ impl<S: EventSink + ?Sized> EventSink for &mut S {
     }
     fn quiet(&self) -> bool {
         (**self).quiet()
+    }
+    fn takes_events(&self) -> bool {
+        (**self).takes_events()
     }
 }

@@ -12,6 +12,16 @@ use super::{
 use crate::cards::{Card, Suit};
 use crate::mutants::{self, Mutant};
 
+/// Reports an event, building it only for a sink that takes events (a null
+/// sink costs nothing: the check is a constant once inlined).
+macro_rules! emit {
+    ($sink:expr, $event:expr) => {
+        if $sink.takes_events() {
+            $sink.event(&$event)
+        }
+    };
+}
+
 /// A hand of cards: five, and six while the dealer picks up.
 pub type Hand = ArrayVec<Card, 6>;
 /// The cards of the tricks one seat took this hand.
@@ -130,11 +140,8 @@ impl State {
 
     /// The partner of a lone maker sits the hand out.
     pub fn sitting_out(&self) -> Option<Seat> {
-        if mutants::on(Mutant::AlonePartnerPlays) {
-            return None;
-        }
         match (self.alone, self.maker) {
-            (true, Some(m)) => Some(partner_of(m)),
+            (true, Some(m)) if !mutants::on(Mutant::AlonePartnerPlays) => Some(partner_of(m)),
             _ => None,
         }
     }
@@ -336,7 +343,7 @@ impl State {
         match self.phase {
             Phase::StartHand => self.start_hand(sink),
             Phase::Trick { turn, turns } if self.sits_out(turn) => {
-                sink.event(&Event::Skipped { seat: turn });
+                emit!(sink, Event::Skipped { seat: turn });
                 self.end_turn(sink, turn, turns);
             }
             Phase::HandOver => self.hand_over(sink),
@@ -404,18 +411,18 @@ impl State {
                     );
                 }
                 let next_dealer = self.next_dealer();
-                sink.event(&Event::ThrownIn { seat, next_dealer });
+                emit!(sink, Event::ThrownIn { seat, next_dealer });
                 self.dealer = next_dealer;
                 self.hand_no += 1;
                 self.phase = Phase::StartHand;
             }
             (Phase::Defend { asked, round, .. }, Action::Pass) => {
-                sink.event(&Event::Passed { seat, round: 0 });
+                emit!(sink, Event::Passed { seat, round: 0 });
                 self.next_defender(sink, seat, asked, round);
             }
             (Phase::Defend { round, .. }, Action::DefendAlone) => {
                 self.defender = Some(seat);
-                sink.event(&Event::DefendedAlone { seat });
+                emit!(sink, Event::DefendedAlone { seat });
                 self.after_making(sink, round);
             }
             (Phase::Discard, Action::Discard(card)) => {
@@ -431,14 +438,14 @@ impl State {
                 hand.push(upcard);
                 hand.retain(|c| *c != card);
                 if self.sorts_hands() {
-                    self.hands[seat].sort();
+                    self.hands[seat].sort_unstable_by_key(|c| c.plain_key());
                 }
                 // The discard goes face down on the kitty in the upcard's place.
                 if let Some(k) = self.kitty.first_mut() {
                     *k = card;
                 }
                 self.discard = Some(card);
-                sink.event(&Event::Discarded { seat, card });
+                emit!(sink, Event::Discarded { seat, card });
                 self.begin_play(sink);
             }
             (Phase::Trick { turn, turns }, Action::Play(card)) => {
@@ -465,11 +472,14 @@ impl State {
                 self.hands[seat].retain(|c| *c != card);
                 self.trick.push((seat, card));
                 let _ = self.played.try_push((seat, card));
-                sink.event(&if leading {
-                    Event::Led { seat, card }
-                } else {
-                    Event::Played { seat, card }
-                });
+                emit!(
+                    sink,
+                    if leading {
+                        Event::Led { seat, card }
+                    } else {
+                        Event::Played { seat, card }
+                    }
+                );
                 self.end_turn(sink, turn, turns);
             }
             (_, action) => {
@@ -514,15 +524,21 @@ impl State {
         self.maker = None;
         self.alone = false;
         self.defender = None;
-        sink.event(&Event::HandStart {
-            hand: self.hand_no,
-            dealer: self.dealer,
-            scores: self.scores,
-        });
-        sink.event(&Event::Deck { cards: deck });
+        emit!(
+            sink,
+            Event::HandStart {
+                hand: self.hand_no,
+                dealer: self.dealer,
+                scores: self.scores,
+            }
+        );
+        emit!(sink, Event::Deck { cards: deck });
         deal(&mut self.hands, &deck, self.dealer, self.config.deal);
         if self.sorts_hands() {
-            self.hands.iter_mut().for_each(|h| h.sort());
+            // No two cards are equal, so an unstable sort is the same order.
+            self.hands
+                .iter_mut()
+                .for_each(|h| h.sort_unstable_by_key(|c| c.plain_key()));
         }
         let mut kitty = [deck[20], deck[21], deck[22], deck[23]];
         if mutants::on(Mutant::UpcardFromBottom) {
@@ -531,15 +547,21 @@ impl State {
         self.kitty = kitty.into_iter().collect();
         self.upcard = Some(kitty[0]);
         if !sink.quiet() {
-            sink.event(&Event::Dealt {
-                hands: self.hands.clone(),
-                kitty,
-            });
+            emit!(
+                sink,
+                Event::Dealt {
+                    hands: self.hands.clone(),
+                    kitty,
+                }
+            );
         }
-        sink.event(&Event::Upcard {
-            card: kitty[0],
-            dealer: self.dealer,
-        });
+        emit!(
+            sink,
+            Event::Upcard {
+                card: kitty[0],
+                dealer: self.dealer,
+            }
+        );
         self.phase = Phase::Bidding {
             round: 1,
             turn: left_of(self.dealer),
@@ -548,7 +570,7 @@ impl State {
     }
 
     fn pass<S: EventSink + ?Sized>(&mut self, sink: &mut S, seat: Seat, round: u8, passes: u8) {
-        sink.event(&Event::Passed { seat, round });
+        emit!(sink, Event::Passed { seat, round });
         let passes = passes + 1;
         if passes < 4 {
             self.phase = Phase::Bidding {
@@ -558,7 +580,7 @@ impl State {
             };
         } else if round == 1 {
             if let Some(up) = self.upcard {
-                sink.event(&Event::TurnedDown { suit: up.suit });
+                emit!(sink, Event::TurnedDown { suit: up.suit });
             }
             self.phase = Phase::Bidding {
                 round: 2,
@@ -567,7 +589,7 @@ impl State {
             };
         } else {
             let next_dealer = self.next_dealer();
-            sink.event(&Event::Nullified { next_dealer });
+            emit!(sink, Event::Nullified { next_dealer });
             self.dealer = next_dealer;
             self.hand_no += 1;
             self.phase = Phase::StartHand;
@@ -585,12 +607,15 @@ impl State {
         self.trump = Some(suit);
         self.maker = Some(seat);
         self.alone = alone;
-        sink.event(&Event::Ordered {
-            seat,
-            suit,
-            alone,
-            round,
-        });
+        emit!(
+            sink,
+            Event::Ordered {
+                seat,
+                suit,
+                alone,
+                round,
+            }
+        );
         if alone && self.config.defend_alone {
             self.phase = Phase::Defend {
                 turn: left_of(seat),
@@ -658,11 +683,14 @@ impl State {
 
     fn begin_play<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         if let (Some(trump), Some(maker)) = (self.trump, self.maker) {
-            sink.event(&Event::TrumpSet {
-                trump,
-                maker,
-                alone: self.alone,
-            });
+            emit!(
+                sink,
+                Event::TrumpSet {
+                    trump,
+                    maker,
+                    alone: self.alone,
+                }
+            );
         }
         self.phase = Phase::Trick {
             turn: self.first_leader(),
@@ -679,20 +707,26 @@ impl State {
             1 - team_of(seat)
         };
         self.scores[team] = self.scores[team].saturating_add(points);
-        sink.event(&Event::Renege {
-            seat,
-            card,
-            typed: None,
-            team,
-            score: self.scores[team],
-        });
+        emit!(
+            sink,
+            Event::Renege {
+                seat,
+                card,
+                typed: None,
+                team,
+                score: self.scores[team],
+            }
+        );
         if self.scores[team] >= self.config.points_to_win {
             if self.config.penalty_can_end_game {
                 self.winner = Some(team);
-                sink.event(&Event::GameOver {
-                    winner: team,
-                    scores: self.scores,
-                });
+                emit!(
+                    sink,
+                    Event::GameOver {
+                        winner: team,
+                        scores: self.scores,
+                    }
+                );
                 self.phase = Phase::Over;
                 return;
             }
@@ -731,12 +765,15 @@ impl State {
             let _ = pile.try_push(c);
         }
         self.trick.clear();
-        sink.event(&Event::TrickTaken {
-            seat: winner,
-            trick: self.tricks_played(),
-            tricks: self.tricks,
-            scores: self.scores,
-        });
+        emit!(
+            sink,
+            Event::TrickTaken {
+                seat: winner,
+                trick: self.tricks_played(),
+                tricks: self.tricks,
+                scores: self.scores,
+            }
+        );
         self.phase = if self.tricks_played() >= 5 {
             Phase::HandOver
         } else {
@@ -777,13 +814,16 @@ impl State {
             (1 - makers, 2, false, true)
         };
         self.scores[winner] = self.scores[winner].saturating_add(points);
-        sink.event(&Event::HandOver {
-            winner,
-            points,
-            march,
-            euchred,
-            scores: self.scores,
-        });
+        emit!(
+            sink,
+            Event::HandOver {
+                winner,
+                points,
+                march,
+                euchred,
+                scores: self.scores,
+            }
+        );
         let target = self.config.points_to_win;
         // A team already at the target before this hand was scored (a renege
         // penalty under renege-ends-game=no) got there first and wins.
@@ -801,10 +841,13 @@ impl State {
             .or(reached(self.scores[winner]).then_some(winner));
         if let Some(team) = game_winner {
             self.winner = Some(team);
-            sink.event(&Event::GameOver {
-                winner: team,
-                scores: self.scores,
-            });
+            emit!(
+                sink,
+                Event::GameOver {
+                    winner: team,
+                    scores: self.scores,
+                }
+            );
             self.phase = Phase::Over;
         } else {
             self.dealer = self.next_dealer();

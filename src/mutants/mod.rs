@@ -89,9 +89,21 @@ thread_local! {
 }
 
 /// Whether `m` is switched on for this thread.
-#[inline]
+#[inline(always)]
 pub(crate) fn on(m: Mutant) -> bool {
-    RUNNING.load(Ordering::Relaxed) != 0 && CURRENT.with(|c| c.get()) == Some(m)
+    running() && is_current(m)
+}
+
+/// Whether any thread plays a mutant: the one load on hot paths.
+#[inline(always)]
+pub(crate) fn running() -> bool {
+    RUNNING.load(Ordering::Relaxed) != 0
+}
+
+#[cold]
+#[inline(never)]
+fn is_current(m: Mutant) -> bool {
+    CURRENT.with(|c| c.get()) == Some(m)
 }
 
 /// Switches a mutant on for this thread until dropped (not `Send`: it must

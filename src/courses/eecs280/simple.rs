@@ -133,16 +133,18 @@ impl Simple {
             // Follow with the highest card of the led suit, else the lowest card.
             Some(led) => {
                 let suit = led.effective_suit(trump);
+                // The led order as one key per card (cards are compared often).
+                let key = Some(Card::led_suit(led, trump));
                 match pick(
                     hand.clone().filter(|c| c.effective_suit(trump) == suit),
-                    |a, b| a.cmp_led(*b, led, trump),
+                    |a, b| a.value(trump, key).cmp(&b.value(trump, key)),
                     Mutant::SimpleFollowsLowest,
                 ) {
                     Some(c) => (c, "follows suit with its highest card of the led suit"),
                     None => (
                         pick(
                             hand,
-                            |a, b| a.cmp_led(*b, led, trump).reverse(),
+                            |a, b| b.value(trump, key).cmp(&a.value(trump, key)),
                             Mutant::SimpleThrowsHighest,
                         )
                         .expect("a hand has cards"),
