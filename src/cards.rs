@@ -167,9 +167,9 @@ impl Card {
         Card { rank, suit }
     }
 
-    /// 0..24 in the plain order.
+    /// 0..24 in the plain order (a sort key).
     #[inline(always)]
-    fn plain_index(self) -> u8 {
+    pub(crate) fn plain_index(self) -> u8 {
         if mutants::on(Mutant::SuitTiesReversed) {
             return self.rank as u8 * 4 + 3 - self.suit.index();
         }
@@ -255,12 +255,6 @@ impl Card {
         } else {
             led_card.effective_suit(trump)
         }
-    }
-
-    /// A key for sorting in the plain order.
-    #[inline(always)]
-    pub fn plain_key(self) -> u8 {
-        self.plain_index()
     }
 
     /// Trump order (EECS 280 `Card_less(a, b, trump)`).

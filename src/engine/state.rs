@@ -438,7 +438,7 @@ impl State {
                 hand.push(upcard);
                 hand.retain(|c| *c != card);
                 if self.sorts_hands() {
-                    self.hands[seat].sort_unstable_by_key(|c| c.plain_key());
+                    self.hands[seat].sort_unstable_by_key(|c| c.plain_index());
                 }
                 // The discard goes face down on the kitty in the upcard's place.
                 if let Some(k) = self.kitty.first_mut() {
@@ -538,7 +538,7 @@ impl State {
             // No two cards are equal, so an unstable sort is the same order.
             self.hands
                 .iter_mut()
-                .for_each(|h| h.sort_unstable_by_key(|c| c.plain_key()));
+                .for_each(|h| h.sort_unstable_by_key(|c| c.plain_index()));
         }
         let mut kitty = [deck[20], deck[21], deck[22], deck[23]];
         if mutants::on(Mutant::UpcardFromBottom) {

@@ -62,7 +62,7 @@ fn project_yaml(course: &dyn Course, scenarios: &[Scenario]) -> Result<String, S
         }
         let path = super::inside(&s.path)?;
         let cmd = format!(
-            "bin/upcard grade --exe {} --rules {} {}",
+            "bin/upcard grade --exe {} --rules {} --diagnose {}",
             course.program(),
             course.name(),
             path.display()

@@ -77,7 +77,8 @@ if ! (cd "$BUILD" && bash "$SOURCE/build.sh") >"$BUILD/build.log" 2>&1; then
     exit 0
 fi
 cd "$SOURCE"
-"$UPCARD" grade --exe "$BUILD/{program}" --rules {rules} scenarios \
+# --diagnose: a wrong transcript names the catalogued bug that reproduces it.
+"$UPCARD" grade --exe "$BUILD/{program}" --rules {rules} --diagnose scenarios \
     --report {format}="$RESULTS/results.json"
 # A failing test is a score, not a grading error.
 exit 0
@@ -206,7 +207,7 @@ fn classroom_workflow(course: &dyn Course, scenarios: &[Scenario]) -> Result<Str
         let id = format!("test-{}", i + 1);
         let path = inside(&s.path)?;
         let command = format!(
-            "bin/upcard grade --exe {program} --rules {} {}",
+            "bin/upcard grade --exe {program} --rules {} --diagnose {}",
             course.name(),
             path.display()
         );
