@@ -11,6 +11,9 @@ pub enum EngineError {
     Player(#[from] PlayerError),
     #[error("{player}: {problem}")]
     Illegal { player: String, problem: String },
+    /// [`Game::run_within`] stopped a game that would not end.
+    #[error("stopped after {hands} hands without a winner")]
+    TooLong { hands: u32 },
 }
 
 type Replacement = Box<dyn FnMut(Seat) -> Box<dyn Agent>>;
@@ -77,7 +80,23 @@ impl Game {
 
     /// Plays to the end.
     pub fn run<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> Result<Outcome, EngineError> {
-        while self.step(sink)? {}
+        self.run_within(sink, u32::MAX)
+    }
+
+    /// Plays to the end, or stops once `max_hands` more hands have been dealt
+    /// (rules changed by a mutant may never end a game).
+    pub fn run_within<S: EventSink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        max_hands: u32,
+    ) -> Result<Outcome, EngineError> {
+        // Counted from here: a loaded game may start at any hand number.
+        let first = self.state.hand_no;
+        while self.step(sink)? {
+            if self.state.hand_no.saturating_sub(first) >= max_hands {
+                return Err(EngineError::TooLong { hands: max_hands });
+            }
+        }
         let outcome = self
             .state
             .outcome()

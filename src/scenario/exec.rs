@@ -32,9 +32,15 @@ impl Played {
 
 /// Plays a scenario to its end.
 pub fn play(scenario: &Scenario) -> Played {
+    play_within(scenario, u32::MAX)
+}
+
+/// Plays a scenario to its end or until `max_hands` hands have been dealt
+/// (then it stops with an error, as a game that would not end).
+pub fn play_within(scenario: &Scenario, max_hands: u32) -> Played {
     let (mut game, mut printer) = start(scenario);
     let mut events = VecSink::default();
-    let result = game.run(&mut (&mut *printer, &mut events));
+    let result = game.run_within(&mut (&mut *printer, &mut events), max_hands);
     let (status, error) = match result {
         Ok(_) => (0, None),
         Err(e) => (2, Some(e.to_string())),

@@ -204,3 +204,68 @@ fn diagnose_names_each_planted_bug_first() {
         }
     }
 }
+
+/// For every mutant of both courses, on the scenario that kills it: the
+/// mutant's own transcript is diagnosed as that mutant, first, unless an
+/// earlier mutant prints the very same bytes there (then both are named).
+#[test]
+fn diagnose_names_every_mutant_on_its_killing_scenario() {
+    use upcard::mutants::{Status, diagnose, play, run};
+    use upcard::scenario::{discover, load_all};
+    let files = discover(&[Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios")]).unwrap();
+    let (scenarios, errors) = load_all(&files);
+    assert!(errors.is_empty());
+    let report = run(&scenarios, None, 0).unwrap();
+    let mut checked = 0;
+    for o in report
+        .outcomes
+        .iter()
+        .filter(|o| o.status == Status::Killed)
+    {
+        let s = scenarios
+            .iter()
+            .find(|s| Some(&s.name) == o.killed_by.as_ref())
+            .unwrap();
+        let printed = play(s, o.entry.mutant).text();
+        let found = diagnose(s, &printed, 100);
+        let place = found
+            .iter()
+            .position(|d| d.entry.name == o.entry.name)
+            .unwrap_or_else(|| panic!("{} not named on {}", o.entry.name, s.name));
+        assert!(found[place].exact, "{}", o.entry.name);
+        for d in &found[..place] {
+            assert!(
+                d.exact && play(s, d.entry.mutant).text() == printed,
+                "{} named before {} on {}",
+                d.entry.name,
+                o.entry.name,
+                s.name
+            );
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 81);
+}
+
+/// A mutant can make a game endless: CS 246 dealing the same cards every
+/// hand, where everyone passes, nullifies hand after hand. It is stopped.
+#[test]
+fn an_endless_mutant_game_is_stopped() {
+    use upcard::mutants::{MAX_HANDS, Mutant, play};
+    use upcard::scenario::Scenario;
+    let s = Scenario::load(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("scenarios/cs246/human-error-renege.yaml"),
+    )
+    .unwrap();
+    let p = play(&s, Mutant::ShuffleOncePerGame);
+    assert_eq!(p.status, 2);
+    assert_eq!(
+        p.error.as_deref(),
+        Some(format!("stopped after {MAX_HANDS} hands without a winner").as_str())
+    );
+    // The first hand is played (the renege); every one after is nullified.
+    assert_eq!(
+        p.text().matches("hand is nullified").count() as u32 + 1,
+        p.text().matches("Dealer is player").count() as u32
+    );
+}
