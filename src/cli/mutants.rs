@@ -2,7 +2,6 @@
 //! catches, per mutant and per rule area.
 
 use std::io::Write;
-use std::path::PathBuf;
 
 use upcard::Failure;
 use upcard::mutants::run;
@@ -21,12 +20,13 @@ enum Format {
   upcard mutants
   upcard mutants scenarios/eecs280 --min-score 100
   upcard mutants --rules cs246 --format json
+  upcard mutants --filter human
 
 A mutant is killed by the first scenario (in path order) whose transcript or
 exit status it changes. The catalogue is in docs/mutants.md.")]
 pub struct Args {
-    /// Scenario files or directories (default: scenarios/)
-    paths: Vec<PathBuf>,
+    #[command(flatten)]
+    scenarios: super::run::Selection,
     /// Only this rule set's scenarios and mutants
     #[arg(long, value_name = "R", value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::program_names()))]
     rules: Option<String>,
@@ -54,12 +54,13 @@ fn percent(s: &str) -> Result<f64, String> {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        let (scenarios, bad) = super::run::load(&self.paths)?;
+        let (mut scenarios, bad) = super::run::load(&self.scenarios.paths)?;
         if bad {
             return Err(Failure::input(
                 "fix the scenarios above first: a mutant run needs every scenario to load",
             ));
         }
+        super::run::apply_filter(&mut scenarios, self.scenarios.filter.as_deref())?;
         let report = run(&scenarios, self.rules.as_deref(), self.jobs).map_err(Failure::input)?;
         if report.outcomes.is_empty() {
             return Err(Failure::input(

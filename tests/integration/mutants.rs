@@ -128,6 +128,11 @@ fn bad_options_are_usage_errors() {
         ran.stderr
     );
     Upcard::new()
+        .line("mutants --filter nosuch")
+        .status(2)
+        .stderr_is("upcard: --filter \"nosuch\" selects none of the 99 scenarios (it matches names, paths and tags)\n")
+        .run();
+    Upcard::new()
         .line("mutants scenarios/standard")
         .status(2)
         .stderr_is("upcard: no scenarios of a rule set with mutants (eecs280, cs246)\n")
