@@ -267,6 +267,7 @@ impl<'a> Writer<'a> {
         let rows = counts(&students, &per);
         if r.many {
             text.push_str(&table(&rows, false));
+            text.push_str(&diagnosed(&students, &per));
         }
         text.push_str(&format!("\n{passed} passed, {} failed\n", runs - passed));
         let _ = stdout.write_all(text.as_bytes());
@@ -307,6 +308,39 @@ impl<'a> Writer<'a> {
             Ok(())
         }
     }
+}
+
+/// With `--diagnose` and many students: each mutant named first for some
+/// failing scenario of a student, with those students, most common first.
+fn diagnosed(students: &[(String, Option<String>)], per: &[Vec<Outcome>]) -> String {
+    let mut by_bug: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
+    for ((student, _), outs) in students.iter().zip(per) {
+        for bug in outs.iter().filter_map(|o| o.diagnosis.first()) {
+            let named = by_bug.entry(bug).or_default();
+            if named.last() != Some(&student.as_str()) {
+                named.push(student);
+            }
+        }
+    }
+    if by_bug.is_empty() {
+        return String::new();
+    }
+    let mut rows: Vec<(&str, Vec<&str>)> = by_bug.into_iter().collect();
+    // Most students first; the map's order (by name) breaks ties.
+    rows.sort_by_key(|(_, who)| std::cmp::Reverse(who.len()));
+    let width = rows.iter().map(|(b, _)| b.len()).max().unwrap_or(0);
+    let mut text = String::from(
+        "\ndiagnosed bugs (a rule mutant prints exactly what the student's program printed):\n",
+    );
+    for (bug, who) in rows {
+        text.push_str(&format!(
+            "  {bug:width$}  {} student{}: {}\n",
+            who.len(),
+            if who.len() == 1 { "" } else { "s" },
+            who.join(", ")
+        ));
+    }
+    text
 }
 
 /// An outcome with only what the table needs: its verdict and names.

@@ -106,6 +106,9 @@ pub struct Outcome {
     /// The expected and the actual lines around the first difference, with
     /// their line numbers (for side-by-side views).
     pub context: Option<Context>,
+    /// The mutants whose transcript equals the wrong output, best first
+    /// (`--diagnose`).
+    pub diagnosis: Vec<String>,
 }
 
 /// Lines around the first difference: (line number, text) on each side.
@@ -149,6 +152,7 @@ impl Outcome {
             time_ms: 0,
             nondeterministic: false,
             context: None,
+            diagnosis: Vec::new(),
         }
     }
 
@@ -524,7 +528,13 @@ impl Grader {
             }
         }
         if self.diagnose && outcome.verdict == Verdict::Fail {
-            notes.insert_str(0, &diagnosis_text(s, &actual));
+            let found = crate::mutants::diagnose(s, &actual, 3);
+            notes.insert_str(0, &diagnosis_text(&found));
+            outcome.diagnosis = found
+                .iter()
+                .filter(|d| d.exact)
+                .map(|d| d.entry.name.to_string())
+                .collect();
         }
         if !outcome.verdict.passed() && !run.stderr.is_empty() {
             notes.push_str(&stderr_tail(&run.stderr));
@@ -536,8 +546,7 @@ impl Grader {
 
 /// The mutants that reproduce a wrong transcript, best first, as the first
 /// lines of the detail every report shows.
-fn diagnosis_text(s: &Scenario, actual: &str) -> String {
-    let found = crate::mutants::diagnose(s, actual, 3);
+fn diagnosis_text(found: &[crate::mutants::Diagnosis]) -> String {
     let mut text = String::new();
     for (i, d) in found.iter().enumerate() {
         let label = if i == 0 { "diagnosis" } else { "  or" };

@@ -78,6 +78,8 @@ struct RawTest {
     #[serde(default)]
     context: Option<Context>,
     #[serde(default)]
+    diagnosis: Vec<String>,
+    #[serde(default)]
     time_ms: Option<u64>,
 }
 
@@ -194,6 +196,7 @@ impl Part {
                 time_ms: t.time_ms.unwrap_or(0).into(),
                 nondeterministic: t.nondeterministic,
                 context: t.context,
+                diagnosis: t.diagnosis,
             });
         }
         Ok(Part {
@@ -233,6 +236,11 @@ mod tests {
                 expected_line: 2,
                 actual_line: 2,
             }),
+            diagnosis: if case == 1 {
+                vec!["no-left-bower".into()]
+            } else {
+                Vec::new()
+            },
         }
     }
 

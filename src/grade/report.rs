@@ -69,6 +69,9 @@ pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
             if let Some(c) = &o.context {
                 v["context"] = json!(c);
             }
+            if !o.diagnosis.is_empty() {
+                v["diagnosis"] = json!(o.diagnosis);
+            }
             if head.timings {
                 v["time_ms"] = json!(o.time_ms as u64);
             }
@@ -227,6 +230,7 @@ mod tests {
             time_ms: 0,
             nondeterministic: false,
             context: None,
+            diagnosis: Vec::new(),
         }
     }
 

@@ -206,6 +206,7 @@ fn diagnose_names_each_planted_bug_first() {
                 "{mutant} in {}:\n{detail}",
                 t["name"]
             );
+            assert_eq!(t["diagnosis"][0], mutant, "{}", t["name"]);
         }
     }
 }
@@ -273,4 +274,39 @@ fn an_endless_mutant_game_is_stopped() {
         p.text().matches("hand is nullified").count() as u32 + 1,
         p.text().matches("Dealer is player").count() as u32
     );
+}
+
+#[test]
+fn a_class_graded_with_diagnose_counts_each_bug() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagnosed-class");
+    let _ = std::fs::remove_dir_all(&dir);
+    for (student, bug) in [
+        ("alice", Some("LEFT_BOWER_KEEPS_PRINTED_SUIT")),
+        ("bob", Some("MAKERS_NEED_FOUR")),
+        ("carol", None),
+        ("dave", Some("MAKERS_NEED_FOUR")),
+    ] {
+        let defines: Vec<String> = bug.iter().map(|b| format!("-DBUG_{b}")).collect();
+        let exe = build(&format!("class-{student}"), &defines);
+        std::fs::create_dir_all(dir.join(student)).unwrap();
+        std::fs::copy(&exe, dir.join(student).join("euchre.exe")).unwrap();
+    }
+    let ran = Upcard::new()
+        .args(["grade", "--diagnose", "--exe"])
+        .arg_path(&dir)
+        .args(["scenarios/eecs280"])
+        .status(1)
+        .run();
+    let text = ran.text();
+    let tail = "\
+carol           18          0          0          0          0          0          0          0
+dave            16          2          0          0          0          0          0          0
+
+diagnosed bugs (a rule mutant prints exactly what the student's program printed):
+  makers-need-four               2 students: bob, dave
+  left-bower-keeps-printed-suit  1 student: alice
+
+58 passed, 14 failed
+";
+    assert!(text.ends_with(tail), "{text}");
 }
