@@ -92,6 +92,7 @@ pub fn start<W: Write>(
         Some(s) => {
             let state = s.to_state(cfg);
             printer.scores(state.scores);
+            printer.tricks_taken(state.tricks);
             if args.debug {
                 for p in 0..4 {
                     printer.hand_line(p, &state.hands[p], state.tricks[p]);

@@ -89,6 +89,11 @@ impl<W: Write> Cs246Printer<W> {
         self.line(&s);
     }
 
+    /// Tricks already taken this hand (a game loaded mid-hand).
+    pub fn tricks_taken(&mut self, tricks: [u8; 4]) {
+        self.tricks = tricks;
+    }
+
     pub fn kitty(&mut self, kitty: &[Card]) {
         self.line(&format!("Kitty: {}\n", short_list(kitty)));
     }
