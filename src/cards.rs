@@ -224,6 +224,8 @@ impl Card {
         }
     }
 
+    /// `value`'s order written out again with the mutants consulted: one
+    /// function serving both cost 2–4% more instructions per simulated game.
     #[cold]
     #[inline(never)]
     fn mutated_value(self, trump: Suit, led: Option<Suit>) -> u8 {

@@ -528,7 +528,7 @@ impl Grader {
             }
         }
         if self.diagnose && outcome.verdict == Verdict::Fail {
-            let found = crate::mutants::diagnose(s, &actual, 3);
+            let found = crate::mutants::diagnose(s, want, &actual, 3);
             notes.insert_str(0, &diagnosis_text(&found));
             outcome.diagnosis = found
                 .iter()

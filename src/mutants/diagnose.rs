@@ -40,10 +40,10 @@ fn common_lines(a: &str, b: &str) -> usize {
 
 /// The mutants of the scenario's rule set that explain `actual`, best first:
 /// those that reproduce it whole, then those that match it past the line where
-/// it first leaves the engine's output, longest match first. At most `max`.
-pub fn diagnose(s: &Scenario, actual: &str, max: usize) -> Vec<Diagnosis> {
-    let engine = crate::scenario::play(s).text();
-    let agreed = common_lines(&engine, actual);
+/// it first leaves `expected` (what it was graded against), longest match
+/// first. At most `max`.
+pub fn diagnose(s: &Scenario, expected: &str, actual: &str, max: usize) -> Vec<Diagnosis> {
+    let agreed = common_lines(expected, actual);
     let mut found: Vec<Diagnosis> = for_rules(s.rules.course().name())
         .filter(|e| e.equivalent_in(s.rules.course().name()).is_none())
         .filter_map(|entry| {

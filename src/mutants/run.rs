@@ -35,7 +35,7 @@ pub struct Report {
 /// Whether a mutant's run of `s` differs from the engine's: in the
 /// transcript, under the scenario's comparison (what grading would see), or
 /// in the exit status.
-pub fn differs(s: &Scenario, base: &Played, mutant: &Played) -> bool {
+fn differs(s: &Scenario, base: &Played, mutant: &Played) -> bool {
     base.status != mutant.status || !same(&base.text(), &mutant.text(), s.expect.compare)
 }
 

@@ -233,7 +233,8 @@ fn diagnose_names_every_mutant_on_its_killing_scenario() {
             .find(|s| Some(&s.name) == o.killed_by.as_ref())
             .unwrap();
         let printed = play(s, o.entry.mutant).text();
-        let found = diagnose(s, &printed, 100);
+        let expected = upcard::scenario::play(s).text();
+        let found = diagnose(s, &expected, &printed, 100);
         let place = found
             .iter()
             .position(|d| d.entry.name == o.entry.name)
