@@ -22,13 +22,16 @@ pub struct Game {
     pub state: State,
     pub names: [String; 4],
     agents: Vec<Box<dyn Agent>>,
+    /// Each agent's [`Agent::interactive`], asked once (not per decision).
+    interactive: [bool; 4],
     replacement: Option<Replacement>,
 }
 
-/// Passes events on, giving a renege the card as its player typed it.
+/// Passes events on, giving a renege the card as its player typed it (asked
+/// of the agent only then: it is a virtual call per decision otherwise).
 struct Typed<'a, S: EventSink + ?Sized> {
     sink: &'a mut S,
-    typed: Option<&'a str>,
+    agent: &'a dyn Agent,
 }
 
 impl<S: EventSink + ?Sized> EventSink for Typed<'_, S> {
@@ -40,10 +43,10 @@ impl<S: EventSink + ?Sized> EventSink for Typed<'_, S> {
                 typed: None,
                 team,
                 score,
-            } if self.typed.is_some() => self.sink.event(&Event::Renege {
+            } if self.agent.last_typed().is_some() => self.sink.event(&Event::Renege {
                 seat: *seat,
                 card: *card,
-                typed: self.typed.map(str::to_string),
+                typed: self.agent.last_typed().map(str::to_string),
                 team: *team,
                 score: *score,
             }),
@@ -65,10 +68,12 @@ impl Game {
     /// A game from any state (a new one, a loaded save file, a replay snapshot).
     pub fn new(state: State, names: [String; 4], agents: Vec<Box<dyn Agent>>) -> Game {
         assert_eq!(agents.len(), 4, "a game has four agents");
+        let interactive = std::array::from_fn(|i| agents[i].interactive());
         Game {
             state,
             names,
             agents,
+            interactive,
             replacement: None,
         }
     }
@@ -115,11 +120,9 @@ impl Game {
 
     /// Advances by one decision or automatic step. Returns false once over.
     pub fn step<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> Result<bool, EngineError> {
-        if self.state.is_over() {
-            return Ok(false);
-        }
         match self.state.to_move() {
             Some(seat) => self.decide(sink, seat)?,
+            None if self.state.is_over() => return Ok(false),
             None => {
                 self.state.advance(sink);
             }
@@ -141,15 +144,17 @@ impl Game {
         sink: &mut S,
         seat: Seat,
     ) -> Result<(), EngineError> {
-        if let Some(ask) = self.state.ask().filter(|_| !sink.quiet()) {
+        if !sink.quiet()
+            && let Some(ask) = self.state.ask()
+        {
             sink.event(&Event::Asked {
                 seat,
                 ask,
-                hand: self.state.hands[seat].clone(),
+                hand: self.state.hands[seat],
                 tricks: self.state.tricks[seat],
             });
         }
-        if self.agents[seat].interactive() {
+        if self.interactive[seat] {
             sink.flush();
         }
         loop {
@@ -165,7 +170,7 @@ impl Game {
                     let before = self.state.phase;
                     let mut typed = Typed {
                         sink,
-                        typed: self.agents[seat].last_typed(),
+                        agent: &*self.agents[seat],
                     };
                     if let Err(e) = self.state.apply(d.action, &mut typed) {
                         return Err(self.illegal(seat, e.problem));
@@ -182,6 +187,7 @@ impl Game {
                 Err(PlayerError::RageQuit) => match self.replacement.as_mut() {
                     Some(make) => {
                         self.agents[seat] = make(seat);
+                        self.interactive[seat] = self.agents[seat].interactive();
                         self.state.replaced[seat] = true;
                         sink.event(&Event::RageQuit { seat });
                     }

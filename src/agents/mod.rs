@@ -67,6 +67,7 @@ pub trait Agent {
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError>;
     /// Interactive agents read a terminal: output is flushed before asking.
+    /// Asked once per agent: the answer may not change.
     fn interactive(&self) -> bool {
         false
     }
@@ -94,6 +95,7 @@ pub enum Kind {
 
 /// A strategy's decision for what `legal` asks, with its rule: one of the
 /// three functions is called.
+#[inline]
 pub fn explained(
     legal: &[Action],
     bid: impl FnOnce() -> (Action, &'static str),
@@ -120,11 +122,10 @@ pub fn explained(
 
 impl Kind {
     pub fn of(legal: &[Action]) -> Kind {
-        // The variant alone, not `==`: this runs for every decision.
-        if legal.iter().any(|a| matches!(a, Action::DefendAlone)) {
-            return Kind::Defend;
-        }
+        // The variants alone, not `==`: this runs for every decision.
         match legal.first() {
+            Some(Action::Pass) if matches!(legal.get(1), Some(Action::DefendAlone)) => Kind::Defend,
+            Some(Action::DefendAlone) => Kind::Defend,
             Some(Action::Pass | Action::Order { .. }) => Kind::Bid,
             Some(Action::Discard(_)) => Kind::Discard,
             _ => Kind::Play,

@@ -6,6 +6,7 @@ mod action;
 mod config;
 mod deck;
 mod event;
+mod hand;
 mod observation;
 #[cfg(test)]
 mod properties;
@@ -15,8 +16,9 @@ pub use action::{Action, Actions};
 pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead};
 pub use deck::{Deck, engine_seed, in_shuffle};
 pub use event::{Ask, Event, EventSink, NullSink, VecSink};
+pub use hand::Hand;
 pub use observation::Observation;
-pub use state::{Hand, Illegal, Outcome, Phase, Pile, State, Table, deal};
+pub use state::{Illegal, Outcome, Phase, Pile, State, Table, deal};
 
 /// Seats are numbered 0..4 clockwise; 0 and 2 are partners, as are 1 and 3.
 pub type Seat = usize;

@@ -6,7 +6,7 @@
 use arrayvec::ArrayVec;
 
 use super::{
-    Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule,
+    Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand,
     LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
 use crate::cards::{Card, Suit};
@@ -22,8 +22,6 @@ macro_rules! emit {
     };
 }
 
-/// A hand of cards: five, and six while the dealer picks up.
-pub type Hand = ArrayVec<Card, 6>;
 /// The cards of the tricks one seat took this hand.
 pub type Pile = ArrayVec<Card, 20>;
 /// The cards on the table, in playing order.
@@ -139,6 +137,7 @@ impl State {
     }
 
     /// The partner of a lone maker sits the hand out.
+    #[inline]
     pub fn sitting_out(&self) -> Option<Seat> {
         match (self.alone, self.maker) {
             (true, Some(m)) if !mutants::on(Mutant::AlonePartnerPlays) => Some(partner_of(m)),
@@ -152,8 +151,11 @@ impl State {
     }
 
     /// Whether `seat` sits this hand out.
+    #[inline]
     pub fn sits_out(&self, seat: Seat) -> bool {
-        self.sitting_out() == Some(seat) || self.defender_partner_out() == Some(seat)
+        // Nobody sits out unless someone went alone: one test on the hot path.
+        (self.alone || self.defender.is_some())
+            && (self.sitting_out() == Some(seat) || self.defender_partner_out() == Some(seat))
     }
 
     pub fn tricks_played(&self) -> u8 {
@@ -164,12 +166,14 @@ impl State {
         self.tricks[team] + self.tricks[team + 2]
     }
 
+    #[inline]
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Over | Phase::Quit)
     }
 
     /// The seat that must decide now; None while the next step is automatic
     /// ([`State::advance`]) or the game is over.
+    #[inline]
     pub fn to_move(&self) -> Option<Seat> {
         match self.phase {
             Phase::Bidding { turn, .. } => Some(turn),
@@ -195,6 +199,7 @@ impl State {
     }
 
     /// Screw the dealer: the dealer may not pass in round two.
+    #[inline]
     fn forced(&self) -> bool {
         matches!(self.phase, Phase::Bidding { round: 2, turn, .. }
             if turn == self.dealer && self.all_pass() == AllPass::ScrewTheDealer)
@@ -225,6 +230,7 @@ impl State {
     }
 
     /// What `seat` may see now.
+    #[inline]
     pub fn observation(&self, seat: Seat) -> Observation<'_> {
         Observation {
             seat,
@@ -236,7 +242,7 @@ impl State {
                 Phase::Discard => 1,
                 _ => 0,
             },
-            forced: self.to_move() == Some(seat) && self.forced(),
+            forced: self.forced() && self.to_move() == Some(seat),
             allow_alone: self.config.allow_alone,
             trump: self.trump,
             maker: self.maker,
@@ -256,6 +262,7 @@ impl State {
     /// Every action [`State::apply`] accepts now. Under a renege penalty
     /// (CS 246) a card that does not follow suit is accepted, with its
     /// penalty; under [`FollowRule::Refuse`] it is not offered.
+    #[inline]
     pub fn legal_actions(&self) -> Actions {
         let mut v = Actions::new();
         let Some(seat) = self.to_move() else {
@@ -449,9 +456,9 @@ impl State {
                 self.begin_play(sink);
             }
             (Phase::Trick { turn, turns }, Action::Play(card)) => {
-                if !self.hands[seat].contains(&card) {
+                let Some(at) = self.hands[seat].iter().position(|&c| c == card) else {
                     return illegal(format!("played {card}, which is not in hand"));
-                }
+                };
                 if self.config.follow != FollowRule::Trust
                     && !mutants::on(Mutant::RenegeAccepted)
                     && let Some(suit) = self.follow_suit(seat)
@@ -469,7 +476,7 @@ impl State {
                     }
                 }
                 let leading = self.trick.is_empty();
-                self.hands[seat].retain(|c| *c != card);
+                self.hands[seat].remove(at);
                 self.trick.push((seat, card));
                 let _ = self.played.try_push((seat, card));
                 emit!(
@@ -550,7 +557,7 @@ impl State {
             emit!(
                 sink,
                 Event::Dealt {
-                    hands: self.hands.clone(),
+                    hands: self.hands,
                     kitty,
                 }
             );
@@ -746,13 +753,18 @@ impl State {
         let (Some(trump), Some(&(_, led))) = (self.trump, self.trick.first()) else {
             return;
         };
-        let better = |a: &(Seat, Card), b: &(Seat, Card)| a.1.cmp_led(b.1, led, trump);
-        let (mut winner, _) = if mutants::on(Mutant::TrickTiesGoFirst) {
-            self.trick.iter().copied().rev().max_by(better)
-        } else {
-            self.trick.iter().copied().max_by(better)
+        // The highest card in the led-suit-and-trump order; of equals (only
+        // under a mutant's order) the last played, or the first by mutant.
+        let key = Some(Card::led_suit(led, trump));
+        let first = mutants::on(Mutant::TrickTiesGoFirst);
+        let mut best = (turn, -1);
+        for &(s, c) in &self.trick {
+            let k = i32::from(c.value(trump, key));
+            if k > best.1 || (k == best.1 && !first) {
+                best = (s, k);
+            }
         }
-        .unwrap_or((turn, led));
+        let mut winner = best.0;
         if mutants::on(Mutant::TrickGoesLeft) {
             winner = left_of(winner);
             while self.sits_out(winner) {

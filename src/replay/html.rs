@@ -39,7 +39,7 @@ impl Strings {
 /// as before, 1: as before less the card played), which keeps a 100-point
 /// game's page small.
 fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
-    let mut last = t.initial.hands.clone();
+    let mut last = t.initial.hands;
     t.moves
         .iter()
         .map(|m| {
@@ -53,7 +53,7 @@ fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
                 json!(0)
             } else if let Some((seat, card)) = played
                 && {
-                    let mut less = last.clone();
+                    let mut less = last;
                     less[seat].retain(|c| *c != card);
                     less == s.hands
                 }
@@ -68,7 +68,7 @@ fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
                         .join("|")
                 )
             };
-            last = s.hands.clone();
+            last = s.hands;
             let table = s
                 .trick
                 .iter()

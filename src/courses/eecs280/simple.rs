@@ -5,18 +5,28 @@ use crate::cards::Card;
 use crate::engine::{Action, EventSink, Observation};
 use crate::mutants::{self, Mutant};
 
-/// The greatest card by `cmp`, or the least when `mutant` (a Simple that
-/// picks the wrong end) is on.
+/// The card with the greatest `key` (the last of equals, as
+/// `Iterator::max_by`), or with the least (the first of equals, as `min_by`)
+/// when `least` (a mutant: a Simple that picks the wrong end). A plain loop: this
+/// runs for every card a Simple player plays.
+#[inline(always)]
 fn pick(
-    cards: impl Iterator<Item = Card>,
-    cmp: impl Fn(&Card, &Card) -> std::cmp::Ordering,
-    mutant: Mutant,
+    cards: &[Card],
+    keep: impl Fn(Card) -> bool,
+    key: impl Fn(Card) -> u8,
+    least: bool,
 ) -> Option<Card> {
-    if mutants::on(mutant) {
-        cards.min_by(cmp)
-    } else {
-        cards.max_by(cmp)
+    // Keys fit in a u8; the sentinel outside its range needs no Option.
+    let mut best = (None, if least { 256 } else { -1 });
+    for &c in cards {
+        if keep(c) {
+            let k = i32::from(key(c));
+            if (least && k < best.1) || (!least && k >= best.1) {
+                best = (Some(c), k);
+            }
+        }
     }
+    best.0
 }
 
 #[derive(Clone, Copy, Debug, Default)]
@@ -115,17 +125,18 @@ impl Simple {
 
     pub fn card_why(view: &Observation) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
-        let hand = view.hand.iter().copied();
+        let hand = view.hand;
         match view.led() {
             // Lead the highest non-trump card, else the highest trump.
             None => match pick(
-                hand.clone().filter(|c| !c.is_trump(trump)),
-                |a, b| a.cmp_trump(*b, trump),
-                Mutant::SimpleLeadsLowest,
+                hand,
+                |c| !c.is_trump(trump),
+                |c| c.value(trump, None),
+                mutants::on(Mutant::SimpleLeadsLowest),
             ) {
                 Some(c) => (c, "leads its highest non-trump card"),
                 None => (
-                    hand.max_by(|a, b| a.cmp_trump(*b, trump))
+                    pick(hand, |_| true, |c| c.value(trump, None), false)
                         .expect("a hand has cards"),
                     "leads its highest trump: it holds only trump",
                 ),
@@ -136,16 +147,19 @@ impl Simple {
                 // The led order as one key per card (cards are compared often).
                 let key = Some(Card::led_suit(led, trump));
                 match pick(
-                    hand.clone().filter(|c| c.effective_suit(trump) == suit),
-                    |a, b| a.value(trump, key).cmp(&b.value(trump, key)),
-                    Mutant::SimpleFollowsLowest,
+                    hand,
+                    |c| c.effective_suit(trump) == suit,
+                    |c| c.value(trump, key),
+                    mutants::on(Mutant::SimpleFollowsLowest),
                 ) {
                     Some(c) => (c, "follows suit with its highest card of the led suit"),
                     None => (
+                        // The lowest: the greatest of the reversed key.
                         pick(
                             hand,
-                            |a, b| b.value(trump, key).cmp(&a.value(trump, key)),
-                            Mutant::SimpleThrowsHighest,
+                            |_| true,
+                            |c| u8::MAX - c.value(trump, key),
+                            mutants::on(Mutant::SimpleThrowsHighest),
                         )
                         .expect("a hand has cards"),
                         "cannot follow suit: plays its lowest card",

@@ -89,7 +89,7 @@ impl<W: Write> EventSink for StandardPrinter<W> {
                 format!("The upcard is {}.\n", the(*card))
             }
             Event::Asked { seat, hand, .. } => {
-                self.hands[*seat] = hand.clone();
+                self.hands[*seat] = *hand;
                 return;
             }
             Event::PassDevice { seat } => {
