@@ -13,6 +13,33 @@ use std::str::FromStr;
 
 use crate::mutants::{self, Mutant};
 
+/// How card functions consult the rule mutants: [`Live`] asks the switch
+/// for each card, [`Plain`] knows none runs. A hot caller checks
+/// [`mutants::running`] once and runs the same generic code with `Plain`,
+/// rather than one atomic load per card compared.
+pub(crate) trait Checks {
+    fn on(m: Mutant) -> bool;
+}
+
+/// Mutants consulted (any may be switched on).
+pub(crate) struct Live;
+/// No mutant runs in this process: every check is a constant false.
+pub(crate) struct Plain;
+
+impl Checks for Live {
+    #[inline(always)]
+    fn on(m: Mutant) -> bool {
+        mutants::on(m)
+    }
+}
+
+impl Checks for Plain {
+    #[inline(always)]
+    fn on(_: Mutant) -> bool {
+        false
+    }
+}
+
 /// The four suits, in the EECS 280 enum order (lowest to highest for tie breaks).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Suit {
@@ -170,7 +197,15 @@ impl Card {
     /// 0..24 in the plain order (a sort key).
     #[inline(always)]
     pub(crate) fn plain_index(self) -> u8 {
-        if mutants::on(Mutant::SuitTiesReversed) {
+        if mutants::running() {
+            return self.plain_index_with::<Live>();
+        }
+        self.plain_index_with::<Plain>()
+    }
+
+    #[inline(always)]
+    pub(crate) fn plain_index_with<C: Checks>(self) -> u8 {
+        if C::on(Mutant::SuitTiesReversed) {
             return self.rank as u8 * 4 + 3 - self.suit.index();
         }
         self.raw_plain_index()
@@ -186,18 +221,36 @@ impl Card {
         self.rank == Rank::Jack && self.suit == trump
     }
 
+    #[inline]
     pub fn is_left_bower(self, trump: Suit) -> bool {
-        self.rank == Rank::Jack && self.suit == trump.next() && !mutants::on(Mutant::NoLeftBower)
+        self.is_left_bower_with::<Live>(trump)
+    }
+
+    #[inline(always)]
+    pub(crate) fn is_left_bower_with<C: Checks>(self, trump: Suit) -> bool {
+        self.rank == Rank::Jack && self.suit == trump.next() && !C::on(Mutant::NoLeftBower)
     }
 
     /// Trump suit or the left bower.
+    #[inline]
     pub fn is_trump(self, trump: Suit) -> bool {
-        self.suit == trump || self.is_left_bower(trump)
+        self.is_trump_with::<Live>(trump)
+    }
+
+    #[inline(always)]
+    pub(crate) fn is_trump_with<C: Checks>(self, trump: Suit) -> bool {
+        self.suit == trump || self.is_left_bower_with::<C>(trump)
     }
 
     /// The suit a card counts as: the left bower belongs to trump.
+    #[inline]
     pub fn effective_suit(self, trump: Suit) -> Suit {
-        if self.is_left_bower(trump) && !mutants::on(Mutant::LeftBowerKeepsPrintedSuit) {
+        self.effective_suit_with::<Live>(trump)
+    }
+
+    #[inline(always)]
+    pub(crate) fn effective_suit_with<C: Checks>(self, trump: Suit) -> Suit {
+        if self.is_left_bower_with::<C>(trump) && !C::on(Mutant::LeftBowerKeepsPrintedSuit) {
             trump
         } else {
             self.suit
@@ -211,40 +264,34 @@ impl Card {
         if mutants::running() {
             return self.mutated_value(trump, led);
         }
-        if self.rank == Rank::Jack && self.suit == trump {
-            101
-        } else if self.rank == Rank::Jack && self.suit == trump.next() {
-            100
-        } else if self.suit == trump {
-            70 + self.raw_plain_index()
-        } else if Some(self.suit) == led {
-            40 + self.raw_plain_index()
-        } else {
-            self.raw_plain_index()
-        }
+        self.value_with::<Plain>(trump, led)
     }
 
-    /// `value`'s order written out again with the mutants consulted: one
-    /// function serving both cost 2–4% more instructions per simulated game.
     #[cold]
     #[inline(never)]
     fn mutated_value(self, trump: Suit, led: Option<Suit>) -> u8 {
-        let (right, left) = if mutants::on(Mutant::LeftBowerAboveRight) {
+        self.value_with::<Live>(trump, led)
+    }
+
+    /// [`Card::value`] with the mutants consulted through `C`.
+    #[inline(always)]
+    pub(crate) fn value_with<C: Checks>(self, trump: Suit, led: Option<Suit>) -> u8 {
+        let (right, left) = if C::on(Mutant::LeftBowerAboveRight) {
             (100, 101)
         } else {
             (101, 100)
         };
-        let led = led.filter(|_| !mutants::on(Mutant::LedSuitNotRanked));
+        let led = led.filter(|_| !C::on(Mutant::LedSuitNotRanked));
         if self.is_right_bower(trump) {
             right
-        } else if self.is_left_bower(trump) {
+        } else if self.is_left_bower_with::<C>(trump) {
             left
         } else if self.suit == trump {
-            70 + self.plain_index()
+            70 + self.plain_index_with::<C>()
         } else if Some(self.suit) == led {
-            40 + self.plain_index()
+            40 + self.plain_index_with::<C>()
         } else {
-            self.plain_index()
+            self.plain_index_with::<C>()
         }
     }
 
@@ -252,10 +299,15 @@ impl Card {
     /// trump): the `led` that [`Card::value`] takes.
     #[inline(always)]
     pub fn led_suit(led_card: Card, trump: Suit) -> Suit {
-        if mutants::on(Mutant::LedSuitIsPrintedSuit) {
+        Card::led_suit_with::<Live>(led_card, trump)
+    }
+
+    #[inline(always)]
+    pub(crate) fn led_suit_with<C: Checks>(led_card: Card, trump: Suit) -> Suit {
+        if C::on(Mutant::LedSuitIsPrintedSuit) {
             led_card.suit
         } else {
-            led_card.effective_suit(trump)
+            led_card.effective_suit_with::<C>(trump)
         }
     }
 

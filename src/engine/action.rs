@@ -53,4 +53,4 @@ impl fmt::Display for Action {
 
 /// At most: pass and three suits, each alone or not (round two); or pass,
 /// the upcard's suit alone or not, and throwing a farmer's hand in.
-pub type Actions = arrayvec::ArrayVec<Action, 8>;
+pub type Actions = super::List<Action, 8>;

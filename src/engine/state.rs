@@ -3,13 +3,12 @@
 //! scoring a hand) are taken one at a time by [`State::advance`], so every
 //! step boundary the course programs print between is a state.
 
-use arrayvec::ArrayVec;
-
 use super::{
     Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand,
-    LonerLead, Observation, Seat, left_of, partner_of, team_of,
+    List, LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
-use crate::cards::{Card, Suit};
+use crate::cards::{Card, Checks, Live, Plain, Suit};
+use crate::engine::Fill;
 use crate::mutants::{self, Mutant};
 
 /// Reports an event, building it only for a sink that takes events (a null
@@ -23,9 +22,9 @@ macro_rules! emit {
 }
 
 /// The cards of the tricks one seat took this hand.
-pub type Pile = ArrayVec<Card, 20>;
+pub type Pile = List<Card, 20>;
 /// The cards on the table, in playing order.
-pub type Table = ArrayVec<(Seat, Card), 4>;
+pub type Table = List<(Seat, Card), 4>;
 
 /// Where the state machine is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -82,7 +81,7 @@ pub struct State {
     pub scores: [u32; 2],
     pub hands: [Hand; 4],
     /// The four undealt cards; the first is the upcard, then the discard.
-    pub kitty: ArrayVec<Card, 4>,
+    pub kitty: List<Card, 4>,
     pub upcard: Option<Card>,
     pub trump: Option<Suit>,
     pub maker: Option<Seat>,
@@ -96,7 +95,7 @@ pub struct State {
     pub trick: Table,
     /// Every card played this hand, in order (public: what a player at the
     /// table has seen).
-    pub played: ArrayVec<(Seat, Card), 20>,
+    pub played: List<(Seat, Card), 20>,
     /// The dealer's discard this hand (only the dealer sees it); the dealer
     /// picked up the upcard exactly when this is Some.
     pub discard: Option<Card>,
@@ -119,7 +118,7 @@ impl State {
             dealer: config.first_dealer,
             scores: [0, 0],
             hands: Default::default(),
-            kitty: ArrayVec::new(),
+            kitty: List::new(),
             upcard: None,
             trump: None,
             maker: None,
@@ -127,8 +126,8 @@ impl State {
             defender: None,
             tricks: [0; 4],
             taken: Default::default(),
-            trick: ArrayVec::new(),
-            played: ArrayVec::new(),
+            trick: List::new(),
+            played: List::new(),
             discard: None,
             replaced: [false; 4],
             first_to_target: None,
@@ -445,7 +444,7 @@ impl State {
                 hand.push(upcard);
                 hand.retain(|c| *c != card);
                 if self.sorts_hands() {
-                    self.hands[seat].sort_unstable_by_key(|c| c.plain_index());
+                    sort_hand(&mut self.hands[seat]);
                 }
                 // The discard goes face down on the kitty in the upcard's place.
                 if let Some(k) = self.kitty.first_mut() {
@@ -543,9 +542,7 @@ impl State {
         deal(&mut self.hands, &deck, self.dealer, self.config.deal);
         if self.sorts_hands() {
             // No two cards are equal, so an unstable sort is the same order.
-            self.hands
-                .iter_mut()
-                .for_each(|h| h.sort_unstable_by_key(|c| c.plain_index()));
+            self.hands.iter_mut().for_each(sort_hand);
         }
         let mut kitty = [deck[20], deck[21], deck[22], deck[23]];
         if mutants::on(Mutant::UpcardFromBottom) {
@@ -869,6 +866,38 @@ impl State {
     }
 }
 
+/// Sorts a hand in the plain order.
+fn sort_hand(hand: &mut Hand) {
+    if mutants::running() {
+        sort_hand_with::<Live>(hand);
+    } else {
+        sort_hand_with::<Plain>(hand);
+    }
+}
+
+/// Each card's plain index (under 24, one per card) sets a bit; reading the
+/// bits back from the lowest is the sorted hand, with no comparisons. A hand
+/// holding a card twice (never dealt, but a file may say so) is sorted by
+/// comparison instead.
+#[inline(always)]
+fn sort_hand_with<C: Checks>(hand: &mut Hand) {
+    let mut by_index = [Card::FILL; 24];
+    let mut bits = 0u32;
+    for &c in hand.iter() {
+        let i = c.plain_index_with::<C>();
+        by_index[usize::from(i)] = c;
+        bits |= 1 << i;
+    }
+    if bits.count_ones() as usize != hand.len() {
+        hand.sort_unstable_by_key(|c| c.plain_index_with::<C>());
+        return;
+    }
+    for slot in hand.iter_mut() {
+        *slot = by_index[bits.trailing_zeros() as usize];
+        bits &= bits - 1;
+    }
+}
+
 /// Deals 20 cards from the top of `deck`, starting at the dealer's left.
 pub fn deal(hands: &mut [Hand; 4], deck: &[Card; 24], dealer: Seat, pattern: DealPattern) {
     const BATCHES: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
@@ -913,6 +942,22 @@ mod tests {
         assert_eq!(idx(&hands[2]), vec![3, 4, 12, 13, 14]);
         assert_eq!(idx(&hands[3]), vec![5, 6, 7, 15, 16]);
         assert_eq!(idx(&hands[0]), vec![8, 9, 17, 18, 19]);
+    }
+
+    #[test]
+    fn sorting_a_hand_reads_the_plain_order_back_from_bits() {
+        let hand = |s: &str| -> Hand {
+            s.split(' ')
+                .map(|c| Card::parse_short(c).unwrap())
+                .collect()
+        };
+        let mut h = hand("AS 9D JH 9S TC KD");
+        sort_hand(&mut h);
+        assert_eq!(h, hand("9S 9D TC JH KD AS"));
+        // A card held twice (only a file can say so) still sorts, by comparison.
+        let mut h = hand("AS 9D AS 9S");
+        sort_hand(&mut h);
+        assert_eq!(h, hand("9S 9D AS AS"));
     }
 
     #[test]

@@ -83,7 +83,7 @@ impl EventSink for TrickWatch {
             Event::Played { seat, card } => {
                 let _ = self.0.try_push((*seat, *card));
             }
-            Event::TrickTaken { seat, .. } => self.1 = Some((self.0.clone(), *seat)),
+            Event::TrickTaken { seat, .. } => self.1 = Some((self.0, *seat)),
             _ => {}
         }
     }
@@ -130,7 +130,7 @@ impl Screen {
     }
 
     fn apply(&mut self, a: Action) -> Result<(), String> {
-        let mut watch = TrickWatch(self.state.trick.clone(), None);
+        let mut watch = TrickWatch(self.state.trick, None);
         self.state
             .apply(a, &mut (&mut self.log, (&mut self.decisions, &mut watch)))
             .map_err(|e| e.problem)?;
@@ -148,7 +148,7 @@ impl Screen {
                 return;
             }
             let Some(seat) = self.state.to_move() else {
-                let mut watch = TrickWatch(self.state.trick.clone(), None);
+                let mut watch = TrickWatch(self.state.trick, None);
                 self.state.advance(&mut (&mut self.log, &mut watch));
                 if let Some(t) = watch.1 {
                     self.last_trick = Some(t);

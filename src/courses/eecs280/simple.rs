@@ -1,7 +1,7 @@
 //! The Simple player of the EECS 280 spec ("Simple Player").
 
 use crate::agents::{Agent, Decision, PlayerError, explained};
-use crate::cards::Card;
+use crate::cards::{Card, Checks, Live, Plain};
 use crate::engine::{Action, EventSink, Observation};
 use crate::mutants::{self, Mutant};
 
@@ -124,33 +124,43 @@ impl Simple {
     }
 
     pub fn card_why(view: &Observation) -> (Card, &'static str) {
+        // One check whether any mutant runs, not one per card compared.
+        if mutants::running() {
+            Self::card_with::<Live>(view)
+        } else {
+            Self::card_with::<Plain>(view)
+        }
+    }
+
+    #[inline(always)]
+    fn card_with<C: Checks>(view: &Observation) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
         let hand = view.hand;
         match view.led() {
             // Lead the highest non-trump card, else the highest trump.
             None => match pick(
                 hand,
-                |c| !c.is_trump(trump),
-                |c| c.value(trump, None),
-                mutants::on(Mutant::SimpleLeadsLowest),
+                |c| !c.is_trump_with::<C>(trump),
+                |c| c.value_with::<C>(trump, None),
+                C::on(Mutant::SimpleLeadsLowest),
             ) {
                 Some(c) => (c, "leads its highest non-trump card"),
                 None => (
-                    pick(hand, |_| true, |c| c.value(trump, None), false)
+                    pick(hand, |_| true, |c| c.value_with::<C>(trump, None), false)
                         .expect("a hand has cards"),
                     "leads its highest trump: it holds only trump",
                 ),
             },
             // Follow with the highest card of the led suit, else the lowest card.
             Some(led) => {
-                let suit = led.effective_suit(trump);
+                let suit = led.effective_suit_with::<C>(trump);
                 // The led order as one key per card (cards are compared often).
-                let key = Some(Card::led_suit(led, trump));
+                let key = Some(Card::led_suit_with::<C>(led, trump));
                 match pick(
                     hand,
-                    |c| c.effective_suit(trump) == suit,
-                    |c| c.value(trump, key),
-                    mutants::on(Mutant::SimpleFollowsLowest),
+                    |c| c.effective_suit_with::<C>(trump) == suit,
+                    |c| c.value_with::<C>(trump, key),
+                    C::on(Mutant::SimpleFollowsLowest),
                 ) {
                     Some(c) => (c, "follows suit with its highest card of the led suit"),
                     None => (
@@ -158,8 +168,8 @@ impl Simple {
                         pick(
                             hand,
                             |_| true,
-                            |c| u8::MAX - c.value(trump, key),
-                            mutants::on(Mutant::SimpleThrowsHighest),
+                            |c| u8::MAX - c.value_with::<C>(trump, key),
+                            C::on(Mutant::SimpleThrowsHighest),
                         )
                         .expect("a hand has cards"),
                         "cannot follow suit: plays its lowest card",

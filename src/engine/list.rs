@@ -1,0 +1,236 @@
+//! The engine's short lists (a hand, the trick, the legal actions, the cards
+//! played) as small `Copy` values: a fixed array and a length. Unlike
+//! `ArrayVec` they copy as plain memory, so cloning a state (bots, replay) is
+//! one copy, and pushing, removing and clearing are a few instructions, which
+//! the engine does for every move. Order is kept: hands print as held.
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+
+use super::{Action, Seat};
+use crate::cards::{Card, Rank, Suit};
+
+/// What a list's unused slots hold (never read through the slice).
+pub trait Fill: Copy {
+    const FILL: Self;
+}
+
+impl Fill for Card {
+    const FILL: Card = Card::new(Rank::Nine, Suit::Spades);
+}
+
+impl Fill for (Seat, Card) {
+    const FILL: (Seat, Card) = (0, Card::FILL);
+}
+
+impl Fill for Action {
+    const FILL: Action = Action::Pass;
+}
+
+/// At most `N` items, in order.
+#[derive(Clone, Copy)]
+pub struct List<T: Fill, const N: usize> {
+    items: [T; N],
+    len: u8,
+}
+
+/// A hand of cards: five, and six while the dealer picks up.
+pub type Hand = List<Card, 6>;
+
+impl<T: Fill, const N: usize> List<T, N> {
+    #[inline]
+    pub const fn new() -> Self {
+        List {
+            items: [T::FILL; N],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..usize::from(self.len)]
+    }
+
+    #[inline]
+    pub fn as_mut_slice(&mut self) -> &mut [T] {
+        &mut self.items[..usize::from(self.len)]
+    }
+
+    /// Adds an item at the end. Panics when the list is full.
+    #[inline]
+    pub fn push(&mut self, item: T) {
+        if self.try_push(item).is_err() {
+            panic!("a list of at most {N} items is full");
+        }
+    }
+
+    /// Adds an item at the end, or gives it back when the list is full.
+    #[inline]
+    pub fn try_push(&mut self, item: T) -> Result<(), T> {
+        let Some(slot) = self.items.get_mut(usize::from(self.len)) else {
+            return Err(item);
+        };
+        *slot = item;
+        self.len += 1;
+        Ok(())
+    }
+
+    /// Takes out the item at `at`, keeping the others' order.
+    #[inline]
+    pub fn remove(&mut self, at: usize) -> T {
+        let item = self.as_slice()[at];
+        self.items.copy_within(at + 1..usize::from(self.len), at);
+        self.len -= 1;
+        item
+    }
+
+    /// Keeps the items for which `keep` holds, in order.
+    #[inline]
+    pub fn retain(&mut self, mut keep: impl FnMut(&T) -> bool) {
+        let mut n = 0;
+        for i in 0..usize::from(self.len) {
+            let c = self.items[i];
+            if keep(&c) {
+                self.items[n] = c;
+                n += 1;
+            }
+        }
+        self.len = n as u8;
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        usize::from(self.len) == N
+    }
+
+    #[inline]
+    pub const fn capacity(&self) -> usize {
+        N
+    }
+}
+
+impl<T: Fill, const N: usize> Default for List<T, N> {
+    #[inline]
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Fill, const N: usize> Deref for List<T, N> {
+    type Target = [T];
+    #[inline]
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Fill, const N: usize> DerefMut for List<T, N> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [T] {
+        self.as_mut_slice()
+    }
+}
+
+impl<T: Fill + PartialEq, const N: usize> PartialEq for List<T, N> {
+    #[inline]
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Fill + Eq, const N: usize> Eq for List<T, N> {}
+
+impl<T: Fill + fmt::Debug, const N: usize> fmt::Debug for List<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<T: Fill + serde::Serialize, const N: usize> serde::Serialize for List<T, N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+impl<T: Fill, const N: usize> Extend<T> for List<T, N> {
+    /// Panics past `N` items, as `push` does.
+    #[inline]
+    fn extend<I: IntoIterator<Item = T>>(&mut self, items: I) {
+        for c in items {
+            self.push(c);
+        }
+    }
+}
+
+impl<T: Fill, const N: usize> FromIterator<T> for List<T, N> {
+    #[inline]
+    fn from_iter<I: IntoIterator<Item = T>>(items: I) -> Self {
+        let mut h = Self::new();
+        h.extend(items);
+        h
+    }
+}
+
+impl<'a, T: Fill, const N: usize> IntoIterator for &'a List<T, N> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+impl<T: Fill, const N: usize> IntoIterator for List<T, N> {
+    type Item = T;
+    type IntoIter = std::iter::Take<std::array::IntoIter<T, N>>;
+    #[inline]
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().take(usize::from(self.len))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(s: &str) -> Hand {
+        s.split_whitespace()
+            .map(|c| Card::parse_short(c).unwrap())
+            .collect()
+    }
+
+    fn short(h: &Hand) -> String {
+        h.iter()
+            .map(|c| c.short().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn remove_and_retain_keep_the_order() {
+        let mut h = hand("9S JD AH TC KD");
+        assert_eq!(h.remove(1), Card::parse_short("JD").unwrap());
+        assert_eq!(short(&h), "9S AH TC KD");
+        h.retain(|c| c.suit != Suit::Diamonds);
+        assert_eq!(short(&h), "9S AH TC");
+        assert_eq!(h, hand("9S AH TC"));
+        assert_ne!(h, hand("9S AH"));
+    }
+
+    #[test]
+    fn six_cards_at_most() {
+        let mut h = hand("9S TS JS QS KS AS");
+        assert!(h.is_full());
+        let nine = Card::parse_short("9H").unwrap();
+        assert_eq!(h.try_push(nine), Err(nine));
+        h.clear();
+        assert!(h.is_empty());
+        assert_eq!(h.try_push(nine), Ok(()));
+        assert_eq!(h.into_iter().collect::<Vec<_>>(), vec![nine]);
+    }
+}
