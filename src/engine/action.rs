@@ -53,4 +53,6 @@ impl fmt::Display for Action {
 
 /// At most: pass and three suits, each alone or not (round two); or pass,
 /// the upcard's suit alone or not, and throwing a farmer's hand in.
-pub type Actions = super::List<Action, 8>;
+/// (`ArrayVec` rather than the state's `List`: built fresh for every move,
+/// it need not fill its unused slots, which measured 4% of a simulated game.)
+pub type Actions = arrayvec::ArrayVec<Action, 8>;

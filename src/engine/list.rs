@@ -1,13 +1,13 @@
-//! The engine's short lists (a hand, the trick, the legal actions, the cards
-//! played) as small `Copy` values: a fixed array and a length. Unlike
+//! The state's short lists (a hand, the trick, the cards taken and played,
+//! the kitty) as small `Copy` values: a fixed array and a length. Unlike
 //! `ArrayVec` they copy as plain memory, so cloning a state (bots, replay) is
-//! one copy, and pushing, removing and clearing are a few instructions, which
-//! the engine does for every move. Order is kept: hands print as held.
+//! one copy, and removing a card is a few instructions. Order is kept: hands
+//! print as held.
 
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
-use super::{Action, Seat};
+use super::Seat;
 use crate::cards::{Card, Rank, Suit};
 
 /// What a list's unused slots hold (never read through the slice).
@@ -21,10 +21,6 @@ impl Fill for Card {
 
 impl Fill for (Seat, Card) {
     const FILL: (Seat, Card) = (0, Card::FILL);
-}
-
-impl Fill for Action {
-    const FILL: Action = Action::Pass;
 }
 
 /// At most `N` items, in order.

@@ -7,8 +7,7 @@ use super::{
     Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand,
     List, LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
-use crate::cards::{Card, Checks, Live, Plain, Suit};
-use crate::engine::Fill;
+use crate::cards::{Card, Suit};
 use crate::mutants::{self, Mutant};
 
 /// Reports an event, building it only for a sink that takes events (a null
@@ -541,7 +540,6 @@ impl State {
         emit!(sink, Event::Deck { cards: deck });
         deal(&mut self.hands, &deck, self.dealer, self.config.deal);
         if self.sorts_hands() {
-            // No two cards are equal, so an unstable sort is the same order.
             self.hands.iter_mut().for_each(sort_hand);
         }
         let mut kitty = [deck[20], deck[21], deck[22], deck[23]];
@@ -866,36 +864,10 @@ impl State {
     }
 }
 
-/// Sorts a hand in the plain order.
+/// Sorts a hand in the plain order. (No two cards are equal, so an unstable
+/// sort gives the one order.)
 fn sort_hand(hand: &mut Hand) {
-    if mutants::running() {
-        sort_hand_with::<Live>(hand);
-    } else {
-        sort_hand_with::<Plain>(hand);
-    }
-}
-
-/// Each card's plain index (under 24, one per card) sets a bit; reading the
-/// bits back from the lowest is the sorted hand, with no comparisons. A hand
-/// holding a card twice (never dealt, but a file may say so) is sorted by
-/// comparison instead.
-#[inline(always)]
-fn sort_hand_with<C: Checks>(hand: &mut Hand) {
-    let mut by_index = [Card::FILL; 24];
-    let mut bits = 0u32;
-    for &c in hand.iter() {
-        let i = c.plain_index_with::<C>();
-        by_index[usize::from(i)] = c;
-        bits |= 1 << i;
-    }
-    if bits.count_ones() as usize != hand.len() {
-        hand.sort_unstable_by_key(|c| c.plain_index_with::<C>());
-        return;
-    }
-    for slot in hand.iter_mut() {
-        *slot = by_index[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-    }
+    hand.sort_unstable_by_key(|c| c.plain_index());
 }
 
 /// Deals 20 cards from the top of `deck`, starting at the dealer's left.
@@ -942,22 +914,6 @@ mod tests {
         assert_eq!(idx(&hands[2]), vec![3, 4, 12, 13, 14]);
         assert_eq!(idx(&hands[3]), vec![5, 6, 7, 15, 16]);
         assert_eq!(idx(&hands[0]), vec![8, 9, 17, 18, 19]);
-    }
-
-    #[test]
-    fn sorting_a_hand_reads_the_plain_order_back_from_bits() {
-        let hand = |s: &str| -> Hand {
-            s.split(' ')
-                .map(|c| Card::parse_short(c).unwrap())
-                .collect()
-        };
-        let mut h = hand("AS 9D JH 9S TC KD");
-        sort_hand(&mut h);
-        assert_eq!(h, hand("9S 9D TC JH KD AS"));
-        // A card held twice (only a file can say so) still sorts, by comparison.
-        let mut h = hand("AS 9D AS 9S");
-        sort_hand(&mut h);
-        assert_eq!(h, hand("9S 9D AS AS"));
     }
 
     #[test]
