@@ -31,6 +31,7 @@ fn program(name: &str, body: &str) -> PathBuf {
         "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
          #include <unistd.h>\n#include <fcntl.h>\n#include <signal.h>\n#include <errno.h>\n\
          #include <sys/wait.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n\
+         #include <sys/ipc.h>\n#include <sys/shm.h>\n#include <sys/sem.h>\n#include <sys/msg.h>\n#include <mqueue.h>\n\
          static const char OUT[] = {};\nstatic const char *GOLDEN = {};\n\
          static void print_golden(void) {{ fwrite(OUT, 1, sizeof OUT - 1, stdout); fflush(stdout); }}\n\
          int main(int argc, char **argv) {{ (void)argc; (void)argv; (void)GOLDEN; (void)print_golden; {body} }}\n",
@@ -244,6 +245,57 @@ fn a_program_sees_an_empty_tmp_and_none_of_the_machine() {
     assert_eq!(g.stdout, "tmp clean\nhome hidden\npid 2\n", "{}", g.err);
     let g = grade(&exe, &[]);
     assert_eq!(g.stdout, "tmp clean\nhome hidden\npid 2\n", "{}", g.err);
+}
+
+#[test]
+fn a_run_sees_no_ipc_object_of_the_run_before_it() {
+    // Each run looks for System V shared memory, semaphores and message
+    // queues and a POSIX message queue left by an earlier run, then leaves
+    // its own. Two scenarios on one worker run one after the other. (Landlock
+    // refuses mq_open here; where the kernel has no Landlock it succeeds,
+    // and the queue must be gone too.)
+    let exe = program(
+        "ipc",
+        "int shm = shmget(0x5eed, 0, 0), sem = semget(0x5eed, 0, 0), msg = msgget(0x5eed, 0); \
+         mqd_t mq = mq_open(\"/upcard-left\", O_RDONLY); \
+         printf(\"shm %s sem %s msg %s mq %s\\n\", shm >= 0 ? \"left\" : \"none\", sem >= 0 ? \"left\" : \"none\", \
+                msg >= 0 ? \"left\" : \"none\", mq != (mqd_t)-1 ? \"left\" : \"none\"); \
+         struct mq_attr a = { .mq_maxmsg = 1, .mq_msgsize = 8 }; \
+         printf(\"made %d\", shmget(0x5eed, 4096, IPC_CREAT | 0600) >= 0); \
+         printf(\" %d\", semget(0x5eed, 1, IPC_CREAT | 0600) >= 0); \
+         printf(\" %d\", msgget(0x5eed, IPC_CREAT | 0600) >= 0); \
+         mq_open(\"/upcard-left\", O_CREAT | O_RDWR, 0600, &a); printf(\"\\n\"); return 0;",
+    );
+    let report = work().join("ipc.json");
+    let _ = std::fs::remove_file(&report);
+    let report_arg = format!("json={}", report.display());
+    let o = crate::common::upcard_env(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            MARCH,
+            "scenarios/eecs280/euchred.yaml",
+            "-j",
+            "1",
+            "--report",
+            &report_arg,
+        ],
+        &[],
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let tests = json["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 2, "{}", o.err);
+    for t in tests {
+        assert_eq!(
+            t["stdout"].as_str().unwrap(),
+            "shm none sem none msg none mq none\nmade 1 1 1\n",
+            "{}",
+            o.err
+        );
+    }
 }
 
 #[test]

@@ -83,8 +83,10 @@ fn tmpfs(dst: &Path, options: &str) -> Result<(), String> {
 
 /// Builds the new root at `jail` (an empty directory of the grader's),
 /// with `work` as /work, and moves into it. Runs as PID 1 of the new
-/// namespaces, before any program.
-pub fn build(work: &Path, jail: &Path) -> Result<(), String> {
+/// namespaces, before any program. Returns whether every IPC object of the
+/// namespace can be listed (System V ones in /proc/sysvipc, POSIX message
+/// queues in /dev/mqueue), so that PID 1 can remove them between runs.
+pub fn build(work: &Path, jail: &Path) -> Result<bool, String> {
     // Nothing mounted here reaches the machine's own mount table.
     mount(
         None::<&str>,
@@ -122,6 +124,17 @@ pub fn build(work: &Path, jail: &Path) -> Result<(), String> {
     let shm = dev.join("shm");
     std::fs::create_dir(&shm).map_err(|e| err("cannot make", &shm, e))?;
     tmpfs(&shm, "size=16m,nr_inodes=4096,mode=1777")?;
+    // The namespace's POSIX message queues, as files PID 1 can remove.
+    let mqueue = dev.join("mqueue");
+    std::fs::create_dir(&mqueue).map_err(|e| err("cannot make", &mqueue, e))?;
+    let queues_listed = mount(
+        Some("mqueue"),
+        &mqueue,
+        Some("mqueue"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+        None::<&str>,
+    )
+    .is_ok();
     let proc = at("proc");
     std::fs::create_dir(&proc).map_err(|e| err("cannot make", &proc, e))?;
     // This namespace's own processes only. (Where the machine hides parts
@@ -155,5 +168,6 @@ pub fn build(work: &Path, jail: &Path) -> Result<(), String> {
         None::<&str>,
     )
     .map_err(|e| format!("cannot make / read-only: {e}"))?;
-    std::env::set_current_dir("/work").map_err(|e| format!("chdir /work: {e}"))
+    std::env::set_current_dir("/work").map_err(|e| format!("chdir /work: {e}"))?;
+    Ok(queues_listed && Path::new("/proc/sysvipc/shm").is_file())
 }
