@@ -73,7 +73,6 @@ fn bench(c: &mut Criterion) {
             assert!(o.verdict.passed());
         })
     });
-    drop(unsandboxed);
     // The upcard binary serves as the sandbox helper.
     let helper = PathBuf::from(env!("CARGO_BIN_EXE_upcard"));
     let sandboxed = Grader::new(None, Limits::default(), Sandboxing::On { helper }).unwrap();
@@ -84,6 +83,32 @@ fn bench(c: &mut Criterion) {
         })
     });
     g.finish();
+    overhead(&[&unsandboxed, &sandboxed], &exe, &s, (&want, want_exit));
+}
+
+/// The sandbox's cost measured in alternation: the machine's speed drifts
+/// between criterion's benchmarks by more than the sandbox costs, so one
+/// run without and one with it, in turn, then the medians.
+fn overhead(graders: &[&Grader; 2], exe: &Path, s: &Scenario, want: (&str, u8)) {
+    const PAIRS: usize = 300;
+    let mut times = [Vec::with_capacity(PAIRS), Vec::with_capacity(PAIRS)];
+    for _ in 0..PAIRS {
+        for (g, t) in graders.iter().zip(&mut times) {
+            let start = std::time::Instant::now();
+            let o = g.grade(exe, s, want).unwrap();
+            t.push(start.elapsed());
+            assert!(o.verdict.passed());
+        }
+    }
+    let [plain, boxed] = times.map(|mut t| {
+        t.sort();
+        t[PAIRS / 2]
+    });
+    println!(
+        "grade/sandbox overhead, {PAIRS} alternating pairs: median {plain:.2?} without, \
+         {boxed:.2?} in the sandbox ({:+.1}%)",
+        (boxed.as_secs_f64() / plain.as_secs_f64() - 1.0) * 100.0
+    );
 }
 
 criterion_group!(benches, bench);
