@@ -18,6 +18,8 @@ use crate::mutants::{self, Mutant};
 /// [`mutants::running`] once and runs the same generic code with `Plain`,
 /// rather than one atomic load per card compared.
 pub(crate) trait Checks {
+    /// No mutant can be on: the orders come from precomputed tables.
+    const PLAIN: bool;
     fn on(m: Mutant) -> bool;
 }
 
@@ -27,6 +29,7 @@ pub(crate) struct Live;
 pub(crate) struct Plain;
 
 impl Checks for Live {
+    const PLAIN: bool = false;
     #[inline(always)]
     fn on(m: Mutant) -> bool {
         mutants::on(m)
@@ -34,6 +37,7 @@ impl Checks for Live {
 }
 
 impl Checks for Plain {
+    const PLAIN: bool = true;
     #[inline(always)]
     fn on(_: Mutant) -> bool {
         false
@@ -97,8 +101,19 @@ impl Suit {
             .find(|x| x.letter() == c.to_ascii_uppercase())
     }
 
-    fn index(self) -> u8 {
+    #[inline(always)]
+    const fn index(self) -> u8 {
         self as u8
+    }
+
+    #[inline(always)]
+    const fn from_index(i: u8) -> Suit {
+        match i & 3 {
+            0 => Suit::Spades,
+            1 => Suit::Hearts,
+            2 => Suit::Clubs,
+            _ => Suit::Diamonds,
+        }
     }
 }
 
@@ -228,7 +243,11 @@ impl Card {
 
     #[inline(always)]
     pub(crate) fn is_left_bower_with<C: Checks>(self, trump: Suit) -> bool {
-        self.rank == Rank::Jack && self.suit == trump.next() && !C::on(Mutant::NoLeftBower)
+        let f = OrderFlags {
+            no_left_bower: C::on(Mutant::NoLeftBower),
+            ..OrderFlags::NONE
+        };
+        is_left_bower_of(self.rank as u8, self.suit.index(), trump.index(), f)
     }
 
     /// Trump suit or the left bower.
@@ -239,6 +258,9 @@ impl Card {
 
     #[inline(always)]
     pub(crate) fn is_trump_with<C: Checks>(self, trump: Suit) -> bool {
+        if C::PLAIN {
+            return self.effective_suit_with::<Plain>(trump) == trump;
+        }
         self.suit == trump || self.is_left_bower_with::<C>(trump)
     }
 
@@ -250,11 +272,15 @@ impl Card {
 
     #[inline(always)]
     pub(crate) fn effective_suit_with<C: Checks>(self, trump: Suit) -> Suit {
-        if self.is_left_bower_with::<C>(trump) && !C::on(Mutant::LeftBowerKeepsPrintedSuit) {
-            trump
-        } else {
-            self.suit
+        if C::PLAIN {
+            return EFFECTIVE_SUITS[usize::from(trump.index() & 3)][self.table_index()];
         }
+        Suit::from_index(effective_suit_of(
+            self.rank as u8,
+            self.suit.index(),
+            trump.index(),
+            OrderFlags::of::<C>(),
+        ))
     }
 
     /// A total-order key: higher beats lower. `led` is the led suit, if any.
@@ -276,23 +302,32 @@ impl Card {
     /// [`Card::value`] with the mutants consulted through `C`.
     #[inline(always)]
     pub(crate) fn value_with<C: Checks>(self, trump: Suit, led: Option<Suit>) -> u8 {
-        let (right, left) = if C::on(Mutant::LeftBowerAboveRight) {
-            (100, 101)
-        } else {
-            (101, 100)
-        };
-        let led = led.filter(|_| !C::on(Mutant::LedSuitNotRanked));
-        if self.is_right_bower(trump) {
-            right
-        } else if self.is_left_bower_with::<C>(trump) {
-            left
-        } else if self.suit == trump {
-            70 + self.plain_index_with::<C>()
-        } else if Some(self.suit) == led {
-            40 + self.plain_index_with::<C>()
-        } else {
-            self.plain_index_with::<C>()
+        let led = led.map_or(NO_SUIT, Suit::index);
+        if C::PLAIN {
+            // One load, not a chain of branches that a card game's random
+            // hands make the processor mispredict.
+            return VALUES[usize::from(trump.index() & 3)][usize::from(led & 7)]
+                [self.table_index()];
         }
+        order_value(
+            self.rank as u8,
+            self.suit.index(),
+            trump.index(),
+            led,
+            OrderFlags::of::<C>(),
+        )
+    }
+
+    /// Where a card sits in the order tables (`& 31`: provably in bounds).
+    #[inline(always)]
+    fn table_index(self) -> usize {
+        usize::from(self.raw_plain_index() & 31)
+    }
+
+    /// The card at plain index `i` (0..24; no mutant consulted).
+    #[inline(always)]
+    pub(crate) fn from_plain_index(i: u32) -> Card {
+        PLAIN_ORDER[(i & 31) as usize]
     }
 
     /// The suit a trick led with `led_card` asks for (the left bower leads
@@ -357,6 +392,135 @@ impl Card {
         Some(Card::new(rank, suit))
     }
 }
+
+/// The mutant switches that change the card orders, as plain values, so
+/// that one function computes an order both at compile time (the tables,
+/// no mutant) and with the switches read live.
+#[derive(Clone, Copy)]
+struct OrderFlags {
+    left_above_right: bool,
+    led_not_ranked: bool,
+    no_left_bower: bool,
+    ties_reversed: bool,
+    left_keeps_suit: bool,
+}
+
+impl OrderFlags {
+    const NONE: OrderFlags = OrderFlags {
+        left_above_right: false,
+        led_not_ranked: false,
+        no_left_bower: false,
+        ties_reversed: false,
+        left_keeps_suit: false,
+    };
+
+    #[inline(always)]
+    fn of<C: Checks>() -> OrderFlags {
+        OrderFlags {
+            left_above_right: C::on(Mutant::LeftBowerAboveRight),
+            led_not_ranked: C::on(Mutant::LedSuitNotRanked),
+            no_left_bower: C::on(Mutant::NoLeftBower),
+            ties_reversed: C::on(Mutant::SuitTiesReversed),
+            left_keeps_suit: C::on(Mutant::LeftBowerKeepsPrintedSuit),
+        }
+    }
+}
+
+/// No led suit (the trump order alone).
+const NO_SUIT: u8 = 4;
+const JACK: u8 = Rank::Jack as u8;
+
+/// The other suit of the same colour, as [`Suit::next`]: S<->C, H<->D.
+const fn next_suit(suit: u8) -> u8 {
+    suit ^ 2
+}
+
+const fn is_left_bower_of(rank: u8, suit: u8, trump: u8, f: OrderFlags) -> bool {
+    rank == JACK && suit == next_suit(trump) && !f.no_left_bower
+}
+
+const fn effective_suit_of(rank: u8, suit: u8, trump: u8, f: OrderFlags) -> u8 {
+    if is_left_bower_of(rank, suit, trump, f) && !f.left_keeps_suit {
+        trump
+    } else {
+        suit
+    }
+}
+
+/// The key of [`Card::value`]: right bower, left bower, trump, the led
+/// suit, the rest, each group in the plain order.
+const fn order_value(rank: u8, suit: u8, trump: u8, led: u8, f: OrderFlags) -> u8 {
+    let (right, left) = if f.left_above_right {
+        (100, 101)
+    } else {
+        (101, 100)
+    };
+    let led = if f.led_not_ranked { NO_SUIT } else { led };
+    let plain = if f.ties_reversed {
+        rank * 4 + 3 - suit
+    } else {
+        rank * 4 + suit
+    };
+    if rank == JACK && suit == trump {
+        right
+    } else if is_left_bower_of(rank, suit, trump, f) {
+        left
+    } else if suit == trump {
+        70 + plain
+    } else if suit == led {
+        40 + plain
+    } else {
+        plain
+    }
+}
+
+/// [`order_value`] with no mutant, by trump, led suit (or [`NO_SUIT`]) and
+/// plain index; slots past 24 and led past 4 are never read.
+static VALUES: [[[u8; 32]; 8]; 4] = {
+    let mut t = [[[0; 32]; 8]; 4];
+    let mut trump = 0;
+    while trump < 4 {
+        let mut led = 0;
+        while led <= NO_SUIT {
+            let mut i = 0;
+            while i < 24 {
+                t[trump as usize][led as usize][i as usize] =
+                    order_value(i / 4, i % 4, trump, led, OrderFlags::NONE);
+                i += 1;
+            }
+            led += 1;
+        }
+        trump += 1;
+    }
+    t
+};
+
+/// [`effective_suit_of`] with no mutant, by trump and plain index.
+static EFFECTIVE_SUITS: [[Suit; 32]; 4] = {
+    let mut t = [[Suit::Spades; 32]; 4];
+    let mut trump = 0;
+    while trump < 4 {
+        let mut i = 0;
+        while i < 24 {
+            let suit = effective_suit_of(i / 4, i % 4, trump, OrderFlags::NONE);
+            t[trump as usize][i as usize] = Suit::from_index(suit);
+            i += 1;
+        }
+        trump += 1;
+    }
+    t
+};
+
+/// The 24 cards by plain index (rank * 4 + suit).
+static PLAIN_ORDER: [Card; 32] = {
+    let mut t = [Card::new(Rank::Nine, Suit::Spades); 32];
+    let mut i = 0;
+    while i < 24 {
+        t[i] = Card::new(Rank::ALL[i / 4], Suit::from_index((i % 4) as u8));
+        i += 1;
+    }
+    t
+};
 
 pub struct LongCard(Card);
 pub struct ShortCard(Card);
@@ -504,6 +668,41 @@ mod tests {
         assert_eq!(Card::parse_short("1S"), None);
         assert_eq!(Card::parse_short("JDX"), None);
         assert_eq!(Card::parse_long("Jack  of Diamonds"), None);
+    }
+
+    #[test]
+    fn the_tables_give_the_computed_orders() {
+        for trump in Suit::ALL {
+            for led in std::iter::once(None).chain(Suit::ALL.map(Some)) {
+                for card in all_cards() {
+                    assert_eq!(
+                        card.value_with::<Plain>(trump, led),
+                        card.value_with::<Live>(trump, led),
+                        "{card} {trump} {led:?}"
+                    );
+                }
+            }
+            for card in all_cards() {
+                let suit = card.effective_suit_with::<Plain>(trump);
+                assert_eq!(suit, card.effective_suit_with::<Live>(trump));
+                assert_eq!(
+                    suit,
+                    if card.is_left_bower(trump) {
+                        trump
+                    } else {
+                        card.suit
+                    }
+                );
+                assert_eq!(
+                    card.is_trump_with::<Plain>(trump),
+                    card.is_trump_with::<Live>(trump)
+                );
+            }
+        }
+        for (i, card) in all_cards().enumerate() {
+            assert_eq!(Card::from_plain_index(i as u32), card);
+            assert_eq!(usize::from(card.plain_index()), i);
+        }
     }
 
     #[test]

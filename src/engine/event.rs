@@ -163,7 +163,8 @@ pub trait EventSink {
     fn event(&mut self, e: &Event);
     /// Called before an interactive player is asked, so prompts are visible.
     fn flush(&mut self) {}
-    /// Takes no events: the engine skips building those that copy hands.
+    /// Needs none of the events that copy hands ([`Event::Dealt`],
+    /// [`Event::Asked`]): the engine skips building them.
     fn quiet(&self) -> bool {
         false
     }

@@ -75,9 +75,27 @@ impl<T: Fill, const N: usize> List<T, N> {
     #[inline]
     pub fn remove(&mut self, at: usize) -> T {
         let item = self.as_slice()[at];
-        self.items.copy_within(at + 1..usize::from(self.len), at);
+        // Every slot moves or stays, by a condition rather than a branch: no
+        // call to `memmove` for a few bytes, nothing to mispredict.
+        for i in 0..N - 1 {
+            self.items[i] = self.items[i + usize::from(i >= at)];
+        }
         self.len -= 1;
         item
+    }
+
+    /// Where `item` is (the last place, if more than one).
+    #[inline]
+    pub fn find(&self, item: &T) -> Option<usize>
+    where
+        T: PartialEq,
+    {
+        // No early exit: where a card sits in a hand is random.
+        let mut at = None;
+        for (i, x) in self.iter().enumerate() {
+            at = if x == item { Some(i) } else { at };
+        }
+        at
     }
 
     /// Keeps the items for which `keep` holds, in order.
@@ -216,6 +234,20 @@ mod tests {
         assert_eq!(short(&h), "9S AH TC");
         assert_eq!(h, hand("9S AH TC"));
         assert_ne!(h, hand("9S AH"));
+    }
+
+    #[test]
+    fn remove_at_either_end_and_find() {
+        let mut h = hand("9S TS JS QS KS AS");
+        assert_eq!(h.find(&Card::parse_short("AS").unwrap()), Some(5));
+        assert_eq!(h.find(&Card::parse_short("9S").unwrap()), Some(0));
+        assert_eq!(h.find(&Card::parse_short("AH").unwrap()), None);
+        assert_eq!(h.remove(5), Card::parse_short("AS").unwrap());
+        assert_eq!(short(&h), "9S TS JS QS KS");
+        assert_eq!(h.remove(0), Card::parse_short("9S").unwrap());
+        assert_eq!(short(&h), "TS JS QS KS");
+        assert_eq!(h.find(&Card::parse_short("KS").unwrap()), Some(3));
+        assert_eq!(h.find(&Card::parse_short("9S").unwrap()), None);
     }
 
     #[test]

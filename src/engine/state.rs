@@ -7,7 +7,7 @@ use super::{
     Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand,
     List, LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
-use crate::cards::{Card, Suit};
+use crate::cards::{Card, Checks, Live, Plain, Suit};
 use crate::mutants::{self, Mutant};
 
 /// Reports an event, building it only for a sink that takes events (a null
@@ -454,7 +454,7 @@ impl State {
                 self.begin_play(sink);
             }
             (Phase::Trick { turn, turns }, Action::Play(card)) => {
-                let Some(at) = self.hands[seat].iter().position(|&c| c == card) else {
+                let Some(at) = self.hands[seat].find(&card) else {
                     return illegal(format!("played {card}, which is not in hand"));
                 };
                 if self.config.follow != FollowRule::Trust
@@ -748,18 +748,11 @@ impl State {
         let (Some(trump), Some(&(_, led))) = (self.trump, self.trick.first()) else {
             return;
         };
-        // The highest card in the led-suit-and-trump order; of equals (only
-        // under a mutant's order) the last played, or the first by mutant.
-        let key = Some(Card::led_suit(led, trump));
-        let first = mutants::on(Mutant::TrickTiesGoFirst);
-        let mut best = (turn, -1);
-        for &(s, c) in &self.trick {
-            let k = i32::from(c.value(trump, key));
-            if k > best.1 || (k == best.1 && !first) {
-                best = (s, k);
-            }
-        }
-        let mut winner = best.0;
+        let mut winner = if mutants::running() {
+            trick_winner::<Live>(&self.trick, led, trump)
+        } else {
+            trick_winner::<Plain>(&self.trick, led, trump)
+        };
         if mutants::on(Mutant::TrickGoesLeft) {
             winner = left_of(winner);
             while self.sits_out(winner) {
@@ -864,10 +857,45 @@ impl State {
     }
 }
 
+/// The seat of the highest card in the led-suit-and-trump order; of equals
+/// (only under a mutant's order) the last played, or the first by mutant.
+#[inline(always)]
+fn trick_winner<C: Checks>(trick: &[(Seat, Card)], led: Card, trump: Suit) -> Seat {
+    let key = Some(Card::led_suit_with::<C>(led, trump));
+    let first = C::on(Mutant::TrickTiesGoFirst);
+    // Key and position in one number, so the best is a `max` (no branch
+    // whose outcome depends on the cards).
+    let mut best = 0;
+    for (i, &(_, c)) in trick.iter().enumerate() {
+        let at = if first { 7 - i } else { i };
+        best = best.max(usize::from(c.value_with::<C>(trump, key)) << 3 | at);
+    }
+    let at = best & 7;
+    trick[if first { 7 - at } else { at }].0
+}
+
 /// Sorts a hand in the plain order. (No two cards are equal, so an unstable
 /// sort gives the one order.)
 fn sort_hand(hand: &mut Hand) {
-    hand.sort_unstable_by_key(|c| c.plain_index());
+    if mutants::running() {
+        hand.sort_unstable_by_key(|c| c.plain_index());
+        return;
+    }
+    // As a set of plain indices read from the lowest: no comparisons, whose
+    // outcome on random hands the processor mostly mispredicts.
+    let mut set = 0u32;
+    for c in hand.iter() {
+        set |= 1 << (c.plain_index_with::<Plain>() & 31);
+    }
+    if set.count_ones() as usize != hand.len() {
+        // The same card twice (a malformed pack): sort by comparison.
+        hand.sort_unstable_by_key(|c| c.plain_index());
+        return;
+    }
+    for slot in hand.iter_mut() {
+        *slot = Card::from_plain_index(set.trailing_zeros());
+        set &= set - 1;
+    }
 }
 
 /// Deals 20 cards from the top of `deck`, starting at the dealer's left.

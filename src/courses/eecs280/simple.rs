@@ -7,8 +7,9 @@ use crate::mutants::{self, Mutant};
 
 /// The card with the greatest `key` (the last of equals, as
 /// `Iterator::max_by`), or with the least (the first of equals, as `min_by`)
-/// when `least` (a mutant: a Simple that picks the wrong end). A plain loop: this
-/// runs for every card a Simple player plays.
+/// when `least` (a mutant: a Simple that picks the wrong end). This runs for
+/// every card a Simple player plays, so it has no branch that depends on the
+/// cards: key and position are one number, kept by `min`.
 #[inline(always)]
 fn pick(
     cards: &[Card],
@@ -16,17 +17,23 @@ fn pick(
     key: impl Fn(Card) -> u8,
     least: bool,
 ) -> Option<Card> {
-    // Keys fit in a u8; the sentinel outside its range needs no Option.
-    let mut best = (None, if least { 256 } else { -1 });
-    for &c in cards {
-        if keep(c) {
-            let k = i32::from(key(c));
-            if (least && k < best.1) || (!least && k >= best.1) {
-                best = (Some(c), k);
-            }
-        }
+    const NONE: u32 = u32::MAX;
+    let mut best = NONE;
+    for (i, &c) in cards.iter().enumerate() {
+        let (k, at) = (u32::from(key(c)), i as u32 & 0xff);
+        // The least key and first position when `least`, else the greatest
+        // key and last position, each as the least number.
+        let rank = if least {
+            k << 8 | at
+        } else {
+            (0xff - k) << 8 | (0xff - at)
+        };
+        best = best.min(if keep(c) { rank } else { NONE });
     }
-    best.0
+    (best != NONE).then(|| {
+        let at = best & 0xff;
+        cards[(if least { at } else { 0xff - at }) as usize]
+    })
 }
 
 #[derive(Clone, Copy, Debug, Default)]

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 
-use crate::cards::Card;
+use crate::cards::{Card, Plain};
 use crate::engine::{Ask, Event, EventSink, Seat};
 use crate::mutants::{self, Mutant};
 
@@ -11,12 +11,51 @@ pub struct Eecs280Printer<W: Write> {
     names: [String; 4],
     human: [bool; 4],
     error: Option<io::Error>,
+    /// The most printed lines' pieces, made once per game: a card is one
+    /// write, not three, and its line two (upcard's hot path when grading
+    /// and simulating: benches/games.rs).
+    lines: Lines,
+}
+
+/// Pieces of lines, by seat, team or card.
+struct Lines {
+    /// "Jack of Diamonds", by the card's plain index.
+    cards: [String; 24],
+    /// " led by NAME\n".
+    led_by: [String; 4],
+    /// " played by NAME\n".
+    played_by: [String; 4],
+    /// "NAME passes\n".
+    passes: [String; 4],
+    /// "NAME takes the trick\n\n".
+    takes: [String; 4],
+    /// "NAME deals\n".
+    deals: [String; 4],
+    /// "A and C".
+    teams: [String; 2],
+}
+
+impl Lines {
+    fn new(names: &[String; 4]) -> Lines {
+        let by_seat = |f: &dyn Fn(&str) -> String| std::array::from_fn(|s| f(&names[s]));
+        let mut cards = crate::cards::all_cards().map(|c| c.long().to_string());
+        Lines {
+            cards: std::array::from_fn(|_| cards.next().unwrap_or_default()),
+            led_by: by_seat(&|n| format!(" led by {n}\n")),
+            played_by: by_seat(&|n| format!(" played by {n}\n")),
+            passes: by_seat(&|n| format!("{n} passes\n")),
+            takes: by_seat(&|n| format!("{n} takes the trick\n\n")),
+            deals: by_seat(&|n| format!("{n} deals\n")),
+            teams: std::array::from_fn(|t| format!("{} and {}", names[t], names[t + 2])),
+        }
+    }
 }
 
 impl<W: Write> Eecs280Printer<W> {
     /// `human[s]`: seat `s` is a Human (its hands and prompts are printed).
     pub fn new(out: W, names: [String; 4], human: [bool; 4]) -> Self {
         Eecs280Printer {
+            lines: Lines::new(&names),
             out,
             names,
             human,
@@ -68,25 +107,40 @@ impl<W: Write> Eecs280Printer<W> {
     /// through `format!`: the transcript is upcard's hot path when grading
     /// and simulating (benches/games.rs).
     fn put(&mut self, pieces: &[&str]) {
+        Self::put_to(&mut self.out, &mut self.error, pieces);
+    }
+
+    /// [`Self::put`] with the fields apart, so pieces may borrow the printer's lines.
+    fn put_to(out: &mut W, error: &mut Option<io::Error>, pieces: &[&str]) {
         for p in pieces {
-            if self.error.is_some() {
+            if error.is_some() {
                 return;
             }
-            if let Err(e) = self.out.write_all(p.as_bytes()) {
-                self.error = Some(e);
+            if let Err(e) = out.write_all(p.as_bytes()) {
+                *error = Some(e);
             }
         }
     }
 
+    /// A card and the rest of its line (`led_by`, `played_by`, ...).
+    fn put_card_line(&mut self, c: Card, rest: impl Fn(&Lines) -> &str) {
+        let lines = &self.lines;
+        let card = &lines.cards[usize::from(c.plain_index_with::<Plain>())];
+        Self::put_to(&mut self.out, &mut self.error, &[card, rest(lines)]);
+    }
+
     fn put_card(&mut self, c: Card) {
-        self.put(&[c.rank.name(), " of ", c.suit.name()]);
+        self.put_card_line(c, |_| "");
+    }
+
+    /// A line or piece made once per game.
+    fn put_line(&mut self, line: impl Fn(&Lines) -> &str) {
+        Self::put_to(&mut self.out, &mut self.error, &[line(&self.lines)]);
     }
 
     /// "A and C" (a team by its seats' names).
     fn put_team(&mut self, team: usize) {
-        self.put_name(team);
-        self.put(&[" and "]);
-        self.put_name(team + 2);
+        self.put_line(|l| &l.teams[team]);
     }
 
     fn put_name(&mut self, seat: Seat) {
@@ -129,13 +183,9 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
                 self.put(&["Hand "]);
                 self.put_number(*hand + u32::from(mutants::on(Mutant::HandsFromOne)));
                 self.put(&["\n"]);
-                self.put_name(*dealer);
-                self.put(&[" deals\n"]);
+                self.put_line(|l| &l.deals[*dealer]);
             }
-            Event::Upcard { card, .. } => {
-                self.put_card(*card);
-                self.put(&[" turned up\n"]);
-            }
+            Event::Upcard { card, .. } => self.put_card_line(*card, |_| " turned up\n"),
             Event::Asked {
                 seat, ask, hand, ..
             } if self.human[*seat] => {
@@ -160,32 +210,16 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
                     self.print_hand(*seat, hand);
                 }
             }
-            Event::Passed { seat, .. } => {
-                self.put_name(*seat);
-                self.put(&[" passes\n"]);
-            }
+            Event::Passed { seat, .. } => self.put_line(|l| &l.passes[*seat]),
             Event::Ordered { seat, suit, .. } => {
                 self.put_name(*seat);
                 self.put(&[" orders up ", suit.name(), "\n"]);
             }
             // "Print an extra newline when making, adding, and discarding is complete."
             Event::TrumpSet { .. } if !mutants::on(Mutant::NoBlankAfterMaking) => self.put(&["\n"]),
-            Event::Led { seat, card } => {
-                self.put_card(*card);
-                self.put(&[" led by "]);
-                self.put_name(*seat);
-                self.put(&["\n"]);
-            }
-            Event::Played { seat, card } => {
-                self.put_card(*card);
-                self.put(&[" played by "]);
-                self.put_name(*seat);
-                self.put(&["\n"]);
-            }
-            Event::TrickTaken { seat, .. } => {
-                self.put_name(*seat);
-                self.put(&[" takes the trick\n\n"]);
-            }
+            Event::Led { seat, card } => self.put_card_line(*card, |l| &l.led_by[*seat]),
+            Event::Played { seat, card } => self.put_card_line(*card, |l| &l.played_by[*seat]),
+            Event::TrickTaken { seat, .. } => self.put_line(|l| &l.takes[*seat]),
             Event::HandOver {
                 winner,
                 march,
@@ -218,6 +252,11 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
             }
             _ => {}
         }
+    }
+
+    /// Hands are printed only for a Human's prompts.
+    fn quiet(&self) -> bool {
+        !self.human.contains(&true)
     }
 
     fn flush(&mut self) {
