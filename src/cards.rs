@@ -182,10 +182,27 @@ impl Rank {
 }
 
 /// A playing card. `Ord` is the plain order (rank, then D > C > H > S).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Eq)]
 pub struct Card {
     pub rank: Rank,
     pub suit: Suit,
+}
+
+impl PartialEq for Card {
+    /// Both parts compared, without the branch of `&&` (cards are looked
+    /// up in hands for every card played).
+    #[inline]
+    fn eq(&self, other: &Card) -> bool {
+        (self.rank == other.rank) & (self.suit == other.suit)
+    }
+}
+
+/// As derived; written out because `PartialEq` is.
+impl std::hash::Hash for Card {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.rank.hash(state);
+        self.suit.hash(state);
+    }
 }
 
 impl PartialOrd for Card {

@@ -3,7 +3,7 @@
 //! are its policy, not the engine's.
 
 use super::{Agent, PlayerError};
-use crate::engine::{Event, EventSink, Outcome, Seat, State};
+use crate::engine::{Event, EventSink, FollowRule, Outcome, Seat, State};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum EngineError {
@@ -62,6 +62,9 @@ impl<S: EventSink + ?Sized> EventSink for Typed<'_, S> {
     fn takes_events(&self) -> bool {
         self.sink.takes_events()
     }
+    fn takes_why(&self) -> bool {
+        self.sink.takes_why()
+    }
 }
 
 impl Game {
@@ -97,7 +100,15 @@ impl Game {
     ) -> Result<Outcome, EngineError> {
         // Counted from here: a loaded game may start at any hand number.
         let first = self.state.hand_no;
-        while self.step(sink)? {
+        // `step` without asking twice whether the game is over: `advance`
+        // takes no step exactly when it is (no seat being to move).
+        loop {
+            match self.state.to_move() {
+                Some(seat) => self.decide(sink, seat)?,
+                None if self.state.advance(sink) => {}
+                None => break,
+            }
+            // Only a hand that did not end the game moves the hand number on.
             if self.state.hand_no.saturating_sub(first) >= max_hands {
                 return Err(EngineError::TooLong { hands: max_hands });
             }
@@ -157,22 +168,30 @@ impl Game {
         if self.interactive[seat] {
             sink.flush();
         }
+        // Only a renege's event needs the card as typed (CS 246); elsewhere
+        // the sink takes the events directly.
+        let typed = matches!(self.state.config.follow, FollowRule::Penalty { .. });
         loop {
-            let legal = self.state.legal_actions();
+            let legal = self.state.legal_actions_for(seat);
             let obs = self.state.observation(seat);
             // Agents take any sink; `&mut S` is one.
             let mut notes = &mut *sink;
             match self.agents[seat].choose(&obs, &legal, &mut notes) {
                 Ok(d) => {
-                    if let Some(rule) = d.why.filter(|_| sink.takes_events()) {
+                    if let Some(rule) = d.why.filter(|_| sink.takes_why()) {
                         sink.event(&Event::Why { seat, rule });
                     }
                     let before = self.state.phase;
-                    let mut typed = Typed {
-                        sink,
-                        agent: &*self.agents[seat],
+                    let applied = if typed {
+                        let mut typed = Typed {
+                            sink,
+                            agent: &*self.agents[seat],
+                        };
+                        self.state.apply(d.action, &mut typed)
+                    } else {
+                        self.state.apply(d.action, sink)
                     };
-                    if let Err(e) = self.state.apply(d.action, &mut typed) {
+                    if let Err(e) = applied {
                         return Err(self.illegal(seat, e.problem));
                     }
                     if self.state.phase != before || self.state.is_over() {

@@ -172,6 +172,11 @@ pub trait EventSink {
     fn takes_events(&self) -> bool {
         true
     }
+    /// Takes [`Event::Why`] (a printer of a course's transcript does not:
+    /// the driver then skips a call per decision).
+    fn takes_why(&self) -> bool {
+        self.takes_events()
+    }
 }
 
 /// Discards everything (benchmarks, differential runs).
@@ -212,6 +217,9 @@ impl<A: EventSink, B: EventSink> EventSink for (A, B) {
     fn takes_events(&self) -> bool {
         self.0.takes_events() || self.1.takes_events()
     }
+    fn takes_why(&self) -> bool {
+        self.0.takes_why() || self.1.takes_why()
+    }
 }
 
 impl<S: EventSink + ?Sized> EventSink for &mut S {
@@ -226,5 +234,8 @@ impl<S: EventSink + ?Sized> EventSink for &mut S {
     }
     fn takes_events(&self) -> bool {
         (**self).takes_events()
+    }
+    fn takes_why(&self) -> bool {
+        (**self).takes_why()
     }
 }

@@ -1,14 +1,14 @@
 //! What one seat may see: its own hand and what is public. Never another
 //! seat's hand, nor the kitty below the upcard.
 
-use super::Seat;
+use super::{Hand, Seat};
 use crate::cards::{Card, Suit};
 
 #[derive(Clone, Copy, Debug)]
 pub struct Observation<'a> {
     pub seat: Seat,
     /// This seat's hand as held (before picking up, when discarding).
-    pub hand: &'a [Card],
+    pub hand: &'a Hand,
     pub dealer: Seat,
     /// The card turned up on the kitty (None before the first deal).
     pub upcard: Option<Card>,

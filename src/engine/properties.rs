@@ -81,7 +81,7 @@ fn check_observation(s: &State, seat: Seat) {
     if seat != s.dealer {
         assert_eq!(obs.discard, None, "seat {seat} sees the dealer's discard");
     }
-    assert_eq!(obs.hand, s.hands[seat].as_slice());
+    assert_eq!(obs.hand, &s.hands[seat]);
     // The kitty below the upcard, and the other hands, are not in it. The
     // upcard is public, even once the dealer holds it.
     let seen: Vec<Card> = obs

@@ -262,10 +262,16 @@ impl State {
     /// penalty; under [`FollowRule::Refuse`] it is not offered.
     #[inline]
     pub fn legal_actions(&self) -> Actions {
+        match self.to_move() {
+            Some(seat) => self.legal_actions_for(seat),
+            None => Actions::new(),
+        }
+    }
+
+    /// [`State::legal_actions`] when the caller knows `seat` is to move.
+    #[inline]
+    pub(crate) fn legal_actions_for(&self, seat: Seat) -> Actions {
         let mut v = Actions::new();
-        let Some(seat) = self.to_move() else {
-            return v;
-        };
         match self.phase {
             Phase::Bidding { round, .. } => {
                 let Some(up) = self.upcard else { return v };
@@ -306,7 +312,7 @@ impl State {
                             .filter(|c| self.trump.is_some_and(|t| c.effective_suit(t) == suit))
                             .map(|&c| Action::Play(c)),
                     ),
-                    _ => v.extend(hand.iter().map(|&c| Action::Play(c))),
+                    _ => v = Actions::map_from(hand, Action::Play),
                 }
             }
             _ => {}

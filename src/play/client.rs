@@ -5,14 +5,14 @@ use serde_json::Value;
 
 use crate::agents::Observation;
 use crate::cards::{Card, Suit};
-use crate::engine::{Action, Seat};
+use crate::engine::{Action, Hand, Seat};
 use crate::play::save::parse_action;
 
 /// An observation with its own storage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Seen {
     pub seat: Seat,
-    pub hand: Vec<Card>,
+    pub hand: Hand,
     pub dealer: Seat,
     pub upcard: Option<Card>,
     pub upcard_taken: bool,
@@ -96,9 +96,9 @@ impl Seen {
             .iter()
             .map(|c| card(c, "hand"))
             .collect::<Result<Vec<_>, _>>()?;
-        if hand.len() > 6 {
+        let Ok(hand) = Hand::try_from(hand.as_slice()) else {
             return Err("a hand has at most 6 cards".into());
-        }
+        };
         let scores = nums("scores", 2)?;
         let tricks = nums("tricks", 4)?;
         Ok(Seen {

@@ -420,9 +420,10 @@ impl Agent for Computer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Hand;
     use crate::engine::Seat;
 
-    fn cards(s: &str) -> Vec<Card> {
+    fn cards(s: &str) -> Hand {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
     }
 
@@ -432,7 +433,7 @@ mod tests {
 
     /// Seat 1 deciding; `dealer` and `upcard` as given.
     fn bid_view<'a>(
-        hand: &'a [Card],
+        hand: &'a Hand,
         seat: Seat,
         dealer: Seat,
         upcard: &str,
@@ -462,7 +463,7 @@ mod tests {
     }
 
     fn play_view<'a>(
-        hand: &'a [Card],
+        hand: &'a Hand,
         seat: Seat,
         trump: Suit,
         maker: Seat,

@@ -131,6 +131,11 @@ impl<W: Write> Cs246Printer<W> {
 }
 
 impl<W: Write> EventSink for Cs246Printer<W> {
+    /// The transcript shows no strategy rules.
+    fn takes_why(&self) -> bool {
+        false
+    }
+
     fn event(&mut self, e: &Event) {
         match e {
             Event::HandStart { scores, .. } => {

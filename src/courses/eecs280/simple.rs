@@ -2,7 +2,7 @@
 
 use crate::agents::{Agent, Decision, PlayerError, explained};
 use crate::cards::{Card, Checks, Live, Plain};
-use crate::engine::{Action, EventSink, Observation};
+use crate::engine::{Action, EventSink, Hand, Observation};
 use crate::mutants::{self, Mutant};
 
 /// The card with the greatest `key` (the last of equals, as
@@ -12,14 +12,17 @@ use crate::mutants::{self, Mutant};
 /// cards: key and position are one number, kept by `min`.
 #[inline(always)]
 fn pick(
-    cards: &[Card],
+    hand: &Hand,
     keep: impl Fn(Card) -> bool,
     key: impl Fn(Card) -> u8,
     least: bool,
 ) -> Option<Card> {
     const NONE: u32 = u32::MAX;
     let mut best = NONE;
-    for (i, &c) in cards.iter().enumerate() {
+    // Over every slot (a loop of fixed length), the unused ones not kept.
+    for (i, &c) in hand.slots().iter().enumerate() {
+        // `&`, not `&&`: no branch.
+        let keep = |c| (i < hand.len()) & keep(c);
         let (k, at) = (u32::from(key(c)), i as u32 & 0xff);
         // The least key and first position when `least`, else the greatest
         // key and last position, each as the least number.
@@ -32,7 +35,7 @@ fn pick(
     }
     (best != NONE).then(|| {
         let at = best & 0xff;
-        cards[(if least { at } else { 0xff - at }) as usize]
+        hand[(if least { at } else { 0xff - at }) as usize]
     })
 }
 
@@ -207,12 +210,13 @@ impl Agent for Simple {
 mod tests {
     use super::*;
     use crate::cards::Suit;
+    use crate::engine::Hand;
 
-    fn cards(s: &str) -> Vec<Card> {
+    fn cards(s: &str) -> Hand {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
     }
 
-    fn view<'a>(hand: &'a [Card], upcard: &str, round: u8, forced: bool) -> Observation<'a> {
+    fn view<'a>(hand: &'a Hand, upcard: &str, round: u8, forced: bool) -> Observation<'a> {
         Observation {
             seat: 1,
             hand,
@@ -307,7 +311,7 @@ mod tests {
         );
     }
 
-    fn play_view<'a>(hand: &'a [Card], trick: &'a [(usize, Card)], trump: Suit) -> Observation<'a> {
+    fn play_view<'a>(hand: &'a Hand, trick: &'a [(usize, Card)], trump: Suit) -> Observation<'a> {
         Observation {
             trump: Some(trump),
             maker: Some(1),

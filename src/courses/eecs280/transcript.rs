@@ -254,6 +254,11 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
         }
     }
 
+    /// The course program prints no strategy rules.
+    fn takes_why(&self) -> bool {
+        false
+    }
+
     /// Hands are printed only for a Human's prompts.
     fn quiet(&self) -> bool {
         !self.human.contains(&true)

@@ -67,6 +67,11 @@ fn the(c: Card) -> String {
 }
 
 impl<W: Write> EventSink for StandardPrinter<W> {
+    /// The transcript shows no strategy rules.
+    fn takes_why(&self) -> bool {
+        false
+    }
+
     fn event(&mut self, e: &Event) {
         let n = |s: &Seat| self.names[*s].clone();
         let text = match e {
