@@ -410,6 +410,95 @@ impl Card {
     }
 }
 
+/// A set of cards as bits by plain index (`rank * 4 + suit`), so that the
+/// highest or lowest card of a suit is one instruction: within one suit,
+/// outside trump, the orders of [`Card::value`] are the plain order. No
+/// mutant is consulted: callers use it when none runs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct CardSet(u32);
+
+impl CardSet {
+    /// The cards of one printed suit: one bit in every four, from nines to aces.
+    const fn printed(suit: Suit) -> CardSet {
+        CardSet(0x11_1111 << suit.index())
+    }
+
+    const fn jack(suit: Suit) -> CardSet {
+        CardSet(1 << (JACK * 4 + suit.index()))
+    }
+
+    /// The first `n` of `slots`, by a loop over all of them (its length
+    /// fixed, so that the processor predicts its end).
+    pub(crate) fn of_first(slots: &[Card], n: usize) -> CardSet {
+        let mut set = 0;
+        for (i, c) in slots.iter().enumerate() {
+            set |= u32::from(i < n) << c.raw_plain_index();
+        }
+        CardSet(set)
+    }
+
+    /// The cards that count as `suit` under `trump`: the left bower belongs
+    /// to trump, not to its printed suit.
+    pub(crate) fn suit(suit: Suit, trump: Suit) -> CardSet {
+        let left = Self::jack(trump.next());
+        if suit == trump {
+            CardSet(Self::printed(trump).0 | left.0)
+        } else {
+            CardSet(Self::printed(suit).0 & !left.0)
+        }
+    }
+
+    pub(crate) fn and(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+
+    pub(crate) fn without(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+
+    pub(crate) fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The highest card in the plain order.
+    fn highest_plain(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card::from_plain_index(31 - self.0.leading_zeros()))
+    }
+
+    /// The lowest card in the plain order.
+    fn lowest_plain(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card::from_plain_index(self.0.trailing_zeros()))
+    }
+
+    /// The highest card by [`Card::value`] with `trump`, for a set of one
+    /// suit or with no led suit (which would rank it above other suits).
+    pub(crate) fn highest(self, trump: Suit) -> Option<Card> {
+        let trumps = self.and(Self::suit(trump, trump));
+        let (right, left) = (Self::jack(trump), Self::jack(trump.next()));
+        if trumps.is_empty() {
+            self.highest_plain()
+        } else if !trumps.and(right).is_empty() {
+            right.highest_plain()
+        } else if !trumps.and(left).is_empty() {
+            left.highest_plain()
+        } else {
+            trumps.highest_plain()
+        }
+    }
+
+    /// The lowest card by [`Card::value`] with `trump`, for a set that holds
+    /// no card of the led suit (if it is not trump).
+    pub(crate) fn lowest(self, trump: Suit) -> Option<Card> {
+        let trumps = Self::suit(trump, trump);
+        let bowers = CardSet(Self::jack(trump).0 | Self::jack(trump.next()).0);
+        self.without(trumps)
+            .lowest_plain()
+            .or_else(|| self.and(trumps).without(bowers).lowest_plain())
+            .or_else(|| self.and(Self::jack(trump.next())).lowest_plain())
+            .or_else(|| self.and(Self::jack(trump)).lowest_plain())
+    }
+}
+
 /// The mutant switches that change the card orders, as plain values, so
 /// that one function computes an order both at compile time (the tables,
 /// no mutant) and with the switches read live.
