@@ -58,12 +58,7 @@ impl Suit {
 
     /// The other suit of the same colour ("next").
     pub fn next(self) -> Suit {
-        match self {
-            Suit::Spades => Suit::Clubs,
-            Suit::Clubs => Suit::Spades,
-            Suit::Hearts => Suit::Diamonds,
-            Suit::Diamonds => Suit::Hearts,
-        }
+        Suit::from_index(next_suit(self.index()))
     }
 
     pub fn is_red(self) -> bool {
@@ -237,10 +232,11 @@ impl Card {
 
     #[inline(always)]
     pub(crate) fn plain_index_with<C: Checks>(self) -> u8 {
-        if C::on(Mutant::SuitTiesReversed) {
-            return self.rank as u8 * 4 + 3 - self.suit.index();
-        }
-        self.raw_plain_index()
+        let f = OrderFlags {
+            ties_reversed: C::on(Mutant::SuitTiesReversed),
+            ..OrderFlags::NONE
+        };
+        plain_index_of(self.rank as u8, self.suit.index(), f)
     }
 
     /// The plain index with no mutant consulted (the hot paths check once).
@@ -250,7 +246,7 @@ impl Card {
     }
 
     pub fn is_right_bower(self, trump: Suit) -> bool {
-        self.rank == Rank::Jack && self.suit == trump
+        is_right_bower_of(self.rank as u8, self.suit.index(), trump.index())
     }
 
     #[inline]
@@ -541,6 +537,19 @@ const fn next_suit(suit: u8) -> u8 {
     suit ^ 2
 }
 
+/// The plain order's index: rank first, then suit (reversed by a mutant).
+const fn plain_index_of(rank: u8, suit: u8, f: OrderFlags) -> u8 {
+    if f.ties_reversed {
+        rank * 4 + 3 - suit
+    } else {
+        rank * 4 + suit
+    }
+}
+
+const fn is_right_bower_of(rank: u8, suit: u8, trump: u8) -> bool {
+    rank == JACK && suit == trump
+}
+
 const fn is_left_bower_of(rank: u8, suit: u8, trump: u8, f: OrderFlags) -> bool {
     rank == JACK && suit == next_suit(trump) && !f.no_left_bower
 }
@@ -562,12 +571,8 @@ const fn order_value(rank: u8, suit: u8, trump: u8, led: u8, f: OrderFlags) -> u
         (101, 100)
     };
     let led = if f.led_not_ranked { NO_SUIT } else { led };
-    let plain = if f.ties_reversed {
-        rank * 4 + 3 - suit
-    } else {
-        rank * 4 + suit
-    };
-    if rank == JACK && suit == trump {
+    let plain = plain_index_of(rank, suit, f);
+    if is_right_bower_of(rank, suit, trump) {
         right
     } else if is_left_bower_of(rank, suit, trump, f) {
         left
