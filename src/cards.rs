@@ -456,6 +456,20 @@ impl CardSet {
         self.0 == 0
     }
 
+    pub(crate) fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    /// The cards in the plain order, lowest first.
+    pub(crate) fn cards(self) -> impl Iterator<Item = Card> {
+        let mut bits = self.0;
+        (0..self.len()).map(move |_| {
+            let c = Card::from_plain_index(bits.trailing_zeros());
+            bits &= bits - 1;
+            c
+        })
+    }
+
     /// The highest card in the plain order.
     fn highest_plain(self) -> Option<Card> {
         (self.0 != 0).then(|| Card::from_plain_index(31 - self.0.leading_zeros()))

@@ -7,7 +7,7 @@ use super::{
     Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand,
     List, LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
-use crate::cards::{Card, Checks, Live, Plain, Suit};
+use crate::cards::{Card, CardSet, Checks, Live, Plain, Suit};
 use crate::mutants::{self, Mutant};
 
 /// Reports an event, building it only for a sink that takes events (a null
@@ -887,20 +887,17 @@ fn sort_hand(hand: &mut Hand) {
         hand.sort_unstable_by_key(|c| c.plain_index());
         return;
     }
-    // As a set of plain indices read from the lowest: no comparisons, whose
-    // outcome on random hands the processor mostly mispredicts.
-    let mut set = 0u32;
-    for c in hand.iter() {
-        set |= 1 << (c.plain_index_with::<Plain>() & 31);
-    }
-    if set.count_ones() as usize != hand.len() {
-        // The same card twice (a malformed pack): sort by comparison.
+    // As a set read from the lowest card: no comparisons, whose outcome on
+    // random hands the processor mostly mispredicts.
+    let set = CardSet::of_first(hand.slots(), hand.len());
+    if set.len() != hand.len() {
+        // The same card twice (checked packs and save files have none, but a
+        // sort must not lose a card): by comparison.
         hand.sort_unstable_by_key(|c| c.plain_index());
         return;
     }
-    for slot in hand.iter_mut() {
-        *slot = Card::from_plain_index(set.trailing_zeros());
-        set &= set - 1;
+    for (slot, c) in hand.iter_mut().zip(set.cards()) {
+        *slot = c;
     }
 }
 

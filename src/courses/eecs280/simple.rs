@@ -8,8 +8,9 @@ use crate::mutants::{self, Mutant};
 /// The card with the greatest `key` (the last of equals, as
 /// `Iterator::max_by`), or with the least (the first of equals, as `min_by`)
 /// when `least` (a mutant: a Simple that picks the wrong end). This runs for
-/// every card a Simple player plays, so it has no branch that depends on the
-/// cards: key and position are one number, kept by `min`.
+/// every card a Simple player plays under a mutant (`upcard mutants`, `grade
+/// --diagnose`), so it has no branch that depends on the cards: key and
+/// position are one number, kept by `min`.
 #[inline(always)]
 fn pick(
     hand: &Hand,
