@@ -288,11 +288,17 @@ impl Card {
         if C::PLAIN {
             return EFFECTIVE_SUITS[usize::from(trump.index() & 3)][self.table_index()];
         }
+        // The two switches this reads, not all of them (each is a lookup).
+        let f = OrderFlags {
+            no_left_bower: C::on(Mutant::NoLeftBower),
+            left_keeps_suit: C::on(Mutant::LeftBowerKeepsPrintedSuit),
+            ..OrderFlags::NONE
+        };
         Suit::from_index(effective_suit_of(
             self.rank as u8,
             self.suit.index(),
             trump.index(),
-            OrderFlags::of::<C>(),
+            f,
         ))
     }
 
@@ -530,6 +536,7 @@ impl OrderFlags {
         left_keeps_suit: false,
     };
 
+    /// The switches [`order_value`] reads.
     #[inline(always)]
     fn of<C: Checks>() -> OrderFlags {
         OrderFlags {
@@ -537,7 +544,7 @@ impl OrderFlags {
             led_not_ranked: C::on(Mutant::LedSuitNotRanked),
             no_left_bower: C::on(Mutant::NoLeftBower),
             ties_reversed: C::on(Mutant::SuitTiesReversed),
-            left_keeps_suit: C::on(Mutant::LeftBowerKeepsPrintedSuit),
+            ..OrderFlags::NONE
         }
     }
 }
