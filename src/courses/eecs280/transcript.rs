@@ -144,11 +144,7 @@ impl<W: Write> Eecs280Printer<W> {
     }
 
     fn put_name(&mut self, seat: Seat) {
-        if self.error.is_none()
-            && let Err(e) = self.out.write_all(self.names[seat].as_bytes())
-        {
-            self.error = Some(e);
-        }
+        Self::put_to(&mut self.out, &mut self.error, &[&self.names[seat]]);
     }
 
     fn put_number(&mut self, n: impl itoa::Integer) {
