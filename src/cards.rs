@@ -241,7 +241,7 @@ impl Card {
 
     /// The plain index with no mutant consulted (the hot paths check once).
     #[inline(always)]
-    fn raw_plain_index(self) -> u8 {
+    pub(crate) fn raw_plain_index(self) -> u8 {
         self.rank as u8 * 4 + self.suit.index()
     }
 
@@ -420,6 +420,24 @@ impl Card {
 pub(crate) struct CardSet(u32);
 
 impl CardSet {
+    pub(crate) const EMPTY: CardSet = CardSet(0);
+
+    /// The set of one card.
+    #[inline(always)]
+    pub(crate) fn of(card: Card) -> CardSet {
+        CardSet(1 << card.raw_plain_index())
+    }
+
+    /// The cards of the set below `card` in the plain order.
+    #[inline(always)]
+    pub(crate) fn below(self, card: Card) -> CardSet {
+        CardSet(self.0 & ((1 << card.raw_plain_index()) - 1))
+    }
+
+    pub(crate) fn or(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+
     /// The cards of one printed suit: one bit in every four, from nines to aces.
     const fn printed(suit: Suit) -> CardSet {
         CardSet(0x11_1111 << suit.index())

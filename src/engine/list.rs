@@ -30,9 +30,6 @@ pub struct List<T: Fill, const N: usize> {
     len: u8,
 }
 
-/// A hand of cards: five, and six while the dealer picks up.
-pub type Hand = List<Card, 6>;
-
 impl<T: Fill, const N: usize> List<T, N> {
     #[inline]
     pub const fn new() -> Self {
@@ -248,6 +245,8 @@ impl<T: Fill, const N: usize> IntoIterator for List<T, N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    type Hand = List<Card, 6>;
 
     fn hand(s: &str) -> Hand {
         s.split_whitespace()

@@ -6,6 +6,7 @@ mod action;
 mod config;
 mod deck;
 mod event;
+mod hand;
 mod list;
 mod observation;
 #[cfg(test)]
@@ -16,7 +17,8 @@ pub use action::{Action, Actions};
 pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead};
 pub use deck::{Deck, engine_seed, in_shuffle};
 pub use event::{Ask, Event, EventSink, NullSink, VecSink};
-pub use list::{Fill, Hand, List};
+pub use hand::Hand;
+pub use list::{Fill, List};
 pub use observation::Observation;
 pub use state::{Illegal, Outcome, Phase, Pile, State, Table, deal};
 

@@ -7,7 +7,7 @@ use super::{
     Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand,
     List, LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
-use crate::cards::{Card, CardSet, Checks, Live, Plain, Suit};
+use crate::cards::{Card, Checks, Live, Plain, Suit};
 use crate::mutants::{self, Mutant};
 
 /// Reports an event, building it only for a sink that takes events (a null
@@ -312,7 +312,7 @@ impl State {
                             .filter(|c| self.trump.is_some_and(|t| c.effective_suit(t) == suit))
                             .map(|&c| Action::Play(c)),
                     ),
-                    _ => v = Actions::map_from(hand, Action::Play),
+                    _ => v = Actions::map_from(hand.list(), Action::Play),
                 }
             }
             _ => {}
@@ -884,20 +884,9 @@ fn trick_winner<C: Checks>(trick: &[(Seat, Card)], led: Card, trump: Suit) -> Se
 /// sort gives the one order.)
 fn sort_hand(hand: &mut Hand) {
     if mutants::running() {
-        hand.sort_unstable_by_key(|c| c.plain_index());
-        return;
-    }
-    // As a set read from the lowest card: no comparisons, whose outcome on
-    // random hands the processor mostly mispredicts.
-    let set = CardSet::of_first(hand.slots(), hand.len());
-    if set.len() != hand.len() {
-        // The same card twice (checked packs and save files have none, but a
-        // sort must not lose a card): by comparison.
-        hand.sort_unstable_by_key(|c| c.plain_index());
-        return;
-    }
-    for (slot, c) in hand.iter_mut().zip(set.cards()) {
-        *slot = c;
+        hand.sort_by_key(|c| c.plain_index());
+    } else {
+        hand.sort_plain();
     }
 }
 

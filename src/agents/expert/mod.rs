@@ -416,8 +416,8 @@ mod tests {
                         .position(|cy| suit(cy) == suit(cx) && cy != cx)
                     {
                         let (a, b) = (t.hands[x][ix], t.hands[y][iy]);
-                        t.hands[x][ix] = b;
-                        t.hands[y][iy] = a;
+                        t.hands[x].replace(ix, b);
+                        t.hands[y].replace(iy, a);
                         break 'swap;
                     }
                 }
@@ -426,8 +426,7 @@ mod tests {
         if s.played.is_empty() && s.trump.is_none() {
             let x = others[0];
             let k = t.kitty[1];
-            t.kitty[1] = t.hands[x][0];
-            t.hands[x][0] = k;
+            t.kitty[1] = t.hands[x].replace(0, k);
         }
         t
     }

@@ -148,7 +148,7 @@ impl Simple {
     /// comparison of every card (a test checks both give the same card).
     fn card_by_sets(view: &Observation) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
-        let hand = CardSet::of_first(view.hand.slots(), view.hand.len());
+        let hand = view.hand.set();
         let trumps = CardSet::suit(trump, trump);
         match view.led() {
             None => match hand.without(trumps).highest(trump) {

@@ -1,0 +1,302 @@
+//! A hand: its cards in the order held (hands print as held), and the same
+//! cards as a bit set, kept in step by every change. The set is what the hot
+//! paths read: whether a card is held, where it is in a sorted hand, and
+//! Simple's choices are bit operations, not loops over the cards.
+
+use std::fmt;
+use std::ops::Deref;
+
+use super::List;
+use crate::cards::{Card, CardSet};
+
+/// Five cards, and six while the dealer picks up.
+#[derive(Clone, Copy, Default)]
+pub struct Hand {
+    cards: List<Card, 6>,
+    set: CardSet,
+    /// The cards are in the set's order (the plain order), lowest first.
+    sorted: bool,
+    /// Some card is held twice (no checked pack deals one; kept correct
+    /// all the same, by the slow paths).
+    twice: bool,
+}
+
+impl Hand {
+    #[inline]
+    pub const fn new() -> Hand {
+        Hand {
+            cards: List::new(),
+            set: CardSet::EMPTY,
+            sorted: true,
+            twice: false,
+        }
+    }
+
+    /// The cards as a set.
+    #[inline]
+    pub(crate) fn set(&self) -> CardSet {
+        self.set
+    }
+
+    /// The cards as a list (for [`List::map_from`]).
+    #[inline]
+    pub(crate) fn list(&self) -> &List<Card, 6> {
+        &self.cards
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Card] {
+        self.cards.as_slice()
+    }
+
+    /// Every slot, the unused ones too: for loops of a fixed length.
+    #[inline]
+    pub fn slots(&self) -> &[Card; 6] {
+        self.cards.slots()
+    }
+
+    #[inline]
+    pub fn is_full(&self) -> bool {
+        self.cards.is_full()
+    }
+
+    /// Adds a card at the end. Panics when the hand is full.
+    #[inline]
+    pub fn push(&mut self, card: Card) {
+        if self.try_push(card).is_err() {
+            panic!("a hand holds at most 6 cards");
+        }
+    }
+
+    /// Adds a card at the end, or gives it back when the hand is full.
+    #[inline]
+    pub fn try_push(&mut self, card: Card) -> Result<(), Card> {
+        self.cards.try_push(card)?;
+        let one = CardSet::of(card);
+        self.twice |= !self.set.and(one).is_empty();
+        // Still sorted when the new card is above every card held.
+        self.sorted &= self.set.below(card) == self.set;
+        self.set = self.set.or(one);
+        Ok(())
+    }
+
+    /// Where `card` is (the last place, if held twice).
+    #[inline]
+    pub fn find(&self, card: &Card) -> Option<usize> {
+        if self.sorted && !self.twice {
+            // In a sorted hand a card's place is the number of cards below it.
+            let held = !self.set.and(CardSet::of(*card)).is_empty();
+            held.then(|| self.set.below(*card).len())
+        } else {
+            self.cards.find(card)
+        }
+    }
+
+    #[inline]
+    pub fn contains(&self, card: &Card) -> bool {
+        !self.set.and(CardSet::of(*card)).is_empty()
+    }
+
+    /// Takes out the card at `at`, keeping the others' order.
+    #[inline]
+    pub fn remove(&mut self, at: usize) -> Card {
+        let card = self.cards.remove(at);
+        if self.twice {
+            self.recount();
+        } else {
+            self.set = self.set.without(CardSet::of(card));
+        }
+        card
+    }
+
+    /// Puts `card` at `at` in place of the card there, which it returns.
+    pub fn replace(&mut self, at: usize, card: Card) -> Card {
+        let old = std::mem::replace(&mut self.cards.as_mut_slice()[at], card);
+        self.recount();
+        old
+    }
+
+    /// Keeps the cards for which `keep` holds, in order.
+    pub fn retain(&mut self, keep: impl FnMut(&Card) -> bool) {
+        self.cards.retain(keep);
+        self.recount();
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        *self = Hand::new();
+    }
+
+    /// Sorts by `key`, lowest first (an unstable sort: equal keys are the
+    /// same card, or a mutant's order).
+    pub fn sort_by_key<K: Ord>(&mut self, key: impl FnMut(&Card) -> K) {
+        self.cards.as_mut_slice().sort_unstable_by_key(key);
+        self.sorted = self.is_in_set_order();
+    }
+
+    /// Sorts in the set's (plain) order, as bits read from the lowest: no
+    /// comparisons, whose outcome on random hands the processor mostly
+    /// mispredicts.
+    pub fn sort_plain(&mut self) {
+        if self.twice {
+            self.sort_by_key(|c| c.raw_plain_index());
+            return;
+        }
+        for (slot, c) in self.cards.as_mut_slice().iter_mut().zip(self.set.cards()) {
+            *slot = c;
+        }
+        self.sorted = true;
+    }
+
+    /// The set, `twice` and `sorted` anew from the cards.
+    fn recount(&mut self) {
+        self.set = CardSet::of_first(self.cards.slots(), self.cards.len());
+        self.twice = self.set.len() != self.cards.len();
+        self.sorted = self.is_in_set_order();
+    }
+
+    fn is_in_set_order(&self) -> bool {
+        !self.twice && self.set.cards().eq(self.cards.iter().copied())
+    }
+}
+
+impl Deref for Hand {
+    type Target = [Card];
+    #[inline]
+    fn deref(&self) -> &[Card] {
+        self.cards.as_slice()
+    }
+}
+
+/// Hands are equal when they hold the same cards in the same order.
+impl PartialEq for Hand {
+    fn eq(&self, other: &Hand) -> bool {
+        self.cards == other.cards
+    }
+}
+
+impl Eq for Hand {}
+
+impl fmt::Debug for Hand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.cards.fmt(f)
+    }
+}
+
+impl serde::Serialize for Hand {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.cards.serialize(s)
+    }
+}
+
+impl Extend<Card> for Hand {
+    fn extend<I: IntoIterator<Item = Card>>(&mut self, iter: I) {
+        for c in iter {
+            self.push(c);
+        }
+    }
+}
+
+impl FromIterator<Card> for Hand {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> Hand {
+        let mut h = Hand::new();
+        h.extend(iter);
+        h
+    }
+}
+
+/// A hand of the slice's cards, or an error when there are more than six.
+impl TryFrom<&[Card]> for Hand {
+    type Error = <List<Card, 6> as TryFrom<&'static [Card]>>::Error;
+    fn try_from(cards: &[Card]) -> Result<Hand, Self::Error> {
+        let list = List::<Card, 6>::try_from(cards)?;
+        Ok(list.iter().copied().collect())
+    }
+}
+
+impl<'a> IntoIterator for &'a Hand {
+    type Item = &'a Card;
+    type IntoIter = std::slice::Iter<'a, Card>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.cards.as_slice().iter()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::{Rank, Suit};
+
+    fn card(i: u32) -> Card {
+        Card::from_plain_index(i)
+    }
+
+    /// The set, the order flag and `find` agree with the cards after any
+    /// mix of pushes, removals and sorts, duplicates included.
+    #[test]
+    fn the_set_follows_every_change() {
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n
+        };
+        for _ in 0..20_000 {
+            let mut h = Hand::new();
+            let mut model: Vec<Card> = Vec::new();
+            for _ in 0..12 {
+                match next(5) {
+                    0 | 1 if model.len() < 6 => {
+                        // Mostly distinct cards, now and then one held twice.
+                        let range = if next(8) == 0 { 3 } else { 24 };
+                        let c = card(next(range) as u32);
+                        h.push(c);
+                        model.push(c);
+                    }
+                    2 if !model.is_empty() => {
+                        let at = next(model.len() as u64) as usize;
+                        assert_eq!(h.remove(at), model.remove(at));
+                    }
+                    3 if next(2) == 0 => {
+                        let at = next(6) as usize;
+                        if at < model.len() {
+                            let c = card(next(24) as u32);
+                            assert_eq!(h.replace(at, c), model[at]);
+                            model[at] = c;
+                        }
+                    }
+                    3 => {
+                        h.sort_plain();
+                        model.sort_by_key(|c| c.raw_plain_index());
+                    }
+                    _ => {
+                        let c = card(next(24) as u32);
+                        h.retain(|&x| x != c);
+                        model.retain(|&x| x != c);
+                    }
+                }
+                assert_eq!(h.as_slice(), model.as_slice());
+                assert_eq!(h.set(), CardSet::of_first(&model, model.len()));
+                for i in 0..24 {
+                    let c = card(i);
+                    assert_eq!(h.contains(&c), model.contains(&c));
+                    assert_eq!(h.find(&c), model.iter().rposition(|&x| x == c));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn pushing_in_order_keeps_a_hand_sorted() {
+        let mut h = Hand::new();
+        h.push(Card::new(Rank::Nine, Suit::Hearts));
+        h.push(Card::new(Rank::Ace, Suit::Spades));
+        assert!(h.sorted);
+        h.push(Card::new(Rank::Ten, Suit::Spades));
+        assert!(!h.sorted);
+        h.sort_plain();
+        assert!(h.sorted);
+        assert_eq!(h.find(&Card::new(Rank::Ace, Suit::Spades)), Some(2));
+    }
+}
