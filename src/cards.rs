@@ -120,6 +120,7 @@ impl fmt::Display for Suit {
 
 /// Ranks from nine to ace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
 pub enum Rank {
     Nine,
     Ten,
@@ -130,6 +131,20 @@ pub enum Rank {
 }
 
 impl Rank {
+    /// The rank of index `i` (0..6; beyond, the ace: cards are made only
+    /// by [`Card::new`], so it never is).
+    #[inline(always)]
+    const fn from_index(i: u8) -> Rank {
+        match i {
+            0 => Rank::Nine,
+            1 => Rank::Ten,
+            2 => Rank::Jack,
+            3 => Rank::Queen,
+            4 => Rank::King,
+            _ => Rank::Ace,
+        }
+    }
+
     pub const ALL: [Rank; 6] = [
         Rank::Nine,
         Rank::Ten,
@@ -177,26 +192,17 @@ impl Rank {
 }
 
 /// A playing card. `Ord` is the plain order (rank, then D > C > H > S).
-#[derive(Clone, Copy, Debug, Eq)]
-pub struct Card {
-    pub rank: Rank,
-    pub suit: Suit,
-}
+/// One byte, its plain index (`rank * 4 + suit`): equality is one compare,
+/// and the order tables and bit sets are indexed by it directly.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Card(u8);
 
-impl PartialEq for Card {
-    /// Both parts compared, without the branch of `&&` (cards are looked
-    /// up in hands for every card played).
-    #[inline]
-    fn eq(&self, other: &Card) -> bool {
-        (self.rank == other.rank) & (self.suit == other.suit)
-    }
-}
-
-/// As derived; written out because `PartialEq` is.
-impl std::hash::Hash for Card {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.rank.hash(state);
-        self.suit.hash(state);
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Card")
+            .field("rank", &self.rank())
+            .field("suit", &self.suit())
+            .finish()
     }
 }
 
@@ -218,7 +224,17 @@ impl Ord for Card {
 
 impl Card {
     pub const fn new(rank: Rank, suit: Suit) -> Card {
-        Card { rank, suit }
+        Card(rank as u8 * 4 + suit.index())
+    }
+
+    #[inline(always)]
+    pub const fn rank(self) -> Rank {
+        Rank::from_index(self.0 >> 2)
+    }
+
+    #[inline(always)]
+    pub const fn suit(self) -> Suit {
+        Suit::from_index(self.0)
     }
 
     /// 0..24 in the plain order (a sort key).
@@ -236,17 +252,17 @@ impl Card {
             ties_reversed: C::on(Mutant::SuitTiesReversed),
             ..OrderFlags::NONE
         };
-        plain_index_of(self.rank as u8, self.suit.index(), f)
+        plain_index_of(self.rank() as u8, self.suit().index(), f)
     }
 
     /// The plain index with no mutant consulted (the hot paths check once).
     #[inline(always)]
     pub(crate) fn raw_plain_index(self) -> u8 {
-        self.rank as u8 * 4 + self.suit.index()
+        self.0
     }
 
     pub fn is_right_bower(self, trump: Suit) -> bool {
-        is_right_bower_of(self.rank as u8, self.suit.index(), trump.index())
+        is_right_bower_of(self.rank() as u8, self.suit().index(), trump.index())
     }
 
     #[inline]
@@ -260,7 +276,7 @@ impl Card {
             no_left_bower: C::on(Mutant::NoLeftBower),
             ..OrderFlags::NONE
         };
-        is_left_bower_of(self.rank as u8, self.suit.index(), trump.index(), f)
+        is_left_bower_of(self.rank() as u8, self.suit().index(), trump.index(), f)
     }
 
     /// Trump suit or the left bower.
@@ -274,7 +290,7 @@ impl Card {
         if C::PLAIN {
             return self.effective_suit_with::<Plain>(trump) == trump;
         }
-        self.suit == trump || self.is_left_bower_with::<C>(trump)
+        self.suit() == trump || self.is_left_bower_with::<C>(trump)
     }
 
     /// The suit a card counts as: the left bower belongs to trump.
@@ -295,8 +311,8 @@ impl Card {
             ..OrderFlags::NONE
         };
         Suit::from_index(effective_suit_of(
-            self.rank as u8,
-            self.suit.index(),
+            self.rank() as u8,
+            self.suit().index(),
             trump.index(),
             f,
         ))
@@ -329,8 +345,8 @@ impl Card {
                 [self.table_index()];
         }
         order_value(
-            self.rank as u8,
-            self.suit.index(),
+            self.rank() as u8,
+            self.suit().index(),
             trump.index(),
             led,
             OrderFlags::of::<C>(),
@@ -359,7 +375,7 @@ impl Card {
     #[inline(always)]
     pub(crate) fn led_suit_with<C: Checks>(led_card: Card, trump: Suit) -> Suit {
         if C::on(Mutant::LedSuitIsPrintedSuit) {
-            led_card.suit
+            led_card.suit()
         } else {
             led_card.effective_suit_with::<C>(trump)
         }
@@ -677,13 +693,13 @@ pub struct ShortCard(Card);
 
 impl fmt::Display for LongCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} of {}", self.0.rank.name(), self.0.suit.name())
+        write!(f, "{} of {}", self.0.rank().name(), self.0.suit().name())
     }
 }
 
 impl fmt::Display for ShortCard {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.0.rank.letter(), self.0.suit.letter())
+        write!(f, "{}{}", self.0.rank().letter(), self.0.suit().letter())
     }
 }
 
@@ -840,7 +856,7 @@ mod tests {
                     if card.is_left_bower(trump) {
                         trump
                     } else {
-                        card.suit
+                        card.suit()
                     }
                 );
                 assert_eq!(

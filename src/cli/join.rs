@@ -72,7 +72,7 @@ impl Args {
                         }
                         None => {
                             let offer = offered(&obs, &legal);
-                            let trump = obs.trump.or(obs.upcard.map(|u| u.suit));
+                            let trump = obs.trump.or(obs.upcard.map(|u| u.suit()));
                             let hand: Vec<String> = display_order(obs.hand, trump)
                                 .iter()
                                 .map(|c| c.to_string())

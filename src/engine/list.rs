@@ -266,7 +266,7 @@ mod tests {
         let mut h = hand("9S JD AH TC KD");
         assert_eq!(h.remove(1), Card::parse_short("JD").unwrap());
         assert_eq!(short(&h), "9S AH TC KD");
-        h.retain(|c| c.suit != Suit::Diamonds);
+        h.retain(|c| c.suit() != Suit::Diamonds);
         assert_eq!(short(&h), "9S AH TC");
         assert_eq!(h, hand("9S AH TC"));
         assert_ne!(h, hand("9S AH"));

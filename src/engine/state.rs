@@ -284,7 +284,7 @@ impl State {
                     &[false]
                 };
                 for suit in Suit::ALL {
-                    if (round == 1) == (suit == up.suit) {
+                    if (round == 1) == (suit == up.suit()) {
                         for &alone in alone {
                             v.push(Action::Order { suit, alone });
                         }
@@ -333,7 +333,7 @@ impl State {
             && round == 1
             && self.hands[seat]
                 .iter()
-                .all(|c| matches!(c.rank, Rank::Nine | Rank::Ten))
+                .all(|c| matches!(c.rank(), Rank::Nine | Rank::Ten))
     }
 
     /// The suit `seat` must follow, when it holds a card of it.
@@ -388,7 +388,7 @@ impl State {
                 self.pass(sink, seat, round, passes);
             }
             (Phase::Bidding { round, .. }, Action::Order { suit, alone }) => {
-                let up = self.upcard.map(|c| c.suit);
+                let up = self.upcard.map(|c| c.suit());
                 if round == 1 && Some(suit) != up {
                     return illegal(format!(
                         "ordered up {suit} in round one; only {} may be ordered up",
@@ -588,7 +588,7 @@ impl State {
             };
         } else if round == 1 {
             if let Some(up) = self.upcard {
-                emit!(sink, Event::TurnedDown { suit: up.suit });
+                emit!(sink, Event::TurnedDown { suit: up.suit() });
             }
             self.phase = Phase::Bidding {
                 round: 2,

@@ -100,7 +100,7 @@ mod tests {
 
     fn pack_text() -> String {
         let mut v: Vec<Card> = all_cards().collect();
-        v.sort_by_key(|c| (c.suit, c.rank));
+        v.sort_by_key(|c| (c.suit(), c.rank()));
         v.iter().map(|c| format!("{c}\n")).collect()
     }
 

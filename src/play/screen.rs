@@ -101,8 +101,8 @@ fn suit_span(s: Suit) -> (char, Color) {
 
 /// A card as `J♥`, its suit in colour.
 fn card_span(c: Card, style: Style) -> Span<'static> {
-    let (sym, color) = suit_span(c.suit);
-    Span::styled(format!("{}{sym}", c.rank.letter()), style.fg(color))
+    let (sym, color) = suit_span(c.suit());
+    Span::styled(format!("{}{sym}", c.rank().letter()), style.fg(color))
 }
 
 impl Screen {
@@ -193,7 +193,7 @@ impl Screen {
     }
 
     fn hand_order(&self, seat: Seat) -> Vec<Card> {
-        let trump = self.state.trump.or(self.state.upcard.map(|u| u.suit));
+        let trump = self.state.trump.or(self.state.upcard.map(|u| u.suit()));
         display_order(&self.state.hands[seat], trump)
     }
 

@@ -298,7 +298,7 @@ impl Expert {
                 let is_trump = c.is_trump(trump);
                 (
                     is_trump,
-                    c.rank == crate::cards::Rank::Ace,
+                    c.rank() == crate::cards::Rank::Ace,
                     count(c.effective_suit(trump)),
                     c.value(trump, None),
                 )
@@ -406,7 +406,7 @@ mod tests {
     fn hidden_change(s: &State) -> State {
         let me = s.to_move().unwrap();
         let mut t = s.clone();
-        let suit = |c: &Card| s.trump.map_or(c.suit, |tr| c.effective_suit(tr));
+        let suit = |c: &Card| s.trump.map_or(c.suit(), |tr| c.effective_suit(tr));
         let others: Vec<Seat> = (0..4).filter(|&x| x != me && !s.sits_out(x)).collect();
         'swap: for (i, &x) in others.iter().enumerate() {
             for &y in &others[i + 1..] {

@@ -42,12 +42,12 @@ pub const PREFERENCE: [Suit; 4] = [Suit::Hearts, Suit::Diamonds, Suit::Spades, S
 
 /// Lowest rank, ties to the preferred suit.
 fn lowest(cards: impl Iterator<Item = Card>) -> Option<Card> {
-    cards.min_by_key(|c| (c.rank, preference(c.suit)))
+    cards.min_by_key(|c| (c.rank(), preference(c.suit())))
 }
 
 /// Highest rank, ties to the preferred suit.
 fn highest(cards: impl Iterator<Item = Card>) -> Option<Card> {
-    cards.min_by_key(|c| (Reverse(c.rank), preference(c.suit)))
+    cards.min_by_key(|c| (Reverse(c.rank()), preference(c.suit())))
 }
 
 /// What a hand holds for a trump suit.
@@ -71,7 +71,7 @@ fn count(cards: &[Card], t: Suit) -> Count {
         trump_ace: cards.contains(&Card::new(Rank::Ace, t)),
         off_aces: cards
             .iter()
-            .filter(|c| c.rank == Rank::Ace && c.suit != t)
+            .filter(|c| c.rank() == Rank::Ace && c.suit() != t)
             .count(),
         suits: suits.len(),
     }
@@ -83,7 +83,7 @@ fn order(suit: Suit, alone: bool) -> Action {
 
 /// 2.2.2.1: accepting the top card of the kitty.
 pub fn round_one(view: &Observation) -> (Action, &'static str) {
-    let t = view.top().suit;
+    let t = view.top().suit();
     let dealer = view.seat == view.dealer;
     let mut cards = view.hand.to_vec();
     if dealer && !mutants::on(Mutant::ComputerIgnoresTopCard) {
@@ -145,7 +145,7 @@ pub fn round_one(view: &Observation) -> (Action, &'static str) {
 
 /// 2.2.2.2: declaring a suit other than the turned-down one.
 pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static str) {
-    let down = view.top().suit;
+    let down = view.top().suit();
     let mut cards = view.hand.to_vec();
     if view.seat == view.dealer && strategy.dealer_counts_turned_down {
         cards.push(view.top());
@@ -187,7 +187,7 @@ pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static st
 
 /// 2.2.2.3: the lowest non-trump card (ties H > D > S > C), else the lowest trump.
 pub fn discard(view: &Observation) -> (Card, &'static str) {
-    let t = view.top().suit;
+    let t = view.top().suit();
     let cards = view.hand.iter().copied().chain([view.top()]);
     let off = cards.clone().filter(|c| !c.is_trump(t));
     let off = if mutants::on(Mutant::ComputerDiscardsHighest) {
@@ -211,7 +211,7 @@ pub fn lead(view: &Observation) -> (Card, &'static str) {
     let hand = view.hand.iter().copied();
     let trumps = || hand.clone().filter(|c| c.is_trump(t));
     let off = || hand.clone().filter(|c| !c.is_trump(t));
-    let aces = || off().filter(|c| c.rank == Rank::Ace);
+    let aces = || off().filter(|c| c.rank() == Rank::Ace);
     let maker = view.maker.expect("maker before play");
     if maker == view.seat {
         let top = if mutants::on(Mutant::ComputerLeadsLowestTrump) {
@@ -250,7 +250,7 @@ pub fn lead(view: &Observation) -> (Card, &'static str) {
         if let Some(c) = lowest(aces()) {
             return (c, "2.2.2.4 leads an outside ace to show it to its partner");
         }
-        if let Some(c) = lowest(off().filter(|c| c.suit.is_red() != t.is_red())) {
+        if let Some(c) = lowest(off().filter(|c| c.suit().is_red() != t.is_red())) {
             return (
                 c,
                 "2.2.2.4 leads its lowest card of the colour opposite to trump",
@@ -292,7 +292,7 @@ fn throw_off(hand: &[Card], t: Suit) -> (Card, &'static str) {
     let single = off
         .iter()
         .copied()
-        .filter(|c| off.iter().filter(|d| d.suit == c.suit).count() == 1);
+        .filter(|c| off.iter().filter(|d| d.suit() == c.suit()).count() == 1);
     if let Some(c) = lowest(single) {
         return (c, "2.2.2.5 throws off to void itself in a suit");
     }

@@ -133,7 +133,7 @@ impl Human {
         view: &Observation,
         notes: &mut dyn EventSink,
     ) -> Result<Action, PlayerError> {
-        let up = view.top().suit;
+        let up = view.top().suit();
         loop {
             if view.round == 1 {
                 let cmd = self.command(notes, "p, o or oa")?;

@@ -104,7 +104,7 @@ pub fn start<W: Write>(
             match s.trump {
                 None => printer.first_bidder(s.next),
                 Some((t, maker, alone)) => {
-                    printer.ordered(maker, t, alone, if t == top.suit { 1 } else { 2 })
+                    printer.ordered(maker, t, alone, if t == top.suit() { 1 } else { 2 })
                 }
             }
             state

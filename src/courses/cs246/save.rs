@@ -433,7 +433,7 @@ fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result
             });
             if taken > 0 {
                 refuse("tricks are taken before the dealer discards".into())
-            } else if top.map(|c| c.suit) != Some(t) {
+            } else if top.map(|c| c.suit()) != Some(t) {
                 refuse(format!(
                     "the dealer discards only when the top card's suit is ordered up, and player {maker} declared {}",
                     t.letter()

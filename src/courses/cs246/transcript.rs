@@ -84,7 +84,7 @@ impl<W: Write> Cs246Printer<W> {
         let s = format!(
             "Top card of the kitty is: {}\nProposed trump suit is: {}\nDealer is player {dealer}.\n",
             top.short(),
-            self.suit(top.suit)
+            self.suit(top.suit())
         );
         self.line(&s);
     }

@@ -48,7 +48,9 @@ impl Simple {
     fn strong(hand: &[Card], trump: crate::cards::Suit) -> usize {
         let left = !mutants::on(Mutant::SimpleIgnoresLeftBower);
         hand.iter()
-            .filter(|c| (c.suit == trump || left && c.is_trump(trump)) && c.rank.is_face_or_ace())
+            .filter(|c| {
+                (c.suit() == trump || left && c.is_trump(trump)) && c.rank().is_face_or_ace()
+            })
             .count()
     }
 
@@ -66,7 +68,7 @@ impl Simple {
 
     /// The bid and the rule of the spec's Simple Player that chose it.
     pub fn bid_why(view: &Observation) -> (Action, &'static str) {
-        let up = view.top().suit;
+        let up = view.top().suit();
         if view.round == 1 {
             // Round one: two or more trump face/ace cards (the dealer does not
             // count the upcard).
@@ -122,7 +124,7 @@ impl Simple {
 
     /// The lowest card of hand + upcard, even the upcard.
     pub fn discard_why(view: &Observation) -> (Card, &'static str) {
-        let trump = view.top().suit;
+        let trump = view.top().suit();
         let upcard = (!mutants::on(Mutant::SimpleKeepsUpcard)).then(|| view.top());
         let c = view
             .hand

@@ -163,7 +163,7 @@ pub fn display_order(hand: &[Card], trump: Option<Suit>) -> Vec<Card> {
             let suit = c.effective_suit(t);
             (suit != t, suit, std::cmp::Reverse(c.value(t, None)))
         }
-        None => (false, c.suit, std::cmp::Reverse(c.rank as u8)),
+        None => (false, c.suit(), std::cmp::Reverse(c.rank() as u8)),
     });
     v
 }
@@ -178,7 +178,7 @@ pub fn offered(obs: &Observation, legal: &[Action]) -> Vec<Action> {
                 .copied()
                 .chain(obs.upcard.filter(|_| Kind::of(legal) == Kind::Discard))
                 .collect::<Vec<_>>(),
-            obs.trump.or(obs.upcard.map(|u| u.suit)),
+            obs.trump.or(obs.upcard.map(|u| u.suit())),
         );
         v.sort_by_key(|a| a.card().and_then(|c| order.iter().position(|o| *o == c)));
     }

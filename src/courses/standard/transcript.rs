@@ -101,7 +101,7 @@ impl<W: Write> EventSink for StandardPrinter<W> {
                 format!("\nPass the device to {}, then press Enter.\n", n(seat))
             }
             Event::Choices { seat, choices } => {
-                let trump = self.trump.or(self.upcard.map(|u| u.suit));
+                let trump = self.trump.or(self.upcard.map(|u| u.suit()));
                 let hand: Vec<String> = display_order(&self.hands[*seat], trump)
                     .iter()
                     .map(|c| c.to_string())
