@@ -227,6 +227,20 @@ impl Card {
         Card(rank as u8 * 4 + suit.index())
     }
 
+    /// The card's byte (its plain index), for packing cards into a number.
+    #[inline(always)]
+    pub(crate) const fn byte(self) -> u8 {
+        self.0
+    }
+
+    /// The card of a byte from [`Card::byte`] (only such bytes: callers
+    /// move cards' bytes, they do not make them).
+    #[inline(always)]
+    pub(crate) const fn from_byte(b: u8) -> Card {
+        debug_assert!(b < 24, "a card's byte is its plain index");
+        Card(b)
+    }
+
     #[inline(always)]
     pub const fn rank(self) -> Rank {
         Rank::from_index(self.0 >> 2)
@@ -437,6 +451,8 @@ pub(crate) struct CardSet(u32);
 
 impl CardSet {
     pub(crate) const EMPTY: CardSet = CardSet(0);
+    /// Jacks, queens, kings and aces: every suit's bits from the jack's up.
+    pub(crate) const FACES_AND_ACES: CardSet = CardSet(0xff_ff00);
 
     /// The set of one card.
     #[inline(always)]

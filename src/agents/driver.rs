@@ -3,7 +3,7 @@
 //! are its policy, not the engine's.
 
 use super::{Agent, PlayerError};
-use crate::engine::{Event, EventSink, FollowRule, Outcome, Seat, State};
+use crate::engine::{Actions, Event, EventSink, FollowRule, Outcome, Seat, State};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum EngineError {
@@ -25,6 +25,8 @@ pub struct Game {
     /// Each agent's [`Agent::interactive`], asked once (not per decision).
     interactive: [bool; 4],
     replacement: Option<Replacement>,
+    /// The legal actions of the current decision, one list reused.
+    legal: Actions,
 }
 
 /// Passes events on, giving a renege the card as its player typed it (asked
@@ -78,6 +80,7 @@ impl Game {
             agents,
             interactive,
             replacement: None,
+            legal: Actions::new(),
         }
     }
 
@@ -172,11 +175,11 @@ impl Game {
         // the sink takes the events directly.
         let typed = matches!(self.state.config.follow, FollowRule::Penalty { .. });
         loop {
-            let legal = self.state.legal_actions_for(seat);
+            self.state.legal_actions_into(seat, &mut self.legal);
             let obs = self.state.observation(seat);
             // Agents take any sink; `&mut S` is one.
             let mut notes = &mut *sink;
-            match self.agents[seat].choose(&obs, &legal, &mut notes) {
+            match self.agents[seat].choose(&obs, &self.legal, &mut notes) {
                 Ok(d) => {
                     if let Some(rule) = d.why.filter(|_| sink.takes_why()) {
                         sink.event(&Event::Why { seat, rule });
@@ -194,7 +197,8 @@ impl Game {
                     if let Err(e) = applied {
                         return Err(self.illegal(seat, e.problem));
                     }
-                    if self.state.phase != before || self.state.is_over() {
+                    // Only a renege penalty leaves the same seat to decide again.
+                    if !typed || self.state.phase != before || self.state.is_over() {
                         return Ok(());
                     }
                 }

@@ -38,6 +38,12 @@ impl Hand {
         self.set
     }
 
+    /// Some card is held twice (the set then counts it once).
+    #[inline]
+    pub(crate) fn has_twice(&self) -> bool {
+        self.twice
+    }
+
     /// The cards as a list (for [`List::map_from`]).
     #[inline]
     pub(crate) fn list(&self) -> &List<Card, 6> {
@@ -100,7 +106,15 @@ impl Hand {
     /// Takes out the card at `at`, keeping the others' order.
     #[inline]
     pub fn remove(&mut self, at: usize) -> Card {
-        let card = self.cards.remove(at);
+        let card = self[at];
+        // The six cards as the bytes of one number: the ones past `at` move
+        // down by a shift, not a loop.
+        let s = self.cards.slots().map(Card::byte);
+        let x = u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], 0, 0]);
+        let below = (1u64 << (8 * at)) - 1;
+        let b = ((x & below) | ((x >> 8) & !below)).to_le_bytes();
+        let slots = [b[0], b[1], b[2], b[3], b[4], b[5]].map(Card::from_byte);
+        self.cards = List::from_slots(slots, self.cards.len() - 1);
         if self.twice {
             self.recount();
         } else {

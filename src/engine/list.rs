@@ -57,6 +57,21 @@ impl<T: Fill, const N: usize> List<T, N> {
         }
     }
 
+    /// Adds an item at the end when `keep`, with no branch on `keep` (the
+    /// item is written to the first unused slot either way). Panics when the
+    /// list is full and `keep`.
+    #[inline]
+    pub fn push_if(&mut self, item: T, keep: bool) {
+        match self.items.get_mut(usize::from(self.len)) {
+            Some(slot) => {
+                *slot = item;
+                self.len += u8::from(keep);
+            }
+            None if keep => panic!("a list of at most {N} items is full"),
+            None => {}
+        }
+    }
+
     /// Adds an item at the end, or gives it back when the list is full.
     #[inline]
     pub fn try_push(&mut self, item: T) -> Result<(), T> {
@@ -107,17 +122,25 @@ impl<T: Fill, const N: usize> List<T, N> {
         &self.items
     }
 
-    /// Each item of `from` mapped by `f`, in order, by a loop over all its
-    /// slots (see [`List::slots`]).
+    /// Becomes each item of `from` mapped by `f`, in order, by a loop over
+    /// all its slots (see [`List::slots`]), in place: no new list to copy.
     #[inline]
-    pub fn map_from<U: Fill, const M: usize>(from: &List<U, M>, f: impl Fn(U) -> T) -> Self {
+    pub fn map_from<U: Fill, const M: usize>(&mut self, from: &List<U, M>, f: impl Fn(U) -> T) {
         const { assert!(M <= N, "a list maps into one at least as long") };
-        let mut to = Self::new();
-        for (t, &u) in to.items.iter_mut().zip(&from.items) {
+        for (t, &u) in self.items.iter_mut().zip(&from.items) {
             *t = f(u);
         }
-        to.len = from.len;
-        to
+        self.len = from.len;
+    }
+
+    /// A list of `len` items from its slots (those past `len` unused).
+    #[inline]
+    pub(crate) fn from_slots(items: [T; N], len: usize) -> Self {
+        assert!(len <= N, "a list of at most {N} items");
+        List {
+            items,
+            len: len as u8,
+        }
     }
 
     /// Keeps the items for which `keep` holds, in order.

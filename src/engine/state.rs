@@ -230,17 +230,26 @@ impl State {
     /// What `seat` may see now.
     #[inline]
     pub fn observation(&self, seat: Seat) -> Observation<'_> {
+        // `forced` as [`State::forced`] for the seat to move, read from the
+        // phase once (this runs for every decision).
+        let (round, forced) = match self.phase {
+            Phase::Bidding { round, turn, .. } => (
+                round,
+                round == 2
+                    && turn == seat
+                    && turn == self.dealer
+                    && self.all_pass() == AllPass::ScrewTheDealer,
+            ),
+            Phase::Discard => (1, false),
+            _ => (0, false),
+        };
         Observation {
             seat,
             hand: &self.hands[seat],
             dealer: self.dealer,
             upcard: self.upcard,
-            round: match self.phase {
-                Phase::Bidding { round, .. } => round,
-                Phase::Discard => 1,
-                _ => 0,
-            },
-            forced: self.forced() && self.to_move() == Some(seat),
+            round,
+            forced,
             allow_alone: self.config.allow_alone,
             trump: self.trump,
             maker: self.maker,
@@ -262,37 +271,31 @@ impl State {
     /// penalty; under [`FollowRule::Refuse`] it is not offered.
     #[inline]
     pub fn legal_actions(&self) -> Actions {
-        match self.to_move() {
-            Some(seat) => self.legal_actions_for(seat),
-            None => Actions::new(),
+        let mut v = Actions::new();
+        if let Some(seat) = self.to_move() {
+            self.legal_actions_into(seat, &mut v);
         }
+        v
     }
 
-    /// [`State::legal_actions`] when the caller knows `seat` is to move.
+    /// [`State::legal_actions`] into `v`, when the caller knows `seat` is to
+    /// move (the driver reuses one list: no copy of it per decision).
     #[inline]
-    pub(crate) fn legal_actions_for(&self, seat: Seat) -> Actions {
-        let mut v = Actions::new();
+    pub(crate) fn legal_actions_into(&self, seat: Seat, v: &mut Actions) {
+        v.clear();
         match self.phase {
             Phase::Bidding { round, .. } => {
-                let Some(up) = self.upcard else { return v };
-                if !self.forced() {
-                    v.push(Action::Pass);
-                }
-                let alone: &[bool] = if self.may_go_alone(seat, round) {
-                    &[false, true]
-                } else {
-                    &[false]
-                };
+                let Some(up) = self.upcard else { return };
+                // Each offer by a condition, not a branch: which suit was
+                // turned up is random.
+                v.push_if(Action::Pass, !self.forced());
+                let alone = self.may_go_alone(seat, round);
                 for suit in Suit::ALL {
-                    if (round == 1) == (suit == up.suit()) {
-                        for &alone in alone {
-                            v.push(Action::Order { suit, alone });
-                        }
-                    }
+                    let offered = (round == 1) == (suit == up.suit());
+                    v.push_if(Action::Order { suit, alone: false }, offered);
+                    v.push_if(Action::Order { suit, alone: true }, offered & alone);
                 }
-                if self.may_throw_in(seat, round) {
-                    v.push(Action::ThrowIn);
-                }
+                v.push_if(Action::ThrowIn, self.may_throw_in(seat, round));
             }
             Phase::Defend { .. } => {
                 v.push(Action::Pass);
@@ -312,12 +315,11 @@ impl State {
                             .filter(|c| self.trump.is_some_and(|t| c.effective_suit(t) == suit))
                             .map(|&c| Action::Play(c)),
                     ),
-                    _ => v = Actions::map_from(hand.list(), Action::Play),
+                    _ => v.map_from(hand.list(), Action::Play),
                 }
             }
             _ => {}
         }
-        v
     }
 
     /// Whether `seat` may go alone when making trump in `round`.
@@ -890,28 +892,44 @@ fn sort_hand(hand: &mut Hand) {
     }
 }
 
+/// Which seat, counted from the first to receive cards, gets each of the 20
+/// cards dealt in batches of `sizes` (one batch a seat, in turn).
+const fn deal_order(sizes: [usize; 8]) -> [usize; 20] {
+    let mut order = [0; 20];
+    let (mut next, mut batch) = (0, 0);
+    while batch < 8 {
+        let mut k = 0;
+        while k < sizes[batch] {
+            order[next] = batch % 4;
+            next += 1;
+            k += 1;
+        }
+        batch += 1;
+    }
+    order
+}
+
 /// Deals 20 cards from the top of `deck`, starting at the dealer's left.
 pub fn deal(hands: &mut [Hand; 4], deck: &[Card; 24], dealer: Seat, pattern: DealPattern) {
-    const BATCHES: [usize; 8] = [3, 2, 3, 2, 2, 3, 2, 3];
-    const FIVES: [usize; 4] = [5; 4];
-    const BATCHES23: [usize; 8] = [2, 3, 2, 3, 3, 2, 3, 2];
-    let sizes: &[usize] = match pattern {
+    // A card at a time by a table: a loop of batches of two and three would
+    // end each batch at a branch the processor mispredicts.
+    const BATCHES: [usize; 20] = deal_order([3, 2, 3, 2, 2, 3, 2, 3]);
+    const FIVES: [usize; 20] = deal_order([5, 5, 5, 5, 0, 0, 0, 0]);
+    const BATCHES23: [usize; 20] = deal_order([2, 3, 2, 3, 3, 2, 3, 2]);
+    let order = match pattern {
         DealPattern::Batches32 if mutants::on(Mutant::Deal23First) => &BATCHES23,
         DealPattern::FiveEach if mutants::on(Mutant::DealInBatches) => &BATCHES,
         DealPattern::Batches32 => &BATCHES,
         DealPattern::FiveEach => &FIVES,
         DealPattern::Batches23 => &BATCHES23,
     };
-    let mut next = 0;
-    let mut seat = if mutants::on(Mutant::DealStartsAtDealer) {
+    let first = if mutants::on(Mutant::DealStartsAtDealer) {
         dealer
     } else {
         left_of(dealer)
     };
-    for &n in sizes {
-        hands[seat].extend(deck[next..next + n].iter().copied());
-        next += n;
-        seat = left_of(seat);
+    for (&card, &seat) in deck.iter().zip(order) {
+        hands[(first + seat) % 4].push(card);
     }
 }
 

@@ -45,7 +45,20 @@ pub struct Simple;
 
 impl Simple {
     /// Trump face or ace cards (bowers, Q, K, A of trump) for `trump`.
-    fn strong(hand: &[Card], trump: crate::cards::Suit) -> usize {
+    fn strong(hand: &Hand, trump: crate::cards::Suit) -> usize {
+        if !mutants::running() && !hand.has_twice() {
+            // As bits: a count, not a branch per card on what it is.
+            return hand
+                .set()
+                .and(CardSet::suit(trump, trump))
+                .and(CardSet::FACES_AND_ACES)
+                .len();
+        }
+        Self::strong_by_comparison(hand, trump)
+    }
+
+    /// [`Simple::strong`] card by card, with the mutants' switches.
+    fn strong_by_comparison(hand: &Hand, trump: crate::cards::Suit) -> usize {
         let left = !mutants::on(Mutant::SimpleIgnoresLeftBower);
         hand.iter()
             .filter(|c| {
@@ -374,8 +387,8 @@ mod tests {
     #[test]
     fn card_sets_choose_as_comparisons_do() {
         // Random hands of one to five cards, every trump, every led card or
-        // none: the choice and its reason by sets equal those by comparing
-        // cards (a small generator: the same hands every run).
+        // none: the choice and its reason (and the strength a bid counts) by
+        // sets equal those by comparing cards (a small generator: the same hands every run).
         let all: Vec<Card> = crate::cards::all_cards().collect();
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut next = |n: usize| {
@@ -399,6 +412,12 @@ mod tests {
                     "{hand:?} trump {trump} trick {trick:?}"
                 );
             }
+            // And the count of strong cards that decides a bid.
+            assert_eq!(
+                Simple::strong(&hand, trump),
+                Simple::strong_by_comparison(&hand, trump),
+                "{hand:?} trump {trump}"
+            );
         }
     }
 
