@@ -373,10 +373,11 @@ impl Card {
         usize::from(self.raw_plain_index() & 31)
     }
 
-    /// The card at plain index `i` (0..24; no mutant consulted).
+    /// The card at plain index `i` (0..24; no mutant consulted; beyond,
+    /// the nine of spades, so that every card is one of the 24).
     #[inline(always)]
     pub(crate) fn from_plain_index(i: u32) -> Card {
-        PLAIN_ORDER[(i & 31) as usize]
+        Card(if i < 24 { i as u8 } else { 0 })
     }
 
     /// The suit a trick led with `led_card` asks for (the left bower leads
@@ -689,17 +690,6 @@ static EFFECTIVE_SUITS: [[Suit; 32]; 4] = {
             i += 1;
         }
         trump += 1;
-    }
-    t
-};
-
-/// The 24 cards by plain index (rank * 4 + suit).
-static PLAIN_ORDER: [Card; 32] = {
-    let mut t = [Card::new(Rank::Nine, Suit::Spades); 32];
-    let mut i = 0;
-    while i < 24 {
-        t[i] = Card::new(Rank::ALL[i / 4], Suit::from_index((i % 4) as u8));
-        i += 1;
     }
     t
 };
