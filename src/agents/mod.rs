@@ -124,6 +124,8 @@ impl Kind {
     pub fn of(legal: &[Action]) -> Kind {
         // The variants alone, not `==`: this runs for every decision.
         match legal.first() {
+            // Cards first: most decisions are plays.
+            Some(Action::Play(_)) | None => Kind::Play,
             Some(Action::Pass) if matches!(legal.get(1), Some(Action::DefendAlone)) => Kind::Defend,
             Some(Action::DefendAlone) => Kind::Defend,
             Some(Action::Pass | Action::Order { .. }) => Kind::Bid,

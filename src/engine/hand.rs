@@ -1,7 +1,8 @@
 //! A hand: its cards in the order held (hands print as held), and the same
 //! cards as a bit set, kept in step by every change. The set is what the hot
-//! paths read: whether a card is held, where it is in a sorted hand, and
-//! Simple's choices are bit operations, not loops over the cards.
+//! paths read: whether a card is held and Simple's choices are bit
+//! operations, not loops over the cards; where a card is, and taking it out,
+//! read the six cards as the bytes of one number.
 
 use std::fmt;
 use std::ops::Deref;
@@ -14,8 +15,6 @@ use crate::cards::{Card, CardSet};
 pub struct Hand {
     cards: List<Card, 6>,
     set: CardSet,
-    /// The cards are in the set's order (the plain order), lowest first.
-    sorted: bool,
     /// Some card is held twice (no checked pack deals one; kept correct
     /// all the same, by the slow paths).
     twice: bool,
@@ -27,7 +26,6 @@ impl Hand {
         Hand {
             cards: List::new(),
             set: CardSet::EMPTY,
-            sorted: true,
             twice: false,
         }
     }
@@ -80,8 +78,6 @@ impl Hand {
         self.cards.try_push(card)?;
         let one = CardSet::of(card);
         self.twice |= !self.set.and(one).is_empty();
-        // Still sorted when the new card is above every card held.
-        self.sorted &= self.set.below(card) == self.set;
         self.set = self.set.or(one);
         Ok(())
     }
@@ -89,13 +85,24 @@ impl Hand {
     /// Where `card` is (the last place, if held twice).
     #[inline]
     pub fn find(&self, card: &Card) -> Option<usize> {
-        if self.sorted && !self.twice {
-            // In a sorted hand a card's place is the number of cards below it.
-            let held = !self.set.and(CardSet::of(*card)).is_empty();
-            held.then(|| self.set.below(*card).len())
-        } else {
-            self.cards.find(card)
+        if self.twice {
+            return self.cards.find(card);
         }
+        // The slot whose byte equals the card's is the zero byte of `x ^
+        // pattern` (unused slots made non-zero); the lowest zero byte is
+        // found exactly by the classic test.
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        let unused = !0u64 << (8 * self.cards.len());
+        let t = (self.packed() ^ (ONES * u64::from(card.byte()))) | unused;
+        let zero = t.wrapping_sub(ONES) & !t & (ONES << 7);
+        (zero != 0).then(|| (zero.trailing_zeros() / 8) as usize)
+    }
+
+    /// The six slots' cards as the low bytes of one number.
+    #[inline(always)]
+    fn packed(&self) -> u64 {
+        let s = self.cards.slots().map(Card::byte);
+        u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], 0, 0])
     }
 
     #[inline]
@@ -107,10 +114,9 @@ impl Hand {
     #[inline]
     pub fn remove(&mut self, at: usize) -> Card {
         let card = self[at];
-        // The six cards as the bytes of one number: the ones past `at` move
-        // down by a shift, not a loop.
-        let s = self.cards.slots().map(Card::byte);
-        let x = u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], 0, 0]);
+        // The cards past `at` move down by a shift of the packed bytes, not
+        // a loop.
+        let x = self.packed();
         let below = (1u64 << (8 * at)) - 1;
         let b = ((x & below) | ((x >> 8) & !below)).to_le_bytes();
         let slots = [b[0], b[1], b[2], b[3], b[4], b[5]].map(Card::from_byte);
@@ -145,7 +151,6 @@ impl Hand {
     /// same card, or a mutant's order).
     pub fn sort_by_key<K: Ord>(&mut self, key: impl FnMut(&Card) -> K) {
         self.cards.as_mut_slice().sort_unstable_by_key(key);
-        self.sorted = self.is_in_set_order();
     }
 
     /// Sorts in the set's (plain) order, as bits read from the lowest: no
@@ -159,18 +164,12 @@ impl Hand {
         for (slot, c) in self.cards.as_mut_slice().iter_mut().zip(self.set.cards()) {
             *slot = c;
         }
-        self.sorted = true;
     }
 
-    /// The set, `twice` and `sorted` anew from the cards.
+    /// The set and `twice` anew from the cards.
     fn recount(&mut self) {
         self.set = CardSet::of_first(self.cards.slots(), self.cards.len());
         self.twice = self.set.len() != self.cards.len();
-        self.sorted = self.is_in_set_order();
-    }
-
-    fn is_in_set_order(&self) -> bool {
-        !self.twice && self.set.cards().eq(self.cards.iter().copied())
     }
 }
 
@@ -239,7 +238,6 @@ impl<'a> IntoIterator for &'a Hand {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Rank, Suit};
 
     fn card(i: u32) -> Card {
         Card::from_plain_index(i)
@@ -299,18 +297,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn pushing_in_order_keeps_a_hand_sorted() {
-        let mut h = Hand::new();
-        h.push(Card::new(Rank::Nine, Suit::Hearts));
-        h.push(Card::new(Rank::Ace, Suit::Spades));
-        assert!(h.sorted);
-        h.push(Card::new(Rank::Ten, Suit::Spades));
-        assert!(!h.sorted);
-        h.sort_plain();
-        assert!(h.sorted);
-        assert_eq!(h.find(&Card::new(Rank::Ace, Suit::Spades)), Some(2));
     }
 }
