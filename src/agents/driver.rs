@@ -184,22 +184,24 @@ impl Game {
                     if let Some(rule) = d.why.filter(|_| sink.takes_why()) {
                         sink.event(&Event::Why { seat, rule });
                     }
-                    let before = self.state.phase;
-                    let applied = if typed {
+                    // Only a renege penalty leaves the same seat to decide
+                    // again (the phase unchanged): asked only under one.
+                    let moved_on = if typed {
+                        let before = self.state.phase;
                         let mut typed = Typed {
                             sink,
                             agent: &*self.agents[seat],
                         };
-                        self.state.apply(d.action, &mut typed)
+                        self.state
+                            .apply_for(seat, d.action, &mut typed)
+                            .map(|()| self.state.phase != before || self.state.is_over())
                     } else {
-                        self.state.apply(d.action, sink)
+                        self.state.apply_for(seat, d.action, sink).map(|()| true)
                     };
-                    if let Err(e) = applied {
-                        return Err(self.illegal(seat, e.problem));
-                    }
-                    // Only a renege penalty leaves the same seat to decide again.
-                    if !typed || self.state.phase != before || self.state.is_over() {
-                        return Ok(());
+                    match moved_on {
+                        Err(e) => return Err(self.illegal(seat, e.problem)),
+                        Ok(true) => return Ok(()),
+                        Ok(false) => {}
                     }
                 }
                 Err(PlayerError::Quit) => {

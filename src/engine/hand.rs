@@ -83,7 +83,7 @@ impl Hand {
     }
 
     /// Where `card` is (the last place, if held twice).
-    #[inline]
+    #[inline(always)]
     pub fn find(&self, card: &Card) -> Option<usize> {
         if self.twice {
             return self.cards.find(card);

@@ -379,6 +379,19 @@ impl State {
                 problem: format!("{action}: nobody is to decide now"),
             });
         };
+        self.apply_for(seat, action, sink)
+    }
+
+    /// [`State::apply`] when the caller knows `seat` is to move (the driver
+    /// asked [`State::to_move`] already: not twice a decision).
+    #[inline]
+    pub(crate) fn apply_for<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        sink: &mut S,
+    ) -> Result<(), Illegal> {
+        debug_assert_eq!(self.to_move(), Some(seat), "the seat to move applies");
         let illegal = |problem: String| Err(Illegal { seat, problem });
         match (self.phase, action) {
             (Phase::Bidding { round, passes, .. }, Action::Pass) => {
