@@ -224,17 +224,12 @@ impl Ord for Card {
 
 impl Card {
     pub const fn new(rank: Rank, suit: Suit) -> Card {
-        Card(rank as u8 * 4 + suit.index())
+        Card(plain_index_of(rank as u8, suit.index(), OrderFlags::NONE))
     }
 
-    /// The card's byte (its plain index), for packing cards into a number.
-    #[inline(always)]
-    pub(crate) const fn byte(self) -> u8 {
-        self.0
-    }
-
-    /// The card of a byte from [`Card::byte`] (only such bytes: callers
-    /// move cards' bytes, they do not make them).
+    /// The card of a byte from [`Card::raw_plain_index`] (only such bytes:
+    /// callers move cards' bytes, they do not make them; unlike
+    /// [`Card::from_plain_index`], no bound is checked).
     #[inline(always)]
     pub(crate) const fn from_byte(b: u8) -> Card {
         debug_assert!(b < 24, "a card's byte is its plain index");

@@ -93,7 +93,7 @@ impl Hand {
         // found exactly by the classic test.
         const ONES: u64 = 0x0101_0101_0101_0101;
         let unused = !0u64 << (8 * self.cards.len());
-        let t = (self.packed() ^ (ONES * u64::from(card.byte()))) | unused;
+        let t = (self.packed() ^ (ONES * u64::from(card.raw_plain_index()))) | unused;
         let zero = t.wrapping_sub(ONES) & !t & (ONES << 7);
         (zero != 0).then(|| (zero.trailing_zeros() / 8) as usize)
     }
@@ -101,7 +101,7 @@ impl Hand {
     /// The six slots' cards as the low bytes of one number.
     #[inline(always)]
     fn packed(&self) -> u64 {
-        let s = self.cards.slots().map(Card::byte);
+        let s = self.cards.slots().map(Card::raw_plain_index);
         u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], 0, 0])
     }
 
@@ -238,6 +238,44 @@ impl<'a> IntoIterator for &'a Hand {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn hand(s: &str) -> Hand {
+        s.split_whitespace()
+            .map(|c| Card::parse_short(c).unwrap())
+            .collect()
+    }
+
+    fn short(h: &Hand) -> String {
+        h.iter()
+            .map(|c| c.short().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn remove_and_retain_keep_the_order() {
+        let mut h = hand("9S JD AH TC KD");
+        assert_eq!(h.remove(1), Card::parse_short("JD").unwrap());
+        assert_eq!(short(&h), "9S AH TC KD");
+        h.retain(|c| c.suit() != crate::cards::Suit::Diamonds);
+        assert_eq!(short(&h), "9S AH TC");
+        assert_eq!(h, hand("9S AH TC"));
+        assert_ne!(h, hand("9S AH"));
+    }
+
+    #[test]
+    fn remove_at_either_end_and_find() {
+        let mut h = hand("9S TS JS QS KS AS");
+        assert_eq!(h.find(&Card::parse_short("AS").unwrap()), Some(5));
+        assert_eq!(h.find(&Card::parse_short("9S").unwrap()), Some(0));
+        assert_eq!(h.find(&Card::parse_short("AH").unwrap()), None);
+        assert_eq!(h.remove(5), Card::parse_short("AS").unwrap());
+        assert_eq!(short(&h), "9S TS JS QS KS");
+        assert_eq!(h.remove(0), Card::parse_short("9S").unwrap());
+        assert_eq!(short(&h), "TS JS QS KS");
+        assert_eq!(h.find(&Card::parse_short("KS").unwrap()), Some(3));
+        assert_eq!(h.find(&Card::parse_short("9S").unwrap()), None);
+    }
 
     fn card(i: u32) -> Card {
         Card::from_plain_index(i)

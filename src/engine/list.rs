@@ -83,19 +83,6 @@ impl<T: Fill, const N: usize> List<T, N> {
         Ok(())
     }
 
-    /// Takes out the item at `at`, keeping the others' order.
-    #[inline]
-    pub fn remove(&mut self, at: usize) -> T {
-        let item = self.as_slice()[at];
-        // Every slot moves or stays, by a condition rather than a branch: no
-        // call to `memmove` for a few bytes, nothing to mispredict.
-        for i in 0..N - 1 {
-            self.items[i] = self.items[i + usize::from(i >= at)];
-        }
-        self.len -= 1;
-        item
-    }
-
     /// Where `item` is (the last place, if more than one).
     #[inline]
     pub fn find(&self, item: &T) -> Option<usize>
@@ -275,38 +262,6 @@ mod tests {
         s.split_whitespace()
             .map(|c| Card::parse_short(c).unwrap())
             .collect()
-    }
-
-    fn short(h: &Hand) -> String {
-        h.iter()
-            .map(|c| c.short().to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-
-    #[test]
-    fn remove_and_retain_keep_the_order() {
-        let mut h = hand("9S JD AH TC KD");
-        assert_eq!(h.remove(1), Card::parse_short("JD").unwrap());
-        assert_eq!(short(&h), "9S AH TC KD");
-        h.retain(|c| c.suit() != Suit::Diamonds);
-        assert_eq!(short(&h), "9S AH TC");
-        assert_eq!(h, hand("9S AH TC"));
-        assert_ne!(h, hand("9S AH"));
-    }
-
-    #[test]
-    fn remove_at_either_end_and_find() {
-        let mut h = hand("9S TS JS QS KS AS");
-        assert_eq!(h.find(&Card::parse_short("AS").unwrap()), Some(5));
-        assert_eq!(h.find(&Card::parse_short("9S").unwrap()), Some(0));
-        assert_eq!(h.find(&Card::parse_short("AH").unwrap()), None);
-        assert_eq!(h.remove(5), Card::parse_short("AS").unwrap());
-        assert_eq!(short(&h), "9S TS JS QS KS");
-        assert_eq!(h.remove(0), Card::parse_short("9S").unwrap());
-        assert_eq!(short(&h), "TS JS QS KS");
-        assert_eq!(h.find(&Card::parse_short("KS").unwrap()), Some(3));
-        assert_eq!(h.find(&Card::parse_short("9S").unwrap()), None);
     }
 
     #[test]
