@@ -21,8 +21,8 @@ pub struct Args {
 enum Sub {
     /// Write a ready-to-upload autograder for one course into DIR
     Init {
-        #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(deploy::PLATFORMS))]
-        platform: String,
+        #[arg(long, value_enum)]
+        platform: deploy::Platform,
         #[arg(long, value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::program_names()))]
         rules: String,
         /// Scenario files or directories, relative to the project (default: scenarios/)
@@ -61,47 +61,38 @@ impl Args {
                     ));
                 }
                 // Only what a course program can run: one course, no upcard-only settings.
-                all.retain(|s| s.rules() == rules && s.setup.invocation(None).is_ok());
+                all.retain(|s| s.rules() == rules);
+                let course_total = all.len();
+                let mut reasons = std::collections::BTreeMap::<String, usize>::new();
+                all.retain(|s| match s.setup.invocation(None) {
+                    Ok(_) => true,
+                    Err(why) => {
+                        *reasons.entry(why).or_default() += 1;
+                        false
+                    }
+                });
+                for (why, n) in &reasons {
+                    eprintln!("upcard: left out {n} of {course_total} scenarios: {why}");
+                }
                 if all.is_empty() {
                     return Err(Failure::input(format!(
-                        "no {} scenario a course program can run",
+                        "no {} scenario a course program can run, so no autograder was written",
                         rules.dir()
                     )));
                 }
                 let me = std::env::current_exe()
                     .map_err(|e| Failure::input(format!("finding upcard itself: {e}")))?;
-                type Write = fn(
-                    &std::path::Path,
-                    &dyn upcard::courses::Course,
-                    &[upcard::scenario::Scenario],
-                    &std::path::Path,
-                ) -> Result<Vec<PathBuf>, String>;
-                let (write, what, next): (Write, &str, &str) = match platform.as_str() {
-                    "github-classroom" => (
-                        deploy::github_classroom,
-                        "GitHub Classroom",
-                        "commit it to the assignment's template repository",
-                    ),
-                    "autograder-io" => (
-                        deploy::autograder_io,
-                        "autograder.io",
-                        "upload it with autograder-contrib (docs/deploying.md)",
-                    ),
-                    "prairielearn" => (
-                        deploy::prairielearn,
-                        "PrairieLearn",
-                        "put the folder in the course's questions/ and commit it",
-                    ),
-                    _ => (
-                        deploy::gradescope,
-                        "Gradescope",
-                        "zip the folder's contents and upload them",
-                    ),
+                let d = deploy::Deployment {
+                    project: deploy::Project::current().map_err(Failure::input)?,
+                    course: rules.course(),
+                    scenarios: &all,
+                    upcard: &me,
                 };
-                let written = write(&dir, rules.course(), &all, &me).map_err(Failure::input)?;
+                let written = platform.write(&d, &dir).map_err(Failure::input)?;
+                let what = platform.title();
                 let _ = writeln!(
                     stdout,
-                    "wrote {} {what} autograder for {} ({} scenarios, {} files) to {}; {next}",
+                    "wrote {} {what} autograder for {} ({} scenarios, {} files) to {}; {}",
                     if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
                         "an"
                     } else {
@@ -110,7 +101,8 @@ impl Args {
                     rules.dir(),
                     all.len(),
                     written.len(),
-                    dir.display()
+                    dir.display(),
+                    platform.next_step(),
                 );
                 Ok(())
             }

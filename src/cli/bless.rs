@@ -220,7 +220,7 @@ fn run_with(o: &Options, stdout: &mut dyn Write, input: &mut dyn BufRead) -> Res
 fn unreferenced(scenarios: &[Scenario], stdout: &mut dyn Write) -> Result<(), Failure> {
     let used: BTreeSet<PathBuf> = scenarios
         .iter()
-        .flat_map(|s| std::iter::once(&s.expect.golden).chain(&s.files))
+        .flat_map(|s| std::iter::once(&s.expect.golden).chain(s.files.iter().map(|(p, _)| p)))
         .map(|p| normal(p))
         .collect();
     // The `golden/` folders the scenarios' default goldens live in.

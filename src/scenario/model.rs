@@ -26,8 +26,10 @@ pub struct Scenario {
     pub tags: Vec<String>,
     pub weight: f64,
     pub visibility: Visibility,
-    /// Files the scenario reads besides itself (pack, save, input), for `bless --unreferenced`.
-    pub files: Vec<PathBuf>,
+    /// Files the scenario reads besides itself (pack, save, input), each
+    /// with the field that names it, for `bless --unreferenced` and for
+    /// messages about the file (`autograder init`).
+    pub files: Vec<(PathBuf, &'static str)>,
 }
 
 /// What a course's `setup` has to hand: the scenario file (for messages
@@ -36,7 +38,7 @@ pub struct SetupContext<'a> {
     pub dir: &'a Path,
     pub file: &'a str,
     pub text: &'a str,
-    pub files: Vec<PathBuf>,
+    pub files: Vec<(PathBuf, &'static str)>,
 }
 
 impl SetupContext<'_> {
@@ -59,8 +61,9 @@ impl SetupContext<'_> {
         Ok((full, text))
     }
 
-    pub fn keep(&mut self, path: PathBuf) {
-        self.files.push(path);
+    /// `field` is the dotted key that names the file (`eecs280.pack_file`).
+    pub fn keep(&mut self, path: PathBuf, field: &'static str) {
+        self.files.push((path, field));
     }
 }
 
@@ -199,7 +202,7 @@ impl Scenario {
             (None, Some(p)) => {
                 let full = dir.join(p);
                 let t = read_nested(&full, "input file", &file, |m| at(&["input_file"], m))?;
-                files.push(full);
+                files.push((full, "input_file"));
                 t
             }
         };

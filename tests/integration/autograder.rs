@@ -115,8 +115,99 @@ fn init_refuses_what_a_course_program_cannot_run() {
         .args(["--scenarios", "scenarios/cs246/alone-from-seat-1.yaml"])
         .arg_path(&root.join("out"))
         .status(2)
-        .stderr_is("upcard: no cs246 scenario a course program can run\n")
+        .stderr_is(
+            "upcard: left out 1 of 1 scenarios: four computer players (human: false) is upcard's setting, not the course program's\n\
+             upcard: no cs246 scenario a course program can run, so no autograder was written\n",
+        )
         .run();
+}
+
+/// A project of its own: `scenarios/eecs280/x.yaml` whose pack (or golden)
+/// is wherever `pack`/`golden` say, relative to the scenario.
+fn outside_project(name: &str, pack: &str, golden: &str) -> PathBuf {
+    let root = tree(name);
+    let project = root.join("project");
+    std::fs::create_dir_all(project.join("scenarios/eecs280")).unwrap();
+    std::fs::create_dir_all(project.join("golden/eecs280")).unwrap();
+    let manifest = env!("CARGO_MANIFEST_DIR");
+    let real_pack =
+        std::fs::read(format!("{manifest}/golden/eecs280/v2020-2026_adi/pack.in")).unwrap();
+    std::fs::write(root.join("pack.in"), &real_pack).unwrap();
+    std::fs::write(project.join("golden/pack.in"), &real_pack).unwrap();
+    let out = std::fs::read(format!("{manifest}/golden/eecs280/euchred.out")).unwrap();
+    std::fs::write(root.join("x.out"), &out).unwrap();
+    std::fs::write(project.join("golden/eecs280/x.out"), &out).unwrap();
+    let text = std::fs::read_to_string(format!("{manifest}/{SCENARIO}")).unwrap();
+    let mut y: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    y["name"] = "x".into();
+    let e = y["eecs280"].as_mapping_mut().unwrap();
+    e.remove("pack");
+    e.insert("pack_file".into(), pack.into());
+    y["expect"]["golden"] = golden.into();
+    std::fs::write(
+        project.join("scenarios/eecs280/x.yaml"),
+        serde_yaml::to_string(&y).unwrap(),
+    )
+    .unwrap();
+    project
+}
+
+#[test]
+fn init_takes_files_anywhere_inside_the_project_and_nothing_outside() {
+    let init = |project: &Path| {
+        Upcard::new().current_dir(project).args([
+            "autograder",
+            "init",
+            "--platform",
+            "gradescope",
+            "--rules",
+            "eecs280",
+            "ag",
+        ])
+    };
+    // `..` that stays inside the project is fine, and the copy keeps the layout.
+    let p = outside_project(
+        "inside",
+        "../../golden/pack.in",
+        "../../golden/eecs280/x.out",
+    );
+    init(&p).run();
+    assert!(p.join("ag/golden/pack.in").is_file());
+    assert!(p.join("ag/golden/eecs280/x.out").is_file());
+    // A pack beside the project is refused, naming the field.
+    let p = outside_project("pack", "../../../pack.in", "../../golden/eecs280/x.out");
+    init(&p)
+        .status(2)
+        .stderr_is(&format!(
+            "upcard: scenarios/eecs280/x.yaml: its eecs280.pack_file scenarios/eecs280/../../../pack.in is outside the project {}: an autograder carries only the project's own files\n",
+            p.display()
+        ))
+        .run();
+    assert!(!p.join("ag").exists(), "nothing is written");
+    let p = outside_project("golden", "../../golden/pack.in", "../../../x.out");
+    let ran = init(&p).status(2).run();
+    assert!(
+        ran.stderr.contains(
+            "its golden (expect.golden) scenarios/eecs280/../../../x.out is outside the project"
+        ),
+        "{}",
+        ran.stderr
+    );
+    // A link inside the project that leads out of it is refused too.
+    let p = outside_project("link", "../../golden/link.in", "../../golden/eecs280/x.out");
+    std::os::unix::fs::symlink(
+        p.parent().unwrap().join("pack.in"),
+        p.join("golden/link.in"),
+    )
+    .unwrap();
+    let ran = init(&p).status(2).run();
+    assert!(
+        ran.stderr.contains(
+            "its eecs280.pack_file scenarios/eecs280/../../golden/link.in is outside the project"
+        ),
+        "{}",
+        ran.stderr
+    );
 }
 
 /// `--platform github-classroom`: the workflow's steps, and each test's

@@ -7,6 +7,7 @@ mod cli_docs;
 mod common;
 mod cs246_cli;
 mod cs246_shuffle;
+mod deploy_library;
 mod eecs280_cli;
 mod engine_scripted;
 mod fuzz_corpus;

@@ -83,7 +83,7 @@ pub fn setup(c: &RawCs246, cx: &mut SetupContext<'_>) -> Result<Cs246Setup, Scen
             let (full, t) = cx.read(p, "save file", &["cs246", "save_file"])?;
             let shown = full.display().to_string();
             let s = SaveFile::parse(&shown, &t).map_err(|err| ScenarioError::nested(file, err))?;
-            cx.keep(full);
+            cx.keep(full, "cs246.save_file");
             Some((s, t))
         }
     };

@@ -131,7 +131,7 @@ pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, 
         }
     }
     if let Some(full) = read {
-        cx.keep(full);
+        cx.keep(full, "eecs280.pack_file");
     }
     let pack_name = e.pack_name.clone().unwrap_or(default_name);
     let args = Args {

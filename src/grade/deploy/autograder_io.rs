@@ -6,9 +6,10 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{File, scenario_files, write_files, yaml_str};
+use super::{
+    Deployment, File, scenario_command, scenario_files, upcard_binary, write_files, yaml_str,
+};
 use crate::courses::Course;
-use crate::scenario::Scenario;
 use crate::scenario::raw::Visibility;
 
 /// The instructor files. autograder.io keeps them flat, so the scenarios and
@@ -50,9 +51,10 @@ fn feedback(v: Visibility) -> [&'static str; 3] {
     }
 }
 
-fn project_yaml(course: &dyn Course, scenarios: &[Scenario]) -> Result<String, String> {
+fn project_yaml(d: &Deployment) -> Result<String, String> {
+    let course = d.course;
     let mut cases = String::new();
-    for s in scenarios {
+    for s in d.scenarios {
         if s.weight.fract() != 0.0 || s.weight < 0.0 {
             return Err(format!(
                 "{}: autograder.io gives whole points, and its weight is {}",
@@ -60,13 +62,7 @@ fn project_yaml(course: &dyn Course, scenarios: &[Scenario]) -> Result<String, S
                 s.weight
             ));
         }
-        let path = super::inside(&s.path)?;
-        let cmd = format!(
-            "bin/upcard grade --exe {} --rules {} --diagnose {}",
-            course.program(),
-            course.name(),
-            path.display()
-        );
+        let cmd = scenario_command(d, s)?;
         let [normal, ultimate, past_limit] = feedback(s.visibility);
         cases.push_str(&format!(
             "    - name: {name}\n\
@@ -164,17 +160,13 @@ fn tar(files: &[File]) -> Result<Vec<u8>, String> {
 }
 
 /// Writes an autograder.io project for `course` into `dir`.
-pub fn autograder_io(
-    dir: &Path,
-    course: &dyn Course,
-    scenarios: &[Scenario],
-    upcard: &Path,
-) -> Result<Vec<PathBuf>, String> {
-    let bin = std::fs::read(upcard).map_err(|e| format!("reading {}: {e}", upcard.display()))?;
+pub(super) fn autograder_io(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let course = d.course;
+    let bin = upcard_binary(d)?;
     let files: Vec<File> = vec![
         (
             PathBuf::from("ag_project.yml"),
-            project_yaml(course, scenarios)?.into_bytes(),
+            project_yaml(d)?.into_bytes(),
             false,
         ),
         (PathBuf::from(UPCARD), bin, true),
@@ -188,11 +180,7 @@ pub fn autograder_io(
             setup_script(course).into_bytes(),
             false,
         ),
-        (
-            PathBuf::from(TESTS),
-            tar(&scenario_files(scenarios)?)?,
-            false,
-        ),
+        (PathBuf::from(TESTS), tar(&scenario_files(d)?)?, false),
     ];
     write_files(dir, files)
 }

@@ -11,19 +11,64 @@ mod prairielearn;
 
 use std::path::{Component, Path, PathBuf};
 
-pub use autograder_io::autograder_io;
-pub use prairielearn::prairielearn;
+use autograder_io::autograder_io;
+use prairielearn::prairielearn;
 
 use crate::courses::Course;
 use crate::scenario::{Scenario, write_atomic};
 
-/// The platforms `--platform` names.
-pub const PLATFORMS: [&str; 4] = [
-    "gradescope",
-    "autograder-io",
-    "prairielearn",
-    "github-classroom",
-];
+/// The grading platforms `--platform` names: each is one file here and one
+/// variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Platform {
+    Gradescope,
+    AutograderIo,
+    Prairielearn,
+    GithubClassroom,
+}
+
+impl Platform {
+    /// The platform's name as its users write it.
+    pub fn title(self) -> &'static str {
+        match self {
+            Platform::Gradescope => "Gradescope",
+            Platform::AutograderIo => "autograder.io",
+            Platform::Prairielearn => "PrairieLearn",
+            Platform::GithubClassroom => "GitHub Classroom",
+        }
+    }
+
+    /// What the user does with the folder next.
+    pub fn next_step(self) -> &'static str {
+        match self {
+            Platform::Gradescope => "zip the folder's contents and upload them",
+            Platform::AutograderIo => "upload it with autograder-contrib (docs/deploying.md)",
+            Platform::Prairielearn => "put the folder in the course's questions/ and commit it",
+            Platform::GithubClassroom => "commit it to the assignment's template repository",
+        }
+    }
+
+    /// Writes the platform's autograder for `d` into `dir`: returns the
+    /// files written, relative to `dir`.
+    pub fn write(self, d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
+        match self {
+            Platform::Gradescope => gradescope(d, dir),
+            Platform::AutograderIo => autograder_io(d, dir),
+            Platform::Prairielearn => prairielearn(d, dir),
+            Platform::GithubClassroom => github_classroom(d, dir),
+        }
+    }
+}
+
+/// What every platform's autograder is made of.
+pub struct Deployment<'a> {
+    /// Where the scenarios and their files are; nothing outside it is copied.
+    pub project: Project,
+    pub course: &'a dyn Course,
+    pub scenarios: &'a [Scenario],
+    /// This upcard binary, copied in.
+    pub upcard: &'a Path,
+}
 
 /// Where run_autograder finds things; tests and staff set the root anywhere.
 pub const ROOT_VARIABLE: &str = "UPCARD_AUTOGRADER_ROOT";
@@ -106,20 +151,70 @@ fn run_autograder(course: &dyn Course) -> String {
     )
 }
 
-/// The path of `p` inside the autograder: as given, when it is relative and
-/// stays below the working directory (where the project is).
-fn inside(p: &Path) -> Result<PathBuf, String> {
-    let ok = p.is_relative()
-        && p.components()
-            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
-    if ok {
-        Ok(p.components().collect())
-    } else {
-        Err(format!(
-            "{} is not below the working directory; run init from the project's folder with relative paths",
-            p.display()
-        ))
+/// The project a deployment is made from: the working directory, as
+/// written and with its links resolved.
+pub struct Project {
+    dir: PathBuf,
+    real: PathBuf,
+}
+
+impl Project {
+    /// The working directory.
+    pub fn current() -> Result<Project, String> {
+        let dir = std::env::current_dir().map_err(|e| format!("the working directory: {e}"))?;
+        Project::at(&dir)
     }
+
+    pub fn at(dir: &Path) -> Result<Project, String> {
+        let real = dir
+            .canonicalize()
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+        Ok(Project {
+            dir: normalize(dir),
+            real,
+        })
+    }
+
+    /// Where `p` goes in the autograder: its path in the project, `..`
+    /// resolved as written (so relative references between copied files
+    /// still meet). Refused when the path, or the file it reaches through
+    /// links, is outside the project; `what` names the file in the message.
+    pub fn inside(&self, p: &Path, what: &str) -> Result<PathBuf, String> {
+        let full = normalize(&self.dir.join(p));
+        let outside = || {
+            format!(
+                "{what} {} is outside the project {}: an autograder carries only the project's own files",
+                p.display(),
+                self.dir.display()
+            )
+        };
+        let rel = full.strip_prefix(&self.dir).map_err(|_| outside())?;
+        let real = full
+            .canonicalize()
+            .map_err(|e| format!("{what} {}: {e}", p.display()))?;
+        if !real.starts_with(&self.real) || rel.as_os_str().is_empty() {
+            return Err(outside());
+        }
+        Ok(rel.to_path_buf())
+    }
+}
+
+/// `p` with `.` dropped and each `..` taking out the folder before it, as
+/// written (links are checked apart, by `canonicalize`).
+fn normalize(p: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in p.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                if !out.pop() {
+                    out.push("..");
+                }
+            }
+            other => out.push(other),
+        }
+    }
+    out
 }
 
 /// A file to write: its path in the autograder, bytes, and whether it runs.
@@ -128,32 +223,35 @@ type File = (PathBuf, Vec<u8>, bool);
 /// The course's build script, the scenarios, what they read and their
 /// goldens, where the project has them (as `upcard grade scenarios` finds
 /// them), and upcard itself.
-fn project_files(
-    course: &dyn Course,
-    scenarios: &[Scenario],
-    upcard: &Path,
-) -> Result<Vec<File>, String> {
+fn project_files(d: &Deployment) -> Result<Vec<File>, String> {
     let mut files: Vec<File> = vec![(
         PathBuf::from("build.sh"),
-        course.build_script().as_bytes().to_vec(),
+        d.course.build_script().as_bytes().to_vec(),
         true,
     )];
-    files.extend(scenario_files(scenarios)?);
-    let bin = std::fs::read(upcard).map_err(|e| format!("reading {}: {e}", upcard.display()))?;
-    files.push((PathBuf::from("bin/upcard"), bin, true));
+    files.extend(scenario_files(d)?);
+    files.push((PathBuf::from("bin/upcard"), upcard_binary(d)?, true));
     Ok(files)
 }
 
 /// The scenarios, what they read and their goldens, each once, at its path
 /// in the project.
-fn scenario_files(scenarios: &[Scenario]) -> Result<Vec<File>, String> {
+fn scenario_files(d: &Deployment) -> Result<Vec<File>, String> {
     let mut files: Vec<File> = Vec::new();
-    for s in scenarios {
-        for p in std::iter::once(&s.path)
-            .chain(&s.files)
-            .chain(std::iter::once(&s.expect.golden))
-        {
-            let rel = inside(p)?;
+    for s in d.scenarios {
+        let shown = s.path.display();
+        let named = std::iter::once((&s.path, "the scenario".to_string()))
+            .chain(
+                s.files
+                    .iter()
+                    .map(|(p, field)| (p, format!("{shown}: its {field}"))),
+            )
+            .chain(std::iter::once((
+                &s.expect.golden,
+                format!("{shown}: its golden (expect.golden)"),
+            )));
+        for (p, what) in named {
+            let rel = d.project.inside(p, &what)?;
             let bytes = std::fs::read(p).map_err(|e| format!("reading {}: {e}", p.display()))?;
             if !files.iter().any(|(f, _, _)| *f == rel) {
                 files.push((rel, bytes, false));
@@ -161,6 +259,32 @@ fn scenario_files(scenarios: &[Scenario]) -> Result<Vec<File>, String> {
         }
     }
     Ok(files)
+}
+
+fn upcard_binary(d: &Deployment) -> Result<Vec<u8>, String> {
+    std::fs::read(d.upcard).map_err(|e| format!("reading {}: {e}", d.upcard.display()))
+}
+
+/// A scenario's path as one word of a shell command.
+fn shell_word(p: &Path) -> Result<String, String> {
+    let s = p
+        .to_str()
+        .ok_or_else(|| format!("{}: not UTF-8", p.display()))?;
+    shlex::try_quote(s)
+        .map(|q| q.into_owned())
+        .map_err(|_| format!("{}: a path with a NUL byte", p.display()))
+}
+
+/// The command that grades one scenario (a test of its own on platforms
+/// that count tests themselves): exit 0 when it passes.
+fn scenario_command(d: &Deployment, s: &Scenario) -> Result<String, String> {
+    let path = d.project.inside(&s.path, "the scenario")?;
+    Ok(format!(
+        "bin/upcard grade --exe {} --rules {} --diagnose {}",
+        d.course.program(),
+        d.course.name(),
+        shell_word(&path)?
+    ))
 }
 
 /// Writes `files` under `dir`; returns their paths relative to `dir`.
@@ -179,42 +303,31 @@ fn write_files(dir: &Path, files: Vec<File>) -> Result<Vec<PathBuf>, String> {
 
 /// Writes a Gradescope autograder for `course` into `dir`: returns the files
 /// written, relative to `dir`. `upcard` is this program, copied in.
-pub fn gradescope(
-    dir: &Path,
-    course: &dyn Course,
-    scenarios: &[Scenario],
-    upcard: &Path,
-) -> Result<Vec<PathBuf>, String> {
+fn gradescope(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut files: Vec<File> = vec![
         (PathBuf::from("setup.sh"), SETUP.as_bytes().to_vec(), true),
         (
             PathBuf::from("run_autograder"),
-            run_autograder(course).into_bytes(),
+            run_autograder(d.course).into_bytes(),
             true,
         ),
     ];
-    files.extend(project_files(course, scenarios, upcard)?);
+    files.extend(project_files(d)?);
     write_files(dir, files)
 }
 
 /// GitHub Classroom's workflow: build once, then one command test per
 /// scenario (`upcard grade` on it exits 0 when it passes), and the reporter.
-fn classroom_workflow(course: &dyn Course, scenarios: &[Scenario]) -> Result<String, String> {
-    let program = course.program();
+fn classroom_workflow(d: &Deployment) -> Result<String, String> {
     let mut steps = String::new();
     let mut ids = Vec::new();
-    for (i, s) in scenarios.iter().enumerate() {
+    for (i, s) in d.scenarios.iter().enumerate() {
         let id = format!("test-{}", i + 1);
-        let path = inside(&s.path)?;
-        let command = format!(
-            "bin/upcard grade --exe {program} --rules {} --diagnose {}",
-            course.name(),
-            path.display()
-        );
+        let command = scenario_command(d, s)?;
         steps.push_str(&format!(
             "    - name: {name}\n      id: {id}\n      uses: classroom-resources/autograding-command-grader@v1\n      with:\n        test-name: {name}\n        command: {command}\n        timeout: 1\n        max-score: {score}\n",
-            name = yaml_str(&s.name),
-            command = yaml_str(&command),
+            name = workflow_str(&s.name),
+            command = workflow_str(&command),
             score = s.weight,
         ));
         ids.push(id);
@@ -245,24 +358,26 @@ fn classroom_workflow(course: &dyn Course, scenarios: &[Scenario]) -> Result<Str
     ))
 }
 
+/// A YAML string for a workflow: GitHub evaluates `${{ … }}` in every
+/// value before the shell sees it, so a `${{` in a name is written as the
+/// expression that yields it.
+fn workflow_str(s: &str) -> String {
+    yaml_str(&s.replace("${{", "${{ '${{' }}"))
+}
+
 fn yaml_str(s: &str) -> String {
     serde_json::to_string(s).expect("a string")
 }
 
 /// Writes a GitHub Classroom autograder (for the assignment's template
 /// repository) for `course` into `dir`.
-pub fn github_classroom(
-    dir: &Path,
-    course: &dyn Course,
-    scenarios: &[Scenario],
-    upcard: &Path,
-) -> Result<Vec<PathBuf>, String> {
+fn github_classroom(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
     let mut files: Vec<File> = vec![(
         PathBuf::from(".github/workflows/classroom.yml"),
-        classroom_workflow(course, scenarios)?.into_bytes(),
+        classroom_workflow(d)?.into_bytes(),
         false,
     )];
-    files.extend(project_files(course, scenarios, upcard)?);
+    files.extend(project_files(d)?);
     write_files(dir, files)
 }
 

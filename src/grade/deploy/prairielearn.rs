@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{File, project_files, write_files};
+use super::{Deployment, File, project_files, write_files};
 use crate::courses::Course;
 use crate::scenario::Scenario;
 
@@ -99,12 +99,8 @@ fn run_sh(course: &dyn Course) -> String {
 
 /// Writes a PrairieLearn question for `course` into `dir` (a folder under
 /// the course's `questions/`).
-pub fn prairielearn(
-    dir: &Path,
-    course: &dyn Course,
-    scenarios: &[Scenario],
-    upcard: &Path,
-) -> Result<Vec<PathBuf>, String> {
+pub(super) fn prairielearn(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
+    let (course, scenarios) = (d.course, d.scenarios);
     let mut files: Vec<File> = vec![
         (
             PathBuf::from("info.json"),
@@ -122,7 +118,7 @@ pub fn prairielearn(
             true,
         ),
     ];
-    for (path, bytes, runs) in project_files(course, scenarios, upcard)? {
+    for (path, bytes, runs) in project_files(d)? {
         files.push((Path::new("tests").join(path), bytes, runs));
     }
     write_files(dir, files)

@@ -1,0 +1,279 @@
+//! `upcard autograder init` with the bundled library, as a TA runs it first:
+//! from the project's folder, no `--scenarios`. Each platform's generated
+//! grader is then run, as its platform runs it, on a correct student-style
+//! program (tests/integration/programs/euchre.cpp) and on the same program
+//! with one bug planted, and must pass every scenario of the first and fail
+//! exactly the scenarios the bug shows in of the second.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use crate::tester::Upcard;
+
+/// The student program, with a bug switched on when `bug` names one.
+fn submission(bug: Option<&str>) -> String {
+    let src = std::fs::read_to_string(format!(
+        "{}/tests/integration/programs/euchre.cpp",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    match bug {
+        Some(b) => format!("#define {b}\n{src}"),
+        None => src,
+    }
+}
+
+/// The scenarios `upcard grade` passes and fails for this program, graded
+/// directly: what every platform's results must agree with.
+fn expected(bug: Option<&str>, rules: &str) -> BTreeMap<String, bool> {
+    let dir = scratch(&format!("direct-{rules}-{}", bug.unwrap_or("none")));
+    std::fs::write(dir.join("euchre.cpp"), submission(bug)).unwrap();
+    let exe = dir.join("euchre.exe");
+    let built = Command::new("g++")
+        .args(["-std=c++17", "-O1", "-o"])
+        .arg(&exe)
+        .arg(dir.join("euchre.cpp"))
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let ran = Upcard::new()
+        .args(["grade", "--rules", rules, "--exe"])
+        .arg_path(&exe)
+        .args(["scenarios"])
+        .status(if bug.is_some() { 1 } else { 0 })
+        .run();
+    ran.text()
+        .lines()
+        .filter_map(|l| {
+            let (verdict, rest) = l.split_once(' ')?;
+            let name = rest.split(' ').next()?.to_string();
+            match verdict {
+                "PASS" => Some((name, true)),
+                "FAIL" => Some((name, false)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-deploy-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn init(platform: &str, rules: &str, dir: &Path) -> String {
+    let ran = Upcard::new()
+        .args([
+            "autograder",
+            "init",
+            "--platform",
+            platform,
+            "--rules",
+            rules,
+        ])
+        .arg_path(dir)
+        .run();
+    ran.text()
+}
+
+fn bash(script: &Path, root: &Path) {
+    let out = Command::new("bash")
+        .arg(script)
+        .env("UPCARD_AUTOGRADER_ROOT", root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn read_json(p: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+/// Gradescope: run_autograder with the tree at a temporary root.
+fn gradescope(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
+    let root = scratch(&format!("gs-{rules}-{tag}"));
+    let said = init("gradescope", rules, &root.join("source"));
+    assert!(said.starts_with("wrote a Gradescope autograder"), "{said}");
+    std::fs::create_dir_all(root.join("submission")).unwrap();
+    std::fs::write(root.join("submission/euchre.cpp"), cpp).unwrap();
+    bash(&root.join("source/run_autograder"), &root);
+    let r = read_json(&root.join("results/results.json"));
+    r["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["status"] == "passed",
+            )
+        })
+        .collect()
+}
+
+/// PrairieLearn: the question's tests/ at ROOT/tests, the files at
+/// ROOT/student, run.sh as the entrypoint.
+fn prairielearn(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
+    let root = scratch(&format!("pl-{rules}-{tag}"));
+    let question = root.join("question");
+    let said = init("prairielearn", rules, &question);
+    assert!(
+        said.starts_with("wrote a PrairieLearn autograder"),
+        "{said}"
+    );
+    std::fs::rename(question.join("tests"), root.join("tests")).unwrap();
+    std::fs::create_dir_all(root.join("student")).unwrap();
+    std::fs::write(root.join("student/euchre.cpp"), cpp).unwrap();
+    bash(&root.join("tests/run.sh"), &root);
+    let r = read_json(&root.join("results/results.json"));
+    assert_eq!(r["gradable"], true, "{r}");
+    r["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["points"] == t["max_points"],
+            )
+        })
+        .collect()
+}
+
+fn shell(cmd: &str, dir: &Path) -> Option<i32> {
+    Command::new("bash")
+        .args(["-c", cmd])
+        .current_dir(dir)
+        .output()
+        .unwrap()
+        .status
+        .code()
+}
+
+/// autograder.io: the suite's files in one folder, its setup command, then
+/// each test case's command (passed when it exits 0).
+fn autograder_io(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
+    let root = scratch(&format!("agio-{rules}-{tag}"));
+    let project = root.join("project");
+    let said = init("autograder-io", rules, &project);
+    assert!(
+        said.starts_with("wrote an autograder.io autograder"),
+        "{said}"
+    );
+    let y: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(project.join("ag_project.yml")).unwrap())
+            .unwrap();
+    let suite = &y["project"]["test_suites"][0];
+    let sandbox = root.join("sandbox");
+    std::fs::create_dir_all(&sandbox).unwrap();
+    for f in suite["instructor_files_needed"].as_sequence().unwrap() {
+        let f = f.as_str().unwrap();
+        std::fs::copy(project.join(f), sandbox.join(f)).unwrap();
+    }
+    std::fs::write(sandbox.join("euchre.cpp"), cpp).unwrap();
+    assert_eq!(
+        shell(suite["setup_suite_cmd"].as_str().unwrap(), &sandbox),
+        Some(0)
+    );
+    suite["test_cases"]
+        .as_sequence()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["name"].as_str().unwrap().to_string(),
+                shell(c["cmd"].as_str().unwrap(), &sandbox) == Some(0),
+            )
+        })
+        .collect()
+}
+
+/// GitHub Classroom: the template repository with the student's file, the
+/// Build step, then each test step's command.
+fn github_classroom(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
+    let repo = scratch(&format!("gh-{rules}-{tag}"));
+    let said = init("github-classroom", rules, &repo);
+    assert!(
+        said.starts_with("wrote a GitHub Classroom autograder"),
+        "{said}"
+    );
+    let w: serde_yaml::Value = serde_yaml::from_str(
+        &std::fs::read_to_string(repo.join(".github/workflows/classroom.yml")).unwrap(),
+    )
+    .unwrap();
+    std::fs::write(repo.join("euchre.cpp"), cpp).unwrap();
+    let steps = w["jobs"]["run-autograding-tests"]["steps"]
+        .as_sequence()
+        .unwrap();
+    assert_eq!(shell(steps[1]["run"].as_str().unwrap(), &repo), Some(0));
+    steps
+        .iter()
+        .filter(|s| {
+            s["uses"]
+                .as_str()
+                .is_some_and(|u| u.contains("command-grader"))
+        })
+        .map(|s| {
+            (
+                s["with"]["test-name"].as_str().unwrap().to_string(),
+                shell(s["with"]["command"].as_str().unwrap(), &repo) == Some(0),
+            )
+        })
+        .collect()
+}
+
+type Platform = fn(&str, &str, &str) -> BTreeMap<String, bool>;
+
+const PLATFORMS: [(&str, Platform); 4] = [
+    ("gradescope", gradescope),
+    ("prairielearn", prairielearn),
+    ("autograder-io", autograder_io),
+    ("github-classroom", github_classroom),
+];
+
+#[test]
+fn every_platform_grades_the_bundled_eecs280_library() {
+    let good = expected(None, "eecs280");
+    assert_eq!(good.len(), 18, "{good:?}");
+    assert!(good.values().all(|&p| p), "{good:?}");
+    let bug = "BUG_LEFT_BOWER_KEEPS_PRINTED_SUIT";
+    let bad = expected(Some(bug), "eecs280");
+    let failing: Vec<&String> = bad.iter().filter(|(_, p)| !**p).map(|(n, _)| n).collect();
+    assert!(
+        !failing.is_empty() && failing.len() < bad.len(),
+        "{failing:?}"
+    );
+    for (name, platform) in PLATFORMS {
+        assert_eq!(
+            platform("eecs280", &submission(None), "good"),
+            good,
+            "{name}"
+        );
+        assert_eq!(
+            platform("eecs280", &submission(Some(bug)), "bad"),
+            bad,
+            "{name}"
+        );
+    }
+}
+
+/// CS 246 has no public program to pass with: every platform deploys the
+/// library a course program can run and fails a program that prints
+/// nothing on every one of its scenarios.
+#[test]
+fn every_platform_deploys_the_bundled_cs246_library() {
+    let silent = "int main() { return 0; }\n";
+    for (name, platform) in PLATFORMS {
+        let got = platform("cs246", silent, "silent");
+        assert!(got.len() >= 11, "{name}: {got:?}");
+        assert!(got.values().all(|&p| !p), "{name}: {got:?}");
+    }
+}
