@@ -83,7 +83,7 @@ impl Args {
                 let me = std::env::current_exe()
                     .map_err(|e| Failure::input(format!("finding upcard itself: {e}")))?;
                 let d = deploy::Deployment {
-                    project: deploy::Project::current().map_err(Failure::input)?,
+                    project: upcard::scenario::Project::current().map_err(Failure::input)?,
                     course: rules.course(),
                     scenarios: &all,
                     upcard: &me,

@@ -10,7 +10,9 @@ use similar::{ChangeTag, TextDiff};
 use super::run::{apply_filter, load};
 use upcard::Failure;
 use upcard::scenario::diff::{Style, render};
-use upcard::scenario::{Compare, Golden, Scenario, default_golden, evaluate, write_atomic};
+use upcard::scenario::{
+    Compare, Golden, Project, Scenario, default_golden, evaluate, write_atomic,
+};
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -103,6 +105,18 @@ fn run_with(o: &Options, stdout: &mut dyn Write, input: &mut dyn BufRead) -> Res
     for (s, r) in scenarios.iter().zip(&results) {
         let path = &s.expect.golden;
         let mut text = String::new();
+        // A golden is written only inside the scenario's own project,
+        // whatever its `golden:` says and whatever --force says.
+        if let Err(why) =
+            Project::of_scenario(&s.path).and_then(|p| p.inside(path, "its golden (expect.golden)"))
+        {
+            refused += 1;
+            say(
+                stdout,
+                format!("refused {} ({}): {why}\n", path.display(), s.path.display()),
+            );
+            continue;
+        }
         if !r.problems.is_empty() {
             refused += 1;
             text.push_str(&format!(

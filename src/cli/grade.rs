@@ -90,6 +90,30 @@ fn programs(exe: &Path) -> (Vec<Program>, bool) {
     }
 }
 
+/// A class's folder names become report files and table rows: each must be
+/// a plain file name, and no two may be one file on a case-insensitive
+/// file system. Refused before anything runs, naming every bad one.
+fn check_student_names(dir: &Path, progs: &[Program]) -> Result<(), Failure> {
+    use upcard::parse::name::{case_clashes, student_name_problem};
+    let mut bad: Vec<String> = progs
+        .iter()
+        .filter_map(|p| student_name_problem(&p.name).map(|why| format!("  {:?}: {why}", p.name)))
+        .collect();
+    for (a, b) in case_clashes(progs.iter().map(|p| p.name.as_str())) {
+        bad.push(format!(
+            "  {a:?} and {b:?}: one file where case is not told apart (macOS, Windows)"
+        ));
+    }
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "{}: these submission folders cannot name a student's reports; rename them:\n{}",
+        dir.display(),
+        bad.join("\n")
+    )))
+}
+
 fn not_run(s: &Scenario, why: &str) -> Outcome {
     Outcome::of(s, Verdict::NotRun(why.to_string()))
 }
@@ -271,6 +295,9 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         );
     }
     let (progs, many) = programs(&o.exe);
+    if many {
+        check_student_names(&o.exe, &progs)?;
+    }
     let reports = Reports {
         specs: &o.reports,
         csv: o.csv.as_deref(),

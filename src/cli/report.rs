@@ -116,6 +116,7 @@ impl Merge {
                     }
                 }
             }
+            check_names(&names)?;
             if names.is_empty() {
                 return Err(Failure::input(format!(
                     "no STUDENT.json reports in {}",
@@ -151,8 +152,8 @@ impl Merge {
         .check_clashes()?;
         let mut writer: Option<Writer> = None;
         let mut limits_from: Option<(PathBuf, upcard::grade::Limits)> = None;
-        for (_, files) in &students {
-            let merged = merge_one(files)?;
+        for (student, files) in &students {
+            let merged = merge_one(files, many.then_some(student.as_str()))?;
             let (first, limits) = limits_from.get_or_insert((files[0].clone(), merged.limits));
             if *limits != merged.limits {
                 return Err(Failure::input(format!(
@@ -183,7 +184,31 @@ impl Merge {
 
 /// One program's parts, checked to be the shards of one run and put back in
 /// the run's order.
-fn merge_one(files: &[PathBuf]) -> Result<Part, Failure> {
+/// Students' names, from their reports' file names, become the merged
+/// reports' file names: each must be a plain name, two must not be one file
+/// where case is not told apart. Nothing is written otherwise.
+fn check_names(names: &BTreeSet<String>) -> Result<(), Failure> {
+    use upcard::parse::name::{case_clashes, student_name_problem};
+    let mut bad: Vec<String> = names
+        .iter()
+        .filter_map(|n| student_name_problem(n).map(|why| format!("  {n:?}.json: {why}")))
+        .collect();
+    for (a, b) in case_clashes(names.iter().map(String::as_str)) {
+        bad.push(format!(
+            "  {a:?}.json and {b:?}.json: one file where case is not told apart"
+        ));
+    }
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "these reports cannot name a student's merged reports:\n{}",
+        bad.join("\n")
+    )))
+}
+
+/// `student`: in a class's merge, the name the files are named after.
+fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> {
     let parts: Vec<Part> = files
         .iter()
         .map(|f| {
@@ -193,7 +218,11 @@ fn merge_one(files: &[PathBuf]) -> Result<Part, Failure> {
                     f.display()
                 )));
             }
-            Part::read(f).map_err(Failure::input)
+            match student {
+                Some(name) => Part::read_student(f, name),
+                None => Part::read(f),
+            }
+            .map_err(Failure::input)
         })
         .collect::<Result<_, _>>()?;
     let name = |i: usize| files[i].display().to_string();

@@ -93,6 +93,26 @@ impl Part {
         Part::parse(&path.display().to_string(), &text)
     }
 
+    /// A class's report for `student` (its file is `STUDENT.json`): its
+    /// `program` must be that name, since the merged reports are written
+    /// under it; anything else (a path, `..`) is refused at its place.
+    pub fn read_student(path: &Path, student: &str) -> Result<Part, String> {
+        let text = read_text(path, MAX_BYTES).map_err(|e| match e {
+            ReadError::NotText(p) => p.to_string(),
+            e => format!("{}: {e}", path.display()),
+        })?;
+        let file = path.display().to_string();
+        let part = Part::parse(&file, &text)?;
+        if part.program != student {
+            let (line, column) = crate::parse::line_col(&text, value_offset(&text, "program"));
+            return Err(format!(
+                "{file}:{line}:{column}: program: {:?} is not {student:?}, the student this file is named after",
+                part.program
+            ));
+        }
+        Ok(part)
+    }
+
     /// A report's text; errors name `file`, the line and column, and the field.
     pub fn parse(file: &str, text: &str) -> Result<Part, String> {
         let de = &mut serde_json::Deserializer::from_str(text);
@@ -208,6 +228,22 @@ impl Part {
             outcomes,
         })
     }
+}
+
+/// Where the value of the first `"key":` in a JSON text starts (the start
+/// of the text when there is none).
+fn value_offset(text: &str, key: &str) -> usize {
+    let quoted = format!("\"{key}\"");
+    let mut from = 0;
+    while let Some(i) = text[from..].find(&quoted) {
+        let after = from + i + quoted.len();
+        let rest = text[after..].trim_start();
+        if let Some(value) = rest.strip_prefix(':') {
+            return text.len() - value.trim_start().len();
+        }
+        from = after;
+    }
+    0
 }
 
 #[cfg(test)]

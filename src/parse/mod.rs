@@ -2,6 +2,7 @@
 
 pub mod file;
 mod location;
+pub mod name;
 pub mod pack;
 pub mod save;
 

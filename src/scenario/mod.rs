@@ -6,6 +6,7 @@ pub mod diff;
 mod error;
 pub mod exec;
 mod model;
+mod project;
 pub mod raw;
 
 use std::path::{Path, PathBuf};
@@ -16,6 +17,7 @@ pub use error::{ScenarioError, locate};
 pub use exec::{Played, play, play_within, start};
 pub use model::{Compare, Expect, HandExpect, Scenario, SetupContext};
 pub use model::{default_golden, default_golden_root};
+pub use project::Project;
 
 /// Scenario files under `paths` (files as given, directories searched for
 /// `*.yaml`/`*.yml`), sorted so every run lists them in the same order.

@@ -180,13 +180,15 @@ impl Scenario {
             .map_err(|e| ScenarioError::from_yaml(&file, text, e))?;
         let at = |keys: &[&str], message: String| ScenarioError::at(&file, text, keys, message);
         let dir = path.parent().unwrap_or(Path::new("."));
-        if raw.name.trim().is_empty() || raw.name.contains(['/', '\\']) {
+        let blank = raw
+            .name
+            .trim()
+            .is_empty()
+            .then(|| "it is blank".to_string());
+        if let Some(why) = blank.or_else(|| crate::parse::name::file_name_problem(&raw.name)) {
             return Err(at(
                 &["name"],
-                format!(
-                    "the name {:?} must be non-empty and free of slashes (it names the golden file)",
-                    raw.name
-                ),
+                format!("the name {:?} cannot name the golden file: {why}", raw.name),
             ));
         }
         let mut files = Vec::new();

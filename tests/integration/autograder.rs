@@ -179,7 +179,7 @@ fn init_takes_files_anywhere_inside_the_project_and_nothing_outside() {
     init(&p)
         .status(2)
         .stderr_is(&format!(
-            "upcard: scenarios/eecs280/x.yaml: its eecs280.pack_file scenarios/eecs280/../../../pack.in is outside the project {}: an autograder carries only the project's own files\n",
+            "upcard: scenarios/eecs280/x.yaml: its eecs280.pack_file scenarios/eecs280/../../../pack.in is outside the project {}: upcard writes and copies only the project's own files\n",
             p.display()
         ))
         .run();

@@ -353,3 +353,46 @@ fn bless_reviews_changes_and_keeps_official_goldens_unless_forced() {
     assert_eq!(r.code, Some(0), "{}", r.out);
     assert_eq!(std::fs::read_to_string(&official).unwrap(), text);
 }
+
+/// A library can come from a colleague or a pull request: `bless` writes a
+/// golden only inside the scenario's project, with or without --force.
+#[test]
+fn bless_writes_no_golden_outside_the_project() {
+    let d = library("escape");
+    let outside = d
+        .parent()
+        .unwrap()
+        .join(format!("upcard-escaped-{}.out", std::process::id()));
+    let _ = std::fs::remove_file(&outside);
+    let text = std::fs::read_to_string(d.join("scenarios/cs246/quit.yaml")).unwrap();
+    let escape = format!("{text}\n# A golden that climbs out of the project.\n").replace(
+        "expect:\n",
+        &format!(
+            "expect:\n  golden: ../../../{}\n",
+            outside.file_name().unwrap().to_str().unwrap()
+        ),
+    );
+    assert!(escape.contains("  golden: ../../../"), "{escape}");
+    std::fs::write(d.join("scenarios/cs246/quit.yaml"), escape).unwrap();
+    for force in [false, true] {
+        let mut args = vec!["bless", "scenarios/cs246/quit.yaml"];
+        if force {
+            args.push("--force");
+        }
+        let r = upcard(&d, &args);
+        assert_eq!(r.code, Some(1), "{}", r.out);
+        let shown = format!(
+            "scenarios/cs246/../../../{}",
+            outside.file_name().unwrap().to_str().unwrap()
+        );
+        assert!(
+            r.out.starts_with(&format!(
+                "refused {shown} (scenarios/cs246/quit.yaml): its golden (expect.golden) {shown} is outside the project {}: upcard writes and copies only the project's own files\n",
+                d.display()
+            )),
+            "{}",
+            r.out
+        );
+        assert!(!outside.exists(), "force={force}");
+    }
+}

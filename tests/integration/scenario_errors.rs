@@ -127,7 +127,7 @@ fn checks_across_fields_name_the_field_and_its_line() {
         ),
         (
             BASE.replace("name: t", "name: a/b"),
-            "DIR/s.yaml:1:1: name: the name \"a/b\" must be non-empty and free of slashes (it names the golden file)",
+            "DIR/s.yaml:1:1: name: the name \"a/b\" cannot name the golden file: it holds a path separator",
         ),
         (
             BASE.replace("name: C,", "name: \"C C\","),

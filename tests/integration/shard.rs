@@ -276,3 +276,92 @@ fn parts_that_are_not_one_runs_shards_are_refused() {
         r.err
     );
 }
+
+/// Parts come from CI workers that also ran student programs: a name in a
+/// part that would become a path outside `--out` is refused, and nothing is
+/// written anywhere.
+#[test]
+fn a_part_whose_program_is_a_path_is_refused_and_nothing_is_written() {
+    let w = work("hostile-part");
+    let subs = w.join("subs");
+    std::fs::create_dir_all(subs.join("alice")).unwrap();
+    let exe = program(&w, "alice", "return 0;");
+    std::fs::copy(&exe, subs.join("alice/euchre.exe")).unwrap();
+    let parts = shards(&subs, &w, true);
+    let good = std::fs::read_to_string(parts[0].join("alice.json")).unwrap();
+    let long = "x".repeat(4000);
+    let escape = w.join("escaped");
+    for bad in [
+        "../../../../escaped",
+        escape.to_str().unwrap(),
+        "a\u{0}b",
+        long.as_str(),
+    ] {
+        let text = good.replacen(
+            "\"program\": \"alice\"",
+            &format!("\"program\": {}", serde_json::to_string(bad).unwrap()),
+            1,
+        );
+        assert_ne!(text, good);
+        std::fs::write(parts[0].join("alice.json"), &text).unwrap();
+        let out = w.join("merged");
+        let r = merge(&out, &parts);
+        assert_eq!(r.code, Some(2), "{bad:?}: {}", r.out);
+        let line = text
+            .lines()
+            .position(|l| l.contains("\"program\""))
+            .unwrap()
+            + 1;
+        assert_eq!(
+            r.err,
+            format!(
+                "upcard: {}:{line}:14: program: {bad:?} is not \"alice\", the student this file is named after\n",
+                parts[0].join("alice.json").display()
+            )
+        );
+        assert!(!out.exists(), "{bad:?}: nothing written");
+        assert!(!escape.with_extension("json").exists());
+    }
+    // A report file whose own name is not a student's name.
+    std::fs::write(parts[0].join("alice.json"), &good).unwrap();
+    for p in &parts {
+        std::fs::copy(p.join("alice.json"), p.join("index.json")).unwrap();
+        std::fs::copy(p.join("alice.json"), p.join("Alice.json")).unwrap();
+    }
+    let out = w.join("merged");
+    let r = merge(&out, &parts);
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        r.err,
+        "upcard: these reports cannot name a student's merged reports:\n  \
+         \"index\".json: index.html is the class table's page\n  \
+         \"Alice\".json and \"alice\".json: one file where case is not told apart\n"
+    );
+    assert!(!out.exists());
+}
+
+/// A class's folder names become report files and rows: refused up front.
+#[test]
+fn submission_folders_that_cannot_name_files_are_refused_before_grading() {
+    let w = work("hostile-folders");
+    let subs = w.join("subs");
+    let exe = program(&w, "p", "return 0;");
+    for who in ["index", "bob", "Bob", "tab\there", "\u{1b}]0;pwned\u{7}"] {
+        std::fs::create_dir_all(subs.join(who)).unwrap();
+        std::fs::copy(&exe, subs.join(who).join("euchre.exe")).unwrap();
+    }
+    let r = upcard(&["grade", "--exe", s(&subs), SCENARIOS[0]]);
+    assert_eq!(r.code, Some(2), "{}", r.out);
+    assert_eq!(r.out, "");
+    assert_eq!(
+        r.err,
+        format!(
+            "upcard: {}: these submission folders cannot name a student's reports; rename them:\n  \
+             \"\\u{{1b}}]0;pwned\\u{{7}}\": it holds a control character\n  \
+             \"index\": index.html is the class table's page\n  \
+             \"tab\\there\": it holds a control character\n  \
+             \"Bob\" and \"bob\": one file where case is not told apart (macOS, Windows)\n",
+            subs.display()
+        )
+    );
+}

@@ -9,13 +9,13 @@
 mod autograder_io;
 mod prairielearn;
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 
 use autograder_io::autograder_io;
 use prairielearn::prairielearn;
 
 use crate::courses::Course;
-use crate::scenario::{Scenario, write_atomic};
+use crate::scenario::{Project, Scenario, write_atomic};
 
 /// The grading platforms `--platform` names: each is one file here and one
 /// variant.
@@ -149,72 +149,6 @@ fn run_autograder(course: &dyn Course) -> String {
             format: "gradescope",
         },
     )
-}
-
-/// The project a deployment is made from: the working directory, as
-/// written and with its links resolved.
-pub struct Project {
-    dir: PathBuf,
-    real: PathBuf,
-}
-
-impl Project {
-    /// The working directory.
-    pub fn current() -> Result<Project, String> {
-        let dir = std::env::current_dir().map_err(|e| format!("the working directory: {e}"))?;
-        Project::at(&dir)
-    }
-
-    pub fn at(dir: &Path) -> Result<Project, String> {
-        let real = dir
-            .canonicalize()
-            .map_err(|e| format!("{}: {e}", dir.display()))?;
-        Ok(Project {
-            dir: normalize(dir),
-            real,
-        })
-    }
-
-    /// Where `p` goes in the autograder: its path in the project, `..`
-    /// resolved as written (so relative references between copied files
-    /// still meet). Refused when the path, or the file it reaches through
-    /// links, is outside the project; `what` names the file in the message.
-    pub fn inside(&self, p: &Path, what: &str) -> Result<PathBuf, String> {
-        let full = normalize(&self.dir.join(p));
-        let outside = || {
-            format!(
-                "{what} {} is outside the project {}: an autograder carries only the project's own files",
-                p.display(),
-                self.dir.display()
-            )
-        };
-        let rel = full.strip_prefix(&self.dir).map_err(|_| outside())?;
-        let real = full
-            .canonicalize()
-            .map_err(|e| format!("{what} {}: {e}", p.display()))?;
-        if !real.starts_with(&self.real) || rel.as_os_str().is_empty() {
-            return Err(outside());
-        }
-        Ok(rel.to_path_buf())
-    }
-}
-
-/// `p` with `.` dropped and each `..` taking out the folder before it, as
-/// written (links are checked apart, by `canonicalize`).
-fn normalize(p: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for c in p.components() {
-        match c {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 /// A file to write: its path in the autograder, bytes, and whether it runs.
