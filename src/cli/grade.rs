@@ -397,9 +397,12 @@ pub struct Args {
     /// Bytes of output kept per run; more stops the run and marks it truncated
     #[arg(long, default_value_t = 1 << 20)]
     max_output: usize,
-    /// Memory limit in MiB: each process's address space, and in the sandbox all of a run's processes together (0 for none)
+    /// Memory limit in MiB: all of a run's processes together where the sandbox has a control group, else each process's address space (0 for none)
     #[arg(long, default_value_t = 1024)]
     memory_mb: u64,
+    /// What a run may write in MiB: its directory, /tmp and /dev/shm together, in memory, never on the grader's disk (sandbox with namespaces; 0: half the machine's memory)
+    #[arg(long, default_value_t = 256)]
+    disk_mb: u64,
     /// Processes a run may have at once (in the sandbox)
     #[arg(long, default_value_t = 64)]
     max_processes: u32,
@@ -456,6 +459,7 @@ impl Args {
                 output: self.max_output,
                 memory: self.memory_mb * 1024 * 1024,
                 processes: self.max_processes,
+                disk: self.disk_mb * 1024 * 1024,
             },
             sandbox: !self.no_sandbox,
             reports: self.reports,

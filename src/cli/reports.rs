@@ -354,7 +354,7 @@ fn verdict_only(o: Outcome) -> Outcome {
     }
 }
 
-const COLUMNS: [&str; 8] = [
+const COLUMNS: [&str; 9] = [
     "pass",
     "fail",
     "crash",
@@ -362,6 +362,7 @@ const COLUMNS: [&str; 8] = [
     "exit",
     "truncated",
     "memory",
+    "disk",
     "not-run",
 ];
 

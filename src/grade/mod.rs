@@ -39,6 +39,8 @@ pub enum Verdict {
     Truncated,
     /// Killed for memory, or could not start within the memory limit.
     Memory(String),
+    /// Filled the space it may write to (`--disk-mb`).
+    Disk(String),
     /// The program could not be started (or was not found).
     NotRun(String),
 }
@@ -59,6 +61,7 @@ impl Verdict {
             Verdict::WrongExit { .. } => "exit",
             Verdict::Truncated => "truncated",
             Verdict::Memory(_) => "memory",
+            Verdict::Disk(_) => "disk",
             Verdict::NotRun(_) => "not-run",
         }
     }
@@ -78,6 +81,7 @@ impl Verdict {
                 limits.output
             ),
             Verdict::Memory(why) => format!("out of memory: {why}"),
+            Verdict::Disk(why) => format!("out of disk: {why}"),
             Verdict::NotRun(e) => format!("could not run: {e}"),
         }
     }
@@ -323,6 +327,7 @@ impl Grader {
             mode: sandbox::Mode::Namespaces,
             memory: self.limits.memory,
             processes: self.limits.processes,
+            disk: self.limits.disk,
         };
         let mut lease = self
             .dirs
@@ -469,6 +474,10 @@ impl Grader {
         outcome.verdict = match &run.ending {
             Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
             Ending::TimedOut => Verdict::Timeout,
+            Ending::DiskFull => Verdict::Disk(format!(
+                "the run wrote more than its {} MiB to its directory, /tmp and /dev/shm together (--disk-mb)",
+                self.limits.disk >> 20
+            )),
             Ending::Truncated => Verdict::Truncated,
             Ending::OutOfMemory => Verdict::Memory(format!(
                 "killed: the run used more than its {} MiB",

@@ -144,6 +144,8 @@ impl Part {
             output: l.output_bytes,
             memory: l.memory_bytes,
             processes: l.processes,
+            // Not in reports: a disk verdict carries its own reason.
+            disk: Limits::default().disk,
         };
         let shard = match raw.shard {
             None => None,
@@ -198,6 +200,7 @@ impl Part {
                 },
                 "truncated" => Verdict::Truncated,
                 "memory" => Verdict::Memory(reason()?),
+                "disk" => Verdict::Disk(reason()?),
                 "not-run" => Verdict::NotRun(reason()?),
                 other => return Err(at(&format!("{other:?} is not a verdict"))),
             };

@@ -22,6 +22,9 @@ pub struct Limits {
     pub memory: u64,
     /// Processes a sandboxed run may have at once.
     pub processes: u32,
+    /// Bytes a sandboxed run may write in all (its directory, /tmp,
+    /// /dev/shm), with namespaces; 0 for the kernel's default.
+    pub disk: u64,
 }
 
 impl Default for Limits {
@@ -31,6 +34,7 @@ impl Default for Limits {
             output: 1 << 20,
             memory: 1 << 30,
             processes: 64,
+            disk: 256 << 20,
         }
     }
 }
@@ -46,6 +50,8 @@ pub enum Ending {
     Truncated,
     /// Killed by the kernel: the run used more than its memory.
     OutOfMemory,
+    /// The run filled the space it may write to (the sandbox's `--disk-mb`).
+    DiskFull,
     /// Never started.
     NotStarted(String),
 }
@@ -200,14 +206,25 @@ pub fn run_sandboxed(
     // before the helper starts the program: the program may be running (and
     // forking) before the helper's answer arrives here.
     super::live::group_started(pid);
-    let mut child = match helper.spawn(exe, argv0, args, limits.memory) {
+    // A control group limits what the run really uses; an address-space
+    // cap besides it would stop sanitizer builds, whose shadow memory
+    // reserves terabytes of addresses and uses little of them.
+    let address_space = if helper.no_cgroup().is_none() {
+        0
+    } else {
+        limits.memory
+    };
+    let mut child = match helper.spawn(exe, argv0, args, address_space) {
         Ok(c) => c,
         Err(e) => {
             super::live::group_ended(pid);
             return not_started(exe, e, started);
         }
     };
-    let run = finish(&mut child, stdin, limits, started);
+    let mut run = finish(&mut child, stdin, limits, started);
+    if child.hit_disk_limit() {
+        run.ending = Ending::DiskFull;
+    }
     drop(child);
     super::live::group_ended(pid);
     run

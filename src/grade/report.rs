@@ -61,9 +61,10 @@ pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
             match &o.verdict {
                 Verdict::Crash(sig) => v["signal"] = json!(sig),
                 Verdict::WrongExit { expected, .. } => v["expected_exit"] = json!(expected),
-                Verdict::PassUnder(why) | Verdict::Memory(why) | Verdict::NotRun(why) => {
-                    v["reason"] = json!(why)
-                }
+                Verdict::PassUnder(why)
+                | Verdict::Memory(why)
+                | Verdict::Disk(why)
+                | Verdict::NotRun(why) => v["reason"] = json!(why),
                 Verdict::Pass | Verdict::Fail | Verdict::Timeout | Verdict::Truncated => {}
             }
             if let Some(c) = &o.context {

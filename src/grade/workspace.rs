@@ -10,8 +10,6 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-static ROOTS: AtomicUsize = AtomicUsize::new(0);
-
 /// A sandbox helper serving one run directory, kept with it between runs.
 #[cfg(target_os = "linux")]
 pub type Helper = super::sandbox::Helper;
@@ -33,15 +31,16 @@ pub struct Lease<'a> {
 }
 
 impl Workspace {
-    /// A new root under the system's temporary directory, removed on drop.
+    /// A new root under the system's temporary directory, removed on drop:
+    /// in a folder of this user's own (`upcard-UID`, 0700), with a name no
+    /// one can guess or plant beforehand (made exclusively, 0700).
     pub fn new() -> io::Result<Workspace> {
-        let n = ROOTS.fetch_add(1, Ordering::Relaxed);
-        let root = std::env::temp_dir().join(format!("upcard-grade-{}-{n}", std::process::id()));
-        // A root of the same name can only be left over from a killed grader,
-        // and so can one whose grader's pid is gone.
-        let _ = std::fs::remove_dir_all(&root);
-        remove_stale(&std::env::temp_dir());
-        std::fs::create_dir_all(&root)?;
+        let parent = own_folder(&std::env::temp_dir())?;
+        remove_stale(&parent);
+        let root = tempfile::Builder::new()
+            .prefix(&format!("upcard-grade-{}-", std::process::id()))
+            .tempdir_in(&parent)?
+            .keep();
         super::live::root_made(&root);
         Ok(Workspace {
             root,
@@ -99,18 +98,54 @@ impl Lease<'_> {
     }
 }
 
-/// Removes the run roots of graders that no longer run (killed outright).
-fn remove_stale(tmp: &Path) {
-    let Ok(entries) = std::fs::read_dir(tmp) else {
+/// `TMPDIR/upcard-UID`: made 0700 if missing; an existing one must be a
+/// real folder of this user's that nobody else can write, or it is not
+/// used (a link or another user's folder planted in a shared /tmp).
+fn own_folder(tmp: &Path) -> io::Result<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() };
+    let dir = tmp.join(format!("upcard-{uid}"));
+    match std::fs::DirBuilder::new().mode(0o700).create(&dir) {
+        Ok(()) => return Ok(dir),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+        Err(e) => return Err(e),
+    }
+    let meta = std::fs::symlink_metadata(&dir)?;
+    if !meta.file_type().is_dir() || meta.uid() != uid || meta.permissions().mode() & 0o022 != 0 {
+        return Err(io::Error::other(format!(
+            "{} is not a private folder of this user's (a link, another user's, or writable by others); remove it or set TMPDIR",
+            dir.display()
+        )));
+    }
+    Ok(dir)
+}
+
+/// Removes the run roots of graders that no longer run (killed outright):
+/// only real folders (never through a link) of this user's, in this user's
+/// own folder, and only where a process's liveness can be told (`/proc`).
+fn remove_stale(parent: &Path) {
+    use std::os::unix::fs::MetadataExt;
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(parent) else {
         return;
     };
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() };
     for e in entries.flatten() {
         let name = e.file_name().to_string_lossy().into_owned();
         let pid = name
             .strip_prefix("upcard-grade-")
             .and_then(|r| r.split('-').next())
             .and_then(|p| p.parse::<u32>().ok());
+        let Ok(meta) = std::fs::symlink_metadata(e.path()) else {
+            continue;
+        };
         if let Some(pid) = pid
+            && meta.file_type().is_dir()
+            && meta.uid() == uid
             && !Path::new(&format!("/proc/{pid}")).exists()
         {
             let _ = empty(&e.path()).and_then(|()| std::fs::remove_dir(e.path()));

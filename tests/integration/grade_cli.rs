@@ -249,15 +249,56 @@ fn hangs_floods_crashes_and_exit_codes() {
     );
 }
 
+/// A sanitizer build reserves terabytes of addresses for its shadow memory
+/// and uses little of them: the memory limit is what a run uses (its control
+/// group), so a correct ASan build passes under the default limits.
+#[test]
+fn an_address_sanitizer_build_passes_under_the_default_limits() {
+    let g = golden(MARCH);
+    let dir = work();
+    let src = dir.join("asan.c");
+    let exe = dir.join("asan");
+    std::fs::write(
+        &src,
+        format!(
+            "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
+             static const char OUT[] = {};\n\
+             int main(void) {{ char *copy = malloc(sizeof OUT); memcpy(copy, OUT, sizeof OUT); \
+             fputs(copy, stdout); free(copy); return 0; }}\n",
+            crate::common::c_string(&g)
+        ),
+    )
+    .unwrap();
+    let built = std::process::Command::new("cc")
+        .args(["-fsanitize=address,undefined", "-g", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .unwrap();
+    assert!(built.success());
+    let r = grade(&exe, MARCH, &[]);
+    assert_eq!(verdict(&r).0, "pass", "{}", r.out);
+}
+
 #[test]
 fn the_memory_limit_applies() {
     let g = golden(MARCH);
+    // Written through a volatile pointer, so the compiler cannot drop it.
     let body = format!(
-        "size_t n = (size_t)512 << 20; char *p = malloc(n); if (!p) return 7; memset(p, 1, n); {PRINT} return 0;"
+        "size_t n = (size_t)512 << 20; volatile char *p = malloc(n); if (!p) return 7; \
+         for (size_t i = 0; i < n; i += 4096) p[i] = 1; {PRINT} return 0;"
     );
     let exe = program("hog", &g, &body);
     let r = grade(&exe, MARCH, &["--memory-mb", "64"]);
-    assert_eq!(r.json["tests"][0]["exit"], 7, "{}", r.out);
+    assert_eq!(
+        verdict(&r),
+        (
+            "memory".into(),
+            "out of memory: killed: the run used more than its 64 MiB".into()
+        ),
+        "{}",
+        r.out
+    );
     let r = grade(&exe, MARCH, &["--memory-mb", "0"]);
     assert_eq!(verdict(&r).0, "pass", "{}", r.out);
 }
@@ -309,7 +350,7 @@ fn grading_a_sleeper(tag: &str) -> (std::process::Child, PathBuf) {
 #[test]
 fn ctrl_c_stops_the_programs_and_removes_the_run_directories() {
     let (grader, exe) = grading_a_sleeper("int");
-    let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
+    let root = crate::common::grader_root(grader.id()).expect("the grader's run root");
     assert!(root.is_dir());
     // SAFETY: a signal to the grader this test started.
     unsafe {
@@ -340,8 +381,9 @@ fn a_killed_grader_takes_its_program_and_its_children_with_it() {
         "the program or its child is still running"
     );
     // A grader killed outright cannot remove its run directories.
-    let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
-    let _ = std::fs::remove_dir_all(root);
+    if let Some(root) = crate::common::grader_root(grader.id()) {
+        let _ = std::fs::remove_dir_all(root);
+    }
 }
 
 #[test]
@@ -466,11 +508,11 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
     // Carol's missing program is her failure, not the grader's.
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory    not-run\nalice            1          0          0          0          0          0          0          0\nbob              0          0          1          0          0          0          0          0\ncarol            0          0          0          0          0          0          0          1\n"), "{out}");
+    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory       disk    not-run\nalice            1          0          0          0          0          0          0          0          0\nbob              0          0          1          0          0          0          0          0          0\ncarol            0          0          0          0          0          0          0          0          1\n"), "{out}");
     assert!(out.ends_with("\n1 passed, 2 failed\n"), "{out}");
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,not-run\nalice,1,0,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0,0\ncarol,0,0,0,0,0,0,0,1\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run\nalice,1,0,0,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0,0,0\ncarol,0,0,0,0,0,0,0,0,1\n"
     );
     // The HTML folder: the class's table, and a page per student.
     let index = std::fs::read_to_string(html.join("index.html")).unwrap();
@@ -634,9 +676,16 @@ fn stderr_exit_status_and_memory_reach_the_terminal_and_gradescope() {
             "{text}"
         );
     }
-    // A program that cannot even start within the memory limit.
-    let tiny = program("tiny", &g, &format!("{PRINT} return 0;"));
-    let r = grade(&tiny, MARCH, &["--memory-mb", "1"]);
+    // A run over its memory is stopped and says so in every report.
+    let hog = program(
+        "hog-gs",
+        &g,
+        &format!(
+            "size_t n = (size_t)256 << 20; volatile char *p = malloc(n); if (!p) return 7; \
+             for (size_t i = 0; i < n; i += 4096) p[i] = 1; {PRINT} return 0;"
+        ),
+    );
+    let r = grade(&hog, MARCH, &["--memory-mb", "16"]);
     assert_eq!(r.json["tests"][0]["verdict"], "memory", "{}", r.out);
 }
 

@@ -30,7 +30,7 @@ fn program(name: &str, body: &str) -> PathBuf {
     let text = format!(
         "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
          #include <unistd.h>\n#include <fcntl.h>\n#include <signal.h>\n#include <errno.h>\n\
-         #include <sys/wait.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n\
+         #include <sys/wait.h>\n#include <sys/stat.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n\
          #include <sys/ipc.h>\n#include <sys/shm.h>\n#include <sys/sem.h>\n#include <sys/msg.h>\n#include <mqueue.h>\n\
          static const char OUT[] = {};\nstatic const char *GOLDEN = {};\n\
          static void print_golden(void) {{ fwrite(OUT, 1, sizeof OUT - 1, stdout); fflush(stdout); }}\n\
@@ -316,8 +316,9 @@ fn a_grader_killed_outright_leaves_no_program_running() {
         "still running: {:?}",
         crate::common::running(&exe)
     );
-    let root = std::env::temp_dir().join(format!("upcard-grade-{}-0", grader.id()));
-    let _ = std::fs::remove_dir_all(root);
+    if let Some(root) = crate::common::grader_root(grader.id()) {
+        let _ = std::fs::remove_dir_all(root);
+    }
 }
 
 #[test]
@@ -379,4 +380,176 @@ fn landlock_alone_still_holds_the_goldens_the_network_and_the_descriptors() {
     );
     assert_eq!(std::fs::read(golden_path()).unwrap(), before);
     assert!(crate::common::none_running(&exe));
+}
+
+/// Free bytes of the file system `p` is on.
+fn free_bytes(p: &Path) -> u64 {
+    let v = nix::sys::statvfs::statvfs(p).unwrap();
+    v.blocks_available() * v.fragment_size()
+}
+
+/// A program that writes 400 files of 8 MB into its directory (each under
+/// the per-file limit) is stopped by the bound on all it may write, gets a
+/// verdict of its own, and the grader's disk never holds what it wrote.
+#[test]
+fn what_a_run_writes_in_all_is_bounded_and_off_the_grader_disk() {
+    let exe = program(
+        "filler",
+        "static char block[1 << 20]; memset(block, 'x', sizeof block); int made = 0; \
+         for (int f = 0; f < 400; f++) { char name[32]; snprintf(name, sizeof name, \"fill-%d\", f); \
+         FILE *w = fopen(name, \"w\"); if (!w) break; int ok = 1; \
+         for (int m = 0; m < 8 && ok; m++) ok = fwrite(block, 1, sizeof block, w) == sizeof block; \
+         if (fclose(w) != 0 || !ok) break; made++; } \
+         usleep(300000); printf(\"made %d\\n\", made); return 0;",
+    );
+    let tmp = std::env::temp_dir();
+    let before = free_bytes(&tmp);
+    let lowest = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(before));
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let watcher = {
+        let (lowest, done, tmp) = (lowest.clone(), done.clone(), tmp.clone());
+        std::thread::spawn(move || {
+            while !done.load(std::sync::atomic::Ordering::Relaxed) {
+                lowest.fetch_min(free_bytes(&tmp), std::sync::atomic::Ordering::Relaxed);
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+        })
+    };
+    let g = grade(&exe, &["--disk-mb", "64"]);
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    watcher.join().unwrap();
+    assert_eq!(g.verdict, "disk", "{} {}", g.stdout, g.err);
+    // 64 MiB hold 7 whole files of 8 MiB.
+    assert_eq!(g.stdout, "made 7\n");
+    let dropped = before.saturating_sub(lowest.load(std::sync::atomic::Ordering::Relaxed));
+    assert!(dropped < 64 << 20, "the grader's disk lost {dropped} bytes");
+    let text = std::fs::read_to_string(work().join("filler.json")).unwrap();
+    assert!(
+        text.contains("the run wrote more than its 64 MiB to its directory, /tmp and /dev/shm together (--disk-mb)"),
+        "{text}"
+    );
+}
+
+/// The same correct program gets the same verdict in every sandbox mode:
+/// the usual devices work (a command's `2>/dev/null`, random numbers).
+#[test]
+fn the_five_devices_work_in_every_mode() {
+    let exe = program(
+        "devices",
+        "const char *d[5] = {\"/dev/null\", \"/dev/zero\", \"/dev/full\", \"/dev/random\", \"/dev/urandom\"}; \
+         for (int i = 0; i < 5; i++) { int fd = open(d[i], O_RDWR); if (fd < 0) { printf(\"%s: %s\\n\", d[i], strerror(errno)); return 1; } \
+         char c; if (i > 0 && read(fd, &c, 1) != 1) { printf(\"%s: no byte\\n\", d[i]); return 1; } close(fd); } \
+         if (!freopen(\"/dev/null\", \"w\", stderr)) return 1; fprintf(stderr, \"hidden\\n\"); \
+         print_golden(); return 0;",
+    );
+    for (env, extra) in [
+        (vec![], vec![]),
+        (vec![("UPCARD_SANDBOX", "landlock")], vec![]),
+        (vec![], vec!["--no-sandbox"]),
+    ] {
+        let g = grade_env(&exe, &extra, &env);
+        assert_eq!(
+            g.verdict, "pass",
+            "{env:?} {extra:?}: {} {}",
+            g.stdout, g.err
+        );
+    }
+}
+
+/// A tree deeper than PATH_MAX left in /tmp does not reach the next
+/// program graded by the same worker.
+#[test]
+fn a_deep_tree_in_tmp_does_not_reach_the_next_student() {
+    let dir = work().join("deep-class");
+    let _ = std::fs::remove_dir_all(&dir);
+    let deep = program(
+        "deep",
+        "if (chdir(\"/tmp\") != 0) return 1; char name[51]; memset(name, 'd', 50); name[50] = 0; \
+         for (int i = 0; i < 1000; i++) { if (mkdir(name, 0700) != 0 || chdir(name) != 0) return 2; } \
+         FILE *f = fopen(\"secret\", \"w\"); if (!f) return 3; fputs(\"left for the next one\", f); fclose(f); \
+         print_golden(); return 0;",
+    );
+    let next = program(
+        "next",
+        "int n = 0; FILE *p = popen(\"ls -A /tmp /dev/shm; ls -A . | grep -vx pack.in\", \"r\"); char line[256]; \
+         while (p && fgets(line, sizeof line, p)) { size_t k = strlen(line); \
+         if (k > 1 && line[k - 2] != ':') { n++; fputs(line, stdout); } } \
+         if (p) pclose(p); if (n == 0) print_golden(); else printf(\"found %d\\n\", n); return 0;",
+    );
+    for (who, exe) in [("a-deep", &deep), ("b-next", &next)] {
+        std::fs::create_dir_all(dir.join(who)).unwrap();
+        std::fs::copy(exe, dir.join(who).join("euchre.exe")).unwrap();
+    }
+    let csv = work().join("deep.csv");
+    let o = crate::common::upcard_env(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            dir.to_str().unwrap(),
+            "-j",
+            "1",
+            MARCH,
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        &[],
+    );
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run\n\
+         a-deep,1,0,0,0,0,0,0,0,0\nb-next,1,0,0,0,0,0,0,0,0\n",
+        "{}",
+        o.out
+    );
+}
+
+/// Whoever can write the temporary directory may plant links named like a
+/// killed grader's run root: the grader's stale cleanup never follows one,
+/// and its own folders are private and unguessable.
+#[test]
+fn planted_links_in_tmpdir_leave_their_targets_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let base = work().join("planted");
+    let _ = std::fs::remove_dir_all(&base);
+    let tmp = base.join("tmp");
+    let victim = base.join("course");
+    std::fs::create_dir_all(&tmp).unwrap();
+    std::fs::create_dir_all(&victim).unwrap();
+    std::fs::write(victim.join("grades.csv"), "alice,10\n").unwrap();
+    std::fs::set_permissions(&victim, std::fs::Permissions::from_mode(0o755)).unwrap();
+    // SAFETY: getuid cannot fail.
+    let uid = unsafe { libc::getuid() };
+    let own = tmp.join(format!("upcard-{uid}"));
+    std::fs::create_dir(&own).unwrap();
+    std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o700)).unwrap();
+    std::os::unix::fs::symlink(&victim, tmp.join("upcard-grade-999999-0")).unwrap();
+    std::os::unix::fs::symlink(&victim, own.join("upcard-grade-999999-0")).unwrap();
+    let exe = program("plants", "print_golden(); return 0;");
+    let tmp_s = tmp.to_str().unwrap().to_string();
+    let g = grade_env(&exe, &[], &[("TMPDIR", tmp_s.as_str())]);
+    assert_eq!(g.verdict, "pass", "{}", g.err);
+    assert_eq!(
+        std::fs::read_to_string(victim.join("grades.csv")).unwrap(),
+        "alice,10\n"
+    );
+    assert_eq!(
+        std::fs::metadata(&victim).unwrap().permissions().mode() & 0o777,
+        0o755
+    );
+    // A folder of this user's name that is a link is not used at all.
+    std::fs::remove_dir_all(&own).unwrap();
+    std::os::unix::fs::symlink(&victim, &own).unwrap();
+    let o = crate::common::upcard_env(
+        Path::new("."),
+        &["grade", "--exe", exe.to_str().unwrap(), MARCH],
+        &[("TMPDIR", tmp_s.as_str())],
+    );
+    assert_eq!(o.code, Some(2), "{}", o.out);
+    assert!(
+        o.err.contains("is not a private folder of this user's"),
+        "{}",
+        o.err
+    );
+    assert_eq!(std::fs::read_dir(&victim).unwrap().count(), 1);
 }

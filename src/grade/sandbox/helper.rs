@@ -42,9 +42,12 @@ fn sock() -> BorrowedFd<'static> {
     unsafe { BorrowedFd::borrow_raw(SOCK) }
 }
 
-/// Entry point: `upcard __sandbox-helper MODE WORK JAIL PARENT`.
+/// Entry point: `upcard __sandbox-helper MODE WORK JAIL PARENT DISK`.
 pub fn main(args: &[std::ffi::OsString]) -> i32 {
-    let [mode, work, jail, parent] = args else {
+    let [mode, work, jail, parent, disk] = args else {
+        return 2;
+    };
+    let Some(disk) = disk.to_str().and_then(|d| d.parse::<u64>().ok()) else {
         return 2;
     };
     let mode = match mode.to_str() {
@@ -75,14 +78,14 @@ pub fn main(args: &[std::ffi::OsString]) -> i32 {
                 libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
             }
             let _ = send(sock(), &FromHelper::Ready, &[]);
-            serve(mode, &work, Ipc::Shared)
+            serve(mode, &work, Ipc::Shared, None)
         }
         Mode::Namespaces => match enter_namespaces() {
             Err(e) => {
                 let _ = send(sock(), &FromHelper::SetupFailed(e), &[]);
                 1
             }
-            Ok(()) => init_or_wait(&work, &jail),
+            Ok(()) => init_or_wait(&work, &jail, disk),
         },
     }
 }
@@ -110,7 +113,7 @@ fn enter_namespaces() -> Result<(), String> {
 
 /// After `unshare(CLONE_NEWPID)` the helper's next child is PID 1 of the new
 /// namespace: it serves; the helper waits for it and exits with it.
-fn init_or_wait(work: &Path, jail: &Path) -> i32 {
+fn init_or_wait(work: &Path, jail: &Path, disk: u64) -> i32 {
     // SAFETY: the helper is single-threaded, so fork is safe.
     match unsafe { fork() } {
         Err(e) => {
@@ -139,12 +142,12 @@ fn init_or_wait(work: &Path, jail: &Path) -> i32 {
                 // trace PID 1 or read its memory.
                 libc::prctl(libc::PR_SET_DUMPABLE, 0);
             }
-            match super::jail::build(work, jail) {
+            match super::jail::build(work, jail, disk) {
                 Err(e) => {
                     let _ = send(sock(), &FromHelper::SetupFailed(e), &[]);
                     1
                 }
-                Ok(ipc_listed) => {
+                Ok((ipc_listed, inputs)) => {
                     let _ = nix::unistd::sethostname("upcard-sandbox");
                     let _ = send(sock(), &FromHelper::Ready, &[]);
                     let ipc = if ipc_listed {
@@ -152,7 +155,7 @@ fn init_or_wait(work: &Path, jail: &Path) -> i32 {
                     } else {
                         Ipc::PerRun
                     };
-                    serve(Mode::Namespaces, Path::new(WORK), ipc)
+                    serve(Mode::Namespaces, Path::new(WORK), ipc, Some(inputs))
                 }
             }
         }
@@ -173,7 +176,9 @@ enum Ipc {
     Shared,
 }
 
-fn serve(mode: Mode, work: &Path, ipc: Ipc) -> i32 {
+/// `inputs`: with namespaces, the grader's run directory, whose files are
+/// copied into the program's /work before each run.
+fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i32 {
     let mut rules = Rules::default();
     loop {
         let (msg, fds) = match recv::<ToHelper>(sock(), false) {
@@ -201,12 +206,18 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc) -> i32 {
             );
             continue;
         };
-        if mode == Mode::Namespaces {
-            // An empty /tmp and /dev/shm for every run: nothing is left from
-            // the last one. (Emptying costs a directory read when they are
-            // empty; unmounting waits for an RCU grace period.)
-            empty_dir(Path::new("/tmp"));
-            empty_dir(Path::new("/dev/shm"));
+        if let Some(dir) = &inputs
+            && let Err(e) = copy_inputs(dir, Path::new(WORK))
+        {
+            let _ = send(
+                sock(),
+                &FromHelper::NotStarted {
+                    step: "copying the run's files into the sandbox".into(),
+                    errno: e.raw_os_error().unwrap_or(libc::EIO),
+                },
+                &[],
+            );
+            continue;
         }
         if ipc == Ipc::Emptied {
             empty_ipc();
@@ -229,8 +240,19 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc) -> i32 {
                     end_all(mode, pid);
                     return 1;
                 }
+                let status = watch(mode, pid);
+                // With namespaces the run's writable space is emptied now
+                // (what it wrote is nobody's), and checked.
+                let (disk_full, clean) = if mode == Mode::Namespaces {
+                    let full = space_full(Path::new(WORK));
+                    (full, reset_space())
+                } else {
+                    (false, true)
+                };
                 FromHelper::Exited {
-                    status: watch(mode, pid),
+                    status,
+                    disk_full,
+                    clean,
                 }
             }
         };
@@ -269,6 +291,73 @@ fn empty_ipc() {
         }
     }
     empty_dir(Path::new("/dev/mqueue"));
+}
+
+/// Copies the regular files of the grader's run directory (the pack, the
+/// save file the scenario names) into the program's `work`.
+fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<()> {
+    use std::io::Read;
+    use std::os::fd::AsFd;
+    use std::os::unix::ffi::OsStrExt;
+    let dir = nix::dir::Dir::openat(
+        from.as_fd(),
+        ".",
+        nix::fcntl::OFlag::O_RDONLY | nix::fcntl::OFlag::O_DIRECTORY | nix::fcntl::OFlag::O_CLOEXEC,
+        nix::sys::stat::Mode::empty(),
+    )?;
+    for entry in dir.into_iter() {
+        let entry = entry?;
+        let name = entry.file_name();
+        if entry.file_type() != Some(nix::dir::Type::File) {
+            continue;
+        }
+        let fd = nix::fcntl::openat(
+            from.as_fd(),
+            name,
+            nix::fcntl::OFlag::O_RDONLY
+                | nix::fcntl::OFlag::O_NOFOLLOW
+                | nix::fcntl::OFlag::O_CLOEXEC,
+            nix::sys::stat::Mode::empty(),
+        )?;
+        let mut bytes = Vec::new();
+        std::fs::File::from(fd).read_to_end(&mut bytes)?;
+        let target = work.join(std::ffi::OsStr::from_bytes(name.to_bytes()));
+        std::fs::write(target, bytes)?;
+    }
+    Ok(())
+}
+
+/// Whether the run filled its writable space: under a page of it, or of
+/// its files, left.
+fn space_full(dir: &Path) -> bool {
+    match nix::sys::statvfs::statvfs(dir) {
+        Ok(v) => {
+            let free = v.blocks_available() * v.fragment_size();
+            free < 64 << 10 || v.files_available() == 0
+        }
+        Err(_) => false,
+    }
+}
+
+/// Empties /work, /tmp and /dev/shm; whether they are empty now. A tree
+/// too deep to remove is not emptied: the grader then starts a new helper
+/// (a new space) for the next run.
+fn reset_space() -> bool {
+    let mut clean = true;
+    for d in [WORK, "/tmp", "/dev/shm"] {
+        let dir = Path::new(d);
+        if let Ok(entries) = std::fs::read_dir(dir) {
+            for e in entries.flatten() {
+                let p = e.path();
+                let _ = match e.file_type() {
+                    Ok(t) if t.is_dir() => std::fs::remove_dir_all(&p),
+                    _ => std::fs::remove_file(&p),
+                };
+            }
+        }
+        clean &= std::fs::read_dir(dir).is_ok_and(|mut e| e.next().is_none());
+    }
+    clean
 }
 
 /// Removes everything in `dir`, following no symbolic link.

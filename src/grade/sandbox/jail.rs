@@ -32,6 +32,13 @@ fn err(what: &str, p: &Path, e: impl std::fmt::Display) -> String {
 }
 
 fn bind(src: &Path, dst: &Path, read_only: bool) -> Result<(), String> {
+    bind_with(src, dst, read_only, false)
+}
+
+/// `device`: the bind is of a device node, which must stay usable (no
+/// `nodev`); where the machine's own mount has `nodev` locked on, the bind
+/// keeps it, as the kernel requires.
+fn bind_with(src: &Path, dst: &Path, read_only: bool, device: bool) -> Result<(), String> {
     mount(
         Some(src),
         dst,
@@ -40,10 +47,23 @@ fn bind(src: &Path, dst: &Path, read_only: bool) -> Result<(), String> {
         None::<&str>,
     )
     .map_err(|e| err("cannot bind", src, e))?;
-    let mut flags = MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_NOSUID | MsFlags::MS_NODEV;
+    let mut flags = MsFlags::MS_BIND | MsFlags::MS_REMOUNT | MsFlags::MS_NOSUID;
     if read_only {
         flags |= MsFlags::MS_RDONLY;
     }
+    if device
+        && mount(
+            None::<&str>,
+            dst,
+            None::<&str>,
+            flags | MsFlags::MS_NOEXEC,
+            None::<&str>,
+        )
+        .is_ok()
+    {
+        return Ok(());
+    }
+    flags |= MsFlags::MS_NODEV;
     mount(None::<&str>, dst, None::<&str>, flags, None::<&str>)
         .map_err(|e| err("cannot make read-only", dst, e))
 }
@@ -86,7 +106,19 @@ fn tmpfs(dst: &Path, options: &str) -> Result<(), String> {
 /// namespaces, before any program. Returns whether every IPC object of the
 /// namespace can be listed (System V ones in /proc/sysvipc, POSIX message
 /// queues in /dev/mqueue), so that PID 1 can remove them between runs.
-pub fn build(work: &Path, jail: &Path) -> Result<bool, String> {
+///
+/// Everything a program can write (/work, /tmp, /dev/shm) is one tmpfs of
+/// `disk` bytes (0: the kernel's default, half the memory), so what a run
+/// writes in all is bounded and never reaches the grader's disk. The run
+/// directory `work` on the grader's disk is only read, by PID 1, through
+/// the descriptor returned (the program cannot reach it).
+pub fn build(work: &Path, jail: &Path, disk: u64) -> Result<(bool, std::fs::File), String> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let inputs = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_DIRECTORY | libc::O_CLOEXEC)
+        .open(work)
+        .map_err(|e| err("cannot open", work, e))?;
     // Nothing mounted here reaches the machine's own mount table.
     mount(
         None::<&str>,
@@ -111,7 +143,7 @@ pub fn build(work: &Path, jail: &Path) -> Result<bool, String> {
     for d in DEVICES {
         let dst = dev.join(d);
         std::fs::write(&dst, b"").map_err(|e| err("cannot make", &dst, e))?;
-        bind(&Path::new("/dev").join(d), &dst, false)?;
+        bind_with(&Path::new("/dev").join(d), &dst, false, true)?;
     }
     for (name, target) in [
         ("fd", "/proc/self/fd"),
@@ -123,7 +155,24 @@ pub fn build(work: &Path, jail: &Path) -> Result<bool, String> {
     }
     let shm = dev.join("shm");
     std::fs::create_dir(&shm).map_err(|e| err("cannot make", &shm, e))?;
-    tmpfs(&shm, "size=16m,nr_inodes=4096,mode=1777")?;
+    // The one space programs write to; its folders are bound where programs
+    // find them, and the space itself is then detached from the tree.
+    let space = at(".space");
+    std::fs::create_dir(&space).map_err(|e| err("cannot make", &space, e))?;
+    let size = if disk > 0 {
+        format!("size={disk},")
+    } else {
+        String::new()
+    };
+    tmpfs(&space, &format!("{size}nr_inodes=16384,mode=0755"))?;
+    for (d, mode) in [("work", 0o755), ("tmp", 0o1777), ("shm", 0o1777)] {
+        use std::os::unix::fs::PermissionsExt;
+        let p = space.join(d);
+        std::fs::create_dir(&p).map_err(|e| err("cannot make", &p, e))?;
+        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode))
+            .map_err(|e| err("cannot set the mode of", &p, e))?;
+    }
+    bind(&space.join("shm"), &shm, false)?;
     // The namespace's POSIX message queues, as files PID 1 can remove.
     let mqueue = dev.join("mqueue");
     std::fs::create_dir(&mqueue).map_err(|e| err("cannot make", &mqueue, e))?;
@@ -148,10 +197,12 @@ pub fn build(work: &Path, jail: &Path) -> Result<bool, String> {
     );
     let tmp = at("tmp");
     std::fs::create_dir(&tmp).map_err(|e| err("cannot make", &tmp, e))?;
-    tmpfs(&tmp, "size=64m,nr_inodes=16384,mode=1777")?;
+    bind(&space.join("tmp"), &tmp, false)?;
     let w = at("work");
     std::fs::create_dir(&w).map_err(|e| err("cannot make", &w, e))?;
-    bind(work, &w, false)?;
+    bind(&space.join("work"), &w, false)?;
+    umount2(&space, MntFlags::MNT_DETACH).map_err(|e| err("cannot detach", &space, e))?;
+    std::fs::remove_dir(&space).map_err(|e| err("cannot remove", &space, e))?;
     let old = at(".old");
     std::fs::create_dir(&old).map_err(|e| err("cannot make", &old, e))?;
     nix::unistd::pivot_root(jail, &old).map_err(|e| format!("pivot_root: {e}"))?;
@@ -169,5 +220,8 @@ pub fn build(work: &Path, jail: &Path) -> Result<bool, String> {
     )
     .map_err(|e| format!("cannot make / read-only: {e}"))?;
     std::env::set_current_dir("/work").map_err(|e| format!("chdir /work: {e}"))?;
-    Ok(queues_listed && Path::new("/proc/sysvipc/shm").is_file())
+    Ok((
+        queues_listed && Path::new("/proc/sysvipc/shm").is_file(),
+        inputs,
+    ))
 }

@@ -66,6 +66,9 @@ pub struct Settings {
     /// Memory of a whole run, all its processes together (0: no limit).
     pub memory: u64,
     pub processes: u32,
+    /// With namespaces, what a run may write in all (/work, /tmp, /dev/shm
+    /// together), in bytes; 0: the kernel's default for a tmpfs.
+    pub disk: u64,
 }
 
 /// A running helper, ready for runs in one directory.
@@ -128,6 +131,7 @@ impl Helper {
             .arg(work)
             .arg(jail)
             .arg(std::process::id().to_string())
+            .arg(s.disk.to_string())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::null());
@@ -235,6 +239,7 @@ impl Helper {
                 stderr: Some(File::from(err_r)),
                 status: None,
                 killed: false,
+                disk_full: false,
             }),
             Ok(Received::Message(FromHelper::NotStarted { step, errno }, _)) => {
                 let e = io::Error::from_raw_os_error(errno);
@@ -297,6 +302,7 @@ pub struct Sandboxed<'a> {
     pub stderr: Option<File>,
     status: Option<ExitStatus>,
     killed: bool,
+    disk_full: bool,
 }
 
 impl Sandboxed<'_> {
@@ -310,7 +316,18 @@ impl Sandboxed<'_> {
             return Ok(Some(s));
         }
         match recv::<FromHelper>(self.helper.sock.as_fd(), nonblocking) {
-            Ok(Received::Message(FromHelper::Exited { status }, _)) => {
+            Ok(Received::Message(
+                FromHelper::Exited {
+                    status,
+                    disk_full,
+                    clean,
+                },
+                _,
+            )) => {
+                self.disk_full = disk_full;
+                // What the program left cannot be removed: the next run
+                // gets a new helper, and so a new space.
+                self.helper.broken |= !clean;
                 let st = ExitStatus::from_raw(status);
                 self.status = Some(st);
                 Ok(Some(st))
@@ -355,6 +372,12 @@ impl Sandboxed<'_> {
                 self.helper.broken = true;
             }
         }
+    }
+
+    /// Whether the run filled its writable space (`Settings::disk`); known
+    /// once it has ended.
+    pub fn hit_disk_limit(&self) -> bool {
+        self.disk_full
     }
 
     /// Whether the kernel killed a process of this run for memory. Read

@@ -40,7 +40,13 @@ pub enum FromHelper {
     /// The program could not be started: the step and its errno.
     NotStarted { step: String, errno: i32 },
     /// The program ended (a wait status) and nothing it started is left.
-    Exited { status: i32 },
+    /// `disk_full`: it filled its writable space; `clean`: that space is
+    /// empty again (else the helper must not serve another run).
+    Exited {
+        status: i32,
+        disk_full: bool,
+        clean: bool,
+    },
 }
 
 pub fn send<T: Serialize>(sock: BorrowedFd, msg: &T, fds: &[RawFd]) -> io::Result<()> {
