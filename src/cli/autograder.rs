@@ -11,7 +11,8 @@ use upcard::scenario::raw::RulesName;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   upcard autograder init --platform gradescope --rules eecs280 gradescope/
-  upcard autograder init --platform prairielearn --rules cs246 course/questions/euchre/")]
+  upcard autograder init --platform prairielearn --rules cs246 course/questions/euchre/
+  upcard autograder init --platform gradescope --rules eecs280 --cxxflags '-std=c++17 -O2' gradescope/")]
 pub struct Args {
     #[command(subcommand)]
     command: Sub,
@@ -28,6 +29,9 @@ enum Sub {
         /// Scenario files or directories, relative to the project (default: scenarios/)
         #[arg(long = "scenarios", value_name = "PATH")]
         scenarios: Vec<PathBuf>,
+        /// The compiler flags build.sh uses (default: the course Makefile's)
+        #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+        cxxflags: Option<String>,
         /// Where to write it (the folder to zip and upload)
         dir: PathBuf,
     },
@@ -51,8 +55,27 @@ impl Args {
                 platform,
                 rules,
                 scenarios,
+                cxxflags,
                 dir,
             } => {
+                // Each flag one shell word in build.sh, whatever it holds.
+                let cxxflags = match cxxflags {
+                    None => None,
+                    Some(f) => {
+                        let words = shlex::split(&f).ok_or_else(|| {
+                            Failure::input(format!("--cxxflags {f:?}: unbalanced quotes"))
+                        })?;
+                        let quoted: Result<Vec<String>, _> = words
+                            .iter()
+                            .map(|w| shlex::try_quote(w).map(|q| q.into_owned()))
+                            .collect();
+                        Some(
+                            quoted
+                                .map_err(|_| Failure::input("--cxxflags holds a NUL byte"))?
+                                .join(" "),
+                        )
+                    }
+                };
                 let rules = RulesName::from_name(&rules).expect("clap checked the name");
                 let (mut all, bad) = super::run::load(&scenarios)?;
                 if bad {
@@ -87,6 +110,7 @@ impl Args {
                     course: rules.course(),
                     scenarios: &all,
                     upcard: &me,
+                    cxxflags,
                 };
                 let written = platform.write(&d, &dir).map_err(Failure::input)?;
                 let what = platform.title();

@@ -35,9 +35,14 @@ pub trait Course: Sync {
     fn about(&self) -> &'static str;
     /// argv[0] of the course program (default when grading and echoing).
     fn program(&self) -> &'static str;
+    /// The compiler flags the course builds with (its Makefile's).
+    fn cxxflags(&self) -> &'static str {
+        ""
+    }
     /// A bash script that builds a submission into `program()` in the
-    /// current directory (what an autograder runs; staff may edit it).
-    fn build_script(&self) -> &'static str;
+    /// current directory with `cxxflags` (what an autograder runs; staff
+    /// may edit it).
+    fn build_script(&self, cxxflags: &str) -> String;
     /// The scenario's setup from its section of `raw` (present: checked
     /// before this is called).
     fn setup(

@@ -20,6 +20,11 @@ fn tree(name: &str) -> PathBuf {
 /// Initialises the autograder as `<root>/source`, puts `euchre.cpp` in the
 /// submission, runs run_autograder and returns results.json.
 fn grade_submission(name: &str, cpp: &str) -> serde_json::Value {
+    grade_files(name, &[("euchre.cpp", cpp)])
+}
+
+/// As `grade_submission`, with the submission's files given.
+fn grade_files(name: &str, files: &[(&str, &str)]) -> serde_json::Value {
     let root = tree(name);
     let source = root.join("source");
     let ran = Upcard::new()
@@ -50,7 +55,9 @@ fn grade_submission(name: &str, cpp: &str) -> serde_json::Value {
     ] {
         assert!(source.join(f).is_file(), "{f} is missing");
     }
-    std::fs::write(root.join("submission/euchre.cpp"), cpp).unwrap();
+    for (f, text) in files {
+        std::fs::write(root.join("submission").join(f), text).unwrap();
+    }
     let out = Command::new("bash")
         .arg(source.join("run_autograder"))
         .env("UPCARD_AUTOGRADER_ROOT", &root)
@@ -80,6 +87,51 @@ fn a_correct_submission_scores_every_test() {
     assert_eq!(r["score"], 1.0, "{r}");
     assert_eq!(r["tests"][0]["name"], "euchred");
     assert_eq!(r["tests"][0]["status"], "passed");
+}
+
+/// A real submission holds the students' own test files (each with a main)
+/// and a Makefile: the course builds its four sources with its own flags.
+#[test]
+fn the_build_is_the_courses_not_the_submissions() {
+    let golden = std::fs::read(format!(
+        "{}/golden/eecs280/euchred.out",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    // Comparing signed with unsigned: an error under -Wall -Werror unless
+    // -Wno-sign-compare, which the course's Makefile passes.
+    let cpp = format!(
+        "#include <cstdio>\n#include <string>\nint main() {{\n    std::string s = {};\n    \
+         for (int i = 0; i < s.size(); ++i) std::putchar(s[i]);\n    return 0;\n}}\n",
+        crate::common::c_string(&golden)
+    );
+    let r = grade_files(
+        "course-build",
+        &[
+            ("euchre.cpp", &cpp),
+            ("Card_tests.cpp", "int main() { return 0; }\n"),
+            (
+                "Makefile",
+                "euchre.exe:\n\tcat /nonexistent/golden > euchre.exe\n",
+            ),
+        ],
+    );
+    assert_eq!(r["score"], 1.0, "{r}");
+    // A name that differs only in case: said plainly.
+    let r = grade_files(
+        "case",
+        &[
+            ("euchre.cpp", &cpp),
+            ("player.cpp", "int helper() { return 1; }\n"),
+        ],
+    );
+    assert_eq!(r["score"], 0.0);
+    assert!(
+        r["output"].as_str().unwrap().ends_with(
+            "Player.cpp is missing: found player.cpp, but file names are case-sensitive here; rename it Player.cpp"
+        ),
+        "{r}"
+    );
 }
 
 #[test]
@@ -327,7 +379,6 @@ fn prairielearn_results(name: &str, cpp: &str) -> serde_json::Value {
             .unwrap();
     let grading = &info["externalGradingOptions"];
     assert_eq!(grading["entrypoint"], "/grade/tests/run.sh");
-    assert_eq!(grading["enabled"], true);
     assert_eq!(info["gradingMethod"], "External");
     let html = std::fs::read_to_string(question.join("question.html")).unwrap();
     assert!(
@@ -396,7 +447,7 @@ fn prairielearn_a_submission_that_does_not_compile_is_not_gradable() {
     );
 }
 
-/// `--platform autograder-io`: ag_project.yml names the instructor files
+/// `--platform autograder-io`: agproject.yml names the instructor files
 /// and one test per scenario; the suite's setup command and each test's
 /// command, run as autograder.io runs them (instructor and student files in
 /// one directory), build the submission and pass or fail it.
@@ -413,7 +464,7 @@ fn autograder_io_project_runs_one_test_per_scenario() {
         said.starts_with("wrote an autograder.io autograder for eecs280 (2 scenarios, 5 files)"),
         "{said}"
     );
-    let text = std::fs::read_to_string(project.join("ag_project.yml")).unwrap();
+    let text = std::fs::read_to_string(project.join("agproject.yml")).unwrap();
     let y: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
     let suite = &y["project"]["test_suites"][0];
     let needed: Vec<&str> = suite["instructor_files_needed"]
@@ -441,12 +492,9 @@ fn autograder_io_project_runs_one_test_per_scenario() {
     let cases = suite["test_cases"].as_sequence().unwrap();
     assert_eq!(cases.len(), 2);
     assert_eq!(cases[0]["name"], "euchred");
-    assert_eq!(cases[0]["return_code"]["expected_return_code"], "zero");
-    assert_eq!(cases[0]["return_code"]["points_for_correct_return_code"], 1);
-    assert_eq!(
-        cases[0]["feedback"]["normal_fdbk_config"],
-        "pass/fail+output"
-    );
+    assert_eq!(cases[0]["return_code"]["expected"], "zero");
+    assert_eq!(cases[0]["return_code"]["points"], 1);
+    assert_eq!(cases[0]["feedback"]["normal"], "pass/fail+output");
     // The sandbox autograder.io makes for the suite: its files in one folder.
     let sandbox = root.join("sandbox");
     std::fs::create_dir_all(&sandbox).unwrap();
@@ -465,7 +513,7 @@ fn autograder_io_project_runs_one_test_per_scenario() {
             String::from_utf8_lossy(&o.stdout).into_owned(),
         )
     };
-    let setup = run(suite["setup_suite_cmd"].as_str().unwrap());
+    let setup = run(suite["setup_cmd"].as_str().unwrap());
     assert_eq!(setup.0, Some(0), "{}", setup.1);
     let euchred = run(cases[0]["cmd"].as_str().unwrap());
     assert_eq!(
@@ -507,4 +555,46 @@ fn autograder_io_needs_whole_points() {
         )
         .run();
     assert!(!root.join("out").exists(), "nothing is written");
+}
+
+#[test]
+fn cxxflags_are_written_as_shell_words() {
+    let root = tree("cxxflags");
+    Upcard::new()
+        .args([
+            "autograder",
+            "init",
+            "--platform",
+            "gradescope",
+            "--rules",
+            "eecs280",
+        ])
+        .args([
+            "--scenarios",
+            SCENARIO,
+            "--cxxflags",
+            "-O2 '-DNAME=a b' -Wall",
+        ])
+        .arg_path(&root.join("out"))
+        .run();
+    let script = std::fs::read_to_string(root.join("out/build.sh")).unwrap();
+    assert!(
+        script.contains("\nCXXFLAGS=(-O2 '-DNAME=a b' -Wall)\n"),
+        "{script}"
+    );
+    Upcard::new()
+        .args([
+            "autograder",
+            "init",
+            "--platform",
+            "gradescope",
+            "--rules",
+            "eecs280",
+        ])
+        .args(["--scenarios", SCENARIO, "--cxxflags", "-O2 '-DX"])
+        .arg_path(&root.join("bad"))
+        .status(2)
+        .stderr_is("upcard: --cxxflags \"-O2 '-DX\": unbalanced quotes\n")
+        .run();
+    assert!(!root.join("bad").exists());
 }

@@ -106,6 +106,7 @@ fn gradescope(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
     std::fs::write(root.join("submission/euchre.cpp"), cpp).unwrap();
     bash(&root.join("source/run_autograder"), &root);
     let r = read_json(&root.join("results/results.json"));
+    crate::platforms::check_gradescope_results(&r);
     r["tests"]
         .as_array()
         .unwrap()
@@ -134,6 +135,7 @@ fn prairielearn(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
     std::fs::write(root.join("student/euchre.cpp"), cpp).unwrap();
     bash(&root.join("tests/run.sh"), &root);
     let r = read_json(&root.join("results/results.json"));
+    crate::platforms::check_prairielearn_results(&r);
     assert_eq!(r["gradable"], true, "{r}");
     r["tests"]
         .as_array()
@@ -169,7 +171,7 @@ fn autograder_io(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
         "{said}"
     );
     let y: serde_yaml::Value =
-        serde_yaml::from_str(&std::fs::read_to_string(project.join("ag_project.yml")).unwrap())
+        serde_yaml::from_str(&std::fs::read_to_string(project.join("agproject.yml")).unwrap())
             .unwrap();
     let suite = &y["project"]["test_suites"][0];
     let sandbox = root.join("sandbox");
@@ -180,7 +182,7 @@ fn autograder_io(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
     }
     std::fs::write(sandbox.join("euchre.cpp"), cpp).unwrap();
     assert_eq!(
-        shell(suite["setup_suite_cmd"].as_str().unwrap(), &sandbox),
+        shell(suite["setup_cmd"].as_str().unwrap(), &sandbox),
         Some(0)
     );
     suite["test_cases"]

@@ -17,6 +17,7 @@ mod hostile_input;
 mod html_report;
 mod html_viewer;
 mod mutants;
+mod platforms;
 mod play;
 mod replay;
 mod run_cli;

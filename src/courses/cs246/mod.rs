@@ -146,12 +146,27 @@ impl crate::courses::Course for Cs246 {
         PROGRAM
     }
 
-    fn build_script(&self) -> &'static str {
-        "# Builds euchre from the submission (written by `upcard autograder init`;\n\
-         # edit it to match the project).\n\
-         set -e\n\
-         if [ -f Makefile ]; then\n    make\n\
-         else\n    g++ -std=c++14 -Wall -g -O1 $(ls *.cc *.cpp 2>/dev/null) -o euchre\nfi\n"
+    /// CS 246's usual flags (its projects are built by the student's own
+    /// Makefile; these serve a submission without one).
+    fn cxxflags(&self) -> &'static str {
+        "-std=c++14 -Wall -g -O1"
+    }
+
+    fn build_script(&self, cxxflags: &str) -> String {
+        format!(
+            "#!/usr/bin/env bash\n\
+             # Builds euchre from the submission (written by `upcard autograder init`;\n\
+             # edit it to match the project). CS 246 projects carry their own Makefile;\n\
+             # without one, every .cc and .cpp file is compiled with the flags below.\n\
+             set -euo pipefail\n\
+             CXXFLAGS=({cxxflags})\n\
+             if [ -f Makefile ]; then\n\
+             \x20   make\n\
+             else\n\
+             \x20   shopt -s nullglob\n\
+             \x20   g++ \"${{CXXFLAGS[@]}}\" ./*.cc ./*.cpp -o euchre\n\
+             fi\n"
+        )
     }
 
     fn setup(

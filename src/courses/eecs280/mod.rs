@@ -89,12 +89,38 @@ impl crate::courses::Course for Eecs280 {
         PROGRAM
     }
 
-    fn build_script(&self) -> &'static str {
-        "# Builds euchre.exe from the submission (written by `upcard autograder init`;\n\
-         # edit it to match the project, e.g. to add the starter files' headers).\n\
-         set -e\n\
-         if [ -f Makefile ]; then\n    make euchre.exe\n\
-         else\n    g++ --std=c++17 -Wall -Werror -pedantic -g -O1 *.cpp -o euchre.exe\nfi\n"
+    /// The course Makefile's CXXFLAGS (docs/eecs280-rules.md, "Building").
+    fn cxxflags(&self) -> &'static str {
+        "-Wall -Werror -pedantic -g --std=c++17 -Wno-sign-compare -Wno-comment"
+    }
+
+    fn build_script(&self, cxxflags: &str) -> String {
+        format!(
+            "#!/usr/bin/env bash\n\
+             # Builds euchre.exe as the course's Makefile does (written by `upcard autograder\n\
+             # init`; edit it to match the project, e.g. to add the starter files' headers).\n\
+             # The course builds with its own Makefile, not one a student submits: the\n\
+             # project's four sources, with the Makefile's flags. Students' test files\n\
+             # (Card_tests.cpp and the like, each with its own main) are not part of it.\n\
+             set -euo pipefail\n\
+             CXXFLAGS=({cxxflags})\n\
+             SOURCES=()\n\
+             for f in euchre.cpp Player.cpp Pack.cpp Card.cpp; do\n\
+             \x20   if [ -f \"$f\" ]; then\n\
+             \x20       SOURCES+=(\"$f\")\n\
+             \x20   else\n\
+             \x20       # A name that differs in case works on macOS and Windows, not here.\n\
+             \x20       for g in ./*; do\n\
+             \x20           g=\"${{g#./}}\"\n\
+             \x20           if [ \"${{g,,}}\" = \"${{f,,}}\" ]; then\n\
+             \x20               echo \"$f is missing: found $g, but file names are case-sensitive here; rename it $f\" >&2\n\
+             \x20               exit 1\n\
+             \x20           fi\n\
+             \x20       done\n\
+             \x20   fi\n\
+             done\n\
+             g++ \"${{CXXFLAGS[@]}}\" \"${{SOURCES[@]}}\" -o euchre.exe\n"
+        )
     }
 
     fn setup(

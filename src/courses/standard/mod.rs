@@ -70,8 +70,8 @@ impl crate::courses::Course for Standard {
         "upcard play"
     }
 
-    fn build_script(&self) -> &'static str {
-        ""
+    fn build_script(&self, _cxxflags: &str) -> String {
+        String::new()
     }
 
     fn has_program(&self) -> bool {

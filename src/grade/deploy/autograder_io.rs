@@ -1,5 +1,5 @@
-//! autograder.io: a project file for autograder-contrib (`ag_project.yml`,
-//! its `config save_project` uploads it) and the instructor files it names.
+//! autograder.io: a project file for autograder-cli (`agproject.yml`, its
+//! `ag project save` uploads it) and the instructor files it names.
 //! One test suite builds the submission in its setup command; each scenario
 //! is a test case whose command is `upcard grade` on that scenario, worth
 //! the scenario's weight when it exits 0.
@@ -39,8 +39,9 @@ fn setup_script(course: &dyn Course) -> String {
     )
 }
 
-/// The feedback presets (autograder-contrib's names) a scenario's visibility
-/// gives: normal submissions, the final graded one, past the daily limit.
+/// The command feedback presets (autograder-cli's names) a scenario's
+/// visibility gives: normal submissions, the final graded one, past the
+/// daily limit.
 fn feedback(v: Visibility) -> [&'static str; 3] {
     match v {
         Visibility::Visible => ["pass/fail+output", "pass/fail+output", "pass/fail"],
@@ -51,6 +52,8 @@ fn feedback(v: Visibility) -> [&'static str; 3] {
     }
 }
 
+/// The project file in autograder-cli's format (its `ag project save`
+/// uploads it; `tests/platforms/autograder-io/` has the schema it checks).
 fn project_yaml(d: &Deployment) -> Result<String, String> {
     let course = d.course;
     let mut cases = String::new();
@@ -63,23 +66,27 @@ fn project_yaml(d: &Deployment) -> Result<String, String> {
             ));
         }
         let cmd = scenario_command(d, s)?;
-        let [normal, ultimate, past_limit] = feedback(s.visibility);
+        let [normal, final_graded, past_limit] = feedback(s.visibility);
         cases.push_str(&format!(
-            "    - name: {name}\n\
-             \x20     cmd: {cmd}\n\
-             \x20     return_code:\n\
-             \x20       expected_return_code: zero\n\
-             \x20       points_for_correct_return_code: {points}\n\
-             \x20     feedback:\n\
-             \x20       normal_fdbk_config: {normal}\n\
-             \x20       ultimate_submission_fdbk_config: {ultimate}\n\
-             \x20       past_limit_submission_fdbk_config: {past_limit}\n\
-             \x20       staff_viewer_fdbk_config: public\n\
-             \x20     resources:\n\
-             \x20       time_limit: {TIME_LIMIT}\n",
+            "        - name: {name}\n\
+             \x20         type: single_cmd\n\
+             \x20         cmd: {cmd}\n\
+             \x20         return_code:\n\
+             \x20           expected: zero\n\
+             \x20           points: {points}\n\
+             \x20         feedback:\n\
+             \x20           normal: {normal}\n\
+             \x20           final_graded_submission: {final_graded}\n\
+             \x20           past_limit_submission: {past_limit}\n\
+             \x20           staff_viewer: \"public\"\n\
+             \x20         resources:\n\
+             \x20           time_limit: {TIME_LIMIT}\n",
             name = yaml_str(&s.name),
             cmd = yaml_str(&cmd),
             points = s.weight as u64,
+            normal = yaml_str(normal),
+            final_graded = yaml_str(final_graded),
+            past_limit = yaml_str(past_limit),
         ));
     }
     let files = [UPCARD, BUILD, SETUP, TESTS];
@@ -91,7 +98,7 @@ fn project_yaml(d: &Deployment) -> Result<String, String> {
     };
     let instructor: String = files
         .iter()
-        .map(|f| format!("  - local_path: {}\n", yaml_str(f)))
+        .map(|f| format!("    - local_path: {}\n", yaml_str(f)))
         .collect();
     let patterns = [
         ("*.cpp", 1, 100),
@@ -103,36 +110,40 @@ fn project_yaml(d: &Deployment) -> Result<String, String> {
         .iter()
         .map(|(p, min, max)| {
             format!(
-                "  - pattern: {}\n    min_num_matches: {min}\n    max_num_matches: {max}\n",
+                "    - pattern: {}\n      min_num_matches: {min}\n      max_num_matches: {max}\n",
                 yaml_str(p)
             )
         })
         .collect();
     let pattern_names: Vec<&str> = patterns.iter().map(|p| p.0).collect();
     Ok(format!(
-        "# An autograder.io project (written by `upcard autograder init`). Set the project's\n\
-         # and the course's names below, then upload it with autograder-contrib from this folder:\n\
-         #   python -m ag_contrib config save_project -f ag_project.yml\n\
+        "# An autograder.io project (written by `upcard autograder init`), in the format of\n\
+         # autograder-cli (PyPI). Set the course (name, semester, year), the project's name and\n\
+         # time zone below, then upload it from this folder:\n\
+         #   ag project save -f agproject.yml\n\
          project:\n\
          \x20 name: \"Euchre\"\n\
+         \x20 timezone: \"UTC\"\n\
          \x20 course:\n\
          \x20   name: \"Your course\"\n\
          \x20   semester: null\n\
          \x20   year: null\n\
+         \x20 settings: {{}}\n\
          \x20 student_files:\n{student}\
          \x20 instructor_files:\n{instructor}\
          \x20 test_suites:\n\
-         \x20 - name: \"upcard {rules}\"\n\
-         \x20   instructor_files_needed: [{files}]\n\
-         \x20   student_files_needed: [{patterns}]\n\
-         \x20   setup_suite_cmd: \"bash {SETUP}\"\n\
-         \x20   setup_suite_cmd_name: \"Build\"\n\
-         \x20   reject_submission_if_setup_fails: false\n\
-         \x20   normal_fdbk_config: public\n\
-         \x20   ultimate_submission_fdbk_config: public\n\
-         \x20   past_limit_submission_fdbk_config: public\n\
-         \x20   staff_viewer_fdbk_config: public\n\
-         \x20   test_cases:\n{cases}",
+         \x20   - name: \"upcard {rules}\"\n\
+         \x20     instructor_files_needed: [{files}]\n\
+         \x20     student_files_needed: [{patterns}]\n\
+         \x20     setup_cmd: \"bash {SETUP}\"\n\
+         \x20     setup_label: \"Build\"\n\
+         \x20     reject_submission_if_setup_fails: false\n\
+         \x20     feedback:\n\
+         \x20       normal: \"public\"\n\
+         \x20       final_graded_submission: \"public\"\n\
+         \x20       past_limit_submission: \"public\"\n\
+         \x20       staff_viewer: \"public\"\n\
+         \x20     test_cases:\n{cases}",
         rules = course.name(),
         files = list(&files),
         patterns = list(&pattern_names),
@@ -165,16 +176,12 @@ pub(super) fn autograder_io(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, 
     let bin = upcard_binary(d)?;
     let files: Vec<File> = vec![
         (
-            PathBuf::from("ag_project.yml"),
+            PathBuf::from("agproject.yml"),
             project_yaml(d)?.into_bytes(),
             false,
         ),
         (PathBuf::from(UPCARD), bin, true),
-        (
-            PathBuf::from(BUILD),
-            course.build_script().as_bytes().to_vec(),
-            false,
-        ),
+        (PathBuf::from(BUILD), d.build_script().into_bytes(), false),
         (
             PathBuf::from(SETUP),
             setup_script(course).into_bytes(),

@@ -1,7 +1,7 @@
 //! `upcard autograder init`: a ready-to-upload autograder for one course
 //! (docs/deploying.md). Gradescope: `setup.sh`, `run_autograder`; GitHub
 //! Classroom: a workflow with one test per scenario; autograder.io: an
-//! autograder-contrib project file with one test per scenario; PrairieLearn:
+//! autograder-cli project file with one test per scenario; PrairieLearn:
 //! an externally graded question. Each carries the course's build script,
 //! upcard itself, and the scenarios with their goldens and packs laid out as
 //! in the project.
@@ -42,7 +42,9 @@ impl Platform {
     pub fn next_step(self) -> &'static str {
         match self {
             Platform::Gradescope => "zip the folder's contents and upload them",
-            Platform::AutograderIo => "upload it with autograder-contrib (docs/deploying.md)",
+            Platform::AutograderIo => {
+                "upload it with autograder-cli: ag project save (docs/deploying.md)"
+            }
             Platform::Prairielearn => "put the folder in the course's questions/ and commit it",
             Platform::GithubClassroom => "commit it to the assignment's template repository",
         }
@@ -68,6 +70,16 @@ pub struct Deployment<'a> {
     pub scenarios: &'a [Scenario],
     /// This upcard binary, copied in.
     pub upcard: &'a Path,
+    /// The compiler flags of the build script (default: the course's).
+    pub cxxflags: Option<String>,
+}
+
+impl Deployment<'_> {
+    /// The course's build script with the flags asked for.
+    pub fn build_script(&self) -> String {
+        let flags = self.cxxflags.as_deref().unwrap_or(self.course.cxxflags());
+        self.course.build_script(flags)
+    }
 }
 
 /// Where run_autograder finds things; tests and staff set the root anywhere.
@@ -121,7 +133,7 @@ if ! (cd "$BUILD" && bash "$SOURCE/build.sh") >"$BUILD/build.log" 2>&1; then
         --out "$RESULTS/results.json"
     exit 0
 fi
-cd "$SOURCE"
+cd "$SOURCE" || exit 1
 # --diagnose: a wrong transcript names the catalogued bug that reproduces it.
 "$UPCARD" grade --exe "$BUILD/{program}" --rules {rules} --diagnose scenarios \
     --report {format}="$RESULTS/results.json"
@@ -160,7 +172,7 @@ type File = (PathBuf, Vec<u8>, bool);
 fn project_files(d: &Deployment) -> Result<Vec<File>, String> {
     let mut files: Vec<File> = vec![(
         PathBuf::from("build.sh"),
-        d.course.build_script().as_bytes().to_vec(),
+        d.build_script().into_bytes(),
         true,
     )];
     files.extend(scenario_files(d)?);
@@ -278,7 +290,7 @@ fn classroom_workflow(d: &Deployment) -> Result<String, String> {
     Ok(format!(
         "# GitHub Classroom autograding (written by `upcard autograder init`).\n\
          name: Autograding Tests\n\
-         'on':\n- push\n- repository_dispatch\n\
+         'on':\n  push:\n  repository_dispatch:\n\
          permissions:\n  checks: write\n  actions: read\n  contents: read\n\
          jobs:\n  run-autograding-tests:\n    runs-on: ubuntu-latest\n\
          \x20   if: github.actor != 'github-classroom[bot]'\n\

@@ -56,7 +56,6 @@ fn info_json(course: &dyn Course, dir: &Path, scenarios: &[Scenario]) -> String 
         "singleVariant": true,
         "gradingMethod": "External",
         "externalGradingOptions": {
-            "enabled": true,
             "image": "prairielearn/grader-c",
             "entrypoint": "/grade/tests/run.sh",
             "timeout": TIMEOUT,
