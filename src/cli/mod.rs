@@ -70,7 +70,11 @@ pub fn command() -> clap::Command {
 /// Parses the command line (printing help or a usage error and exiting, as
 /// clap does).
 pub fn parse() -> Parsed {
-    let matches = command().get_matches();
+    let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    if let Some(p) = program::Program::from_argv0(&argv) {
+        return Parsed::Program(p);
+    }
+    let matches = command().get_matches_from(argv);
     if let Some((name, m)) = matches.subcommand()
         && let Some(p) = program::Program::from_matches(name, m)
     {

@@ -52,6 +52,28 @@ impl Program {
         })
     }
 
+    /// upcard started under a course program's name (`euchre.exe`,
+    /// `euchre`: a copy or a link) is that program, arguments and all, so
+    /// it drops in wherever the course's program goes.
+    pub fn from_argv0(argv: &[std::ffi::OsString]) -> Option<Program> {
+        let argv0 = argv.first()?;
+        let base = std::path::Path::new(argv0).file_name()?.to_str()?;
+        let course = COURSES.iter().copied().find(|c| {
+            c.has_program()
+                && std::path::Path::new(c.program())
+                    .file_name()
+                    .is_some_and(|n| n == base)
+        })?;
+        Some(Program {
+            course,
+            argv0: argv0.to_string_lossy().into_owned(),
+            args: argv[1..]
+                .iter()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect(),
+        })
+    }
+
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let stdin = Box::new(std::io::stdin().lock());
         self.course.run(&self.args, &self.argv0, stdin, stdout)

@@ -103,7 +103,7 @@ fn gradescope(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
     let said = init("gradescope", rules, &root.join("source"));
     assert!(said.starts_with("wrote a Gradescope autograder"), "{said}");
     std::fs::create_dir_all(root.join("submission")).unwrap();
-    std::fs::write(root.join("submission/euchre.cpp"), cpp).unwrap();
+    write_submission(&root.join("submission"), cpp);
     bash(&root.join("source/run_autograder"), &root);
     let r = read_json(&root.join("results/results.json"));
     crate::platforms::check_gradescope_results(&r);
@@ -132,7 +132,7 @@ fn prairielearn(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
     );
     std::fs::rename(question.join("tests"), root.join("tests")).unwrap();
     std::fs::create_dir_all(root.join("student")).unwrap();
-    std::fs::write(root.join("student/euchre.cpp"), cpp).unwrap();
+    write_submission(&root.join("student"), cpp);
     bash(&root.join("tests/run.sh"), &root);
     let r = read_json(&root.join("results/results.json"));
     crate::platforms::check_prairielearn_results(&r);
@@ -180,7 +180,7 @@ fn autograder_io(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
         let f = f.as_str().unwrap();
         std::fs::copy(project.join(f), sandbox.join(f)).unwrap();
     }
-    std::fs::write(sandbox.join("euchre.cpp"), cpp).unwrap();
+    write_submission(&sandbox, cpp);
     assert_eq!(
         shell(suite["setup_cmd"].as_str().unwrap(), &sandbox),
         Some(0)
@@ -211,7 +211,7 @@ fn github_classroom(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool>
         &std::fs::read_to_string(repo.join(".github/workflows/classroom.yml")).unwrap(),
     )
     .unwrap();
-    std::fs::write(repo.join("euchre.cpp"), cpp).unwrap();
+    write_submission(&repo, cpp);
     let steps = w["jobs"]["run-autograding-tests"]["steps"]
         .as_sequence()
         .unwrap();
@@ -267,15 +267,50 @@ fn every_platform_grades_the_bundled_eecs280_library() {
     }
 }
 
-/// CS 246 has no public program to pass with: every platform deploys the
-/// library a course program can run and fails a program that prints
-/// nothing on every one of its scenarios.
+/// CS 246 has no public program: the passing submission is upcard itself,
+/// which is the CS 246 program when started as `euchre` (its Makefile
+/// copies it in, as a student's Makefile builds theirs), and the failing one
+/// prints nothing. Every platform passes the first on every scenario it
+/// deploys and fails the second on every one.
 #[test]
-fn every_platform_deploys_the_bundled_cs246_library() {
+fn every_platform_grades_the_bundled_cs246_library() {
+    let upcard = env!("CARGO_BIN_EXE_upcard");
+    let makefile = format!("euchre:\n\tcp {upcard} euchre\n");
     let silent = "int main() { return 0; }\n";
     for (name, platform) in PLATFORMS {
-        let got = platform("cs246", silent, "silent");
-        assert!(got.len() >= 11, "{name}: {got:?}");
-        assert!(got.values().all(|&p| !p), "{name}: {got:?}");
+        let good = platform_with_makefile(platform, &makefile, &format!("{name}-ref"));
+        assert!(good.len() >= 11, "{name}: {good:?}");
+        assert!(good.values().all(|&p| p), "{name}: {good:?}");
+        let bad = platform("cs246", silent, "silent");
+        assert_eq!(
+            bad.keys().collect::<Vec<_>>(),
+            good.keys().collect::<Vec<_>>()
+        );
+        assert!(bad.values().all(|&p| !p), "{name}: {bad:?}");
     }
+}
+
+/// A CS 246 submission of a Makefile alone (and an unused source, as the
+/// platforms want one).
+fn platform_with_makefile(platform: Platform, makefile: &str, tag: &str) -> BTreeMap<String, bool> {
+    MAKEFILE.with(|m| *m.borrow_mut() = Some(makefile.to_string()));
+    let r = platform("cs246", "// the program is built by the Makefile\n", tag);
+    MAKEFILE.with(|m| *m.borrow_mut() = None);
+    r
+}
+
+thread_local! {
+    /// A Makefile the next submission carries beside its source.
+    static MAKEFILE: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Writes a submission's files into `dir`: the source, and the Makefile
+/// when the test asked for one.
+fn write_submission(dir: &Path, cpp: &str) {
+    std::fs::write(dir.join("euchre.cpp"), cpp).unwrap();
+    MAKEFILE.with(|m| {
+        if let Some(text) = &*m.borrow() {
+            std::fs::write(dir.join("Makefile"), text).unwrap();
+        }
+    });
 }

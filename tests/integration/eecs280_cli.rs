@@ -174,3 +174,51 @@ fn tempdir(name: &str) -> PathBuf {
 fn words(s: &'static str) -> Vec<&'static str> {
     s.split(' ').collect()
 }
+
+/// upcard under the course program's name is that program: a copy named
+/// `euchre.exe` prints what `upcard eecs280` prints, and `euchre` is CS 246's.
+#[test]
+fn upcard_named_as_a_course_program_is_that_program() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-multicall-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for name in ["euchre.exe", "euchre"] {
+        std::fs::copy(env!("CARGO_BIN_EXE_upcard"), dir.join(name)).unwrap();
+    }
+    std::fs::copy("golden/eecs280/v2020-2026_adi/pack.in", dir.join("pack.in")).unwrap();
+    let args = "pack.in noshuffle 1 Adi Simple Barbara Simple Chi-Chih Simple Dabbala Simple";
+    let as_exe = std::process::Command::new("./euchre.exe")
+        .args(args.split(' '))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let as_sub = std::process::Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .arg("eecs280")
+        .args(args.split(' '))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(as_exe.status.success());
+    assert_eq!(as_exe.stdout, as_sub.stdout);
+    assert!(
+        as_exe
+            .stdout
+            .starts_with(format!("./euchre.exe {args} \n").as_bytes())
+    );
+    let cs = |exe: &str, pre: &[&str]| {
+        let mut c = std::process::Command::new(exe);
+        c.args(pre)
+            .args(["-s", "3"])
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped());
+        let mut child = c.spawn().unwrap();
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(b"q\n").unwrap();
+        child.wait_with_output().unwrap().stdout
+    };
+    let named = cs("./euchre", &[]);
+    assert!(!named.is_empty());
+    assert_eq!(named, cs(env!("CARGO_BIN_EXE_upcard"), &["cs246"]));
+}
