@@ -294,6 +294,18 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             if skipped.len() == 1 { "s" } else { "" }
         );
     }
+    if cases.is_empty() && !grader_trouble {
+        // Nothing graded is not a pass.
+        let why = skipped
+            .first()
+            .map_or(String::new(), |(_, why)| format!(" (the first: {why})"));
+        return Err(Failure::input(format!(
+            "none of the {} {} scenarios can be run by a course program{why}; \
+             a scenario with `human: true` and the course's own options can",
+            skipped.len(),
+            rules.dir()
+        )));
+    }
     let (progs, many) = programs(&o.exe);
     if many {
         check_student_names(&o.exe, &progs)?;

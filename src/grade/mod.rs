@@ -207,9 +207,7 @@ pub fn expected(s: &Scenario) -> Result<(String, u8), String> {
 fn explain_line(s: &Scenario, offset: usize) -> String {
     let t = record(s.clone());
     let Some(e) = t.event_at(offset) else {
-        return "the expected line is the command line the program was started with \
-                (line 1 echoes it)\n"
-            .to_string();
+        return format!("{}\n", s.rules().course().unattributed_line());
     };
     let names = &t.names;
     let (m, mut out) = match t.move_of_event(e) {

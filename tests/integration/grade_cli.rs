@@ -798,3 +798,49 @@ fn repeat_finds_output_that_changes_between_runs() {
     let r = grade(&steady, MARCH, &["--repeat", "3"]);
     assert_eq!(r.json["tests"][0]["nondeterministic"], false);
 }
+
+/// CS 246's program echoes no command line: a wrong first line is not
+/// explained as one.
+#[test]
+fn a_cs246_first_line_is_not_explained_as_a_command_line() {
+    let exe = program(
+        "cs246-garbage",
+        b"",
+        "puts(\"garbage\"); (void)OUT; return 0;",
+    );
+    let r = grade(&exe, "scenarios/cs246/quit.yaml", &[]);
+    assert!(
+        r.out.contains(
+            "  actual:   \"garbage\"\nthe expected line is printed before the game's first move\n"
+        ),
+        "{}",
+        r.out
+    );
+    assert!(!r.out.contains("command line"), "{}", r.out);
+}
+
+/// Nothing graded is not a pass: a run whose every scenario a course
+/// program cannot run is a usage error.
+#[test]
+fn grading_nothing_is_an_error() {
+    let exe = program("nothing", b"", "return 0;");
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            "scenarios/cs246/alone-from-seat-1.yaml",
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(2));
+    assert_eq!(o.out, "");
+    assert!(
+        o.err.ends_with(
+            "upcard: none of the 1 cs246 scenarios can be run by a course program (the first: four computer players (human: false) is upcard's setting, not the course program's); a scenario with `human: true` and the course's own options can\n"
+        ),
+        "{}",
+        o.err
+    );
+}

@@ -234,12 +234,15 @@ cs246:
   # save: |  (its text; `upcard replay --save-at` writes one from any game)
   seed: 0
   debug: true                   # -d: every hand is printed
-  human: false                  # true: player 0 reads input (below)
-# With human: true, player 0's commands, separated by spaces or lines: p
-# (pass), o or oa (order up, alone) in round one, S n or S a (name suit S,
-# not alone or alone) in round two, a card such as 9S to lead, play or
-# discard, q to quit. `upcard replay` shows each hand to pick cards from.
-# input: "p p 9S q"
+  # Player 0 is the human and reads input (below), as in the course's
+  # program, so that `upcard grade` can run a student's. (human: false,
+  # four computers, is upcard's own setting: no course program runs it.)
+  human: true
+# Player 0's commands, separated by spaces or lines: p (pass), o or oa
+# (order up, alone) in round one, S n or S a (name suit S, not alone or
+# alone) in round two, a card such as 9S to lead, play or discard, q to
+# quit. `upcard replay` shows each hand to pick cards from.
+input: "q"
 tags: [rule]
 "#
         )

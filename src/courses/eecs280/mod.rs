@@ -89,6 +89,10 @@ impl crate::courses::Course for Eecs280 {
         PROGRAM
     }
 
+    fn unattributed_line(&self) -> &'static str {
+        "the expected line is the command line the program was started with (line 1 echoes it)"
+    }
+
     /// The course Makefile's CXXFLAGS (docs/eecs280-rules.md, "Building").
     fn cxxflags(&self) -> &'static str {
         "-Wall -Werror -pedantic -g --std=c++17 -Wno-sign-compare -Wno-comment"
