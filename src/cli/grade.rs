@@ -38,6 +38,8 @@ pub struct Options {
     pub list_skipped: bool,
     /// Runs of each failing scenario, to find nondeterministic output.
     pub repeat: u32,
+    /// `--repeat` reruns passing scenarios too.
+    pub repeat_all: bool,
     pub seed: u32,
     /// Where the shrunk scenario of a divergence is written.
     pub out: PathBuf,
@@ -355,7 +357,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
                 .map(|(c, (s, (want, want_exit)))| {
                     let mut out = match &prog.path {
                         Ok(exe) => grader
-                            .grade_repeated(exe, s, (want, *want_exit), o.repeat)
+                            .grade_repeated(exe, s, (want, *want_exit), o.repeat, o.repeat_all)
                             .unwrap_or_else(|e| not_run(s, &e)),
                         Err(e) => not_run(s, e),
                     };
@@ -445,6 +447,9 @@ pub struct Args {
     /// Run each failing scenario up to N times and report output that changes between runs
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     repeat: u32,
+    /// With --repeat, rerun passing scenarios too: a program that passes once and fails once is marked flaky
+    #[arg(long, requires = "repeat")]
+    repeat_all: bool,
     /// The random games' seed
     #[arg(long, default_value_t = 0)]
     seed: u32,
@@ -484,6 +489,7 @@ impl Args {
             rules: self.rules.as_deref().and_then(RulesName::from_name),
             list_skipped: self.list_skipped,
             repeat: self.repeat,
+            repeat_all: self.repeat_all,
             seed: self.seed,
             out: self.out,
             shard: self.shard,

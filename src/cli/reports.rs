@@ -237,10 +237,15 @@ impl<'a> Writer<'a> {
                     text.push_str(&match &out.verdict {
                         Verdict::Pass => format!("PASS {}\n", out.name),
                         v => format!(
-                            "{} {} ({})\n",
+                            "{} {} ({}{})\n",
                             if v.passed() { "PASS" } else { "FAIL" },
                             out.name,
-                            v.summary(&r.limits)
+                            v.summary(&r.limits),
+                            if out.near_miss {
+                                "; near miss: only white space and blank lines differ"
+                            } else {
+                                ""
+                            }
                         ),
                     });
                 }
@@ -354,7 +359,10 @@ fn verdict_only(o: Outcome) -> Outcome {
     }
 }
 
-const COLUMNS: [&str; 9] = [
+/// The class table's columns: a count of each verdict, then of failures
+/// that differ only in white space (`near-miss`), of scenarios whose runs
+/// disagreed (`flaky`, `--repeat`), and the score over the maximum.
+const COLUMNS: [&str; 12] = [
     "pass",
     "fail",
     "crash",
@@ -364,39 +372,77 @@ const COLUMNS: [&str; 9] = [
     "memory",
     "disk",
     "not-run",
+    "near-miss",
+    "flaky",
+    "score",
 ];
 
-/// Each student's name and its count of each verdict (COLUMNS).
+/// A score as the reports write it: whole points without decimals.
+fn points(x: f64) -> String {
+    if x.fract() == 0.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Each student's name and its row of cells (COLUMNS).
 fn counts(
     students: &[(String, Option<String>)],
     per: &[Vec<Outcome>],
-) -> Vec<(String, Vec<usize>)> {
+) -> Vec<(String, Vec<String>)> {
     students
         .iter()
         .zip(per)
         .map(|((name, _), outs)| {
-            let counts = COLUMNS
+            let mut cells: Vec<String> = COLUMNS[..9]
                 .iter()
-                .map(|c| outs.iter().filter(|o| o.verdict.word() == *c).count())
+                .map(|c| {
+                    outs.iter()
+                        .filter(|o| o.verdict.word() == *c)
+                        .count()
+                        .to_string()
+                })
                 .collect();
-            (name.clone(), counts)
+            cells.push(outs.iter().filter(|o| o.near_miss).count().to_string());
+            cells.push(
+                outs.iter()
+                    .filter(|o| o.nondeterministic)
+                    .count()
+                    .to_string(),
+            );
+            let got: f64 = outs.iter().map(Outcome::score).sum();
+            let max: f64 = outs.iter().map(|o| o.weight).sum();
+            cells.push(format!("{}/{}", points(got), points(max)));
+            (name.clone(), cells)
         })
         .collect()
 }
 
+/// A CSV cell: quoted where it must be, and never a formula a spreadsheet
+/// would run (a leading `=`, `+`, `-`, `@`, tab or CR is prefixed with `'`,
+/// as OWASP recommends).
+fn csv_cell(text: &str) -> String {
+    let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    };
+    if text.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", text.replace('"', "\"\""))
+    } else {
+        text
+    }
+}
+
 /// Students × verdict counts, as aligned text or CSV.
-fn table(rows: &[(String, Vec<usize>)], csv: bool) -> String {
+fn table(rows: &[(String, Vec<String>)], csv: bool) -> String {
     let mut s = String::new();
     if csv {
         s.push_str(&format!("student,{}\n", COLUMNS.join(",")));
-        for (name, counts) in rows {
-            let quoted = if name.contains([',', '"', '\n']) {
-                format!("\"{}\"", name.replace('"', "\"\""))
-            } else {
-                name.clone()
-            };
-            let nums: Vec<String> = counts.iter().map(|c| c.to_string()).collect();
-            s.push_str(&format!("{quoted},{}\n", nums.join(",")));
+        for (name, cells) in rows {
+            let cells: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
+            s.push_str(&format!("{},{}\n", csv_cell(name), cells.join(",")));
         }
         return s;
     }
@@ -411,9 +457,9 @@ fn table(rows: &[(String, Vec<usize>)], csv: bool) -> String {
         s.push_str(&format!("  {c:>9}"));
     }
     s.push('\n');
-    for (name, counts) in rows {
+    for (name, cells) in rows {
         s.push_str(&format!("{name:<w$}"));
-        for c in counts {
+        for c in cells {
             s.push_str(&format!("  {c:>9}"));
         }
         s.push('\n');

@@ -179,7 +179,7 @@ pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
 }
 
 /// The class's page: students × verdicts, each student linking to its page.
-pub fn index(rows: &[(String, Vec<usize>)], columns: &[&str]) -> String {
+pub fn index(rows: &[(String, Vec<String>)], columns: &[&str]) -> String {
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>upcard grade</title><style>{STYLE}</style></head><body>\n\
@@ -203,7 +203,7 @@ pub fn index(rows: &[(String, Vec<usize>)], columns: &[&str]) -> String {
         let n = escape(name);
         let _ = write!(h, "<tr><td><a href=\"{href}.html\">{n}</a></td>");
         for c in counts {
-            let _ = write!(h, "<td>{c}</td>");
+            let _ = write!(h, "<td>{}</td>", escape(c));
         }
         h.push_str("</tr>\n");
     }
@@ -217,7 +217,10 @@ mod tests {
 
     #[test]
     fn the_class_page_links_each_student() {
-        let page = index(&[("a<b".into(), vec![3, 1])], &["pass", "fail"]);
+        let page = index(
+            &[("a<b".into(), vec!["3".into(), "1".into()])],
+            &["pass", "fail"],
+        );
         assert!(page.contains(
             "<tr><th>student</th><th>pass</th><th>fail</th></tr>\n\
              <tr><td><a href=\"a%3Cb.html\">a&lt;b</a></td><td>3</td><td>1</td></tr>\n"

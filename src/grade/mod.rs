@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 use crate::replay::{Move, describe, record, state_text};
 use crate::scenario::diff::{Divergence, first_divergence, same};
 use crate::scenario::raw::Visibility;
-use crate::scenario::{Golden, Scenario, play};
+use crate::scenario::{Compare, Golden, Scenario, play};
 pub use process::{Ending, Limits, Run, signal_name};
 use workspace::Workspace;
 
@@ -107,6 +107,10 @@ pub struct Outcome {
     pub time_ms: u128,
     /// Runs of the same scenario printed different output (`--repeat`).
     pub nondeterministic: bool,
+    /// Wrong output that differs from the golden only in white space and
+    /// blank lines (it would pass under `diff -B -w`); the scenario's
+    /// `compare:` still decides the verdict.
+    pub near_miss: bool,
     /// The expected and the actual lines around the first difference, with
     /// their line numbers (for side-by-side views).
     pub context: Option<Context>,
@@ -155,6 +159,7 @@ impl Outcome {
             exit: None,
             time_ms: 0,
             nondeterministic: false,
+            near_miss: false,
             context: None,
             diagnosis: Vec::new(),
         }
@@ -407,9 +412,10 @@ impl Grader {
         s: &Scenario,
         want: (&str, u8),
         repeat: u32,
+        passes_too: bool,
     ) -> Result<Outcome, String> {
         let mut out = self.grade(exe, s, want)?;
-        if out.verdict.passed() || matches!(out.verdict, Verdict::NotRun(_)) {
+        if matches!(out.verdict, Verdict::NotRun(_)) || (out.verdict.passed() && !passes_too) {
             return Ok(out);
         }
         for run in 2..=repeat {
@@ -513,6 +519,19 @@ impl Grader {
             notes.push_str(&format!(
                 "it also exited with status {code} instead of {want_exit}\n"
             ));
+        }
+        let loose = Compare {
+            ignore_blank_lines: true,
+            ignore_all_space: true,
+            ..Compare::default()
+        };
+        if outcome.verdict == Verdict::Fail && same(want, &actual, loose) {
+            outcome.near_miss = true;
+            notes.push_str(
+                "near miss: the output differs from the expected only in white space and blank \
+                 lines (it would pass under diff -B -w); this scenario compares ",
+            );
+            notes.push_str(&format!("{}\n", compare.describe()));
         }
         if !outcome.verdict.passed() && !matches!(outcome.verdict, Verdict::NotRun(_)) {
             // What the output got wrong, and the game at that point.

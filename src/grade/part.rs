@@ -73,6 +73,8 @@ struct RawTest {
     visibility: Visibility,
     exit: Option<i32>,
     nondeterministic: bool,
+    #[serde(default)]
+    near_miss: bool,
     stdout: String,
     stderr: String,
     #[serde(default)]
@@ -218,6 +220,7 @@ impl Part {
                 exit: t.exit,
                 time_ms: t.time_ms.unwrap_or(0).into(),
                 nondeterministic: t.nondeterministic,
+                near_miss: t.near_miss,
                 context: t.context,
                 diagnosis: t.diagnosis,
             });
@@ -269,6 +272,7 @@ mod tests {
             exit: Some(3),
             time_ms: 12,
             nondeterministic: case == 2,
+            near_miss: case == 1,
             context: (case == 1).then(|| Context {
                 expected: vec![(1, "a".into()), (2, "b".into())],
                 actual: vec![(1, "a".into()), (2, "c".into())],

@@ -55,6 +55,7 @@ pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
                 "visibility": o.visibility.name(),
                 "exit": o.exit,
                 "nondeterministic": o.nondeterministic,
+                "near_miss": o.near_miss,
                 "stdout": o.stdout,
                 "stderr": o.stderr,
             });
@@ -230,6 +231,7 @@ mod tests {
             exit: Some(0),
             time_ms: 0,
             nondeterministic: false,
+            near_miss: false,
             context: None,
             diagnosis: Vec::new(),
         }

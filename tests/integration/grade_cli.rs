@@ -121,9 +121,18 @@ fn a_dropped_blank_line_fails_exactly_and_passes_ignoring_blank_lines() {
     let line = text.lines().position(|l| l.is_empty()).unwrap() + 1;
     assert!(
         detail.starts_with(&format!(
-            "first difference: expected line {line}, actual line {line}\n  expected: \"\"\n"
+            "near miss: the output differs from the expected only in white space and blank lines (it would pass under diff -B -w); this scenario compares exact\n\
+             first difference: expected line {line}, actual line {line}\n  expected: \"\"\n"
         )),
         "{detail}"
+    );
+    assert_eq!(r.json["tests"][0]["near_miss"], true);
+    assert!(
+        r.out.starts_with(
+            "FAIL march (wrong output; near miss: only white space and blank lines differ)\n"
+        ),
+        "{}",
+        r.out
     );
     // The same program under a copy of the scenario that ignores blank lines.
     let yaml = std::fs::read_to_string(MARCH).unwrap().replace(
@@ -508,11 +517,11 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
     // Carol's missing program is her failure, not the grader's.
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory       disk    not-run\nalice            1          0          0          0          0          0          0          0          0\nbob              0          0          1          0          0          0          0          0          0\ncarol            0          0          0          0          0          0          0          0          1\n"), "{out}");
+    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory       disk    not-run  near-miss      flaky      score\nalice            1          0          0          0          0          0          0          0          0          0          0        1/1\nbob              0          0          1          0          0          0          0          0          0          0          0        0/1\ncarol            0          0          0          0          0          0          0          0          1          0          0        0/1\n"), "{out}");
     assert!(out.ends_with("\n1 passed, 2 failed\n"), "{out}");
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run\nalice,1,0,0,0,0,0,0,0,0\nbob,0,0,1,0,0,0,0,0,0\ncarol,0,0,0,0,0,0,0,0,1\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score\nalice,1,0,0,0,0,0,0,0,0,0,0,1/1\nbob,0,0,1,0,0,0,0,0,0,0,0,0/1\ncarol,0,0,0,0,0,0,0,0,1,0,0,0/1\n"
     );
     // The HTML folder: the class's table, and a page per student.
     let index = std::fs::read_to_string(html.join("index.html")).unwrap();
@@ -842,5 +851,90 @@ fn grading_nothing_is_an_error() {
         ),
         "{}",
         o.err
+    );
+}
+
+/// A program whose output changes between runs: `--repeat N --repeat-all`
+/// reruns passing scenarios too, and the class table and CSV mark it flaky.
+/// (It adds a line on runs where a random byte is odd: the chance that 20
+/// runs all agree is 2 in a million.)
+#[test]
+fn a_flaky_program_is_marked_in_the_class_table() {
+    let g = golden(MARCH);
+    let body = format!(
+        "{PRINT} FILE *r = fopen(\"/dev/urandom\", \"r\"); int c = r ? fgetc(r) : 0; \
+         if (c & 1) puts(\"extra\"); return 0;"
+    );
+    let subs = work().join("flaky-class");
+    let _ = std::fs::remove_dir_all(&subs);
+    std::fs::create_dir_all(subs.join("flo")).unwrap();
+    let exe = program("flaky", &g, &body);
+    std::fs::copy(&exe, subs.join("flo/euchre.exe")).unwrap();
+    let csv = work().join("flaky.csv");
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            subs.to_str().unwrap(),
+            MARCH,
+            "--repeat",
+            "20",
+            "--repeat-all",
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        "",
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let row = text.lines().nth(1).unwrap();
+    assert!(
+        row.starts_with("flo,") && row.contains(",0,1,"),
+        "{text}\n{}",
+        o.out
+    );
+    let cells: Vec<&str> = row.split(',').collect();
+    assert_eq!(cells[11], "1", "flaky: {row}");
+}
+
+/// Names a spreadsheet would run as formulas are written as text.
+#[test]
+fn csv_cells_never_start_a_formula() {
+    let g = golden(MARCH);
+    let subs = work().join("formula-class");
+    let _ = std::fs::remove_dir_all(&subs);
+    let exe = program("formula", &g, &format!("{PRINT} return 0;"));
+    for who in ["=HYPERLINK(\"x\",\"y\")", "-2+3", "@SUM(A1)", "plain"] {
+        std::fs::create_dir_all(subs.join(who)).unwrap();
+        std::fs::copy(&exe, subs.join(who).join("euchre.exe")).unwrap();
+    }
+    let csv = work().join("formula.csv");
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            subs.to_str().unwrap(),
+            MARCH,
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(0), "{}", o.err);
+    let names: Vec<String> = std::fs::read_to_string(&csv)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| l.rsplitn(13, ',').last().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "'-2+3",
+            "\"'=HYPERLINK(\"\"x\"\",\"\"y\"\")\"",
+            "'@SUM(A1)",
+            "plain"
+        ]
     );
 }

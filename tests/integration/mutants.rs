@@ -300,8 +300,8 @@ fn a_class_graded_with_diagnose_counts_each_bug() {
         .run();
     let text = ran.text();
     let tail = "\
-carol           18          0          0          0          0          0          0          0          0
-dave            16          2          0          0          0          0          0          0          0
+carol           18          0          0          0          0          0          0          0          0          0          0      18/18
+dave            16          2          0          0          0          0          0          0          0          0          0      16/18
 
 diagnosed bugs (a rule mutant prints exactly what the student's program printed):
   makers-need-four               2 students: bob, dave
