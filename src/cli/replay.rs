@@ -24,7 +24,7 @@ pub struct Options {
     pub save_at: Option<(Target, PathBuf)>,
     /// With `to`: every move up to it, not only the state there.
     pub trace: bool,
-    /// Where the HTML page goes (standard output when None).
+    /// Where the replay (text, JSON or the HTML page) goes (standard output when None).
     pub out: Option<PathBuf>,
 }
 
@@ -119,7 +119,11 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
     {
         text.push_str(&format!("\nthe game stopped early: {e}\n"));
     }
-    stdout.write_all(text.as_bytes()).map_err(io)
+    match &o.out {
+        Some(path) => write_atomic(path, text.as_bytes())
+            .map_err(|e| Failure::input(format!("writing {}: {e}", path.display()))),
+        None => stdout.write_all(text.as_bytes()).map_err(io),
+    }
 }
 
 /// Step through a scenario or CS 246 save file move by move
@@ -144,8 +148,13 @@ pub struct Args {
     /// text, json (one object per move: event, rule, full state), or html (a page that steps through the game)
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// Write the html page to this file
-    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    /// Write the replay (text, json or the html page) to this file
+    #[arg(
+        short = 'o',
+        long = "output",
+        value_name = "FILE",
+        conflicts_with = "step"
+    )]
     output: Option<PathBuf>,
     /// Write the state after POINT as a CS 246 save file OUT that continues the game exactly
     #[arg(long, num_args = 2, value_names = ["POINT", "OUT"])]

@@ -275,7 +275,14 @@ impl<'a> Writer<'a> {
             text.push_str(&diagnosed(&students, &per));
         }
         text.push_str(&format!("\n{passed} passed, {} failed\n", runs - passed));
-        let _ = stdout.write_all(text.as_bytes());
+        // A report asked for on standard output (`--report tap`) has it to
+        // itself, so that a TAP consumer reads TAP alone; the summary then
+        // goes to standard error.
+        if to_stdout.iter().any(|b| !b.is_empty()) {
+            eprint!("{text}");
+        } else {
+            let _ = stdout.write_all(text.as_bytes());
+        }
         for body in to_stdout.iter().flatten() {
             let _ = stdout.write_all(body.as_bytes());
         }

@@ -441,6 +441,13 @@ fn gradescope_junit_and_tap_reports_have_their_fields() {
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
+    // TAP has standard output to itself; the summary goes to standard error.
+    assert!(out.starts_with("TAP version 13\n"), "{out}");
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.starts_with("FAIL euchred (wrong output)\nPASS march\n"),
+        "{err}"
+    );
     assert!(out.contains("TAP version 13\n1..2\nnot ok 1 - euchred\n  ---\n  verdict: fail\n  message: |\n    wrong output\n"), "{out}");
     assert!(out.contains("\nok 2 - march\n"), "{out}");
     let v: serde_json::Value =
@@ -937,4 +944,34 @@ fn csv_cells_never_start_a_formula() {
             "plain"
         ]
     );
+}
+
+/// Reports are written with the mode any program's files get (0666 less
+/// the umask), and a report written again keeps the mode it had.
+#[test]
+fn reports_honour_the_umask_and_keep_their_mode() {
+    use std::os::unix::fs::PermissionsExt;
+    let g = golden(MARCH);
+    let exe = program("umask", &g, &format!("{PRINT} return 0;"));
+    let report = work().join("umask-report.json");
+    let _ = std::fs::remove_file(&report);
+    let run = |umask: &str| {
+        let st = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "umask {umask} && exec \"$0\" grade --exe \"$1\" {MARCH} --report json=\"$2\" >/dev/null"
+            ))
+            .arg(env!("CARGO_BIN_EXE_upcard"))
+            .arg(&exe)
+            .arg(&report)
+            .status()
+            .unwrap();
+        assert!(st.success());
+        std::fs::metadata(&report).unwrap().permissions().mode() & 0o777
+    };
+    assert_eq!(run("022"), 0o644);
+    std::fs::set_permissions(&report, std::fs::Permissions::from_mode(0o640)).unwrap();
+    assert_eq!(run("077"), 0o640);
+    std::fs::remove_file(&report).unwrap();
+    assert_eq!(run("027"), 0o640);
 }

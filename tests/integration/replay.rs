@@ -348,3 +348,30 @@ fn impossible_save_files_are_refused_with_place_and_reason() {
         "upcard: nowhere.txt: No such file or directory (os error 2)\n"
     );
 }
+
+/// `-o FILE` writes the text and JSON replays too, the bytes standard output gets.
+#[test]
+fn output_file_takes_every_format() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-replay-o-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for format in ["text", "json"] {
+        let file = dir.join(format!("march.{format}"));
+        crate::tester::Upcard::new()
+            .args([
+                "replay",
+                "scenarios/eecs280/march.yaml",
+                "--format",
+                format,
+                "-o",
+            ])
+            .arg_path(&file)
+            .stdout_is("")
+            .run();
+        let shown = crate::tester::Upcard::new()
+            .args(["replay", "scenarios/eecs280/march.yaml", "--format", format])
+            .run();
+        assert_eq!(std::fs::read(&file).unwrap(), shown.stdout, "{format}");
+        assert!(!shown.stdout.is_empty());
+    }
+}
