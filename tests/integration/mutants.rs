@@ -130,7 +130,7 @@ fn bad_options_are_usage_errors() {
     Upcard::new()
         .line("mutants --filter nosuch")
         .status(2)
-        .stderr_is("upcard: --filter \"nosuch\" selects none of the 99 scenarios (it matches names, paths and tags)\n")
+        .stderr_is("upcard: --filter \"nosuch\" selects none of the 150 scenarios (it matches names, paths and tags)\n")
         .run();
     Upcard::new()
         .line("mutants scenarios/standard")
@@ -310,4 +310,75 @@ diagnosed bugs (a rule mutant prints exactly what the student's program printed)
 58 passed, 14 failed
 ";
     assert!(text.ends_with(tail), "{text}");
+}
+
+/// CS 246 grading can use at least 60 of the bundled scenarios, among them
+/// one per computer-strategy rule of the spec (2.2.2.1-5), and those alone
+/// kill every non-equivalent CS 246 mutant: a student's program is graded on
+/// every rule the library pins. (The course program here is upcard itself,
+/// started as `euchre`.)
+#[test]
+fn the_gradable_cs246_library_pins_every_rule() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-gradable-cs246-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("scenarios/cs246")).unwrap();
+    std::fs::create_dir_all(dir.join("golden/cs246")).unwrap();
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut gradable = Vec::new();
+    for e in std::fs::read_dir(manifest.join("scenarios/cs246")).unwrap() {
+        let path = e.unwrap().path();
+        let s = upcard::scenario::Scenario::load(&path).unwrap();
+        if s.setup.invocation(None).is_ok() {
+            std::fs::copy(
+                &path,
+                dir.join("scenarios/cs246").join(path.file_name().unwrap()),
+            )
+            .unwrap();
+            std::fs::copy(
+                &s.expect.golden,
+                dir.join("golden/cs246")
+                    .join(s.expect.golden.file_name().unwrap()),
+            )
+            .unwrap();
+            for (f, _) in &s.files {
+                let rel = f.strip_prefix(manifest).unwrap_or(f);
+                let to = dir.join(rel);
+                std::fs::create_dir_all(to.parent().unwrap()).unwrap();
+                std::fs::copy(f, to).unwrap();
+            }
+            gradable.push(s.name.clone());
+        }
+    }
+    assert!(gradable.len() >= 60, "{} gradable", gradable.len());
+    for rule in ["2.2.2.1", "2.2.2.2", "2.2.2.3", "2.2.2.4", "2.2.2.5"] {
+        assert!(
+            gradable
+                .iter()
+                .any(|n| n.contains(&format!("computer-{rule}-"))),
+            "no gradable scenario for {rule}"
+        );
+    }
+    // Every one passes with the reference as the course program.
+    std::fs::copy(env!("CARGO_BIN_EXE_upcard"), dir.join("euchre")).unwrap();
+    let ran = Upcard::new()
+        .current_dir(&dir)
+        .args(["grade", "--exe", "euchre", "--rules", "cs246", "scenarios"])
+        .run();
+    assert!(
+        ran.text()
+            .ends_with(&format!("\n{} passed, 0 failed\n", gradable.len())),
+        "{}",
+        ran.text()
+    );
+    let ran = Upcard::new()
+        .current_dir(&dir)
+        .args(["mutants", "--rules", "cs246", "scenarios"])
+        .run();
+    assert!(
+        ran.text()
+            .contains("mutation score: 100.0% (41 of 41 non-equivalent mutants killed)"),
+        "{}",
+        ran.text()
+    );
 }

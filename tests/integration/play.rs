@@ -330,7 +330,8 @@ fn play_through(p: &mut Pty, people: &[&str]) -> String {
     let mut screen = p.text();
     for _ in 0..2000 {
         if screen.contains("the game is over") {
-            return screen;
+            // The rest of that frame may still be on its way.
+            return p.wait_for("win the game");
         }
         if let Some(name) = people
             .iter()
