@@ -58,24 +58,7 @@ impl Args {
                 cxxflags,
                 dir,
             } => {
-                // Each flag one shell word in build.sh, whatever it holds.
-                let cxxflags = match cxxflags {
-                    None => None,
-                    Some(f) => {
-                        let words = shlex::split(&f).ok_or_else(|| {
-                            Failure::input(format!("--cxxflags {f:?}: unbalanced quotes"))
-                        })?;
-                        let quoted: Result<Vec<String>, _> = words
-                            .iter()
-                            .map(|w| shlex::try_quote(w).map(|q| q.into_owned()))
-                            .collect();
-                        Some(
-                            quoted
-                                .map_err(|_| Failure::input("--cxxflags holds a NUL byte"))?
-                                .join(" "),
-                        )
-                    }
-                };
+                let cxxflags = cxxflags.as_deref().map(shell_words).transpose()?;
                 let rules = RulesName::from_name(&rules).expect("clap checked the name");
                 let (mut all, bad) = super::run::load(&scenarios)?;
                 if bad {
@@ -149,4 +132,18 @@ impl Args {
             }
         }
     }
+}
+
+/// `--cxxflags` as shell words for a build script's array, each one quoted
+/// whatever it holds.
+pub fn shell_words(flags: &str) -> Result<String, Failure> {
+    let words = shlex::split(flags)
+        .ok_or_else(|| Failure::input(format!("--cxxflags {flags:?}: unbalanced quotes")))?;
+    let quoted: Result<Vec<String>, _> = words
+        .iter()
+        .map(|w| shlex::try_quote(w).map(|q| q.into_owned()))
+        .collect();
+    Ok(quoted
+        .map_err(|_| Failure::input("--cxxflags holds a NUL byte"))?
+        .join(" "))
 }

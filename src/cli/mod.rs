@@ -4,6 +4,7 @@
 mod arena;
 mod autograder;
 mod bless;
+mod build;
 mod completions;
 mod grade;
 mod join;
@@ -40,6 +41,7 @@ struct Cli {
 pub enum Command {
     Run(run::Args),
     Bless(bless::Args),
+    Build(build::Args),
     Grade(grade::Args),
     Replay(replay::Args),
     Schema(schema::Args),
@@ -95,6 +97,7 @@ impl Parsed {
         match c {
             Command::Run(a) => a.execute(stdout),
             Command::Bless(a) => a.execute(stdout),
+            Command::Build(a) => a.execute(stdout),
             Command::Grade(a) => a.execute(stdout),
             Command::Replay(a) => a.execute(stdout),
             Command::Schema(a) => a.execute(stdout),

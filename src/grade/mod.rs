@@ -1,6 +1,7 @@
 //! Grading: student programs run on scenarios, judged against the goldens,
 //! with each failure explained from the engine's own game.
 
+pub mod build;
 pub mod deploy;
 pub mod html;
 pub mod live;
@@ -380,6 +381,8 @@ impl Grader {
         exe: &Path,
         inv: &Invocation,
         input: &[u8],
+        collect: Option<&str>,
+        limits: Limits,
     ) -> Run {
         #[cfg(target_os = "linux")]
         if let Some(settings) = &self.sandbox {
@@ -398,9 +401,11 @@ impl Grader {
                 }
             }
             let helper = dir.helper.as_mut().expect("started above");
-            return process::run_sandboxed(helper, exe, &inv.argv0, &inv.args, input, self.limits);
+            return process::run_sandboxed(
+                helper, exe, &inv.argv0, &inv.args, input, limits, collect,
+            );
         }
-        process::run(exe, &inv.argv0, &inv.args, dir.path(), input, self.limits)
+        process::run(exe, &inv.argv0, &inv.args, dir.path(), input, limits)
     }
 
     /// As [`Grader::grade`], and when the run fails, up to `repeat - 1` more
@@ -465,7 +470,7 @@ impl Grader {
                 return Ok(outcome);
             }
         }
-        let run = self.execute(&mut dir, exe, &inv, s.input.as_bytes());
+        let run = self.execute(&mut dir, exe, &inv, s.input.as_bytes(), None, self.limits);
         let actual = String::from_utf8_lossy(&run.stdout).into_owned();
         outcome.stdout = actual.clone();
         outcome.stderr = String::from_utf8_lossy(&run.stderr).into_owned();

@@ -199,6 +199,7 @@ pub fn run_sandboxed(
     args: &[String],
     stdin: &[u8],
     limits: Limits,
+    collect: Option<&str>,
 ) -> Run {
     let started = Instant::now();
     let pid = helper.pid();
@@ -214,7 +215,7 @@ pub fn run_sandboxed(
     } else {
         limits.memory
     };
-    let mut child = match helper.spawn(exe, argv0, args, address_space) {
+    let mut child = match helper.spawn(exe, argv0, args, address_space, collect) {
         Ok(c) => c,
         Err(e) => {
             super::live::group_ended(pid);

@@ -1,5 +1,6 @@
 //! Parsers for upcard's input files, with errors that name file, line and column.
 
+pub mod escape;
 pub mod file;
 mod location;
 pub mod name;

@@ -10,8 +10,7 @@ use crate::tester::Upcard;
 const SCENARIO: &str = "scenarios/eecs280/euchred.yaml";
 
 fn tree(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("upcard-autograder-{}-{name}", std::process::id()));
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("upcard-autograder-{name}"));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(d.join("submission")).unwrap();
     d
@@ -128,7 +127,8 @@ fn the_build_is_the_courses_not_the_submissions() {
     assert_eq!(r["score"], 0.0);
     assert!(
         r["output"].as_str().unwrap().ends_with(
-            "Player.cpp is missing: found player.cpp, but file names are case-sensitive here; rename it Player.cpp"
+            "Player.cpp is missing: found player.cpp, but file names are case-sensitive here; rename it Player.cpp\n\
+             the build failed (exit status 1)"
         ),
         "{r}"
     );
@@ -597,4 +597,83 @@ fn cxxflags_are_written_as_shell_words() {
         .stderr_is("upcard: --cxxflags \"-O2 '-DX\": unbalanced quotes\n")
         .run();
     assert!(!root.join("bad").exists());
+}
+
+/// The build is student code: the generated autograder builds in upcard's
+/// sandbox, where neither a Makefile's recipe nor the assembler's `.incbin`
+/// can reach the goldens beside it. Both cheats score 0 and the goldens are
+/// unchanged; an honest program in the same tree scores full.
+#[test]
+fn a_build_cannot_read_or_change_the_goldens() {
+    let root = tree("cheats");
+    let golden = root.join("source/golden/eecs280/euchred.out");
+    let incbin = format!(
+        "#include <cstdio>\nextern \"C\" const char leaked[];\n\
+         asm(\".globl leaked\\nleaked: .incbin \\\"{}\\\"\\n.byte 0\");\n\
+         int main() {{ std::fputs(leaked, stdout); return 0; }}\n",
+        golden.display()
+    );
+    // (grade_files makes the tree anew: the golden's path is the same.)
+    let r = grade_files("cheats", &[("euchre.cpp", &incbin)]);
+    assert_eq!(r["score"], 0.0, "{r}");
+    let out = r["output"].as_str().unwrap();
+    assert!(out.contains("file not found"), "{out}");
+    let before = std::fs::read(&golden).unwrap();
+    // A program that would print the golden if it could read it at run time.
+    let reader = format!(
+        "#include <cstdio>\nint main() {{ FILE *f = std::fopen(\"{}\", \"r\"); if (!f) return 1; \
+         int c; while ((c = std::fgetc(f)) != EOF) std::putchar(c); return 0; }}\n",
+        golden.display()
+    );
+    let r = grade_files("cheats", &[("euchre.cpp", &reader)]);
+    assert_eq!(r["score"], 0.0, "{r}");
+    assert_eq!(std::fs::read(&golden).unwrap(), before);
+}
+
+/// CS 246 builds run the submission's own Makefile: in the sandbox its
+/// recipe can neither read nor overwrite a golden.
+#[test]
+fn a_cs246_makefile_cannot_reach_the_goldens() {
+    let root = tree("cs246-cheat");
+    let source = root.join("source");
+    Upcard::new()
+        .args([
+            "autograder",
+            "init",
+            "--platform",
+            "gradescope",
+            "--rules",
+            "cs246",
+        ])
+        .args(["--scenarios", "scenarios/cs246/quit.yaml"])
+        .arg_path(&source)
+        .run();
+    let golden = source.join("golden/cs246/quit.out");
+    let before = std::fs::read(&golden).unwrap();
+    let makefile = format!(
+        "euchre:\n\tcp {g} leaked.txt || true\n\techo cheat > {g} || true\n\
+         \tprintf '#!/bin/sh\\ncat leaked.txt\\n' > euchre\n\tchmod +x euchre\n",
+        g = golden.display()
+    );
+    std::fs::write(root.join("submission/Makefile"), makefile).unwrap();
+    std::fs::write(
+        root.join("submission/euchre.cc"),
+        "// built by the Makefile\n",
+    )
+    .unwrap();
+    let out = Command::new("bash")
+        .arg(source.join("run_autograder"))
+        .env("UPCARD_AUTOGRADER_ROOT", &root)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let r: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(root.join("results/results.json")).unwrap())
+            .unwrap();
+    assert_eq!(r["score"], 0.0, "{r}");
+    assert_eq!(
+        std::fs::read(&golden).unwrap(),
+        before,
+        "the golden was changed"
+    );
 }

@@ -57,9 +57,12 @@ fn expected(bug: Option<&str>, rules: &str) -> BTreeMap<String, bool> {
         .collect()
 }
 
+fn scratch_name(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("upcard-deploy-{name}"))
+}
+
 fn scratch(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("upcard-deploy-{}-{name}", std::process::id()));
+    let d = scratch_name(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -99,7 +102,15 @@ fn read_json(p: &Path) -> serde_json::Value {
 
 /// Gradescope: run_autograder with the tree at a temporary root.
 fn gradescope(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let root = scratch(&format!("gs-{rules}-{tag}"));
+    let dir = scratch_name(&format!("gradescope-{rules}-{tag}"));
+    let got = gradescope_in(rules, cpp, tag);
+    // Each tree holds a copy of upcard: gone once read.
+    let _ = std::fs::remove_dir_all(dir);
+    got
+}
+
+fn gradescope_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
+    let root = scratch(&format!("gradescope-{rules}-{tag}"));
     let said = init("gradescope", rules, &root.join("source"));
     assert!(said.starts_with("wrote a Gradescope autograder"), "{said}");
     std::fs::create_dir_all(root.join("submission")).unwrap();
@@ -123,7 +134,15 @@ fn gradescope(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
 /// PrairieLearn: the question's tests/ at ROOT/tests, the files at
 /// ROOT/student, run.sh as the entrypoint.
 fn prairielearn(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let root = scratch(&format!("pl-{rules}-{tag}"));
+    let dir = scratch_name(&format!("prairielearn-{rules}-{tag}"));
+    let got = prairielearn_in(rules, cpp, tag);
+    // Each tree holds a copy of upcard: gone once read.
+    let _ = std::fs::remove_dir_all(dir);
+    got
+}
+
+fn prairielearn_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
+    let root = scratch(&format!("prairielearn-{rules}-{tag}"));
     let question = root.join("question");
     let said = init("prairielearn", rules, &question);
     assert!(
@@ -163,7 +182,15 @@ fn shell(cmd: &str, dir: &Path) -> Option<i32> {
 /// autograder.io: the suite's files in one folder, its setup command, then
 /// each test case's command (passed when it exits 0).
 fn autograder_io(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let root = scratch(&format!("agio-{rules}-{tag}"));
+    let dir = scratch_name(&format!("autograder_io-{rules}-{tag}"));
+    let got = autograder_io_in(rules, cpp, tag);
+    // Each tree holds a copy of upcard: gone once read.
+    let _ = std::fs::remove_dir_all(dir);
+    got
+}
+
+fn autograder_io_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
+    let root = scratch(&format!("autograder_io-{rules}-{tag}"));
     let project = root.join("project");
     let said = init("autograder-io", rules, &project);
     assert!(
@@ -201,7 +228,15 @@ fn autograder_io(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
 /// GitHub Classroom: the template repository with the student's file, the
 /// Build step, then each test step's command.
 fn github_classroom(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let repo = scratch(&format!("gh-{rules}-{tag}"));
+    let dir = scratch_name(&format!("github_classroom-{rules}-{tag}"));
+    let got = github_classroom_in(rules, cpp, tag);
+    // Each tree holds a copy of upcard: gone once read.
+    let _ = std::fs::remove_dir_all(dir);
+    got
+}
+
+fn github_classroom_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
+    let repo = scratch(&format!("github_classroom-{rules}-{tag}"));
     let said = init("github-classroom", rules, &repo);
     assert!(
         said.starts_with("wrote a GitHub Classroom autograder"),
@@ -274,11 +309,13 @@ fn every_platform_grades_the_bundled_eecs280_library() {
 /// deploys and fails the second on every one.
 #[test]
 fn every_platform_grades_the_bundled_cs246_library() {
-    let upcard = env!("CARGO_BIN_EXE_upcard");
-    let makefile = format!("euchre:\n\tcp {upcard} euchre\n");
+    // The build runs in the sandbox, which sees only the submission's files:
+    // the reference travels in the submission (stripped, to stay small; named
+    // so that every platform's student-file patterns take it).
+    let makefile = "euchre:\n\tcp reference.h euchre\n\tchmod +x euchre\n";
     let silent = "int main() { return 0; }\n";
     for (name, platform) in PLATFORMS {
-        let good = platform_with_makefile(platform, &makefile, &format!("{name}-ref"));
+        let good = platform_with_makefile(platform, makefile, &format!("{name}-ref"));
         assert!(good.len() >= 11, "{name}: {good:?}");
         assert!(good.values().all(|&p| p), "{name}: {good:?}");
         let bad = platform("cs246", silent, "silent");
@@ -311,6 +348,19 @@ fn write_submission(dir: &Path, cpp: &str) {
     MAKEFILE.with(|m| {
         if let Some(text) = &*m.borrow() {
             std::fs::write(dir.join("Makefile"), text).unwrap();
+            std::fs::copy(reference(), dir.join("reference.h")).unwrap();
         }
     });
+}
+
+/// upcard without its debug information, made once.
+fn reference() -> &'static Path {
+    static REFERENCE: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+    REFERENCE.get_or_init(|| {
+        let p = scratch("reference").join("upcard");
+        std::fs::copy(env!("CARGO_BIN_EXE_upcard"), &p).unwrap();
+        let st = Command::new("strip").arg(&p).status().unwrap();
+        assert!(st.success());
+        p
+    })
 }

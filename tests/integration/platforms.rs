@@ -51,10 +51,10 @@ fn assert_valid(v: &jsonschema::Validator, instance: &serde_json::Value, what: &
 }
 
 fn init(platform: &str, rules: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!(
-        "upcard-platforms-{}-{platform}-{rules}",
-        std::process::id()
-    ));
+    // One tree per platform and course, replaced by the next run (each
+    // holds a copy of upcard).
+    let dir =
+        Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("upcard-platforms-{platform}-{rules}"));
     let _ = std::fs::remove_dir_all(&dir);
     Upcard::new()
         .args([

@@ -24,18 +24,23 @@ const TESTS: &str = "upcard-tests.tar";
 const TIME_LIMIT: u32 = 60;
 
 fn setup_script(course: &dyn Course) -> String {
+    let program = course.program().trim_start_matches("./");
     format!(
         "#!/usr/bin/env bash\n\
          # autograder.io's setup command for the suite (written by `upcard autograder init`):\n\
-         # unpack the scenarios and goldens, put upcard in bin/, build the submission.\n\
+         # unpack the scenarios and goldens, put upcard in bin/, build the submission. The\n\
+         # build runs in upcard's sandbox on a copy of the student's files alone, so that it\n\
+         # never sees the instructor files beside them.\n\
          set -euo pipefail\n\
          tar xf {TESTS}\n\
-         mkdir -p bin\n\
+         mkdir -p bin .upcard-submission\n\
          cp {UPCARD} bin/upcard\n\
          chmod +x bin/upcard\n\
-         bash {BUILD}\n\
-         test -x {program}\n",
-        program = course.program()
+         for f in ./*.cpp ./*.cc ./*.hpp ./*.h ./Makefile; do\n\
+         \x20   if [ -f \"$f\" ]; then cp \"$f\" .upcard-submission/; fi\n\
+         done\n\
+         bin/upcard build --rules {rules} --script {BUILD} .upcard-submission -o {program}\n",
+        rules = course.name(),
     )
 }
 

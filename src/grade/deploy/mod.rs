@@ -124,11 +124,14 @@ RESULTS="$ROOT/results"
 mkdir -p "$RESULTS"
 # upcard runs from a copy: uploaded files may not keep the executable bit.
 BIN="$(mktemp -d)"
+BUILD="$(mktemp -d)"
+trap 'rm -rf "$BIN" "$BUILD"' EXIT
 cp "$SOURCE/bin/upcard" "$BIN/upcard" && chmod +x "$BIN/upcard"
 UPCARD="$BIN/upcard"
-BUILD="$(mktemp -d)"
-cp -R "$ROOT/{submission}/." "$BUILD/"
-if ! (cd "$BUILD" && bash "$SOURCE/build.sh") >"$BUILD/build.log" 2>&1; then
+# The build is student code too: it runs in upcard's sandbox, which shows it
+# the compiler and the submission's own files, never this folder's goldens.
+if ! "$UPCARD" build --rules {rules} --script "$SOURCE/build.sh" "$ROOT/{submission}" \
+        -o "$BUILD/{program}" >"$BUILD/build.log" 2>&1; then
     "$UPCARD" autograder build-failed --platform {format} "$BUILD/build.log" \
         --out "$RESULTS/results.json"
     exit 0
@@ -296,11 +299,13 @@ fn classroom_workflow(d: &Deployment) -> Result<String, String> {
          \x20   if: github.actor != 'github-classroom[bot]'\n\
          \x20   steps:\n\
          \x20   - name: Checkout code\n      uses: actions/checkout@v4\n\
-         \x20   - name: Build\n      run: bash build.sh\n      continue-on-error: true\n\
+         \x20   - name: Build\n      run: chmod +x bin/upcard && bin/upcard build --rules {rules} --script build.sh . -o {program}\n      continue-on-error: true\n\
          {steps}\
          \x20   - name: Autograding Reporter\n      uses: classroom-resources/autograding-grading-reporter@v1\n      env:\n{env}\
          \x20     with:\n        runners: {}\n",
-        ids.join(",")
+        ids.join(","),
+        rules = d.course.name(),
+        program = d.course.program().trim_start_matches("./"),
     ))
 }
 

@@ -191,6 +191,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             args,
             memory,
             script,
+            collect,
         } = msg
         else {
             continue;
@@ -245,6 +246,9 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
                 // (what it wrote is nobody's), and checked.
                 let (disk_full, clean) = if mode == Mode::Namespaces {
                     let full = space_full(Path::new(WORK));
+                    if let (Some(name), Some(dir)) = (&collect, &inputs) {
+                        collect_output(Path::new(WORK), name, dir);
+                    }
                     (full, reset_space())
                 } else {
                     (false, true)
@@ -325,6 +329,41 @@ fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<()> {
         std::fs::write(target, bytes)?;
     }
     Ok(())
+}
+
+/// Copies `work/name`, a regular file the run made, into the grader's run
+/// directory (`to`), for the grader to take (a build's program). Anything
+/// else under that name (a link, a folder) is left: the grader then finds
+/// no program.
+fn collect_output(work: &Path, name: &str, to: &std::fs::File) {
+    use std::io::Write;
+    use std::os::fd::AsFd;
+    if name.contains('/') || name.starts_with('.') {
+        return;
+    }
+    let from = work.join(name);
+    let Ok(meta) = std::fs::symlink_metadata(&from) else {
+        return;
+    };
+    if !meta.file_type().is_file() {
+        return;
+    }
+    let Ok(bytes) = std::fs::read(&from) else {
+        return;
+    };
+    let Ok(fd) = nix::fcntl::openat(
+        to.as_fd(),
+        name,
+        nix::fcntl::OFlag::O_WRONLY
+            | nix::fcntl::OFlag::O_CREAT
+            | nix::fcntl::OFlag::O_TRUNC
+            | nix::fcntl::OFlag::O_NOFOLLOW
+            | nix::fcntl::OFlag::O_CLOEXEC,
+        nix::sys::stat::Mode::from_bits_truncate(0o755),
+    ) else {
+        return;
+    };
+    let _ = std::fs::File::from(fd).write_all(&bytes);
 }
 
 /// Whether the run filled its writable space: under a page of it, or of

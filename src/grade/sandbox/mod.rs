@@ -206,6 +206,7 @@ impl Helper {
         argv0: &str,
         args: &[String],
         memory: u64,
+        collect: Option<&str>,
     ) -> io::Result<Sandboxed<'_>> {
         let file = File::open(exe)?;
         let mut head = [0u8; 2];
@@ -219,6 +220,7 @@ impl Helper {
             args: args.to_vec(),
             memory,
             script,
+            collect: collect.map(str::to_string),
         };
         let fds = [
             file.as_raw_fd(),

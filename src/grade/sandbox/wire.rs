@@ -24,6 +24,11 @@ pub enum ToHelper {
         /// The file is a `#!` script: its descriptor must stay open for the
         /// interpreter, which reads it as /dev/fd/N.
         script: bool,
+        /// A file the run makes in its directory that the grader wants back
+        /// (a build's program): with namespaces, PID 1 copies it into the
+        /// grader's run directory before the space is emptied.
+        #[serde(default)]
+        collect: Option<String>,
     },
     /// End the running program and everything it started.
     Kill,

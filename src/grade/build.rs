@@ -1,0 +1,162 @@
+//! Building a submission from its sources with the course's build script,
+//! in the same sandbox as the program's runs: the build is student code
+//! too (a Makefile's recipes, what the compiler is told to include), so it
+//! sees the system's compiler, headers and libraries and its own files,
+//! never the goldens, the scenarios or another submission.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use super::Grader;
+use super::process::{Ending, Limits};
+use crate::courses::Invocation;
+
+/// A submission's files: at most this many, of at most this much in all.
+const MAX_FILES: usize = 1000;
+const MAX_BYTES: u64 = 64 << 20;
+
+/// The build script's name in the build's directory.
+const SCRIPT: &str = "upcard-build.sh";
+
+/// Lines of a failed build's output kept for its verdict.
+const LOG_LINES: usize = 200;
+
+/// Why a build gave no program: what the student reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildFailed {
+    pub log: String,
+}
+
+/// A shell to run the build script with, from the system's directories
+/// (the sandbox shows those).
+fn bash() -> PathBuf {
+    ["/usr/bin/bash", "/bin/bash"]
+        .iter()
+        .map(PathBuf::from)
+        .find(|p| p.is_file())
+        .unwrap_or_else(|| PathBuf::from("/bin/bash"))
+}
+
+/// The regular files at the top of `src` (links and folders are left out:
+/// submissions are flat), bounded in count and size.
+fn sources(src: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
+    let entries = std::fs::read_dir(src).map_err(|e| format!("{}: {e}", src.display()))?;
+    let mut files = Vec::new();
+    let mut total = 0;
+    for e in entries.flatten() {
+        let Ok(meta) = std::fs::symlink_metadata(e.path()) else {
+            continue;
+        };
+        let Some(name) = e.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        if !meta.file_type().is_file() || name == SCRIPT {
+            continue;
+        }
+        total += meta.len();
+        if files.len() == MAX_FILES || total > MAX_BYTES {
+            return Err(format!(
+                "{}: more than {MAX_FILES} files or {} MiB: not a submission's sources",
+                src.display(),
+                MAX_BYTES >> 20
+            ));
+        }
+        let bytes =
+            std::fs::read(e.path()).map_err(|err| format!("{}: {err}", e.path().display()))?;
+        files.push((name, bytes));
+    }
+    files.sort();
+    Ok(files)
+}
+
+/// The end of a build's output, with why it stopped when it was stopped.
+fn log(stdout: &[u8], stderr: &[u8], why: Option<String>) -> String {
+    let mut text = String::from_utf8_lossy(stdout).into_owned();
+    text.push_str(&String::from_utf8_lossy(stderr));
+    let text = crate::parse::escape::printable(&text);
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.len().saturating_sub(LOG_LINES);
+    let mut out = lines[start..].join("\n");
+    if let Some(why) = why {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&why);
+    }
+    out
+}
+
+impl Grader {
+    /// Builds the sources in `src` with `script` (a bash script that makes
+    /// `program` in its working directory) in the sandbox, and puts the
+    /// program at `dest`. The build gets the run limits, with at least a
+    /// minute.
+    pub fn build(
+        &self,
+        src: &Path,
+        script: &str,
+        program: &str,
+        dest: &Path,
+    ) -> Result<(), BuildFailed> {
+        let fail = |log: String| BuildFailed { log };
+        let files = sources(src).map_err(fail)?;
+        let mut dir = self
+            .dirs
+            .lease()
+            .map_err(|e| fail(format!("cannot make a directory to build in: {e}")))?;
+        for (name, bytes) in &files {
+            std::fs::write(dir.path().join(name), bytes)
+                .map_err(|e| fail(format!("cannot copy {name}: {e}")))?;
+        }
+        // Without namespaces (Landlock alone) a build may write only its own
+        // directory: the compiler's temporary files go there too.
+        let script = format!("export TMPDIR=\"$PWD/.upcard-tmp\"\nmkdir -p \"$TMPDIR\"\n{script}");
+        std::fs::write(dir.path().join(SCRIPT), script)
+            .map_err(|e| fail(format!("cannot write the build script: {e}")))?;
+        let inv = Invocation {
+            argv0: "bash".into(),
+            args: vec![SCRIPT.into()],
+            files: Vec::new(),
+        };
+        let limits = Limits {
+            time: self.limits.time.max(Duration::from_secs(60)),
+            ..self.limits
+        };
+        let run = self.execute(&mut dir, &bash(), &inv, b"", Some(program), limits);
+        let why = match &run.ending {
+            Ending::Exited(0) => None,
+            Ending::Exited(code) => Some(format!("the build failed (exit status {code})")),
+            Ending::Signal(sig) => Some(format!(
+                "the build was killed ({})",
+                super::process::signal_name(*sig)
+            )),
+            Ending::TimedOut => Some(format!(
+                "the build took more than {} s and was stopped",
+                limits.time.as_secs()
+            )),
+            Ending::Truncated => Some("the build printed too much and was stopped".into()),
+            Ending::OutOfMemory => Some("the build ran out of memory".into()),
+            Ending::DiskFull => Some("the build filled the space it may write to".into()),
+            Ending::NotStarted(e) => Some(format!("the build could not start: {e}")),
+        };
+        if let Some(why) = why {
+            return Err(fail(log(&run.stdout, &run.stderr, Some(why))));
+        }
+        let built = dir.path().join(program);
+        let is_file = std::fs::symlink_metadata(&built).is_ok_and(|m| m.file_type().is_file());
+        if !is_file {
+            return Err(fail(log(
+                &run.stdout,
+                &run.stderr,
+                Some(format!("the build made no {program}")),
+            )));
+        }
+        std::fs::copy(&built, dest)
+            .and_then(|_| {
+                use std::os::unix::fs::PermissionsExt;
+                std::fs::set_permissions(dest, std::fs::Permissions::from_mode(0o755))
+            })
+            .map_err(|e| fail(format!("cannot keep the built program: {e}")))?;
+        Ok(())
+    }
+}
