@@ -40,6 +40,8 @@ pub struct Options {
     pub repeat: u32,
     /// `--repeat` reruns passing scenarios too.
     pub repeat_all: bool,
+    /// Each submission folder holds sources to build first (`--build`).
+    pub build: bool,
     pub seed: u32,
     /// Where the shrunk scenario of a divergence is written.
     pub out: PathBuf,
@@ -90,6 +92,36 @@ fn programs(exe: &Path) -> (Vec<Program>, bool) {
             false,
         )
     }
+}
+
+/// `--build`: each submission's folder built with the course's script in
+/// the sandbox, in parallel; a build that fails is that student's "could
+/// not run", with the compiler's words.
+fn build_all(
+    o: &Options,
+    rules: RulesName,
+    grader: &Grader,
+    pool: &rayon::ThreadPool,
+    out: &Path,
+    progs: &mut [Program],
+) {
+    let course = rules.course();
+    let script = course.build_script(course.cxxflags());
+    let program = Path::new(course.program())
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("euchre")
+        .to_string();
+    pool.install(|| {
+        progs.par_iter_mut().enumerate().for_each(|(i, p)| {
+            let src = o.exe.join(&p.name);
+            let dest = out.join(format!("{i}-{program}"));
+            p.path = grader
+                .build(&src, &script, &program, &dest)
+                .map(|()| dest)
+                .map_err(|f| format!("the submission did not build:\n{}", f.log));
+        });
+    });
 }
 
 /// A class's folder names become report files and table rows: each must be
@@ -308,7 +340,14 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             rules.dir()
         )));
     }
-    let (progs, many) = programs(&o.exe);
+    let (mut progs, many) = programs(&o.exe);
+    if o.build && !many {
+        return Err(Failure::input(format!(
+            "--build takes a folder with one submission's sources per subfolder, and {} is not \
+             one; for one submission, `upcard build` then `upcard grade --exe`",
+            o.exe.display()
+        )));
+    }
     if many {
         check_student_names(&o.exe, &progs)?;
     }
@@ -326,6 +365,12 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         .num_threads(o.jobs.max(1))
         .build()
         .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
+    // Kept until the grading ends: the programs built from sources.
+    let built = tempfile::tempdir()
+        .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
+    if o.build {
+        build_all(o, rules, &grader, &pool, built.path(), &mut progs);
+    }
     // Run k of the (student × scenario) list is the shard's when it takes k.
     let mine = |student: usize, case: usize| {
         o.shard
@@ -395,6 +440,7 @@ pub fn seconds(s: &str) -> Result<Duration, String> {
 #[command(after_help = "Examples:
   upcard grade --exe ./euchre.exe scenarios/eecs280
   upcard grade --exe submissions/ --rules cs246 --report html=report --csv class.csv
+  upcard grade --exe sources/ --build --rules eecs280 --csv class.csv
   upcard grade --exe ./euchre.exe --random 200 --seed 7")]
 pub struct Args {
     /// The program, or a directory with one submission per subdirectory
@@ -450,6 +496,9 @@ pub struct Args {
     /// With --repeat, rerun passing scenarios too: a program that passes once and fails once is marked flaky
     #[arg(long, requires = "repeat")]
     repeat_all: bool,
+    /// --exe DIR holds each submission's sources: build each with the course's build script in the sandbox, then grade it (a failed build is that student's verdict, with the compiler's output)
+    #[arg(long)]
+    build: bool,
     /// The random games' seed
     #[arg(long, default_value_t = 0)]
     seed: u32,
@@ -490,6 +539,7 @@ impl Args {
             list_skipped: self.list_skipped,
             repeat: self.repeat,
             repeat_all: self.repeat_all,
+            build: self.build,
             seed: self.seed,
             out: self.out,
             shard: self.shard,

@@ -227,6 +227,7 @@ impl<'a> Writer<'a> {
                 any_not_run = true;
                 // The message names the program's path already.
                 if r.many {
+                    let e = upcard::parse::escape::printable(e);
                     text.push_str(&format!("{name}: {e}\n"));
                 } else {
                     text.push_str(&format!("{e}\n"));

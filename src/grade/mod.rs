@@ -617,8 +617,13 @@ fn stderr_tail(stderr: &[u8]) -> String {
     } else {
         "standard error:\n".to_string()
     };
+    // What the program printed is data: nothing in it reaches a terminal
+    // as a control sequence.
     for l in tail.lines() {
-        out.push_str(&format!("  | {l}\n"));
+        out.push_str(&format!(
+            "  | {}\n",
+            crate::parse::escape::printable_line(l)
+        ));
     }
     out
 }

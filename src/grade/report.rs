@@ -202,8 +202,12 @@ pub fn tap(outcomes: &[Outcome], limits: &Limits) -> String {
             s.push_str("  ---\n");
             s.push_str(&format!("  verdict: {}\n", o.verdict.word()));
             s.push_str("  message: |\n");
+            // TAP goes to a terminal or a harness: escaped like all program text.
             for line in message(o, limits).lines() {
-                s.push_str(&format!("    {line}\n"));
+                s.push_str(&format!(
+                    "    {}\n",
+                    crate::parse::escape::printable_line(line)
+                ));
             }
             s.push_str("  ...\n");
         }

@@ -975,3 +975,75 @@ fn reports_honour_the_umask_and_keep_their_mode() {
     std::fs::remove_file(&report).unwrap();
     assert_eq!(run("027"), 0o640);
 }
+
+/// `--build`: a folder of source submissions is built in the sandbox with
+/// the course's build and graded; a submission that does not build is that
+/// student's row, with the compiler's words.
+#[test]
+fn a_class_of_sources_is_built_then_graded() {
+    let subs = work().join("sources-class");
+    let _ = std::fs::remove_dir_all(&subs);
+    std::fs::create_dir_all(subs.join("ann")).unwrap();
+    std::fs::create_dir_all(subs.join("bo")).unwrap();
+    std::fs::copy(
+        "tests/integration/programs/euchre.cpp",
+        subs.join("ann/euchre.cpp"),
+    )
+    .unwrap();
+    std::fs::write(
+        subs.join("bo/euchre.cpp"),
+        "int main() { return undeclared; }\n",
+    )
+    .unwrap();
+    let csv = work().join("sources.csv");
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            subs.to_str().unwrap(),
+            "--build",
+            MARCH,
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(1), "{}", o.err);
+    assert!(
+        o.out.starts_with("bo: the submission did not build:\n") && o.out.contains("undeclared"),
+        "{}",
+        o.out
+    );
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score\n\
+         ann,1,0,0,0,0,0,0,0,0,0,0,1/1\nbo,0,0,0,0,0,0,0,0,1,0,0,0/1\n"
+    );
+}
+
+/// What a program prints is data: no escape sequence, bell or carriage
+/// return from it reaches the grader's terminal, in the summary or in TAP.
+#[test]
+fn no_control_character_from_a_program_reaches_the_terminal() {
+    let exe = program(
+        "escapes",
+        b"",
+        "(void)OUT; printf(\"\\033]0;pwned\\007\\033[2J\\rPASS everything\\n\"); \
+         fprintf(stderr, \"\\033]52;c;Y2xpcGJvYXJk\\007\\033[1A\\rPASS\\n\"); return 0;",
+    );
+    for extra in [vec![], vec!["--report", "tap"]] {
+        let mut args = vec!["grade", "--exe", exe.to_str().unwrap(), MARCH];
+        args.extend(extra.iter().copied());
+        let o = crate::common::upcard_text(Path::new("."), &args, "");
+        assert_eq!(o.code, Some(1));
+        for text in [&o.out, &o.err] {
+            assert!(
+                !text.contains(['\u{1b}', '\u{7}', '\r']),
+                "{extra:?}: {text:?}"
+            );
+        }
+        let all = format!("{}{}", o.out, o.err);
+        assert!(all.contains("\\u{1b}]52;c;Y2xpcGJvYXJk\\u{7}"), "{all}");
+    }
+}
