@@ -166,6 +166,26 @@ impl EventSink for StepEvents<'_> {
     }
 }
 
+/// The state `before` a step with just its card `event` made: the card on
+/// the table, out of its hand, and the trick complete (its taking is the
+/// step's next move). Other events leave `before` as it was.
+fn after_card(before: &State, event: &Event) -> State {
+    let mut s = before.clone();
+    if let Event::Led { seat, card } | Event::Played { seat, card } = *event
+        && let Some(at) = s.hands[seat].find(&card)
+    {
+        s.hands[seat].remove(at);
+        s.trick.push((seat, card));
+        if let Phase::Trick { .. } = s.phase {
+            s.phase = Phase::Trick {
+                turn: seat,
+                turns: 4,
+            };
+        }
+    }
+    s
+}
+
 /// Plays `scenario` to its end, keeping every move.
 pub fn record(scenario: Scenario) -> Timeline {
     let (mut game, mut printer) = start(&scenario);
@@ -200,7 +220,7 @@ pub fn record(scenario: Scenario) -> Timeline {
             ends,
             ..
         } = step;
-        event_ends.extend(ends);
+        event_ends.extend(ends.iter().copied());
         let printed = before..printer.bytes().len();
         let first_new = moves.len();
         for (k, e) in step_events.iter().enumerate() {
@@ -234,18 +254,27 @@ pub fn record(scenario: Scenario) -> Timeline {
                 });
             }
         }
+        let base = events.len();
         events.extend(step_events);
         let end = events.len();
-        for m in &mut moves[first_new..] {
+        let count = moves.len() - first_new;
+        for (j, m) in moves[first_new..].iter_mut().enumerate() {
             m.events_end = end;
-        }
-        // A step's lines (and those of steps with no move, like dealing)
-        // are shown with the last move they led up to.
-        if let Some(last) = moves.last_mut()
-            && last.number > first_new
-        {
-            last.printed = shown_until..printed.end;
-            shown_until = printed.end;
+            if j + 1 < count {
+                // A step can hold several moves (the trick's last card, then
+                // its taking): each shows what it printed, and a card played
+                // shows on the table before the trick is taken.
+                let k = m.event_index - base;
+                let upto = ends[k];
+                m.printed = shown_until..upto;
+                shown_until = upto;
+                m.state = after_card(&m.before, &m.event);
+            } else {
+                // A step's lines (and those of steps with no move, like
+                // dealing) are shown with the last move they led up to.
+                m.printed = shown_until..printed.end;
+                shown_until = printed.end;
+            }
         }
         match r {
             Ok(true) => {}
@@ -290,14 +319,24 @@ impl Timeline {
 
     /// The state after move `i` as the course's save file (CS 246, with
     /// upcard's extension line), which continues the game exactly.
+    ///
+    /// A move that shares its step with the next (a trick's last card, then
+    /// its taking) is saved with the whole step made: a save file has no
+    /// place for a full trick, and the game continues from the step's end.
     pub fn save_at(&self, i: usize) -> Result<String, String> {
         let m = &self.moves[i];
-        if m.state.phase == Phase::Quit {
+        let state = &self.moves[i..]
+            .iter()
+            .take_while(|x| x.events_end == m.events_end)
+            .last()
+            .unwrap_or(m)
+            .state;
+        if state.phase == Phase::Quit {
             return Err(format!(
                 "move {} ends the program (q); there is nothing to continue",
                 m.number
             ));
         }
-        self.scenario.setup.save(&m.state)
+        self.scenario.setup.save(state)
     }
 }

@@ -110,6 +110,8 @@ fn next_up(state: &State, names: &[String; 4]) -> String {
         Phase::Bidding { round, turn, .. } => format!("{} to bid (round {round})", n(turn)),
         Phase::Discard => format!("{} to discard", n(state.dealer)),
         Phase::Defend { turn, .. } => format!("{} to say whether to defend alone", n(turn)),
+        // Every seat has had its turn: the trick is about to be taken.
+        Phase::Trick { turns: 4.., .. } => "the trick is taken".into(),
         Phase::Trick { turn, turns } => {
             if turns == 0 {
                 format!("{} to lead", n(turn))

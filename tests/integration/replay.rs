@@ -375,3 +375,23 @@ fn output_file_takes_every_format() {
         assert!(!shown.stdout.is_empty());
     }
 }
+
+/// A trick's last card shows with its own move: on the table, with the
+/// line it printed; the trick's taking is the next move.
+#[test]
+fn a_tricks_last_card_shows_with_its_own_move() {
+    let t = record(Scenario::load(Path::new("scenarios/eecs280/march.yaml")).unwrap());
+    let m = &t.moves[8];
+    assert_eq!(m.point.to_string(), "0:1:4");
+    assert_eq!(
+        String::from_utf8_lossy(&t.transcript[m.printed.clone()]),
+        "Jack of Hearts played by Adi\n"
+    );
+    assert_eq!(m.state.trick.len(), 4);
+    let next = &t.moves[9];
+    assert_eq!(
+        String::from_utf8_lossy(&t.transcript[next.printed.clone()]),
+        "Barbara takes the trick\n\n"
+    );
+    assert!(next.state.trick.is_empty());
+}
