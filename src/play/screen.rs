@@ -6,7 +6,7 @@
 use std::io;
 
 use ratatui::Frame;
-use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind};
+use ratatui::crossterm::event::{self, Event as TermEvent, KeyCode, KeyEventKind, KeyModifiers};
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
@@ -352,8 +352,16 @@ impl Screen {
     pub fn draw(&self, f: &mut Frame) {
         let area = f.area();
         if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            // The keys still work here: say how to leave, and show the
+            // stop prompt when it is open.
+            let prompt = match &self.mode {
+                Mode::Quit { name } => format!(
+                    "\nSave the game to a file? Name: {name} (Enter without a name stops without saving, Esc goes back)"
+                ),
+                _ => "\nq stops (Enter confirms); Ctrl-C stops at once.".into(),
+            };
             let p = Paragraph::new(format!(
-                "The terminal is {}×{}: make it at least {MIN_WIDTH}×{MIN_HEIGHT} to see the table.\nThe game is waiting.",
+                "The terminal is {}×{}: make it at least {MIN_WIDTH}×{MIN_HEIGHT} to see the table.\nThe game is waiting.{prompt}",
                 area.width, area.height
             ))
             .wrap(Wrap { trim: true });
@@ -682,6 +690,15 @@ pub fn run(mut screen: Screen) -> io::Result<Screen> {
                 return Ok(());
             }
             match event::read()? {
+                // The terminal is raw, so Ctrl-C is a key, not a signal: it
+                // stops the game at once, as it would any other program.
+                TermEvent::Key(k)
+                    if k.kind == KeyEventKind::Press
+                        && k.code == KeyCode::Char('c')
+                        && k.modifiers.contains(KeyModifiers::CONTROL) =>
+                {
+                    screen.ending = Some(Ending::Stopped { saved_to: None });
+                }
                 TermEvent::Key(k) if k.kind == KeyEventKind::Press => screen.key(k.code),
                 // A resize redraws on the next turn of the loop.
                 _ => {}

@@ -481,3 +481,38 @@ fn q_saves_the_full_screen_game() {
     let text = std::fs::read_to_string(&save).unwrap();
     assert!(text.contains("seed = 3"), "{text}");
 }
+
+/// A terminal too small for the table still says how to stop, and q and
+/// Ctrl-C stop the game there, as everywhere.
+#[test]
+fn a_too_small_terminal_can_still_stop_the_game() {
+    let args = [
+        "play",
+        "--seed",
+        "3",
+        "--seat",
+        "0=human:Ann",
+        "--seat",
+        "1=bot:simple",
+        "--seat",
+        "2=bot:simple",
+        "--seat",
+        "3=bot:simple",
+    ];
+    let mut p = Pty::start(&args, 100, 12);
+    let s = p.wait_for("The game is waiting.");
+    assert!(
+        s.contains("q stops (Enter confirms); Ctrl-C stops at once."),
+        "{s}"
+    );
+    let s = p.press("q");
+    assert!(s.contains("Save the game to a file? Name:"), "{s}");
+    p.press("\r");
+    assert_eq!(p.exit_code(), 0);
+    // Ctrl-C, in a terminal of any size.
+    let mut p = Pty::start(&args, 100, 12);
+    p.wait_for("The game is waiting.");
+    p.writer.write_all(b"\x03").unwrap();
+    p.writer.flush().unwrap();
+    assert_eq!(p.exit_code(), 0);
+}
