@@ -21,6 +21,10 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 enum Sub {
     /// Write a ready-to-upload autograder for one course into DIR
+    #[command(after_help = "Examples:
+  upcard autograder init --platform gradescope --rules eecs280 gradescope/
+  upcard autograder init --platform autograder-io --rules cs246 agio/
+  upcard autograder init --platform github-classroom --rules eecs280 --scenarios scenarios/eecs280 template/")]
     Init {
         #[arg(long, value_enum)]
         platform: deploy::Platform,

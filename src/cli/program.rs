@@ -13,6 +13,7 @@ pub fn subcommands(cmd: Command) -> Command {
         cmd.subcommand(
             Command::new(c.name())
                 .about(c.about())
+                .after_help(c.examples())
                 .arg(
                     Arg::new("argv0")
                         .long("argv0")

@@ -13,6 +13,9 @@ use super::reports::{ReportKind, ReportSpec, Reports, Writer};
 
 /// Work with the reports of `upcard grade`
 #[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard report merge --out merged part1 part2 part3
+  upcard report merge --report gradescope=results.json shard1.json shard2.json")]
 pub struct Args {
     #[command(subcommand)]
     command: Command,

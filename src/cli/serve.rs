@@ -39,7 +39,7 @@ impl std::str::FromStr for ServeSeat {
 
 /// Host a game for players at other terminals (upcard join)
 #[derive(clap::Args)]
-#[command(after_help = "Example:
+#[command(after_help = "Examples:
   upcard serve --listen 127.0.0.1:7878 --seat 0=remote --seat 2=remote --seat 1=bot:expert --seat 3=bot:expert
   upcard join 127.0.0.1:7878 --name Ann        (at another terminal)")]
 pub struct Args {

@@ -35,6 +35,10 @@ pub trait Course: Sync {
     fn about(&self) -> &'static str;
     /// argv[0] of the course program (default when grading and echoing).
     fn program(&self) -> &'static str;
+    /// Example command lines for the program's `--help`.
+    fn examples(&self) -> &'static str {
+        ""
+    }
     /// What a transcript line that no move printed is, for explanations
     /// (EECS 280 echoes its command line first; CS 246 echoes nothing).
     fn unattributed_line(&self) -> &'static str {

@@ -181,3 +181,39 @@ fn record_keeps_a_typed_game_as_a_scenario_and_its_golden() {
         .stderr_is("upcard: scenarios/cs246/four-computers.yaml exists already: record never overwrites a scenario\n")
         .run();
 }
+
+/// Every command's help ends with examples, as the README promises.
+#[test]
+fn every_help_page_has_examples() {
+    for cmd in [
+        "run",
+        "bless",
+        "grade",
+        "build",
+        "replay",
+        "schema",
+        "autograder",
+        "autograder init",
+        "report",
+        "report merge",
+        "play",
+        "arena",
+        "serve",
+        "join",
+        "completions",
+        "man",
+        "new",
+        "record",
+        "mutants",
+        "eecs280",
+        "cs246",
+    ] {
+        let mut args: Vec<&str> = cmd.split(' ').collect();
+        args.push("--help");
+        let text = Upcard::new().args(args).run().text();
+        assert!(
+            text.contains("\nExamples:\n  "),
+            "upcard {cmd} --help:\n{text}"
+        );
+    }
+}

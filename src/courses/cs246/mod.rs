@@ -146,6 +146,13 @@ impl crate::courses::Course for Cs246 {
         PROGRAM
     }
 
+    fn examples(&self) -> &'static str {
+        "Examples:
+  upcard cs246 -s 3 -d
+  upcard cs246 -f saved.txt
+  upcard cs246 --no-human -s 7 --rule loner-lead=footnote"
+    }
+
     /// CS 246's usual flags (its projects are built by the student's own
     /// Makefile; these serve a submission without one).
     fn cxxflags(&self) -> &'static str {

@@ -89,6 +89,13 @@ impl crate::courses::Course for Eecs280 {
         PROGRAM
     }
 
+    fn examples(&self) -> &'static str {
+        "Examples:
+  upcard eecs280 pack.in noshuffle 10 Adi Simple Barbara Simple Chi-Chih Simple Dabbala Simple
+  upcard eecs280 pack.in shuffle 3 Adi Human Barbara Simple Chi-Chih Simple Dabbala Simple
+  ln -s \"$(command -v upcard)\" euchre.exe && ./euchre.exe pack.in noshuffle 1 A Simple B Simple C Simple D Simple"
+    }
+
     fn unattributed_line(&self) -> &'static str {
         "the expected line is the command line the program was started with (line 1 echoes it)"
     }
