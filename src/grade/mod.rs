@@ -465,6 +465,11 @@ impl Grader {
             }
         };
         for (name, text) in &inv.files {
+            // Only ever inside the run directory.
+            if let Some(why) = crate::parse::name::file_name_problem(name) {
+                outcome.verdict = Verdict::NotRun(format!("the file {name:?}: {why}"));
+                return Ok(outcome);
+            }
             if let Err(e) = std::fs::write(dir.path().join(name), text) {
                 outcome.verdict = Verdict::NotRun(format!("cannot write {name}: {e}"));
                 return Ok(outcome);

@@ -217,3 +217,53 @@ fn every_help_page_has_examples() {
         );
     }
 }
+
+/// A pack from another folder is kept in the scenario under its file name:
+/// a program graded on the scenario runs in a folder of its own, where that
+/// name is where the pack is.
+#[test]
+fn record_names_a_pack_from_elsewhere_by_its_file_name() {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-record-sub-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("packs")).unwrap();
+    std::fs::copy(
+        "golden/eecs280/v2020-2026_adi/pack.in",
+        d.join("packs/pack.in"),
+    )
+    .unwrap();
+    Upcard::new()
+        .current_dir(&d)
+        .args([
+            "record",
+            "eecs280",
+            "packs/pack.in",
+            "noshuffle",
+            "1",
+            "A",
+            "Simple",
+            "B",
+            "Simple",
+            "C",
+            "Simple",
+            "D",
+            "Simple",
+            "from-elsewhere",
+        ])
+        .run();
+    let yaml = std::fs::read_to_string(d.join("scenarios/eecs280/from-elsewhere.yaml")).unwrap();
+    assert!(yaml.contains("  pack_name: \"pack.in\"\n"), "{yaml}");
+    let golden = std::fs::read_to_string(d.join("golden/eecs280/from-elsewhere.out")).unwrap();
+    assert!(
+        golden
+            .starts_with("./euchre.exe pack.in noshuffle 1 A Simple B Simple C Simple D Simple \n"),
+        "{golden}"
+    );
+    // The reference, as the course program, passes it.
+    std::fs::copy(env!("CARGO_BIN_EXE_upcard"), d.join("euchre.exe")).unwrap();
+    Upcard::new()
+        .current_dir(&d)
+        .args(["grade", "--exe", "euchre.exe", "scenarios"])
+        .stdout_is("PASS from-elsewhere\n\n1 passed, 0 failed\n")
+        .run();
+}

@@ -126,6 +126,13 @@ fn checks_across_fields_name_the_field_and_its_line() {
             "DIR/s.yaml:12:3: expect.compare: exact cannot be combined with an ignore- flag",
         ),
         (
+            BASE.replace(
+                "  points: 1\n",
+                "  points: 1\n  pack_name: ../../outside.in\n",
+            ),
+            "DIR/s.yaml:6:3: eecs280.pack_name: the pack's name \"../../outside.in\" must be a plain file name: it holds a path separator",
+        ),
+        (
             BASE.replace("name: t", "name: a/b"),
             "DIR/s.yaml:1:1: name: the name \"a/b\" cannot name the golden file: it holds a path separator",
         ),

@@ -166,10 +166,15 @@ impl crate::courses::Course for Eecs280 {
             crate::parse::pack::parse_pack(&a.pack_file, &text).map_err(|e| e.to_string())?;
         let cards: Vec<String> = pack.iter().map(|c| c.short().to_string()).collect();
         let q = |s: &str| serde_json::to_string(s).expect("a string");
+        // The pack travels in the scenario; a program run on it finds it in
+        // its own folder, under its file name alone.
+        let pack_name = std::path::Path::new(&a.pack_file)
+            .file_name()
+            .map_or("pack.in".to_string(), |n| n.to_string_lossy().into_owned());
         let mut y = format!(
             "rules: eecs280\neecs280:\n  pack: [{}]\n  pack_name: {}\n  shuffle: {}\n  points: {}\n  players:\n",
             cards.join(", "),
-            q(&a.pack_file),
+            q(&pack_name),
             a.shuffle,
             a.points
         );

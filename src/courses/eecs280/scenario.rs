@@ -134,6 +134,14 @@ pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, 
         cx.keep(full, "eecs280.pack_file");
     }
     let pack_name = e.pack_name.clone().unwrap_or(default_name);
+    // The program is run in a folder of its own with the pack under this
+    // name: a path would point elsewhere (and the grader writes it there).
+    if let Some(why) = crate::parse::name::file_name_problem(&pack_name) {
+        return Err(cx.at(
+            &["eecs280", "pack_name"],
+            format!("the pack's name {pack_name:?} must be a plain file name: {why}"),
+        ));
+    }
     let args = Args {
         pack_file: pack_name,
         shuffle: e.shuffle,
