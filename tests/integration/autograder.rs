@@ -677,3 +677,66 @@ fn a_cs246_makefile_cannot_reach_the_goldens() {
         "the golden was changed"
     );
 }
+
+/// Scenario file names are data in the generated commands: a space, `$(…)`
+/// or `${{ … }}` in one neither breaks the test nor runs anything.
+#[test]
+fn scenario_file_names_are_quoted_in_generated_commands() {
+    let root = tree("quoted");
+    let project = root.join("project");
+    std::fs::create_dir_all(project.join("scenarios/eecs280")).unwrap();
+    std::fs::create_dir_all(project.join("golden/eecs280")).unwrap();
+    let manifest = env!("CARGO_MANIFEST_DIR");
+    std::fs::copy(
+        format!("{manifest}/golden/eecs280/euchred.out"),
+        project.join("golden/eecs280/euchred.out"),
+    )
+    .unwrap();
+    let hostile = "my euchred $(touch pwned) ${{ github.token }}.yaml";
+    std::fs::copy(
+        format!("{manifest}/{SCENARIO}"),
+        project.join("scenarios/eecs280").join(hostile),
+    )
+    .unwrap();
+    Upcard::new()
+        .current_dir(&project)
+        .args([
+            "autograder",
+            "init",
+            "--platform",
+            "github-classroom",
+            "--rules",
+            "eecs280",
+            "repo",
+        ])
+        .run();
+    let repo = project.join("repo");
+    let text = std::fs::read_to_string(repo.join(".github/workflows/classroom.yml")).unwrap();
+    assert!(!text.contains("${{ github.token }}"), "{text}");
+    let w: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let steps = w["jobs"]["run-autograding-tests"]["steps"]
+        .as_sequence()
+        .unwrap();
+    std::fs::write(repo.join("euchre.cpp"), euchred_cpp()).unwrap();
+    let run = |cmd: &str| {
+        Command::new("bash")
+            .args(["-c", cmd])
+            .current_dir(&repo)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(run(steps[1]["run"].as_str().unwrap()), Some(0), "the build");
+    // GitHub turns `${{ '${{' }}` back into `${{` before the shell runs.
+    let command = steps[2]["with"]["command"]
+        .as_str()
+        .unwrap()
+        .replace("${{ '${{' }}", "${{");
+    assert!(
+        command.contains(hostile.trim_end_matches(".yaml")),
+        "{command}"
+    );
+    assert_eq!(run(&command), Some(0), "{command}");
+    assert!(!repo.join("pwned").exists());
+}

@@ -302,6 +302,25 @@ fn every_platform_grades_the_bundled_eecs280_library() {
     }
 }
 
+/// A program that prints march's golden when it can read it, from where
+/// each platform keeps it: on every platform the sandbox keeps it out, so it
+/// passes nothing, and the goldens are unchanged.
+#[test]
+fn no_platform_lets_a_program_read_the_goldens() {
+    let cheat = "#include <cstdio>\n\
+        int main() { const char *paths[] = { @CANDIDATES@ };\n\
+        for (const char *p : paths) { FILE *f = std::fopen(p, \"r\"); if (!f) continue;\n\
+        int c; while ((c = std::fgetc(f)) != EOF) std::putchar(c); return 0; }\n\
+        return 1; }\n";
+    let golden = std::fs::read("golden/eecs280/march.out").unwrap();
+    for (name, platform) in PLATFORMS {
+        let got = platform("eecs280", cheat, "cheat");
+        assert_eq!(got.get("march"), Some(&false), "{name}: {got:?}");
+        assert!(got.values().all(|&p| !p), "{name}: {got:?}");
+    }
+    assert_eq!(std::fs::read("golden/eecs280/march.out").unwrap(), golden);
+}
+
 /// CS 246 has no public program: the passing submission is upcard itself,
 /// which is the CS 246 program when started as `euchre` (its Makefile
 /// copies it in, as a student's Makefile builds theirs), and the failing one
@@ -344,6 +363,16 @@ thread_local! {
 /// Writes a submission's files into `dir`: the source, and the Makefile
 /// when the test asked for one.
 fn write_submission(dir: &Path, cpp: &str) {
+    // A cheat names the goldens where each platform keeps them, beside
+    // the submission: @CANDIDATES@ becomes those paths as a C array.
+    let mut paths = Vec::new();
+    for base in [dir, dir.parent().unwrap()] {
+        for sub in ["golden", "source/golden", "tests/golden"] {
+            let p = base.join(sub).join("eecs280/march.out");
+            paths.push(serde_json::to_string(p.to_str().unwrap()).unwrap());
+        }
+    }
+    let cpp = cpp.replace("@CANDIDATES@", &paths.join(", "));
     std::fs::write(dir.join("euchre.cpp"), cpp).unwrap();
     MAKEFILE.with(|m| {
         if let Some(text) = &*m.borrow() {
