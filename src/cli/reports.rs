@@ -304,7 +304,7 @@ impl<'a> Writer<'a> {
             }
         }
         if let Some(csv) = r.csv {
-            write_atomic(csv, table(&rows, true).as_bytes())
+            write_atomic(csv, csv_table(&rows, &per).as_bytes())
                 .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
         }
         // With many submissions, one that cannot run is that student's failure
@@ -441,6 +441,45 @@ fn csv_cell(text: &str) -> String {
     } else {
         text
     }
+}
+
+/// The class CSV: the table's columns, then each scenario's verdict for
+/// each student (a column per scenario, in the run's order; `near-miss` or
+/// `flaky` added to the word where it applies).
+fn csv_table(rows: &[(String, Vec<String>)], per: &[Vec<Outcome>]) -> String {
+    let mut scenarios: Vec<(usize, String)> = per
+        .iter()
+        .flatten()
+        .map(|o| (o.case, o.name.clone()))
+        .collect();
+    scenarios.sort();
+    scenarios.dedup();
+    let mut lines = table(rows, true)
+        .lines()
+        .map(str::to_string)
+        .collect::<Vec<_>>();
+    if let Some(head) = lines.first_mut() {
+        for (_, name) in &scenarios {
+            head.push(',');
+            head.push_str(&csv_cell(name));
+        }
+    }
+    for (line, outs) in lines.iter_mut().skip(1).zip(per) {
+        for (case, _) in &scenarios {
+            line.push(',');
+            if let Some(o) = outs.iter().find(|o| o.case == *case) {
+                let mut word = o.verdict.word().to_string();
+                if o.near_miss {
+                    word.push_str(" near-miss");
+                }
+                if o.nondeterministic {
+                    word.push_str(" flaky");
+                }
+                line.push_str(&csv_cell(&word));
+            }
+        }
+    }
+    lines.iter().map(|l| format!("{l}\n")).collect()
 }
 
 /// Students × verdict counts, as aligned text or CSV.

@@ -528,7 +528,7 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
     assert!(out.ends_with("\n1 passed, 2 failed\n"), "{out}");
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score\nalice,1,0,0,0,0,0,0,0,0,0,0,1/1\nbob,0,0,1,0,0,0,0,0,0,0,0,0/1\ncarol,0,0,0,0,0,0,0,0,1,0,0,0/1\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score,march\nalice,1,0,0,0,0,0,0,0,0,0,0,1/1,pass\nbob,0,0,1,0,0,0,0,0,0,0,0,0/1,crash\ncarol,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n"
     );
     // The HTML folder: the class's table, and a page per student.
     let index = std::fs::read_to_string(html.join("index.html")).unwrap();
@@ -933,7 +933,7 @@ fn csv_cells_never_start_a_formula() {
         .unwrap()
         .lines()
         .skip(1)
-        .map(|l| l.rsplitn(13, ',').last().unwrap().to_string())
+        .map(|l| l.rsplitn(14, ',').last().unwrap().to_string())
         .collect();
     assert_eq!(
         names,
@@ -1017,8 +1017,8 @@ fn a_class_of_sources_is_built_then_graded() {
     );
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score\n\
-         ann,1,0,0,0,0,0,0,0,0,0,0,1/1\nbo,0,0,0,0,0,0,0,0,1,0,0,0/1\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score,march\n\
+         ann,1,0,0,0,0,0,0,0,0,0,0,1/1,pass\nbo,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n"
     );
 }
 

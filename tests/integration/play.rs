@@ -298,6 +298,9 @@ impl Pty {
     }
 
     fn resize(&mut self, cols: u16, rows: u16) {
+        // The screen first: the program redraws as soon as it is told of
+        // the new size, and that output must land on a screen of that size.
+        self.screen.lock().unwrap().set_size(nz(rows), nz(cols));
         self.master
             .resize(PtySize {
                 rows,
@@ -306,7 +309,6 @@ impl Pty {
                 pixel_height: 0,
             })
             .unwrap();
-        self.screen.lock().unwrap().set_size(nz(rows), nz(cols));
     }
 
     fn exit_code(&mut self) -> u32 {
