@@ -187,20 +187,15 @@ impl Merge {
 
 /// One program's parts, checked to be the shards of one run and put back in
 /// the run's order.
-/// Students' names, from their reports' file names, become the merged
-/// reports' file names: each must be a plain name, two must not be one file
-/// where case is not told apart. Nothing is written otherwise.
+/// Students' report files are found by their names: each must be a plain
+/// file name. Nothing is written otherwise.
 fn check_names(names: &BTreeSet<String>) -> Result<(), Failure> {
-    use upcard::parse::name::{case_clashes, student_name_problem};
-    let mut bad: Vec<String> = names
+    let bad: Vec<String> = names
         .iter()
-        .filter_map(|n| student_name_problem(n).map(|why| format!("  {n:?}.json: {why}")))
+        .filter_map(|n| {
+            upcard::parse::name::file_name_problem(n).map(|why| format!("  {n:?}.json: {why}"))
+        })
         .collect();
-    for (a, b) in case_clashes(names.iter().map(String::as_str)) {
-        bad.push(format!(
-            "  {a:?}.json and {b:?}.json: one file where case is not told apart"
-        ));
-    }
     if bad.is_empty() {
         return Ok(());
     }

@@ -138,6 +138,10 @@ pub struct Writer<'a> {
     per: Vec<Vec<Outcome>>,
     to_stdout: Vec<Vec<String>>,
     error: Option<Failure>,
+    /// Each student's file stem (its name, made unique: `index`, `Bob` and
+    /// `bob` each keep a page), and the stems given so far, lowercased.
+    stems: Vec<String>,
+    used: std::collections::BTreeSet<String>,
 }
 
 impl<'a> Writer<'a> {
@@ -149,6 +153,8 @@ impl<'a> Writer<'a> {
             per: Vec::new(),
             to_stdout: vec![Vec::new(); n],
             error: None,
+            stems: Vec::new(),
+            used: Default::default(),
         }
     }
 
@@ -181,13 +187,14 @@ impl<'a> Writer<'a> {
 
     /// One student's outcomes, in the run's order.
     pub fn student(&mut self, name: &str, error: Option<&str>, outs: Vec<Outcome>) {
+        let stem = upcard::parse::name::unique_stem(name, &mut self.used);
         for (i, spec) in self.r.specs.iter().enumerate() {
             let body = self.render(spec.kind, name, error, &outs);
             match &spec.path {
                 None => self.to_stdout[i].push(body),
                 Some(p) => {
                     let target = if self.r.many {
-                        p.join(format!("{name}.{}", spec.kind.ext()))
+                        p.join(format!("{stem}.{}", spec.kind.ext()))
                     } else {
                         p.clone()
                     };
@@ -202,6 +209,7 @@ impl<'a> Writer<'a> {
         }
         self.students
             .push((name.to_string(), error.map(str::to_string)));
+        self.stems.push(stem);
         self.per.push(if self.r.many {
             outs.into_iter().map(verdict_only).collect()
         } else {
@@ -218,6 +226,8 @@ impl<'a> Writer<'a> {
             per,
             to_stdout,
             error,
+            stems,
+            ..
         } = self;
         let mut text = String::new();
         let mut any_fail = false;
@@ -297,7 +307,7 @@ impl<'a> Writer<'a> {
             .filter(|s| s.kind == ReportKind::Html && r.many)
         {
             if let Some(dir) = &spec.path {
-                let page = upcard::grade::html::index(&rows, &COLUMNS);
+                let page = upcard::grade::html::index(&rows, &stems, &COLUMNS);
                 let target = dir.join("index.html");
                 write_atomic(&target, page.as_bytes())
                     .map_err(|e| Failure::input(format!("writing {}: {e}", target.display())))?;

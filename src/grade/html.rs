@@ -179,7 +179,9 @@ pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
 }
 
 /// The class's page: students × verdicts, each student linking to its page.
-pub fn index(rows: &[(String, Vec<String>)], columns: &[&str]) -> String {
+/// The class page: a row per student, linked to its page (`stems`, in the
+/// rows' order: the students' file names).
+pub fn index(rows: &[(String, Vec<String>)], stems: &[String], columns: &[&str]) -> String {
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>upcard grade</title><style>{STYLE}</style></head><body>\n\
@@ -189,9 +191,9 @@ pub fn index(rows: &[(String, Vec<String>)], columns: &[&str]) -> String {
         let _ = write!(h, "<th>{}</th>", escape(c));
     }
     h.push_str("</tr>\n");
-    for (name, counts) in rows {
+    for ((name, counts), stem) in rows.iter().zip(stems) {
         // The link is the page's file name, percent-encoded but for the safe few.
-        let href: String = name
+        let href: String = stem
             .bytes()
             .map(|b| match b {
                 b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'-' | b'_' | b'.' => {
@@ -219,6 +221,7 @@ mod tests {
     fn the_class_page_links_each_student() {
         let page = index(
             &[("a<b".into(), vec!["3".into(), "1".into()])],
+            &["a<b".into()],
             &["pass", "fail"],
         );
         assert!(page.contains(

@@ -105,10 +105,13 @@ impl Part {
         })?;
         let file = path.display().to_string();
         let part = Part::parse(&file, &text)?;
-        if part.program != student {
+        // The student's name names its merged reports: a plain file name,
+        // whatever the file it came in is called (`index-2.json` holds
+        // `index`).
+        if let Some(why) = crate::parse::name::file_name_problem(&part.program) {
             let (line, column) = crate::parse::line_col(&text, value_offset(&text, "program"));
             return Err(format!(
-                "{file}:{line}:{column}: program: {:?} is not {student:?}, the student this file is named after",
+                "{file}:{line}:{column}: program: {:?} cannot name {student:?}'s reports: {why}",
                 part.program
             ));
         }

@@ -28,30 +28,22 @@ pub fn file_name_problem(name: &str) -> Option<String> {
     Some(why.to_string())
 }
 
-/// Why `name` cannot name a student's report files, if it cannot: as
-/// `file_name_problem`, and not `index` in any case (the class table's page
-/// is `index.html` beside the students' pages).
-pub fn student_name_problem(name: &str) -> Option<String> {
-    if name.eq_ignore_ascii_case("index") {
-        return Some("index.html is the class table's page".into());
+/// A file stem for the student `name`: the name itself when no earlier
+/// stem in `used` is the same name case aside, and it is not the class
+/// page's (`index`); else the name with `-2`, `-3`… added. Students come in
+/// the run's order, so the same class gives the same stems.
+pub fn unique_stem(name: &str, used: &mut std::collections::BTreeSet<String>) -> String {
+    let taken = |s: &str, used: &std::collections::BTreeSet<String>| {
+        s.eq_ignore_ascii_case("index") || used.contains(&s.to_lowercase())
+    };
+    let mut stem = name.to_string();
+    let mut k = 2;
+    while taken(&stem, used) {
+        stem = format!("{name}-{k}");
+        k += 1;
     }
-    file_name_problem(name)
-}
-
-/// Pairs of names that would be one file on a case-insensitive file system
-/// (macOS, Windows), in the order given.
-pub fn case_clashes<'a>(names: impl IntoIterator<Item = &'a str>) -> Vec<(&'a str, &'a str)> {
-    let mut seen: std::collections::BTreeMap<String, &str> = Default::default();
-    let mut out = Vec::new();
-    for n in names {
-        match seen.entry(n.to_lowercase()) {
-            std::collections::btree_map::Entry::Occupied(o) => out.push((*o.get(), n)),
-            std::collections::btree_map::Entry::Vacant(v) => {
-                v.insert(n);
-            }
-        }
-    }
-    out
+    used.insert(stem.to_lowercase());
+    stem
 }
 
 #[cfg(test)]
@@ -85,22 +77,21 @@ mod tests {
             (long.as_str(), "it is longer than 128 bytes"),
         ] {
             assert_eq!(file_name_problem(bad).as_deref(), Some(why), "{bad:?}");
-            assert_eq!(student_name_problem(bad).as_deref(), Some(why), "{bad:?}");
         }
         assert_eq!(file_name_problem("Index"), None);
-        assert_eq!(
-            student_name_problem("Index").as_deref(),
-            Some("index.html is the class table's page")
-        );
         assert_eq!(file_name_problem(&"x".repeat(MAX_NAME)), None);
     }
 
     #[test]
-    fn names_that_differ_only_in_case_clash() {
+    fn every_student_gets_a_page_of_its_own() {
+        let mut used = Default::default();
+        let stems: Vec<String> = ["Bob", "bob", "index", "Index", "bob-2", "ann"]
+            .iter()
+            .map(|n| unique_stem(n, &mut used))
+            .collect();
         assert_eq!(
-            case_clashes(["Bob", "alice", "bob", "BOB", "carol"]),
-            [("Bob", "bob"), ("Bob", "BOB")]
+            stems,
+            ["Bob", "bob-2", "index-2", "Index-3", "bob-2-2", "ann"]
         );
-        assert!(case_clashes(["a", "b"]).is_empty());
     }
 }

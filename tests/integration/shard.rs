@@ -291,11 +291,11 @@ fn a_part_whose_program_is_a_path_is_refused_and_nothing_is_written() {
     let good = std::fs::read_to_string(parts[0].join("alice.json")).unwrap();
     let long = "x".repeat(4000);
     let escape = w.join("escaped");
-    for bad in [
-        "../../../../escaped",
-        escape.to_str().unwrap(),
-        "a\u{0}b",
-        long.as_str(),
+    for (bad, why) in [
+        ("../../../../escaped", "it holds a path separator"),
+        (escape.to_str().unwrap(), "it holds a path separator"),
+        ("a\u{0}b", "it holds a control character"),
+        (long.as_str(), "it is longer than 128 bytes"),
     ] {
         let text = good.replacen(
             "\"program\": \"alice\"",
@@ -315,38 +315,24 @@ fn a_part_whose_program_is_a_path_is_refused_and_nothing_is_written() {
         assert_eq!(
             r.err,
             format!(
-                "upcard: {}:{line}:14: program: {bad:?} is not \"alice\", the student this file is named after\n",
+                "upcard: {}:{line}:14: program: {bad:?} cannot name \"alice\"'s reports: {why}\n",
                 parts[0].join("alice.json").display()
             )
         );
         assert!(!out.exists(), "{bad:?}: nothing written");
         assert!(!escape.with_extension("json").exists());
     }
-    // A report file whose own name is not a student's name.
-    std::fs::write(parts[0].join("alice.json"), &good).unwrap();
-    for p in &parts {
-        std::fs::copy(p.join("alice.json"), p.join("index.json")).unwrap();
-        std::fs::copy(p.join("alice.json"), p.join("Alice.json")).unwrap();
-    }
-    let out = w.join("merged");
-    let r = merge(&out, &parts);
-    assert_eq!(r.code, Some(2));
-    assert_eq!(
-        r.err,
-        "upcard: these reports cannot name a student's merged reports:\n  \
-         \"index\".json: index.html is the class table's page\n  \
-         \"Alice\".json and \"alice\".json: one file where case is not told apart\n"
-    );
-    assert!(!out.exists());
 }
 
-/// A class's folder names become report files and rows: refused up front.
+/// Folder names become report files: one that is not a plain file name is
+/// refused up front; `index` and names that differ only in case each get a
+/// page of their own, and every row links to its own.
 #[test]
-fn submission_folders_that_cannot_name_files_are_refused_before_grading() {
+fn submission_folders_name_their_pages_safely() {
     let w = work("hostile-folders");
     let subs = w.join("subs");
     let exe = program(&w, "p", "return 0;");
-    for who in ["index", "bob", "Bob", "tab\there", "\u{1b}]0;pwned\u{7}"] {
+    for who in ["tab\there", "\u{1b}]0;pwned\u{7}"] {
         std::fs::create_dir_all(subs.join(who)).unwrap();
         std::fs::copy(&exe, subs.join(who).join("euchre.exe")).unwrap();
     }
@@ -358,10 +344,53 @@ fn submission_folders_that_cannot_name_files_are_refused_before_grading() {
         format!(
             "upcard: {}: these submission folders cannot name a student's reports; rename them:\n  \
              \"\\u{{1b}}]0;pwned\\u{{7}}\": it holds a control character\n  \
-             \"index\": index.html is the class table's page\n  \
-             \"tab\\there\": it holds a control character\n  \
-             \"Bob\" and \"bob\": one file where case is not told apart (macOS, Windows)\n",
+             \"tab\\there\": it holds a control character\n",
             subs.display()
         )
     );
+    std::fs::remove_dir_all(&subs).unwrap();
+    for who in ["Bob", "Index", "bob", "index"] {
+        std::fs::create_dir_all(subs.join(who)).unwrap();
+        std::fs::copy(&exe, subs.join(who).join("euchre.exe")).unwrap();
+    }
+    let html = w.join("html");
+    let report = format!("html={}", s(&html));
+    let r = upcard(&[
+        "grade",
+        "--exe",
+        s(&subs),
+        SCENARIOS[0],
+        "--report",
+        &report,
+    ]);
+    assert_eq!(r.code, Some(0), "{}", r.err);
+    let mut pages: Vec<String> = std::fs::read_dir(&html)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    pages.sort();
+    assert_eq!(
+        pages,
+        [
+            "Bob.html",
+            "Index-2.html",
+            "bob-2.html",
+            "index-3.html",
+            "index.html"
+        ]
+    );
+    let index = std::fs::read_to_string(html.join("index.html")).unwrap();
+    for (name, page) in [
+        ("Bob", "Bob"),
+        ("Index", "Index-2"),
+        ("bob", "bob-2"),
+        ("index", "index-3"),
+    ] {
+        assert!(
+            index.contains(&format!("<a href=\"{page}.html\">{name}</a>")),
+            "{index}"
+        );
+        let own = std::fs::read_to_string(html.join(format!("{page}.html"))).unwrap();
+        assert!(own.contains(name), "{page}");
+    }
 }
