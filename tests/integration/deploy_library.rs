@@ -57,12 +57,8 @@ fn expected(bug: Option<&str>, rules: &str) -> BTreeMap<String, bool> {
         .collect()
 }
 
-fn scratch_name(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("upcard-deploy-{name}"))
-}
-
 fn scratch(name: &str) -> PathBuf {
-    let d = scratch_name(name);
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("upcard-deploy-{name}"));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
@@ -101,21 +97,12 @@ fn read_json(p: &Path) -> serde_json::Value {
 }
 
 /// Gradescope: run_autograder with the tree at a temporary root.
-fn gradescope(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let dir = scratch_name(&format!("gradescope-{rules}-{tag}"));
-    let got = gradescope_in(rules, cpp, tag);
-    // Each tree holds a copy of upcard: gone once read.
-    let _ = std::fs::remove_dir_all(dir);
-    got
-}
-
-fn gradescope_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let root = scratch(&format!("gradescope-{rules}-{tag}"));
+fn gradescope(root: &Path, rules: &str, cpp: &str) -> BTreeMap<String, bool> {
     let said = init("gradescope", rules, &root.join("source"));
     assert!(said.starts_with("wrote a Gradescope autograder"), "{said}");
     std::fs::create_dir_all(root.join("submission")).unwrap();
     write_submission(&root.join("submission"), cpp);
-    bash(&root.join("source/run_autograder"), &root);
+    bash(&root.join("source/run_autograder"), root);
     let r = read_json(&root.join("results/results.json"));
     crate::platforms::check_gradescope_results(&r);
     r["tests"]
@@ -133,16 +120,7 @@ fn gradescope_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
 
 /// PrairieLearn: the question's tests/ at ROOT/tests, the files at
 /// ROOT/student, run.sh as the entrypoint.
-fn prairielearn(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let dir = scratch_name(&format!("prairielearn-{rules}-{tag}"));
-    let got = prairielearn_in(rules, cpp, tag);
-    // Each tree holds a copy of upcard: gone once read.
-    let _ = std::fs::remove_dir_all(dir);
-    got
-}
-
-fn prairielearn_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let root = scratch(&format!("prairielearn-{rules}-{tag}"));
+fn prairielearn(root: &Path, rules: &str, cpp: &str) -> BTreeMap<String, bool> {
     let question = root.join("question");
     let said = init("prairielearn", rules, &question);
     assert!(
@@ -152,7 +130,7 @@ fn prairielearn_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> 
     std::fs::rename(question.join("tests"), root.join("tests")).unwrap();
     std::fs::create_dir_all(root.join("student")).unwrap();
     write_submission(&root.join("student"), cpp);
-    bash(&root.join("tests/run.sh"), &root);
+    bash(&root.join("tests/run.sh"), root);
     let r = read_json(&root.join("results/results.json"));
     crate::platforms::check_prairielearn_results(&r);
     assert_eq!(r["gradable"], true, "{r}");
@@ -181,16 +159,7 @@ fn shell(cmd: &str, dir: &Path) -> Option<i32> {
 
 /// autograder.io: the suite's files in one folder, its setup command, then
 /// each test case's command (passed when it exits 0).
-fn autograder_io(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let dir = scratch_name(&format!("autograder_io-{rules}-{tag}"));
-    let got = autograder_io_in(rules, cpp, tag);
-    // Each tree holds a copy of upcard: gone once read.
-    let _ = std::fs::remove_dir_all(dir);
-    got
-}
-
-fn autograder_io_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let root = scratch(&format!("autograder_io-{rules}-{tag}"));
+fn autograder_io(root: &Path, rules: &str, cpp: &str) -> BTreeMap<String, bool> {
     let project = root.join("project");
     let said = init("autograder-io", rules, &project);
     assert!(
@@ -227,17 +196,9 @@ fn autograder_io_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool>
 
 /// GitHub Classroom: the template repository with the student's file, the
 /// Build step, then each test step's command.
-fn github_classroom(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let dir = scratch_name(&format!("github_classroom-{rules}-{tag}"));
-    let got = github_classroom_in(rules, cpp, tag);
-    // Each tree holds a copy of upcard: gone once read.
-    let _ = std::fs::remove_dir_all(dir);
-    got
-}
-
-fn github_classroom_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bool> {
-    let repo = scratch(&format!("github_classroom-{rules}-{tag}"));
-    let said = init("github-classroom", rules, &repo);
+fn github_classroom(root: &Path, rules: &str, cpp: &str) -> BTreeMap<String, bool> {
+    let repo = root;
+    let said = init("github-classroom", rules, repo);
     assert!(
         said.starts_with("wrote a GitHub Classroom autograder"),
         "{said}"
@@ -246,11 +207,11 @@ fn github_classroom_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bo
         &std::fs::read_to_string(repo.join(".github/workflows/classroom.yml")).unwrap(),
     )
     .unwrap();
-    write_submission(&repo, cpp);
+    write_submission(repo, cpp);
     let steps = w["jobs"]["run-autograding-tests"]["steps"]
         .as_sequence()
         .unwrap();
-    assert_eq!(shell(steps[1]["run"].as_str().unwrap(), &repo), Some(0));
+    assert_eq!(shell(steps[1]["run"].as_str().unwrap(), repo), Some(0));
     steps
         .iter()
         .filter(|s| {
@@ -261,13 +222,28 @@ fn github_classroom_in(rules: &str, cpp: &str, tag: &str) -> BTreeMap<String, bo
         .map(|s| {
             (
                 s["with"]["test-name"].as_str().unwrap().to_string(),
-                shell(s["with"]["command"].as_str().unwrap(), &repo) == Some(0),
+                shell(s["with"]["command"].as_str().unwrap(), repo) == Some(0),
             )
         })
         .collect()
 }
 
-type Platform = fn(&str, &str, &str) -> BTreeMap<String, bool>;
+type Platform = fn(&Path, &str, &str) -> BTreeMap<String, bool>;
+
+/// Runs `platform`'s grader on a submission of `cpp` in a fresh tree,
+/// removed once read (each tree holds a copy of upcard).
+fn graded(
+    name: &str,
+    platform: Platform,
+    rules: &str,
+    cpp: &str,
+    tag: &str,
+) -> BTreeMap<String, bool> {
+    let root = scratch(&format!("{name}-{rules}-{tag}"));
+    let got = platform(&root, rules, cpp);
+    let _ = std::fs::remove_dir_all(&root);
+    got
+}
 
 const PLATFORMS: [(&str, Platform); 4] = [
     ("gradescope", gradescope),
@@ -290,12 +266,12 @@ fn every_platform_grades_the_bundled_eecs280_library() {
     );
     for (name, platform) in PLATFORMS {
         assert_eq!(
-            platform("eecs280", &submission(None), "good"),
+            graded(name, platform, "eecs280", &submission(None), "good"),
             good,
             "{name}"
         );
         assert_eq!(
-            platform("eecs280", &submission(Some(bug)), "bad"),
+            graded(name, platform, "eecs280", &submission(Some(bug)), "bad"),
             bad,
             "{name}"
         );
@@ -314,7 +290,7 @@ fn no_platform_lets_a_program_read_the_goldens() {
         return 1; }\n";
     let golden = std::fs::read("golden/eecs280/march.out").unwrap();
     for (name, platform) in PLATFORMS {
-        let got = platform("eecs280", cheat, "cheat");
+        let got = graded(name, platform, "eecs280", cheat, "cheat");
         assert_eq!(got.get("march"), Some(&false), "{name}: {got:?}");
         assert!(got.values().all(|&p| !p), "{name}: {got:?}");
     }
@@ -334,10 +310,10 @@ fn every_platform_grades_the_bundled_cs246_library() {
     let makefile = "euchre:\n\tcp reference.h euchre\n\tchmod +x euchre\n";
     let silent = "int main() { return 0; }\n";
     for (name, platform) in PLATFORMS {
-        let good = platform_with_makefile(platform, makefile, &format!("{name}-ref"));
+        let good = platform_with_makefile(name, platform, makefile);
         assert!(good.len() >= 11, "{name}: {good:?}");
         assert!(good.values().all(|&p| p), "{name}: {good:?}");
-        let bad = platform("cs246", silent, "silent");
+        let bad = graded(name, platform, "cs246", silent, "silent");
         assert_eq!(
             bad.keys().collect::<Vec<_>>(),
             good.keys().collect::<Vec<_>>()
@@ -348,9 +324,19 @@ fn every_platform_grades_the_bundled_cs246_library() {
 
 /// A CS 246 submission of a Makefile alone (and an unused source, as the
 /// platforms want one).
-fn platform_with_makefile(platform: Platform, makefile: &str, tag: &str) -> BTreeMap<String, bool> {
+fn platform_with_makefile(
+    name: &str,
+    platform: Platform,
+    makefile: &str,
+) -> BTreeMap<String, bool> {
     MAKEFILE.with(|m| *m.borrow_mut() = Some(makefile.to_string()));
-    let r = platform("cs246", "// the program is built by the Makefile\n", tag);
+    let r = graded(
+        name,
+        platform,
+        "cs246",
+        "// the program is built by the Makefile\n",
+        "reference",
+    );
     MAKEFILE.with(|m| *m.borrow_mut() = None);
     r
 }
