@@ -27,14 +27,7 @@ fn grade_files(name: &str, files: &[(&str, &str)]) -> serde_json::Value {
     let root = tree(name);
     let source = root.join("source");
     let ran = Upcard::new()
-        .args([
-            "autograder",
-            "init",
-            "--platform",
-            "gradescope",
-            "--rules",
-            "eecs280",
-        ])
+        .args(crate::common::init_args("gradescope", "eecs280"))
         .args(["--scenarios", SCENARIO])
         .arg_path(&source)
         .run();
@@ -156,14 +149,7 @@ fn init_refuses_what_a_course_program_cannot_run() {
     // Four computer players is upcard's setting only.
     let root = tree("refused");
     Upcard::new()
-        .args([
-            "autograder",
-            "init",
-            "--platform",
-            "gradescope",
-            "--rules",
-            "cs246",
-        ])
+        .args(crate::common::init_args("gradescope", "cs246"))
         .args(["--scenarios", "scenarios/cs246/alone-from-seat-1.yaml"])
         .arg_path(&root.join("out"))
         .status(2)
@@ -268,14 +254,7 @@ fn init_takes_files_anywhere_inside_the_project_and_nothing_outside() {
 fn github_classroom_workflow_runs_one_test_per_scenario() {
     let repo = tree("classroom").join("repo");
     Upcard::new()
-        .args([
-            "autograder",
-            "init",
-            "--platform",
-            "github-classroom",
-            "--rules",
-            "eecs280",
-        ])
+        .args(crate::common::init_args("github-classroom", "eecs280"))
         .args([
             "--scenarios",
             SCENARIO,
@@ -345,14 +324,7 @@ fn euchred_cpp() -> String {
 }
 
 fn init(platform: &str, dir: &Path, scenarios: &[&str]) -> String {
-    let mut u = Upcard::new().args([
-        "autograder",
-        "init",
-        "--platform",
-        platform,
-        "--rules",
-        "eecs280",
-    ]);
+    let mut u = Upcard::new().args(crate::common::init_args(platform, "eecs280"));
     for s in scenarios {
         u = u.args(["--scenarios", s]);
     }
@@ -561,14 +533,7 @@ fn autograder_io_needs_whole_points() {
 fn cxxflags_are_written_as_shell_words() {
     let root = tree("cxxflags");
     Upcard::new()
-        .args([
-            "autograder",
-            "init",
-            "--platform",
-            "gradescope",
-            "--rules",
-            "eecs280",
-        ])
+        .args(crate::common::init_args("gradescope", "eecs280"))
         .args([
             "--scenarios",
             SCENARIO,
@@ -583,14 +548,7 @@ fn cxxflags_are_written_as_shell_words() {
         "{script}"
     );
     Upcard::new()
-        .args([
-            "autograder",
-            "init",
-            "--platform",
-            "gradescope",
-            "--rules",
-            "eecs280",
-        ])
+        .args(crate::common::init_args("gradescope", "eecs280"))
         .args(["--scenarios", SCENARIO, "--cxxflags", "-O2 '-DX"])
         .arg_path(&root.join("bad"))
         .status(2)
@@ -637,14 +595,7 @@ fn a_cs246_makefile_cannot_reach_the_goldens() {
     let root = tree("cs246-cheat");
     let source = root.join("source");
     Upcard::new()
-        .args([
-            "autograder",
-            "init",
-            "--platform",
-            "gradescope",
-            "--rules",
-            "cs246",
-        ])
+        .args(crate::common::init_args("gradescope", "cs246"))
         .args(["--scenarios", "scenarios/cs246/quit.yaml"])
         .arg_path(&source)
         .run();

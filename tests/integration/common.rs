@@ -155,3 +155,15 @@ pub fn grader_root(pid: u32) -> Option<std::path::PathBuf> {
         .find(|e| e.file_name().to_string_lossy().starts_with(&prefix))
         .map(|e| e.path())
 }
+
+/// `upcard autograder init --platform P --rules R`'s words.
+pub fn init_args<'a>(platform: &'a str, rules: &'a str) -> [&'a str; 6] {
+    [
+        "autograder",
+        "init",
+        "--platform",
+        platform,
+        "--rules",
+        rules,
+    ]
+}

@@ -66,14 +66,7 @@ fn scratch(name: &str) -> PathBuf {
 
 fn init(platform: &str, rules: &str, dir: &Path) -> String {
     let ran = Upcard::new()
-        .args([
-            "autograder",
-            "init",
-            "--platform",
-            platform,
-            "--rules",
-            rules,
-        ])
+        .args(crate::common::init_args(platform, rules))
         .arg_path(dir)
         .run();
     ran.text()

@@ -57,14 +57,7 @@ fn init(platform: &str, rules: &str) -> PathBuf {
         Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("upcard-platforms-{platform}-{rules}"));
     let _ = std::fs::remove_dir_all(&dir);
     Upcard::new()
-        .args([
-            "autograder",
-            "init",
-            "--platform",
-            platform,
-            "--rules",
-            rules,
-        ])
+        .args(crate::common::init_args(platform, rules))
         .arg_path(&dir)
         .run();
     dir
