@@ -186,8 +186,15 @@ pub fn page(t: &Timeline, title: &str) -> String {
         "teams": [format!("{} & {}", n[0], n[2]), format!("{} & {}", n[1], n[3])],
         "moves": moves,
     });
-    // Inside <script>, "</" must not appear: the JSON's own escapes keep it text.
-    let data = data.to_string().replace("</", "<\\/");
+    // Inside <script>, no "<" may appear at all: "</script" ends the element
+    // and "<!--<script" sends the tokenizer into a state where it never ends.
+    // `<`, `>` and `&` occur only inside JSON strings, where \u escapes mean
+    // the same characters.
+    let data = data
+        .to_string()
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
     let esc = |s: &str| {
         s.replace('&', "&amp;")
             .replace('<', "&lt;")

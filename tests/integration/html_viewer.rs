@@ -146,3 +146,70 @@ fn a_hundred_point_game_fits_in_300_kb() {
     let size = std::fs::metadata(d.join("h.html")).unwrap().len();
     assert!(size < 300_000, "{size} bytes");
 }
+
+/// Names are data in the page's embedded JSON: `<!--<script>` and
+/// `</script>` as player names leave the page drawing the game.
+#[test]
+fn names_that_look_like_markup_do_not_break_the_page() {
+    let dir = work().join("markup");
+    std::fs::create_dir_all(dir.join("scenarios/eecs280")).unwrap();
+    let text = std::fs::read_to_string(TEST00)
+        .unwrap()
+        .replace("name: Adi,", "name: \"<!--<script>\",")
+        .replace("name: Barbara,", "name: \"</script>&amp;\",")
+        .replace(
+            "../../golden/",
+            &format!("{}/golden/", env!("CARGO_MANIFEST_DIR")),
+        );
+    let scenario = dir.join("scenarios/eecs280/markup.yaml");
+    std::fs::write(&scenario, text).unwrap();
+    let page = dir.join("markup.html");
+    let out = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args([
+            "replay",
+            scenario.to_str().unwrap(),
+            "--format",
+            "html",
+            "-o",
+        ])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let url = format!("file://{}#move=7", page.canonicalize().unwrap().display());
+    let dom = chromium(&url, &["--dump-dom"]);
+    let dom = String::from_utf8(dom.stdout).unwrap();
+    let json = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args([
+            "replay",
+            scenario.to_str().unwrap(),
+            "--to",
+            "7",
+            "--format",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    for seat in 0..4 {
+        let mut want: Vec<String> = v["state"]["hands"][seat]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect();
+        let mut shown = hand(&dom, seat);
+        want.sort();
+        shown.sort();
+        assert_eq!(shown, want, "seat {seat}: {dom}");
+    }
+    assert!(dom.contains("id=\"what\">move 7/32 at "), "{dom}");
+    assert!(
+        dom.contains("&lt;!--&lt;script&gt; &amp; Chi-Chih"),
+        "the names are shown as text: {dom}"
+    );
+}
