@@ -12,7 +12,9 @@ pub enum EngineError {
     #[error("{player}: {problem}")]
     Illegal { player: String, problem: String },
     /// [`Game::run_within`] stopped a game that would not end.
-    #[error("stopped after {hands} hands without a winner")]
+    #[error(
+        "stopped after {hands} hands without a winner: this game would not end (a fixed deck dealt again when everyone passes does that: give the scenario a seed, or stick the dealer)"
+    )]
     TooLong { hands: u32 },
 }
 

@@ -129,7 +129,7 @@ impl Drop for Switch {
 /// that deals the same cards every hand and lets everyone pass, say); the
 /// longest real game, EECS 280 to 100 points at one point a hand, has under
 /// 200, and CS 246 plays to 10.
-pub const MAX_HANDS: u32 = 1000;
+pub const MAX_HANDS: u32 = crate::scenario::MAX_HANDS;
 
 /// Plays `scenario` through the engine with `mutant` switched on, stopping
 /// it after [`MAX_HANDS`] hands (as a program that hangs would be stopped).

@@ -207,6 +207,15 @@ pub fn record(scenario: Scenario) -> Timeline {
     let mut why = None;
     let mut shown_until = 0;
     let error = loop {
+        // A game that would not end stops, as `play` stops it.
+        if game.state.hand_no.saturating_sub(initial.hand_no) >= crate::scenario::MAX_HANDS {
+            break Some(
+                crate::agents::EngineError::TooLong {
+                    hands: crate::scenario::MAX_HANDS,
+                }
+                .to_string(),
+            );
+        }
         let before = printer.bytes().len();
         let state_before = game.state.clone();
         let mut step = StepEvents {

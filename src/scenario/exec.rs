@@ -22,6 +22,8 @@ pub struct Played {
     pub status: u8,
     /// Why the game stopped early, if it did.
     pub error: Option<String>,
+    /// It was stopped after `MAX_HANDS` hands: it would never have ended.
+    pub endless: bool,
 }
 
 impl Played {
@@ -32,8 +34,13 @@ impl Played {
 
 /// Plays a scenario to its end.
 pub fn play(scenario: &Scenario) -> Played {
-    play_within(scenario, u32::MAX)
+    play_within(scenario, MAX_HANDS)
 }
+
+/// Hands a scenario's game may take: far more than any real game (a
+/// 100-point EECS 280 game of one-point hands takes 199), so a game past it
+/// would never end, as when a fixed deck is dealt again and everyone passes.
+pub const MAX_HANDS: u32 = 1000;
 
 /// Plays a scenario to its end or until `max_hands` hands have been dealt
 /// (then it stops with an error, as a game that would not end).
@@ -41,6 +48,7 @@ pub fn play_within(scenario: &Scenario, max_hands: u32) -> Played {
     let (mut game, mut printer) = start(scenario);
     let mut events = VecSink::default();
     let result = game.run_within(&mut (&mut *printer, &mut events), max_hands);
+    let endless = matches!(result, Err(crate::agents::EngineError::TooLong { .. }));
     let (status, error) = match result {
         Ok(_) => (0, None),
         Err(e) => (2, Some(e.to_string())),
@@ -50,5 +58,6 @@ pub fn play_within(scenario: &Scenario, max_hands: u32) -> Played {
         events: events.0,
         status,
         error,
+        endless,
     }
 }

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 pub use error::{ScenarioError, locate};
-pub use exec::{Played, play, play_within, start};
+pub use exec::{MAX_HANDS, Played, play, play_within, start};
 pub use model::{Compare, Expect, HandExpect, Scenario, SetupContext};
 pub use model::{default_golden, default_golden_root};
 pub use project::Project;
@@ -117,7 +117,7 @@ pub struct Evaluated {
 pub fn evaluate(s: &Scenario) -> Evaluated {
     let played = play(s);
     let text = played.text();
-    let problems = check::problems(
+    let mut problems = check::problems(
         &s.expect,
         &played.events,
         &text,
@@ -125,6 +125,12 @@ pub fn evaluate(s: &Scenario) -> Evaluated {
         &s.names(),
         s.resumed_dealer(),
     );
+    // A game that would never end pins nothing: it is never blessed or passed.
+    if played.endless
+        && let Some(e) = &played.error
+    {
+        problems.insert(0, e.clone());
+    }
     let golden = Golden::read(&s.expect.golden);
     // Compared once here, on the worker thread, not again by each reader.
     let matches = match &golden {

@@ -266,9 +266,10 @@ fn an_endless_mutant_game_is_stopped() {
     .unwrap();
     let p = play(&s, Mutant::ShuffleOncePerGame);
     assert_eq!(p.status, 2);
+    assert!(p.endless);
     assert_eq!(
         p.error.as_deref(),
-        Some(format!("stopped after {MAX_HANDS} hands without a winner").as_str())
+        Some(format!("stopped after {MAX_HANDS} hands without a winner: this game would not end (a fixed deck dealt again when everyone passes does that: give the scenario a seed, or stick the dealer)").as_str())
     );
     // The first hand is played (the renege); every one after is nullified.
     assert_eq!(

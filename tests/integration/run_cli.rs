@@ -396,3 +396,34 @@ fn bless_writes_no_golden_outside_the_project() {
         assert!(!outside.exists(), "force={force}");
     }
 }
+
+/// A fixed deck that every computer passes on, with the dealer not stuck,
+/// deals the same cards for ever: `run`, `bless` and `replay` stop it after
+/// `MAX_HANDS` hands with a message saying why, and nothing is blessed.
+#[test]
+fn a_game_that_would_never_end_is_stopped_and_never_blessed() {
+    let d = library("endless");
+    std::fs::write(
+        d.join("scenarios/standard/endless.yaml"),
+        "name: endless\ndescription: Everyone passes, hand after hand.\nrules: standard\nstandard:\n  \
+         deck: [KD, TC, QH, QD, 9D, KH, KS, 9C, 9H, QS, AD, AS, QC, JS, AC, TS, TH, JC, 9S, KC, JD, AH, JH, TD]\n  \
+         players:\n    - { name: North, type: computer }\n    - { name: East, type: computer }\n    \
+         - { name: South, type: computer }\n    - { name: West, type: computer }\n",
+    )
+    .unwrap();
+    let why = "stopped after 1000 hands without a winner: this game would not end (a fixed deck dealt again when everyone passes does that: give the scenario a seed, or stick the dealer)";
+    let r = upcard(&d, &["bless", "scenarios/standard/endless.yaml"]);
+    assert_eq!(r.code, Some(1), "{}", r.out);
+    assert!(r.out.contains(&format!("  {why}\n")), "{}", r.out);
+    assert!(!d.join("golden/standard/endless.out").exists());
+    let r = upcard(&d, &["run", "scenarios/standard/endless.yaml"]);
+    assert_eq!(r.code, Some(1));
+    assert!(r.out.contains(why), "{}", r.out);
+    let r = upcard(&d, &["replay", "scenarios/standard/endless.yaml"]);
+    assert!(
+        r.out
+            .ends_with(&format!("\nthe game stopped early: {why}\n")),
+        "{}",
+        &r.out[r.out.len().saturating_sub(400)..]
+    );
+}
