@@ -87,8 +87,12 @@ pub struct Args {
     #[arg(long)]
     plain: bool,
     /// Continue a game saved with q
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["seats", "house", "house_file", "seed"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["house", "house_file", "seed"])]
     resume: Option<PathBuf>,
+    /// With --resume: start the programs the saved game names for its seats (a saved game is
+    /// data: without this, each such seat must be given again with --seat N=exec:PROGRAM)
+    #[arg(long, requires = "resume")]
+    trust_programs: bool,
     /// When the game ends, write it as a scenario FILE (and its golden) for upcard run and replay
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -121,7 +125,45 @@ pub struct Setup {
     pub state: State,
 }
 
+use upcard::play::save::seat_text;
+
 impl Args {
+    /// A saved game can come from anyone: upcard starts a program the file
+    /// names only when the user says so, by giving that seat again or
+    /// `--trust-programs`. With --resume, `--seat` does nothing else.
+    fn check_resumed_programs(&self, path: &std::path::Path, table: &Table) -> Result<(), Failure> {
+        for s in &self.seats {
+            if !matches!(s.kind, SeatKind::Program(_)) || table.seats[s.seat] != s.kind {
+                return Err(Failure::input(format!(
+                    "with --resume, --seat only confirms a program the saved game names for that seat; seat {} is {} in {}",
+                    s.seat,
+                    seat_text(&table.seats[s.seat], &table.names[s.seat]),
+                    path.display()
+                )));
+            }
+        }
+        let unconfirmed: Vec<String> = table
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(i, k)| {
+                matches!(k, SeatKind::Program(_))
+                    && !self.trust_programs
+                    && !self.seats.iter().any(|s| s.seat == *i)
+            })
+            .map(|(i, k)| format!("  --seat {i}={}", seat_text(k, &table.names[i])))
+            .collect();
+        if unconfirmed.is_empty() {
+            return Ok(());
+        }
+        Err(Failure::input(format!(
+            "{} would start programs, and a saved game is data: nothing was started. To run them, \
+             give each seat again (or add --trust-programs):\n{}",
+            path.display(),
+            upcard::parse::escape::printable(&unconfirmed.join("\n"))
+        )))
+    }
+
     fn setup(&self) -> Result<Setup, Failure> {
         if let Some(path) = &self.resume {
             let text = read_text(path, 16 << 20)
@@ -130,6 +172,7 @@ impl Args {
                 .map_err(|e| Failure::input(format!("cannot resume: {e}")))?;
             let state = saved.state().map_err(Failure::input)?;
             let mut table = saved.table;
+            self.check_resumed_programs(path, &table)?;
             table.seat_timeout = self.seat_timeout;
             table.on_fault = self.on_fault;
             return Ok(Setup {

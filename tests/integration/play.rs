@@ -518,3 +518,54 @@ fn a_too_small_terminal_can_still_stop_the_game() {
     p.writer.flush().unwrap();
     assert_eq!(p.exit_code(), 0);
 }
+
+/// A saved game is data: one that names a program for a seat starts it only
+/// when the user gives that seat again (or --trust-programs).
+#[test]
+fn resuming_starts_no_program_the_file_names() {
+    let dir = work("resume-exec");
+    let marker = dir.join("started");
+    let _ = std::fs::remove_file(&marker);
+    // The "bot" would leave a file behind if it were ever started.
+    let bot = dir.join("bot.sh");
+    std::fs::write(
+        &bot,
+        format!("#!/bin/sh\ntouch {}\nexit 1\n", marker.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(&bot, std::os::unix::fs::PermissionsExt::from_mode(0o755)).unwrap();
+    let save = dir.join("received.toml");
+    std::fs::write(
+        &save,
+        format!(
+            "version = 1\nseed = 3\nseats = [\"human:Ann\", \"exec:{}\", \"bot:simple\", \"bot:simple\"]\n\
+             names = [\"Ann\", \"Bot\", \"Cy\", \"Di\"]\nactions = []\n\n[house]\n",
+            bot.display()
+        ),
+    )
+    .unwrap();
+    let ran = Upcard::new()
+        .args(["play", "--plain", "--resume"])
+        .arg_path(&save)
+        .stdin("q\n\n")
+        .status(2)
+        .run();
+    assert!(
+        ran.stderr
+            .contains("would start programs, and a saved game is data: nothing was started")
+            && ran
+                .stderr
+                .contains(&format!("  --seat 1=exec:{}", bot.display())),
+        "{}",
+        ran.stderr
+    );
+    assert!(!marker.exists(), "the program was started");
+    // Giving another seat than the file's is refused too.
+    Upcard::new()
+        .args(["play", "--plain", "--seat", "1=exec:/bin/true", "--resume"])
+        .arg_path(&save)
+        .stdin("q\n\n")
+        .status(2)
+        .run();
+    assert!(!marker.exists());
+}
