@@ -20,6 +20,10 @@ pub enum EngineError {
 
 type Replacement = Box<dyn FnMut(Seat) -> Box<dyn Agent>>;
 
+/// Hands any game may take: far more than a real one (a 100-point EECS 280
+/// game of one-point hands takes 199), so a game past it would never end.
+pub const MAX_HANDS: u32 = 1000;
+
 pub struct Game {
     pub state: State,
     pub names: [String; 4],
@@ -92,8 +96,10 @@ impl Game {
     }
 
     /// Plays to the end.
+    /// Plays to the end; a game that goes on past [`MAX_HANDS`] hands would
+    /// never end (everyone passing the same cards) and is stopped.
     pub fn run<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> Result<Outcome, EngineError> {
-        self.run_within(sink, u32::MAX)
+        self.run_within(sink, MAX_HANDS)
     }
 
     /// Plays to the end, or stops once `max_hands` more hands have been dealt

@@ -6,7 +6,7 @@ pub mod expert;
 mod recorder;
 mod scripted;
 
-pub use driver::{EngineError, Game};
+pub use driver::{EngineError, Game, MAX_HANDS};
 pub use recorder::{Recorder, Words};
 pub use scripted::Scripted;
 

@@ -69,6 +69,19 @@ pub struct Args {
     on_fault: OnFault,
 }
 
+/// Why a joining player's name cannot be shown, if it cannot.
+fn name_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("it is blank")
+    } else if name.len() > 40 {
+        Some("it is longer than 40 bytes")
+    } else if upcard::parse::escape::printable_line(name) != name {
+        Some("it holds a control character or a direction override")
+    } else {
+        None
+    }
+}
+
 /// Waits for one client and reads its `join` line (its name).
 fn accept(listener: &TcpListener, deadline: Instant) -> Result<(TcpStream, String), String> {
     loop {
@@ -82,8 +95,20 @@ fn accept(listener: &TcpListener, deadline: Instant) -> Result<(TcpStream, Strin
                     .ok()
                     .and_then(|_| serde_json::from_slice::<serde_json::Value>(&line).ok())
                     .filter(|v| v["type"] == "join")
-                    .and_then(|v| v["name"].as_str().map(str::to_string))
-                    .filter(|n| !n.trim().is_empty() && n.len() <= 40);
+                    .and_then(|v| v["name"].as_str().map(|n| n.trim().to_string()));
+                // A name is shown on the host's terminal and in every game
+                // line: printable text only, no control or direction codes.
+                if let Some(n) = &name
+                    && let Some(why) = name_problem(n)
+                {
+                    eprintln!(
+                        "upcard: {peer}: refused the name {}: {why}; still waiting",
+                        upcard::parse::escape::printable_line(&format!("{n:?}"))
+                    );
+                    let msg = serde_json::json!({"type": "error", "message": format!("the name is refused: {why}")});
+                    let _ = (&stream).write_all(format!("{msg}\n").as_bytes());
+                    continue;
+                }
                 match name {
                     Some(n) => {
                         let _ = stream.set_read_timeout(None);
@@ -132,12 +157,20 @@ impl Args {
             let deadline = Instant::now() + self.join_timeout;
             let (stream, name) = accept(&listener, deadline)
                 .map_err(|e| Failure::input(format!("seat {seat}: {e}")))?;
-            eprintln!("upcard: {name} takes seat {seat}");
-            names[seat] = if names.contains(&name) {
-                format!("{name} ({seat})")
-            } else {
-                name
-            };
+            // Unique among the other seats' names, checked again after
+            // each renaming (a player may already be called "South (2)").
+            let mut unique = name.clone();
+            let mut k = 2;
+            while names
+                .iter()
+                .enumerate()
+                .any(|(i, n)| i != seat && *n == unique)
+            {
+                unique = format!("{name} ({k})");
+                k += 1;
+            }
+            eprintln!("upcard: {unique} takes seat {seat}");
+            names[seat] = unique;
             streams[seat] = Some(stream);
         }
         let seats: [SeatKind; 4] = std::array::from_fn(|i| match kinds[i] {

@@ -37,10 +37,8 @@ pub fn play(scenario: &Scenario) -> Played {
     play_within(scenario, MAX_HANDS)
 }
 
-/// Hands a scenario's game may take: far more than any real game (a
-/// 100-point EECS 280 game of one-point hands takes 199), so a game past it
-/// would never end, as when a fixed deck is dealt again and everyone passes.
-pub const MAX_HANDS: u32 = 1000;
+/// Hands a scenario's game may take (the engine's limit for every game).
+pub const MAX_HANDS: u32 = crate::agents::MAX_HANDS;
 
 /// Plays a scenario to its end or until `max_hands` hands have been dealt
 /// (then it stops with an error, as a game that would not end).

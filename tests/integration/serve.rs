@@ -284,3 +284,44 @@ fn on_fault_end_stops_the_game_cleanly() {
     assert!(out.starts_with("Hand 1. Ann deals."), "{out}");
     let _ = (c.join(), d.join());
 }
+
+/// A joining player's name reaches the host's terminal and every game line:
+/// one with an escape sequence or a newline is refused (the client is told
+/// why, the seat still waits), and two players never share a name.
+#[test]
+fn names_are_printable_and_unique() {
+    let server = Server::start();
+    for bad in ["\u{1b}]0;pwned\u{7}", "Bob\nupcard: Bob wins"] {
+        let mut s = TcpStream::connect(&server.addr).unwrap();
+        writeln!(s, "{}", serde_json::json!({"type": "join", "name": bad})).unwrap();
+        let mut reply = String::new();
+        BufReader::new(&s).read_line(&mut reply).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&reply).unwrap();
+        assert_eq!(v["type"], "error", "{reply}");
+        assert!(
+            v["message"].as_str().unwrap().contains("control character"),
+            "{reply}"
+        );
+        let said = server.said("refused the name");
+        assert!(!said.contains(['\u{1b}', '\u{7}']), "{said:?}");
+    }
+    // "South (2)" first, then "South": the second becomes "South (3)",
+    // not a second "South (2)".
+    let a = raw_client(&server.addr, "South (2)", first_lawful);
+    server.said("South (2) takes seat 0");
+    let b = raw_client(&server.addr, "South", first_lawful);
+    server.said("South (3) takes seat 1");
+    // Bots that make trump, so that the game ends.
+    let mut bots = vec![join_bot(&server.addr, "Cy", "computer")];
+    server.said("Cy takes seat 2");
+    bots.push(join_bot(&server.addr, "Di", "computer"));
+    server.said("Di takes seat 3");
+    let (code, _) = server.finish();
+    assert_eq!(code, Some(0));
+    for h in [a, b] {
+        h.join().unwrap();
+    }
+    for mut b in bots {
+        b.wait().unwrap();
+    }
+}
