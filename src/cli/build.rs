@@ -77,11 +77,7 @@ impl Args {
         for n in &grader.notes {
             eprintln!("upcard: note: {n}");
         }
-        let program = std::path::Path::new(course.program())
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("euchre");
-        match grader.build(&self.src, &script, program, &self.output) {
+        match grader.build(&self.src, &script, course.program_file(), &self.output) {
             Ok(()) => {
                 let _ = writeln!(stdout, "built {}", self.output.display());
                 Ok(())

@@ -107,17 +107,13 @@ fn build_all(
 ) {
     let course = rules.course();
     let script = course.build_script(course.cxxflags());
-    let program = Path::new(course.program())
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("euchre")
-        .to_string();
+    let program = course.program_file();
     pool.install(|| {
         progs.par_iter_mut().enumerate().for_each(|(i, p)| {
             let src = o.exe.join(&p.name);
             let dest = out.join(format!("{i}-{program}"));
             p.path = grader
-                .build(&src, &script, &program, &dest)
+                .build(&src, &script, program, &dest)
                 .map(|()| dest)
                 .map_err(|f| format!("the submission did not build:\n{}", f.log));
         });

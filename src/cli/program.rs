@@ -59,12 +59,10 @@ impl Program {
     pub fn from_argv0(argv: &[std::ffi::OsString]) -> Option<Program> {
         let argv0 = argv.first()?;
         let base = std::path::Path::new(argv0).file_name()?.to_str()?;
-        let course = COURSES.iter().copied().find(|c| {
-            c.has_program()
-                && std::path::Path::new(c.program())
-                    .file_name()
-                    .is_some_and(|n| n == base)
-        })?;
+        let course = COURSES
+            .iter()
+            .copied()
+            .find(|c| c.has_program() && c.program_file() == base)?;
         Some(Program {
             course,
             argv0: argv0.to_string_lossy().into_owned(),

@@ -35,6 +35,12 @@ pub trait Course: Sync {
     fn about(&self) -> &'static str;
     /// argv[0] of the course program (default when grading and echoing).
     fn program(&self) -> &'static str;
+    /// The course program's file name (`euchre.exe` of `./euchre.exe`):
+    /// what a build makes and what upcard answers to as that program.
+    fn program_file(&self) -> &'static str {
+        let p = self.program();
+        p.rsplit('/').next().unwrap_or(p)
+    }
     /// Example command lines for the program's `--help`.
     fn examples(&self) -> &'static str {
         ""

@@ -24,7 +24,7 @@ const TESTS: &str = "upcard-tests.tar";
 const TIME_LIMIT: u32 = 60;
 
 fn setup_script(course: &dyn Course) -> String {
-    let program = course.program().trim_start_matches("./");
+    let program = course.program_file();
     format!(
         "#!/usr/bin/env bash\n\
          # autograder.io's setup command for the suite (written by `upcard autograder init`):\n\

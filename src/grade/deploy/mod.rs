@@ -112,7 +112,7 @@ struct Layout {
 /// is reported with its log. `ROOT_VARIABLE` moves the tree, for trying it
 /// anywhere.
 fn grading_script(course: &dyn Course, l: &Layout) -> String {
-    let program = course.program().trim_start_matches("./");
+    let program = course.program_file();
     format!(
         r#"#!/usr/bin/env bash
 # {platform} runs this for each submission (written by `upcard autograder init`).
@@ -305,7 +305,7 @@ fn classroom_workflow(d: &Deployment) -> Result<String, String> {
          \x20     with:\n        runners: {}\n",
         ids.join(","),
         rules = d.course.name(),
-        program = d.course.program().trim_start_matches("./"),
+        program = d.course.program_file(),
     ))
 }
 
