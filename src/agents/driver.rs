@@ -95,7 +95,6 @@ impl Game {
         self.replacement = Some(Box::new(f));
     }
 
-    /// Plays to the end.
     /// Plays to the end; a game that goes on past [`MAX_HANDS`] hands would
     /// never end (everyone passing the same cards) and is stopped.
     pub fn run<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> Result<Outcome, EngineError> {

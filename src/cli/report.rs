@@ -185,8 +185,6 @@ impl Merge {
     }
 }
 
-/// One program's parts, checked to be the shards of one run and put back in
-/// the run's order.
 /// Students' report files are found by their names: each must be a plain
 /// file name. Nothing is written otherwise.
 fn check_names(names: &BTreeSet<String>) -> Result<(), Failure> {
@@ -205,7 +203,9 @@ fn check_names(names: &BTreeSet<String>) -> Result<(), Failure> {
     )))
 }
 
-/// `student`: in a class's merge, the name the files are named after.
+/// One program's parts, checked to be the shards of one run and put back in
+/// the run's order. `student`: in a class's merge, the name the files are
+/// named after.
 fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> {
     let parts: Vec<Part> = files
         .iter()

@@ -178,9 +178,8 @@ pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
     h
 }
 
-/// The class's page: students × verdicts, each student linking to its page.
-/// The class page: a row per student, linked to its page (`stems`, in the
-/// rows' order: the students' file names).
+/// The class's page: students × verdicts, each student linking to its page
+/// (`stems`, in the rows' order: the students' file names).
 pub fn index(rows: &[(String, Vec<String>)], stems: &[String], columns: &[&str]) -> String {
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\

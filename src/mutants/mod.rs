@@ -125,11 +125,10 @@ impl Drop for Switch {
     }
 }
 
-/// Hands a mutant's game may last. A mutant can make a game endless (one
-/// that deals the same cards every hand and lets everyone pass, say); the
-/// longest real game, EECS 280 to 100 points at one point a hand, has under
-/// 200, and CS 246 plays to 10.
-pub const MAX_HANDS: u32 = crate::scenario::MAX_HANDS;
+/// Hands a mutant's game may last, the engine's limit for every game: a
+/// mutant can make a game endless (one that deals the same cards every hand
+/// and lets everyone pass, say).
+pub use crate::agents::MAX_HANDS;
 
 /// Plays `scenario` through the engine with `mutant` switched on, stopping
 /// it after [`MAX_HANDS`] hands (as a program that hangs would be stopped).

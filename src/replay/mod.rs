@@ -208,13 +208,9 @@ pub fn record(scenario: Scenario) -> Timeline {
     let mut shown_until = 0;
     let error = loop {
         // A game that would not end stops, as `play` stops it.
-        if game.state.hand_no.saturating_sub(initial.hand_no) >= crate::scenario::MAX_HANDS {
-            break Some(
-                crate::agents::EngineError::TooLong {
-                    hands: crate::scenario::MAX_HANDS,
-                }
-                .to_string(),
-            );
+        let limit = crate::agents::MAX_HANDS;
+        if game.state.hand_no.saturating_sub(initial.hand_no) >= limit {
+            break Some(crate::agents::EngineError::TooLong { hands: limit }.to_string());
         }
         let before = printer.bytes().len();
         let state_before = game.state.clone();

@@ -22,7 +22,7 @@ pub struct Played {
     pub status: u8,
     /// Why the game stopped early, if it did.
     pub error: Option<String>,
-    /// It was stopped after `MAX_HANDS` hands: it would never have ended.
+    /// It was stopped after `agents::MAX_HANDS` hands: it would never have ended.
     pub endless: bool,
 }
 
@@ -34,11 +34,8 @@ impl Played {
 
 /// Plays a scenario to its end.
 pub fn play(scenario: &Scenario) -> Played {
-    play_within(scenario, MAX_HANDS)
+    play_within(scenario, crate::agents::MAX_HANDS)
 }
-
-/// Hands a scenario's game may take (the engine's limit for every game).
-pub const MAX_HANDS: u32 = crate::agents::MAX_HANDS;
 
 /// Plays a scenario to its end or until `max_hands` hands have been dealt
 /// (then it stops with an error, as a game that would not end).

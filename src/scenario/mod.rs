@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 pub use error::{ScenarioError, locate};
-pub use exec::{MAX_HANDS, Played, play, play_within, start};
+pub use exec::{Played, play, play_within, start};
 pub use model::{Compare, Expect, HandExpect, Scenario, SetupContext};
 pub use model::{default_golden, default_golden_root};
 pub use project::Project;
