@@ -88,26 +88,17 @@ struct RawTest {
 impl Part {
     /// The report in file `path`.
     pub fn read(path: &Path) -> Result<Part, String> {
-        let text = read_text(path, MAX_BYTES).map_err(|e| match e {
-            ReadError::NotText(p) => p.to_string(),
-            e => format!("{}: {e}", path.display()),
-        })?;
-        Part::parse(&path.display().to_string(), &text)
+        Part::parse(&path.display().to_string(), &report_text(path)?)
     }
 
     /// A class's report for `student` (its file is `STUDENT.json`): its
-    /// `program` must be that name, since the merged reports are written
-    /// under it; anything else (a path, `..`) is refused at its place.
+    /// `program` names the merged reports, so it must be a plain file name,
+    /// whatever the file it came in is called (`index-2.json` holds
+    /// `index`); anything else (a path, `..`) is refused at its place.
     pub fn read_student(path: &Path, student: &str) -> Result<Part, String> {
-        let text = read_text(path, MAX_BYTES).map_err(|e| match e {
-            ReadError::NotText(p) => p.to_string(),
-            e => format!("{}: {e}", path.display()),
-        })?;
+        let text = report_text(path)?;
         let file = path.display().to_string();
         let part = Part::parse(&file, &text)?;
-        // The student's name names its merged reports: a plain file name,
-        // whatever the file it came in is called (`index-2.json` holds
-        // `index`).
         if let Some(why) = crate::parse::name::file_name_problem(&part.program) {
             let (line, column) = crate::parse::line_col(&text, value_offset(&text, "program"));
             return Err(format!(
@@ -237,6 +228,14 @@ impl Part {
             outcomes,
         })
     }
+}
+
+/// A report file's text, bounded and UTF-8, or why not.
+fn report_text(path: &Path) -> Result<String, String> {
+    read_text(path, MAX_BYTES).map_err(|e| match e {
+        ReadError::NotText(p) => p.to_string(),
+        e => format!("{}: {e}", path.display()),
+    })
 }
 
 /// Where the value of the first `"key":` in a JSON text starts (the start
