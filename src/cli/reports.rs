@@ -282,7 +282,7 @@ impl<'a> Writer<'a> {
         let passed = per.iter().flatten().filter(|x| x.verdict.passed()).count();
         let rows = counts(&students, &per);
         if r.many {
-            text.push_str(&table(&rows, false));
+            text.push_str(&table(&rows));
             text.push_str(&diagnosed(&students, &per));
         }
         text.push_str(&format!("\n{passed} passed, {} failed\n", runs - passed));
@@ -464,45 +464,45 @@ fn csv_table(rows: &[(String, Vec<String>)], per: &[Vec<Outcome>]) -> String {
         .collect();
     scenarios.sort();
     scenarios.dedup();
-    let mut lines = table(rows, true)
-        .lines()
-        .map(str::to_string)
-        .collect::<Vec<_>>();
-    if let Some(head) = lines.first_mut() {
-        for (_, name) in &scenarios {
-            head.push(',');
-            head.push_str(&csv_cell(name));
-        }
+    let head: Vec<String> = std::iter::once("student".to_string())
+        .chain(COLUMNS.iter().map(|c| c.to_string()))
+        .chain(scenarios.iter().map(|(_, name)| name.clone()))
+        .collect();
+    let mut lines = vec![head];
+    for ((name, cells), outs) in rows.iter().zip(per) {
+        let verdicts = scenarios.iter().map(|(case, _)| {
+            outs.iter()
+                .find(|o| o.case == *case)
+                .map_or(String::new(), |o| {
+                    let mut word = o.verdict.word().to_string();
+                    if o.near_miss {
+                        word.push_str(" near-miss");
+                    }
+                    if o.nondeterministic {
+                        word.push_str(" flaky");
+                    }
+                    word
+                })
+        });
+        lines.push(
+            std::iter::once(name.clone())
+                .chain(cells.iter().cloned())
+                .chain(verdicts)
+                .collect(),
+        );
     }
-    for (line, outs) in lines.iter_mut().skip(1).zip(per) {
-        for (case, _) in &scenarios {
-            line.push(',');
-            if let Some(o) = outs.iter().find(|o| o.case == *case) {
-                let mut word = o.verdict.word().to_string();
-                if o.near_miss {
-                    word.push_str(" near-miss");
-                }
-                if o.nondeterministic {
-                    word.push_str(" flaky");
-                }
-                line.push_str(&csv_cell(&word));
-            }
-        }
-    }
-    lines.iter().map(|l| format!("{l}\n")).collect()
+    lines
+        .iter()
+        .map(|cells| {
+            let cells: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
+            format!("{}\n", cells.join(","))
+        })
+        .collect()
 }
 
-/// Students × verdict counts, as aligned text or CSV.
-fn table(rows: &[(String, Vec<String>)], csv: bool) -> String {
+/// Students × verdict counts, as aligned text.
+fn table(rows: &[(String, Vec<String>)]) -> String {
     let mut s = String::new();
-    if csv {
-        s.push_str(&format!("student,{}\n", COLUMNS.join(",")));
-        for (name, cells) in rows {
-            let cells: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
-            s.push_str(&format!("{},{}\n", csv_cell(name), cells.join(",")));
-        }
-        return s;
-    }
     let w = rows
         .iter()
         .map(|(n, _)| n.chars().count())
