@@ -168,18 +168,7 @@ fn prairielearn_question_and_results_match_its_formats() {
         shellcheck(&[q.join("tests/run.sh"), q.join("tests/build.sh")]);
     }
     // A build that failed: not gradable, with the compiler's words.
-    let dir = init("prairielearn", "eecs280");
-    let log = dir.join("build.log");
-    std::fs::write(&log, "euchre.cpp:1:1: error: expected declaration\n").unwrap();
-    let out = dir.join("results.json");
-    Upcard::new()
-        .args(["autograder", "build-failed", "--platform", "prairielearn"])
-        .arg_path(&log)
-        .args(["--out"])
-        .arg_path(&out)
-        .run();
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let v = build_failed_results("prairielearn");
     assert_valid(&results, &v, "build-failed results.json");
     assert_eq!(v["gradable"], false);
     // (Results of real runs are checked in deploy_library.rs.)
@@ -328,24 +317,29 @@ fn gradescope_scripts_pass_shellcheck_and_results_match_the_spec() {
             dir.join("build.sh"),
         ]);
     }
-    let dir = init("gradescope", "eecs280");
-    let log = dir.join("build.log");
-    std::fs::write(&log, "euchre.cpp:1:1: error: expected declaration\n").unwrap();
-    let out = dir.join("results.json");
-    Upcard::new()
-        .args(["autograder", "build-failed", "--platform", "gradescope"])
-        .arg_path(&log)
-        .args(["--out"])
-        .arg_path(&out)
-        .run();
-    let v: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let v = build_failed_results("gradescope");
     assert_valid(&results, &v, "build-failed results.json");
     // The schema is strict: a misspelt field or visibility fails it.
     assert!(!results.is_valid(&serde_json::json!({"score": 1, "visiblity": "hidden"})));
     assert!(
         !results.is_valid(&serde_json::json!({"tests": [{"score": 1, "visibility": "secret"}]}))
     );
+}
+
+/// The results.json `upcard autograder build-failed` writes for `platform`
+/// from a compiler's error.
+fn build_failed_results(platform: &str) -> serde_json::Value {
+    let dir = init(platform, "eecs280");
+    let log = dir.join("build.log");
+    std::fs::write(&log, "euchre.cpp:1:1: error: expected declaration\n").unwrap();
+    let out = dir.join("results.json");
+    Upcard::new()
+        .args(["autograder", "build-failed", "--platform", platform])
+        .arg_path(&log)
+        .args(["--out"])
+        .arg_path(&out)
+        .run();
+    serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap()
 }
 
 /// Results of real runs (deploy_library.rs) are checked with these.
