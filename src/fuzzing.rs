@@ -149,7 +149,51 @@ pub fn play_save(data: &[u8]) {
     assert_eq!(again.state().expect("resumes"), state);
 }
 
-pub const TARGETS: [(&str, Target); 7] = [
+/// The seat protocol from both ends: the bytes as a server's `decide`
+/// message (what `upcard join` reads) and as a seat's answer to a real
+/// decision (what the server reads). A `decide` that is accepted is
+/// decided by every bot, each choosing one of the lawful actions.
+pub fn seat_protocol(data: &[u8]) {
+    use crate::courses::standard::Bot;
+    use crate::engine::NullSink;
+    use crate::play::client::decide;
+    use crate::play::program_seat::parse_answer;
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let opening = [
+        crate::engine::Action::Pass,
+        crate::engine::Action::Order {
+            suit: crate::cards::Suit::Hearts,
+            alone: false,
+        },
+    ];
+    if let Ok(a) = parse_answer(text.trim_end(), &opening) {
+        assert!(opening.contains(&a));
+    }
+    let Ok(msg) = serde_json::from_str::<serde_json::Value>(text) else {
+        return;
+    };
+    let Ok((seen, legal)) = decide(&msg) else {
+        return;
+    };
+    for bot in Bot::ALL {
+        // Few samples: the expert's search is what is checked, not its strength.
+        let mut agent = bot.agent_with(1, 2);
+        let d = agent
+            .choose(&seen.view(), &legal, &mut NullSink)
+            .unwrap_or_else(|e| panic!("bot {} gave up: {e}", bot.name()));
+        assert!(
+            legal.contains(&d.action),
+            "bot {} chose {}",
+            bot.name(),
+            d.action
+        );
+    }
+}
+
+pub const TARGETS: [(&str, Target); 8] = [
+    ("seat_protocol", seat_protocol),
     ("report", report),
     ("play_save", play_save),
     ("pack", pack),

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use upcard::Failure;
+use upcard::parse::escape::{printable, printable_line};
 use upcard::scenario::diff::{Style, render};
 use upcard::scenario::{Evaluated, Golden, Scenario, discover, evaluate, load_all};
 
@@ -111,9 +112,11 @@ fn write_last_failed(failed: &[&Path]) {
 /// A failed scenario's report: what it is for, then the diff and problems.
 pub fn report(s: &Scenario, r: &Evaluated, style: Style) -> String {
     let mut out = String::new();
-    out.push_str(&format!("\n=== {} ({})\n", s.name, s.path.display()));
+    // A library can come from anyone: its text is shown, never interpreted.
+    let path = printable_line(&s.path.display().to_string());
+    out.push_str(&format!("\n=== {} ({path})\n", s.name));
     if !s.description.is_empty() {
-        out.push_str(&format!("{}\n", s.description.trim_end()));
+        out.push_str(&format!("{}\n", printable(s.description.trim_end())));
     }
     let golden = s.expect.golden.display();
     match &r.golden {

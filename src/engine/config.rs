@@ -71,5 +71,9 @@ pub struct Config {
     /// Farmer's hand: a player dealt only nines and tens may throw the hand
     /// in on their first turn to bid; the next dealer deals.
     pub farmers_hand: bool,
+    /// The dealer who picks up may discard the upcard itself (EECS 280,
+    /// CS 246 and the standard game); off, only a card of the hand it held
+    /// (OpenSpiel's rule: the upcard is kept).
+    pub discard_upcard: bool,
     pub first_dealer: Seat,
 }

@@ -10,7 +10,7 @@ mod hand;
 mod list;
 mod observation;
 #[cfg(test)]
-mod properties;
+pub(crate) mod properties;
 mod state;
 
 pub use action::{Action, Actions};

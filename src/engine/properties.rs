@@ -7,7 +7,7 @@ use super::{Action, Config, Deck, FollowRule, NullSink, Seat, State, VecSink};
 use crate::cards::{Card, Suit, all_cards};
 use crate::courses::{cs246, eecs280, standard};
 
-fn below(rng: &mut Mt, n: usize) -> usize {
+pub(crate) fn below(rng: &mut Mt, n: usize) -> usize {
     (rng.next_u32() as usize) % n
 }
 
@@ -34,7 +34,7 @@ fn shuffled(rng: &mut Mt) -> [Card; 24] {
 }
 
 /// A new game of a random course with random options.
-fn new_game(rng: &mut Mt) -> State {
+pub(crate) fn new_game(rng: &mut Mt) -> State {
     let pick = below(rng, 4);
     let options = cs246::Options {
         renege_ends_game: below(rng, 2) == 0,

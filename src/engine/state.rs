@@ -303,7 +303,9 @@ impl State {
             }
             Phase::Discard => {
                 v.extend(self.hands[seat].iter().map(|&c| Action::Discard(c)));
-                v.extend(self.upcard.map(Action::Discard));
+                if self.config.discard_upcard {
+                    v.extend(self.upcard.map(Action::Discard));
+                }
             }
             Phase::Trick { .. } => {
                 let hand = &self.hands[seat];
@@ -458,6 +460,11 @@ impl State {
                 if card != upcard && !self.hands[seat].contains(&card) {
                     return illegal(format!(
                         "discarded {card}, which is neither in hand nor the upcard"
+                    ));
+                }
+                if card == upcard && !self.config.discard_upcard {
+                    return illegal(format!(
+                        "discarded the upcard {card}; under these rules the dealer keeps it"
                     ));
                 }
                 let hand = &mut self.hands[seat];

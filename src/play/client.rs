@@ -171,7 +171,126 @@ pub fn decide(msg: &Value) -> Result<(Seen, Vec<Action>), String> {
     if legal.is_empty() {
         return Err("legal is empty".into());
     }
+    seen.check(&legal)?;
     Ok((seen, legal))
+}
+
+impl Seen {
+    /// Whether a game could show this seat this observation with these
+    /// choices: a server that says otherwise is wrong (or lying), and the
+    /// bots may rely on what any real game holds. Each refusal names the
+    /// field.
+    pub fn check(&self, legal: &[Action]) -> Result<(), String> {
+        // While trump is being made (the dealer's discard says round 1 too).
+        let bidding = matches!(self.round, 1 | 2) && self.trump.is_none();
+        if self.played.len() > 20 {
+            return Err(format!("played: {} cards, at most 20", self.played.len()));
+        }
+        if self.trick.len() > 3 {
+            return Err(format!(
+                "trick: {} cards before this seat plays, at most 3",
+                self.trick.len()
+            ));
+        }
+        let mut seen: Vec<Card> = Vec::with_capacity(26);
+        for (what, c) in self
+            .hand
+            .iter()
+            .map(|c| ("hand", *c))
+            .chain(self.played.iter().map(|(_, c)| ("played", *c)))
+        {
+            if seen.contains(&c) {
+                return Err(format!("{what}: {} is shown twice", c.short()));
+            }
+            seen.push(c);
+        }
+        for (i, p) in self.trick.iter().enumerate() {
+            if p.0 == self.seat || self.trick[..i].iter().any(|q| q.0 == p.0) {
+                return Err(format!("trick: seat {} plays twice", p.0));
+            }
+            if !self.played.contains(p) {
+                return Err(format!("trick: {} is not in played", p.1.short()));
+            }
+        }
+        // Each finished trick took one card from every seat that plays.
+        let per_trick =
+            4 - usize::from(self.sitting_out.is_some()) - usize::from(self.defender.is_some());
+        let taken: usize = self.tricks.iter().map(|&t| usize::from(t)).sum();
+        if taken > 5 || taken * per_trick + self.trick.len() != self.played.len() {
+            return Err(format!(
+                "tricks: {taken} taken, but {} cards were played in tricks of {per_trick}",
+                self.played.len()
+            ));
+        }
+        // Trump comes with its maker; a lone hand with the partner out.
+        if self.trump.is_some() != self.maker.is_some() {
+            return Err("maker: given with trump, and only then".into());
+        }
+        if self.alone && self.maker.is_none() {
+            return Err("alone: no one made trump".into());
+        }
+        if let Some(out) = self.sitting_out
+            && (!self.alone || self.maker.map(crate::engine::partner_of) != Some(out))
+        {
+            return Err(format!(
+                "sitting_out: seat {out} is not a lone maker's partner"
+            ));
+        }
+        if let Some(d) = self.defender
+            && (!self.alone || self.maker.is_some_and(|m| m % 2 == d % 2))
+        {
+            return Err(format!("defender: seat {d} does not defend a lone hand"));
+        }
+        // Every decision comes after the deal, which turns a card up.
+        if self.upcard.is_none() {
+            return Err("upcard: missing, yet a dealt hand has one".into());
+        }
+        let own_played = self.played.iter().filter(|p| p.0 == self.seat).count();
+        let want = if bidding { 5 } else { 5 - own_played.min(5) };
+        if self.hand.len() != want {
+            return Err(format!(
+                "hand: {} cards where this seat holds {want}",
+                self.hand.len()
+            ));
+        }
+        if bidding && self.upcard.is_some_and(|u| self.hand.contains(&u)) {
+            return Err("upcard: it is also in the hand while trump is being made".into());
+        }
+        if let Some(d) = self.discard
+            && seen.contains(&d)
+        {
+            return Err(format!("discard: {} is also in hand or played", d.short()));
+        }
+        for a in legal {
+            let ok = match *a {
+                Action::Pass => bidding || (self.trump.is_some() && self.alone),
+                Action::Order { .. } => bidding,
+                Action::ThrowIn => bidding && self.round == 1,
+                Action::DefendAlone => !bidding && self.trump.is_some() && self.alone,
+                Action::Discard(c) => {
+                    self.round == 1
+                        && self.trump.is_some()
+                        && self.seat == self.dealer
+                        && self.played.is_empty()
+                        && (self.hand.contains(&c) || self.upcard == Some(c))
+                }
+                // A seat sitting out may still discard (CS 246's dealer), never play.
+                Action::Play(c) => {
+                    !bidding
+                        && self.trump.is_some()
+                        && self.sitting_out != Some(self.seat)
+                        && self.hand.contains(&c)
+                }
+            };
+            if !ok {
+                return Err(format!(
+                    "legal: {} cannot be offered to this seat here",
+                    crate::play::save::action_text(*a)
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -199,5 +318,105 @@ mod tests {
         let obs = s.observation(seat);
         let seen = Seen::from_json(&observation_json(&obs)).unwrap();
         assert_eq!(observation_json(&seen.view()), observation_json(&obs));
+    }
+
+    fn decide_message(obs: &Observation, legal: &[Action]) -> Value {
+        let legal: Vec<String> = legal
+            .iter()
+            .map(|a| crate::play::save::action_text(*a))
+            .collect();
+        serde_json::json!({"type": "decide", "observation": observation_json(obs), "legal": legal})
+    }
+
+    /// The check refuses nothing a real game shows: every decision of
+    /// random games under all three rule sets and random house rules.
+    #[test]
+    fn every_decision_of_random_games_passes_the_check() {
+        use crate::engine::properties::{below, new_game};
+        let mut rng = rand_mt::Mt::new(40);
+        let mut state = new_game(&mut rng);
+        let mut games = 0;
+        for _ in 0..40_000 {
+            if state.is_over() {
+                games += 1;
+                state = new_game(&mut rng);
+            }
+            let Some(seat) = state.to_move() else {
+                state.advance(&mut NullSink);
+                continue;
+            };
+            let legal = state.legal_actions();
+            let msg = decide_message(&state.observation(seat), &legal);
+            if let Err(e) = decide(&msg) {
+                panic!("{e}: {msg}");
+            }
+            let a = legal[below(&mut rng, legal.len())];
+            state.apply(a, &mut NullSink).unwrap();
+        }
+        assert!(games > 50, "only {games} games");
+    }
+
+    /// What a lying server sends is refused, naming the field.
+    #[test]
+    fn impossible_observations_are_refused() {
+        let cards: Vec<Card> = crate::cards::all_cards().collect();
+        let mut s = State::new(config(), Deck::pack(cards.try_into().unwrap(), false));
+        while s.to_move().is_none() {
+            s.advance(&mut NullSink);
+        }
+        let seat = s.to_move().unwrap();
+        let good = decide_message(&s.observation(seat), &s.legal_actions());
+        assert!(decide(&good).is_ok());
+        let bad = |edit: &dyn Fn(&mut Value), want: &str| {
+            let mut m = good.clone();
+            edit(&mut m);
+            let e = decide(&m).expect_err(want);
+            assert!(e.starts_with(want), "{e} (wanted {want})");
+        };
+        // Six cards while bidding.
+        bad(
+            &|m| {
+                let mut h = m["observation"]["hand"].as_array().unwrap().clone();
+                h.push(m["observation"]["upcard"].clone());
+                m["observation"]["hand"] = Value::Array(h);
+            },
+            "hand: 6 cards",
+        );
+        // An empty hand with a card to play.
+        bad(
+            &|m| {
+                m["observation"]["hand"] = serde_json::json!([]);
+                m["observation"]["round"] = serde_json::json!(0);
+                m["observation"]["trump"] = serde_json::json!("Hearts");
+                m["observation"]["maker"] = serde_json::json!(0);
+                m["legal"] = serde_json::json!(["play AH"]);
+            },
+            "hand: 0 cards",
+        );
+        // A trick of four cards.
+        bad(
+            &|m| {
+                let four = serde_json::json!([[0, "9S"], [1, "TS"], [2, "JS"], [3, "QS"]]);
+                m["observation"]["trick"] = four.clone();
+                m["observation"]["played"] = four;
+            },
+            "trick: 4 cards",
+        );
+        // A discard before trump is made.
+        bad(
+            &|m| {
+                let c = m["observation"]["hand"][0].as_str().unwrap().to_string();
+                m["legal"] = serde_json::json!([format!("discard {c}")]);
+            },
+            "legal: discard",
+        );
+        // A card shown in the hand and as played.
+        bad(
+            &|m| {
+                let c = m["observation"]["hand"][0].clone();
+                m["observation"]["played"] = serde_json::json!([[1, c]]);
+            },
+            "played:",
+        );
     }
 }

@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::time::Duration;
 
 use serde_json::{Value, json};
@@ -142,9 +142,12 @@ impl ProgramSeat {
         fallback: Option<Box<dyn Agent>>,
         fallback_name: &str,
     ) -> ProgramSeat {
-        let (tx, rx) = channel();
         // Lines are read by a thread of their own, so a silent program
-        // costs the game its time limit and no more.
+        // costs the game its time limit and no more. The channel holds one
+        // line: with the one the thread holds, a seat that writes unasked
+        // costs at most two lines of memory, and then the pipe or the TCP
+        // window pushes back on it.
+        let (tx, rx) = sync_channel(1);
         std::thread::spawn(move || {
             let mut r = BufReader::new(stdout);
             loop {
@@ -237,6 +240,17 @@ impl ProgramSeat {
 
     /// The program's answer to one decision, or what is wrong with it.
     fn ask(&mut self, obs: &Observation, legal: &[Action]) -> Result<Action, String> {
+        // A line written before the question is not an answer to it (a
+        // double click would answer the next decision): a fault.
+        match self.lines.try_recv() {
+            Ok(Ok(l)) => {
+                let shown: String = l.chars().take(80).collect();
+                return Err(format!("it sent {shown:?} before it was asked"));
+            }
+            Ok(Err(e)) => return Err(e),
+            Err(TryRecvError::Empty) => {}
+            Err(TryRecvError::Disconnected) => return Err("it ended".into()),
+        }
         let texts: Vec<String> = legal.iter().map(|a| action_text(*a)).collect();
         let msg = json!({"type": "decide", "observation": observation_json(obs), "legal": texts});
         if !self.send(&msg) {
@@ -250,23 +264,28 @@ impl ProgramSeat {
             }
             Err(RecvTimeoutError::Disconnected) => return Err("it ended".into()),
         };
-        let shown: String = line.chars().take(80).collect();
-        let v: Value = serde_json::from_str(&line)
-            .map_err(|e| format!("its answer {shown:?} is not JSON ({e})"))?;
-        let text = v
-            .get("action")
-            .and_then(Value::as_str)
-            .ok_or_else(|| format!("its answer {shown:?} is not {{\"action\": \"…\"}}"))?;
-        let action = parse_action(text)
-            .filter(|a| legal.contains(a))
-            .ok_or_else(|| {
-                format!(
-                    "{text:?} is not one of the lawful actions ({})",
-                    texts.join(", ")
-                )
-            })?;
-        Ok(action)
+        parse_answer(&line, legal)
     }
+}
+
+/// A program's answer line, `{"action": "…"}` naming one of `legal`.
+pub fn parse_answer(line: &str, legal: &[Action]) -> Result<Action, String> {
+    let shown: String = line.chars().take(80).collect();
+    let v: Value = serde_json::from_str(line)
+        .map_err(|e| format!("its answer {shown:?} is not JSON ({e})"))?;
+    let text = v
+        .get("action")
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("its answer {shown:?} is not {{\"action\": \"…\"}}"))?;
+    parse_action(text)
+        .filter(|a| legal.contains(a))
+        .ok_or_else(|| {
+            let texts: Vec<String> = legal.iter().map(|a| action_text(*a)).collect();
+            format!(
+                "{text:?} is not one of the lawful actions ({})",
+                texts.join(", ")
+            )
+        })
 }
 
 impl Agent for ProgramSeat {

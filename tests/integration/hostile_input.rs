@@ -106,7 +106,16 @@ fn save_files_that_the_engine_cannot_continue_are_refused() {
         ),
         (
             save("").replacen("0 0\n", "4294967295 0\n", 1),
-            "upcard: f.txt:1:1: a score of 4294967295 cannot come from a game to 10 (at most 1000)\n",
+            "upcard: f.txt:1:1: a score of 4294967295 ends a game to 10: there is no game left to load\n",
+        ),
+        // A game already won: the course program would play on past 10.
+        (
+            save("").replacen("0 0\n", "10 10\n", 1),
+            "upcard: f.txt:1:1: a score of 10 ends a game to 10: there is no game left to load\n",
+        ),
+        (
+            save("").replacen("0 0\n", "3 12\n", 1),
+            "upcard: f.txt:1:1: a score of 12 ends a game to 10: there is no game left to load\n",
         ),
     ];
     for (text, err) in cases {

@@ -325,3 +325,140 @@ fn names_are_printable_and_unique() {
         b.wait().unwrap();
     }
 }
+
+/// Peak resident memory of a process, in KiB (Linux).
+fn peak_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// A client that streams 64 KiB lines while another seat thinks costs the
+/// server at most a line or two: it is read one line ahead, then held back
+/// by its connection; its unasked line is a fault when its turn comes.
+#[test]
+fn a_client_pumping_lines_while_another_thinks_costs_no_memory() {
+    let server = Server::with(&[
+        "--seat-timeout",
+        "6",
+        "--seat",
+        "0=bot:computer",
+        "--seat",
+        "1=remote",
+        "--seat",
+        "2=remote",
+        "--seat",
+        "3=bot:computer",
+    ]);
+    // Seat 1 (left of the first dealer, asked first) thinks and never answers.
+    let thinker = raw_client(&server.addr, "Thinker", |_| {
+        std::thread::sleep(Duration::from_secs(7));
+        None
+    });
+    server.said("Thinker takes seat 1");
+    let mut pump = TcpStream::connect(&server.addr).unwrap();
+    writeln!(
+        pump,
+        "{}",
+        serde_json::json!({"type": "join", "name": "Pump"})
+    )
+    .unwrap();
+    server.said("Pump takes seat 2");
+    pump.set_write_timeout(Some(Duration::from_millis(200)))
+        .unwrap();
+    let line = {
+        let mut l = vec![b' '; 64 * 1024 - 1];
+        l.push(b'\n');
+        l
+    };
+    let start = std::time::Instant::now();
+    let mut sent = 0u64;
+    while start.elapsed() < Duration::from_secs(3) {
+        match pump.write_all(&line) {
+            Ok(()) => sent += line.len() as u64,
+            Err(_) => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    let peak = peak_kib(server.child.id());
+    assert!(
+        peak < 256 * 1024,
+        "the server grew to {peak} KiB while {sent} bytes were pumped"
+    );
+    // Whatever was pumped, it was held back: far less than 3 s of loopback.
+    assert!(sent < 64 * 1024 * 1024, "{sent} bytes were taken in");
+    server.said("Pump): it sent");
+    drop(pump);
+    let (code, _) = server.finish();
+    assert_eq!(code, Some(0));
+    thinker.join().unwrap();
+}
+
+/// A server that lies: each of five observations no game can show, sent to
+/// `upcard join` with each bot, ends the client with exit 2 naming the
+/// field, never a panic.
+#[test]
+fn impossible_observations_from_a_server_are_input_errors_for_every_bot() {
+    let obs = |hand: &[&str], round: u8, trump: Option<&str>, trick: serde_json::Value| {
+        serde_json::json!({
+            "seat": 1, "hand": hand, "dealer": 0, "upcard": "9H", "upcard_taken": false,
+            "round": round, "forced": false, "trump": trump, "maker": trump.map(|_| 0),
+            "alone": false,
+            "sitting_out": null, "defender": null, "trick": trick.clone(), "played": trick,
+            "discard": null, "scores": [0, 0], "tricks": [0, 0, 0, 0], "hand_no": 0
+        })
+    };
+    let five = ["JH", "AS", "9C", "TD", "QD"];
+    let four_cards = serde_json::json!([[2, "9S"], [3, "TS"], [0, "JS"], [1, "QS"]]);
+    let cases = [
+        (
+            obs(
+                &["JH", "AS", "9C", "TD", "QD", "KD"],
+                1,
+                None,
+                serde_json::json!([]),
+            ),
+            serde_json::json!(["pass", "order Hearts"]),
+            "hand: 6 cards",
+        ),
+        (
+            obs(&[], 0, Some("Hearts"), serde_json::json!([])),
+            serde_json::json!(["play AH"]),
+            "hand: 0 cards",
+        ),
+        (
+            obs(&five, 0, Some("Hearts"), four_cards),
+            serde_json::json!(["play JH"]),
+            "trick: 4 cards",
+        ),
+        (
+            obs(&five, 1, None, serde_json::json!([])),
+            serde_json::json!(["discard JH"]),
+            "legal: discard JH",
+        ),
+        (
+            obs(&five, 0, Some("Hearts"), serde_json::json!([[0, "AS"]])),
+            serde_json::json!(["play JH"]),
+            "played: AS is shown twice",
+        ),
+    ];
+    for bot in ["random", "simple", "computer", "expert"] {
+        for (observation, legal, want) in &cases {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            let addr = listener.local_addr().unwrap().to_string();
+            let client = join_bot(&addr, "Liar's mark", bot);
+            let (mut s, _) = listener.accept().unwrap();
+            let mut join = String::new();
+            BufReader::new(&s).read_line(&mut join).unwrap();
+            let hello = serde_json::json!({"type": "hello", "protocol": 1, "seat": 1,
+                "names": ["A", "B", "C", "D"], "rules": "standard", "points_to_win": 10});
+            let decide =
+                serde_json::json!({"type": "decide", "observation": observation, "legal": legal});
+            writeln!(s, "{hello}\n{decide}").unwrap();
+            let out = client.wait_with_output().unwrap();
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert_eq!(out.status.code(), Some(2), "{bot}, {want}: {err}");
+            assert!(err.contains(want), "{bot}: wanted {want:?} in {err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+}

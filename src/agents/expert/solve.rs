@@ -126,7 +126,7 @@ impl Deal {
         }
         // Once the makers' fate is settled nothing left changes the points,
         // unless a march is still possible.
-        let left = 5 - self.taken[0] - self.taken[1];
+        let left = 5u8.saturating_sub(self.taken[0] + self.taken[1]);
         let m = self.taken[self.makers];
         if m + left < 3 || (m >= 3 && m + left < 5) {
             let mut fin = self.clone();

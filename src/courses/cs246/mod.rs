@@ -104,10 +104,13 @@ impl Options {
     }
 }
 
+/// The score that ends a game (spec 2.1): a save at it is refused.
+pub const POINTS_TO_WIN: u32 = 10;
+
 /// The CS 246 rules.
 pub fn config(options: &Options) -> Config {
     Config {
-        points_to_win: 10,
+        points_to_win: POINTS_TO_WIN,
         deal: DealPattern::FiveEach,
         allow_alone: true,
         all_pass: AllPass::Nullify,
@@ -123,6 +126,7 @@ pub fn config(options: &Options) -> Config {
         canadian_loner: false,
         defend_alone: false,
         farmers_hand: false,
+        discard_upcard: true,
         first_dealer: 0,
     }
 }

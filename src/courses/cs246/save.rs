@@ -1,5 +1,6 @@
 //! CS 246 save files as game states: checks, loading and writing.
 
+use super::POINTS_TO_WIN;
 use crate::mutants::{self, Mutant};
 use std::fmt::Write as _;
 
@@ -355,8 +356,6 @@ fn check(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(),
     check_ext(raw, err)
 }
 
-/// Scores past this cannot come from a game to 10 (and keep sums far from overflow).
-const MAX_SCORE: u32 = 1000;
 /// Hands past this are not a game anyone played; a bound on the shuffles to redo.
 const MAX_HANDS: u32 = 100_000;
 
@@ -364,10 +363,12 @@ const MAX_HANDS: u32 = 100_000;
 /// its phase agrees with trump, the table and the hands, and its counts are
 /// bounded (the loader redraws `shuffles` × 23 numbers).
 fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(), ParseError> {
-    if let Some(s) = raw.scores.iter().find(|&&s| s > MAX_SCORE) {
+    // A game to 10 ends when a team reaches it: a save at or past it has
+    // no game left to play (spec 3; the course program would play on).
+    if let Some(s) = raw.scores.iter().find(|&&s| s >= POINTS_TO_WIN) {
         return Err(err(
             0,
-            format!("a score of {s} cannot come from a game to 10 (at most {MAX_SCORE})"),
+            format!("a score of {s} ends a game to {POINTS_TO_WIN}: there is no game left to load"),
         ));
     }
     let Some(e) = &raw.ext else {

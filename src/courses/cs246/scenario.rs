@@ -155,6 +155,13 @@ impl Setup for Cs246Setup {
         if state.is_over() && state.phase == crate::engine::Phase::Quit {
             return Err("the program has quit (q); there is nothing to continue".into());
         }
+        // A save file at the target score is refused when loaded.
+        if state.scores.iter().any(|&s| s >= super::POINTS_TO_WIN) {
+            return Err(format!(
+                "a team has {} points: the game is over and there is nothing to continue",
+                super::POINTS_TO_WIN
+            ));
+        }
         let seed = self
             .save
             .as_ref()

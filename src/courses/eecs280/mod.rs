@@ -42,6 +42,7 @@ pub fn config(points: u32) -> Config {
         canadian_loner: false,
         defend_alone: false,
         farmers_hand: false,
+        discard_upcard: true,
         first_dealer: 0,
     }
 }

@@ -111,9 +111,16 @@ impl Agent for Lawful {
         if legal.contains(&d.action) {
             return Ok(d);
         }
-        let nearest = match d.action {
-            Action::Order { suit, .. } => Action::Order { suit, alone: false },
-            a => a,
+        let nearest = match (d.action, obs.trump) {
+            (Action::Order { suit, .. }, _) => Action::Order { suit, alone: false },
+            // Keeping the upcard (discard-upcard off): the lowest card held.
+            (Action::Discard(_), Some(trump)) => legal
+                .iter()
+                .copied()
+                .filter_map(Action::card)
+                .min_by_key(|c| c.value(trump, None))
+                .map_or(d.action, Action::Discard),
+            (a, _) => a,
         };
         Ok(Decision {
             action: if legal.contains(&nearest) {

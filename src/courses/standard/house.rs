@@ -14,10 +14,11 @@ pub enum HouseRule {
     DefendAlone,
     LoneMarchPoints,
     FarmersHand,
+    DiscardUpcard,
 }
 
 impl HouseRule {
-    pub const ALL: [HouseRule; 8] = [
+    pub const ALL: [HouseRule; 9] = [
         HouseRule::StickTheDealer,
         HouseRule::PointsToWin,
         HouseRule::DealPattern,
@@ -26,6 +27,7 @@ impl HouseRule {
         HouseRule::DefendAlone,
         HouseRule::LoneMarchPoints,
         HouseRule::FarmersHand,
+        HouseRule::DiscardUpcard,
     ];
 
     pub fn name(self) -> &'static str {
@@ -38,6 +40,7 @@ impl HouseRule {
             HouseRule::DefendAlone => "defend-alone",
             HouseRule::LoneMarchPoints => "lone-march-points",
             HouseRule::FarmersHand => "farmers-hand",
+            HouseRule::DiscardUpcard => "discard-upcard",
         }
     }
 
@@ -98,6 +101,7 @@ impl HouseRule {
             HouseRule::DefendAlone => c.defend_alone = on()?,
             HouseRule::LoneMarchPoints => c.lone_march_points = number(10)?,
             HouseRule::FarmersHand => c.farmers_hand = on()?,
+            HouseRule::DiscardUpcard => c.discard_upcard = on()?,
         }
         Ok(())
     }
@@ -117,6 +121,7 @@ impl HouseRule {
             HouseRule::DefendAlone => on(c.defend_alone),
             HouseRule::LoneMarchPoints => c.lone_march_points.to_string(),
             HouseRule::FarmersHand => on(c.farmers_hand),
+            HouseRule::DiscardUpcard => on(c.discard_upcard),
         }
     }
 }
@@ -202,6 +207,7 @@ mod tests {
             ("defend-alone=on", HouseRule::DefendAlone, "on"),
             ("lone-march-points=6", HouseRule::LoneMarchPoints, "6"),
             ("farmers-hand=on", HouseRule::FarmersHand, "on"),
+            ("discard-upcard=off", HouseRule::DiscardUpcard, "off"),
         ] {
             apply(&mut c, setting).unwrap();
             assert_eq!(rule.get(&c), want, "{setting}");
@@ -215,7 +221,7 @@ mod tests {
             apply(&mut c, "stick-dealer=on").unwrap_err(),
             "unknown house rule \"stick-dealer\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
-             lone-march-points, farmers-hand"
+             lone-march-points, farmers-hand, discard-upcard"
         );
         assert_eq!(
             apply(&mut c, "deal-pattern=4-1").unwrap_err(),
@@ -247,7 +253,7 @@ mod tests {
             apply_toml(&mut c, "h.toml", "going-alone = true\nfarmer = true\n").unwrap_err(),
             "h.toml:2:1: unknown house rule \"farmer\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
-             lone-march-points, farmers-hand"
+             lone-march-points, farmers-hand, discard-upcard"
         );
         assert_eq!(
             apply_toml(&mut c, "h.toml", "\npoints-to-win = 500\n").unwrap_err(),

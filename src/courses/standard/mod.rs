@@ -37,6 +37,7 @@ pub fn config() -> Config {
         canadian_loner: false,
         defend_alone: false,
         farmers_hand: false,
+        discard_upcard: true,
         first_dealer: 0,
     }
 }
@@ -143,8 +144,9 @@ pub enum SeatKind {
 pub enum Cards {
     /// Shuffled from a seed, each hand anew.
     Seed(u32),
-    /// The same order every hand (scenarios that pin a deal).
-    Fixed([Card; 24]),
+    /// The same order every hand (scenarios that pin a deal), and the seed
+    /// of the bots' own choices.
+    Fixed([Card; 24], u32),
 }
 
 /// A standard game before it starts: rules, cards, who sits where.
@@ -168,8 +170,7 @@ impl Table {
     /// a seeded game is played the same way again.
     pub fn bot_seed(&self, seat: usize) -> u32 {
         let base = match self.cards {
-            Cards::Seed(s) => s,
-            Cards::Fixed(_) => 0,
+            Cards::Seed(s) | Cards::Fixed(_, s) => s,
         };
         base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32)
     }
@@ -232,7 +233,7 @@ impl Table {
     pub fn state(&self) -> crate::engine::State {
         let deck = match self.cards {
             Cards::Seed(s) => deck(s),
-            Cards::Fixed(c) => Deck::pack(c, false),
+            Cards::Fixed(c, _) => Deck::pack(c, false),
         };
         crate::engine::State::new(self.config, deck)
     }
@@ -280,6 +281,7 @@ mod tests {
             HouseRule::CanadianLoner,
             HouseRule::DefendAlone,
             HouseRule::FarmersHand,
+            HouseRule::DiscardUpcard,
         ];
         for mask in 0..(1 << switches.len()) {
             let mut c = config();

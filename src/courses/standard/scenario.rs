@@ -20,10 +20,11 @@ use crate::transcript::Transcript;
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RawStandard {
-    /// The shuffle's seed (each hand is shuffled anew).
+    /// The shuffle's seed (each hand is shuffled anew); with `deck`, the seed
+    /// of the random and expert bots' choices only.
     #[serde(default)]
     pub seed: Option<u32>,
-    /// Instead of a seed: the 24 cards, top first, dealt in this order every hand.
+    /// The 24 cards, top first, dealt in this order every hand (no shuffle).
     #[serde(default)]
     pub deck: Option<Vec<CardName>>,
     /// House rules by name (docs/house-rules.md): `stick-the-dealer: on`, `points-to-win: 5`.
@@ -91,12 +92,9 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
         rule.set(&mut config, &value.text())
             .map_err(|e| cx.at(&["standard", "house", name], e))?;
     }
-    let cards = match (s.seed, &s.deck) {
-        (Some(_), Some(_)) => {
-            return Err(cx.at(&["standard", "deck"], "give seed or deck, not both".into()));
-        }
-        (seed, None) => Cards::Seed(seed.unwrap_or(0)),
-        (None, Some(cards)) => {
+    let cards = match &s.deck {
+        None => Cards::Seed(s.seed.unwrap_or(0)),
+        Some(cards) => {
             let mut seen: Vec<Card> = Vec::with_capacity(24);
             for c in cards {
                 if seen.contains(&c.0) {
@@ -107,12 +105,13 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
                 }
                 seen.push(c.0);
             }
-            Cards::Fixed(seen.try_into().map_err(|v: Vec<Card>| {
+            let deck = seen.try_into().map_err(|v: Vec<Card>| {
                 cx.at(
                     &["standard", "deck"],
                     format!("a deck has 24 cards, this one has {}", v.len()),
                 )
-            })?)
+            })?;
+            Cards::Fixed(deck, s.seed.unwrap_or(0))
         }
     };
     if s.players.len() != 4 {
@@ -169,5 +168,29 @@ impl Setup for StandardSetup {
 
     fn invocation(&self, _argv0: Option<&str>) -> Result<Invocation, String> {
         Err("the standard game has no course program to grade".into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::scenario::{Scenario, play};
+    use std::path::Path;
+
+    fn game(seed: Option<u32>) -> Vec<u8> {
+        let seed = seed.map_or(String::new(), |s| format!("  seed: {s}\n"));
+        let text = format!(
+            "name: s\nrules: standard\nstandard:\n{seed}  deck: [9S, 9H, 9C, JS, JH, QS, QH, QC, KS, KH, 9D, TS, AS, AH, AC, TH, TC, JC, JD, QD, KC, KD, TD, AD]\n  house: {{ points-to-win: 3 }}\n  players:\n    - {{ name: N, type: random }}\n    - {{ name: E, type: random }}\n    - {{ name: S, type: expert }}\n    - {{ name: W, type: random }}\n"
+        );
+        let s = Scenario::from_text(Path::new("/nonexistent/s.yaml"), &text).unwrap();
+        play(&s).transcript
+    }
+
+    /// With a deck, the seed is the bots': the same seed plays the same
+    /// game, another seed another game, and no seed is seed 0.
+    #[test]
+    fn a_deck_with_a_seed_seeds_the_bots() {
+        assert_eq!(game(Some(7)), game(Some(7)));
+        assert_ne!(game(Some(7)), game(Some(8)));
+        assert_eq!(game(None), game(Some(0)));
     }
 }
