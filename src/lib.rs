@@ -3,9 +3,7 @@
 
 pub mod agents;
 pub mod arena;
-pub mod cards;
 pub mod courses;
-pub mod engine;
 mod failure;
 #[doc(hidden)]
 pub mod fuzzing;
@@ -14,8 +12,12 @@ pub mod input;
 pub mod mutants;
 pub mod parse;
 pub mod play;
+#[cfg(test)]
+mod properties;
 pub mod replay;
 pub mod scenario;
 pub mod transcript;
 
 pub use failure::Failure;
+/// The bottom layer, its own crate: cards, state, actions, events.
+pub use upcard_engine::{self as engine, cards};

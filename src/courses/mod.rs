@@ -33,7 +33,7 @@ pub trait Course: Sync {
     fn name(&self) -> &'static str;
     /// One line for `upcard --help`.
     fn about(&self) -> &'static str;
-    /// argv[0] of the course program (default when grading and echoing).
+    /// `argv[0]` of the course program (default when grading and echoing).
     fn program(&self) -> &'static str;
     /// The course program's file name (`euchre.exe` of `./euchre.exe`):
     /// what a build makes and what upcard answers to as that program.
@@ -122,7 +122,7 @@ pub trait Setup: fmt::Debug + Send + Sync {
     }
 }
 
-/// How the program is run for a scenario: argv[0], arguments, files to place.
+/// How the program is run for a scenario: `argv[0]`, arguments, files to place.
 pub struct Invocation {
     pub argv0: String,
     pub args: Vec<String>,

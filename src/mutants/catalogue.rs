@@ -2,6 +2,7 @@
 //! `docs/mutants.md` lists the same entries (a test keeps them in step).
 
 use super::Area;
+pub use upcard_engine::mutants::Mutant;
 
 /// One catalogued student bug.
 #[derive(Clone, Copy, Debug)]
@@ -34,11 +35,7 @@ const BOTH: &[&str] = &["eecs280", "cs246"];
 
 macro_rules! catalogue {
     ($($id:ident, $name:literal, $rules:expr, $area:ident, $what:literal $(, equivalent $(($in:expr))? = $why:literal)?;)*) => {
-        /// A plausible student bug the engine can be switched to (see
-        /// `docs/mutants.md`). Only [`super::play`] switches one on.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-        pub enum Mutant { $($id,)* }
-
+        /// Every mutant, at the index of its variant (a test checks it).
         pub const CATALOGUE: &[Entry] = &[$(Entry {
             mutant: Mutant::$id,
             name: $name,

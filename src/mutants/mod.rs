@@ -4,23 +4,21 @@
 //! failing program's output (`upcard grade --diagnose`).
 //!
 //! A mutant is data the code consults at the one place the bug lives
-//! ([`on`]), never a copy of the code. It is switched on for the current
-//! thread only, for the length of one [`play`], which is the only way to switch
-//! one on: no scenario field, option or course command reaches it. A
-//! thread-local switch rather than a field threaded through every layer keeps
-//! the engine's signatures and hot paths as they are; [`on`] costs one relaxed
-//! atomic load while no mutant runs anywhere in the process.
+//! (`upcard_engine::mutants::on`), never a copy of the code. It is switched
+//! on for the current thread only, for the length of one [`play`], which is
+//! the only caller of the engine's switch: no scenario field, option or
+//! course command reaches it. This module is the catalogue around the
+//! engine's leaf switch: names, areas, what each bug does, and the runs.
 
 mod catalogue;
 mod diagnose;
 mod run;
 
-use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 pub use catalogue::{CATALOGUE, Entry, Mutant};
 pub use diagnose::{Diagnosis, diagnose};
 pub use run::{Outcome, Report, Status, run};
+use upcard_engine::mutants::Switch;
+pub(crate) use upcard_engine::mutants::{on, running};
 
 use crate::scenario::{Played, Scenario};
 
@@ -62,67 +60,19 @@ impl Area {
     }
 }
 
-impl Mutant {
-    pub fn entry(self) -> &'static Entry {
-        &CATALOGUE[self as usize]
-    }
+/// What the catalogue says of `m`.
+pub fn entry(m: Mutant) -> &'static Entry {
+    &CATALOGUE[m as usize]
+}
 
-    pub fn name(self) -> &'static str {
-        self.entry().name
-    }
-
-    pub fn from_name(name: &str) -> Option<Mutant> {
-        CATALOGUE.iter().find(|e| e.name == name).map(|e| e.mutant)
-    }
+/// The mutant named `name` (kebab-case), if there is one.
+pub fn by_name(name: &str) -> Option<Mutant> {
+    CATALOGUE.iter().find(|e| e.name == name).map(|e| e.mutant)
 }
 
 /// The catalogue's entries for one rule set, in catalogue order.
 pub fn for_rules(rules: &str) -> impl Iterator<Item = &'static Entry> + '_ {
     CATALOGUE.iter().filter(move |e| e.rules.contains(&rules))
-}
-
-/// Threads currently playing a mutant, process-wide: the fast path of [`on`].
-static RUNNING: AtomicUsize = AtomicUsize::new(0);
-
-thread_local! {
-    static CURRENT: Cell<Option<Mutant>> = const { Cell::new(None) };
-}
-
-/// Whether `m` is switched on for this thread.
-#[inline(always)]
-pub(crate) fn on(m: Mutant) -> bool {
-    running() && is_current(m)
-}
-
-/// Whether any thread plays a mutant: the one load on hot paths.
-#[inline(always)]
-pub(crate) fn running() -> bool {
-    RUNNING.load(Ordering::Relaxed) != 0
-}
-
-#[cold]
-#[inline(never)]
-fn is_current(m: Mutant) -> bool {
-    CURRENT.with(|c| c.get()) == Some(m)
-}
-
-/// Switches a mutant on for this thread until dropped (not `Send`: it must
-/// be dropped on the thread it switched).
-struct Switch(std::marker::PhantomData<*const ()>);
-
-impl Switch {
-    fn on(m: Mutant) -> Switch {
-        RUNNING.fetch_add(1, Ordering::Relaxed);
-        CURRENT.with(|c| c.set(Some(m)));
-        Switch(std::marker::PhantomData)
-    }
-}
-
-impl Drop for Switch {
-    fn drop(&mut self) {
-        CURRENT.with(|c| c.set(None));
-        RUNNING.fetch_sub(1, Ordering::Relaxed);
-    }
 }
 
 /// Hands a mutant's game may last, the engine's limit for every game: a
@@ -145,31 +95,23 @@ mod tests {
     fn catalogue_order_is_the_enum_order_and_names_are_unique() {
         for (i, e) in CATALOGUE.iter().enumerate() {
             assert_eq!(e.mutant as usize, i, "{}", e.name);
-            assert_eq!(Mutant::from_name(e.name), Some(e.mutant));
+            assert_eq!(by_name(e.name), Some(e.mutant));
+            assert_eq!(entry(e.mutant).name, e.name);
         }
         let mut names: Vec<_> = CATALOGUE.iter().map(|e| e.name).collect();
         names.sort();
         names.dedup();
         assert_eq!(names.len(), CATALOGUE.len());
+        assert_eq!(
+            CATALOGUE.len(),
+            Mutant::COUNT,
+            "every variant is catalogued"
+        );
     }
 
     #[test]
     fn at_least_thirty_per_course() {
         assert!(for_rules("eecs280").count() >= 30);
         assert!(for_rules("cs246").count() >= 30);
-    }
-
-    #[test]
-    fn a_switch_is_off_again_when_dropped_and_only_on_its_thread() {
-        assert!(!on(Mutant::NoLeftBower));
-        {
-            let _s = Switch::on(Mutant::NoLeftBower);
-            assert!(on(Mutant::NoLeftBower));
-            assert!(!on(Mutant::DealerLeads));
-            std::thread::spawn(|| assert!(!on(Mutant::NoLeftBower)))
-                .join()
-                .unwrap();
-        }
-        assert!(!on(Mutant::NoLeftBower));
     }
 }

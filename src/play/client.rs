@@ -332,7 +332,7 @@ mod tests {
     /// random games under all three rule sets and random house rules.
     #[test]
     fn every_decision_of_random_games_passes_the_check() {
-        use crate::engine::properties::{below, new_game};
+        use crate::properties::{below, new_game};
         let mut rng = rand_mt::Mt::new(40);
         let mut state = new_game(&mut rng);
         let mut games = 0;

@@ -127,7 +127,7 @@ pub enum RawInput {
 #[serde(deny_unknown_fields)]
 pub struct RawExpect {
     /// The golden transcript, relative to the scenario file
-    /// (default: golden/<rules>/<name>.out beside the scenarios folder).
+    /// (default: `golden/<rules>/<name>.out` beside the scenarios folder).
     #[serde(default)]
     pub golden: Option<String>,
     /// How the transcript is compared: exact (the default), or any of diff's -B -b -w -i.

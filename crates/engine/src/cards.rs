@@ -17,16 +17,16 @@ use crate::mutants::{self, Mutant};
 /// for each card, [`Plain`] knows none runs. A hot caller checks
 /// [`mutants::running`] once and runs the same generic code with `Plain`,
 /// rather than one atomic load per card compared.
-pub(crate) trait Checks {
+pub trait Checks {
     /// No mutant can be on: the orders come from precomputed tables.
     const PLAIN: bool;
     fn on(m: Mutant) -> bool;
 }
 
 /// Mutants consulted (any may be switched on).
-pub(crate) struct Live;
+pub struct Live;
 /// No mutant runs in this process: every check is a constant false.
-pub(crate) struct Plain;
+pub struct Plain;
 
 impl Checks for Live {
     const PLAIN: bool = false;
@@ -231,7 +231,7 @@ impl Card {
     /// callers move cards' bytes, they do not make them; unlike
     /// [`Card::from_plain_index`], no bound is checked).
     #[inline(always)]
-    pub(crate) const fn from_byte(b: u8) -> Card {
+    pub const fn from_byte(b: u8) -> Card {
         debug_assert!(b < 24, "a card's byte is its plain index");
         Card(b)
     }
@@ -248,7 +248,7 @@ impl Card {
 
     /// 0..24 in the plain order (a sort key).
     #[inline(always)]
-    pub(crate) fn plain_index(self) -> u8 {
+    pub fn plain_index(self) -> u8 {
         if mutants::running() {
             return self.plain_index_with::<Live>();
         }
@@ -256,7 +256,7 @@ impl Card {
     }
 
     #[inline(always)]
-    pub(crate) fn plain_index_with<C: Checks>(self) -> u8 {
+    pub fn plain_index_with<C: Checks>(self) -> u8 {
         let f = OrderFlags {
             ties_reversed: C::on(Mutant::SuitTiesReversed),
             ..OrderFlags::NONE
@@ -266,7 +266,7 @@ impl Card {
 
     /// The plain index with no mutant consulted (the hot paths check once).
     #[inline(always)]
-    pub(crate) fn raw_plain_index(self) -> u8 {
+    pub fn raw_plain_index(self) -> u8 {
         self.0
     }
 
@@ -280,7 +280,7 @@ impl Card {
     }
 
     #[inline(always)]
-    pub(crate) fn is_left_bower_with<C: Checks>(self, trump: Suit) -> bool {
+    pub fn is_left_bower_with<C: Checks>(self, trump: Suit) -> bool {
         let f = OrderFlags {
             no_left_bower: C::on(Mutant::NoLeftBower),
             ..OrderFlags::NONE
@@ -295,7 +295,7 @@ impl Card {
     }
 
     #[inline(always)]
-    pub(crate) fn is_trump_with<C: Checks>(self, trump: Suit) -> bool {
+    pub fn is_trump_with<C: Checks>(self, trump: Suit) -> bool {
         if C::PLAIN {
             return self.effective_suit_with::<Plain>(trump) == trump;
         }
@@ -309,7 +309,7 @@ impl Card {
     }
 
     #[inline(always)]
-    pub(crate) fn effective_suit_with<C: Checks>(self, trump: Suit) -> Suit {
+    pub fn effective_suit_with<C: Checks>(self, trump: Suit) -> Suit {
         if C::PLAIN {
             return EFFECTIVE_SUITS[usize::from(trump.index() & 3)][self.table_index()];
         }
@@ -345,7 +345,7 @@ impl Card {
 
     /// [`Card::value`] with the mutants consulted through `C`.
     #[inline(always)]
-    pub(crate) fn value_with<C: Checks>(self, trump: Suit, led: Option<Suit>) -> u8 {
+    pub fn value_with<C: Checks>(self, trump: Suit, led: Option<Suit>) -> u8 {
         let led = led.map_or(NO_SUIT, Suit::index);
         if C::PLAIN {
             // One load, not a chain of branches that a card game's random
@@ -371,7 +371,7 @@ impl Card {
     /// The card at plain index `i` (0..24; no mutant consulted; beyond,
     /// the nine of spades, so that every card is one of the 24).
     #[inline(always)]
-    pub(crate) fn from_plain_index(i: u32) -> Card {
+    pub fn from_plain_index(i: u32) -> Card {
         Card(if i < 24 { i as u8 } else { 0 })
     }
 
@@ -383,7 +383,7 @@ impl Card {
     }
 
     #[inline(always)]
-    pub(crate) fn led_suit_with<C: Checks>(led_card: Card, trump: Suit) -> Suit {
+    pub fn led_suit_with<C: Checks>(led_card: Card, trump: Suit) -> Suit {
         if C::on(Mutant::LedSuitIsPrintedSuit) {
             led_card.suit()
         } else {
@@ -443,20 +443,20 @@ impl Card {
 /// outside trump, the orders of [`Card::value`] are the plain order. No
 /// mutant is consulted: callers use it when none runs.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct CardSet(u32);
+pub struct CardSet(u32);
 
 impl CardSet {
-    pub(crate) const EMPTY: CardSet = CardSet(0);
+    pub const EMPTY: CardSet = CardSet(0);
     /// Jacks, queens, kings and aces: every suit's bits from the jack's up.
-    pub(crate) const FACES_AND_ACES: CardSet = CardSet(0xff_ff00);
+    pub const FACES_AND_ACES: CardSet = CardSet(0xff_ff00);
 
     /// The set of one card.
     #[inline(always)]
-    pub(crate) fn of(card: Card) -> CardSet {
+    pub fn of(card: Card) -> CardSet {
         CardSet(1 << card.raw_plain_index())
     }
 
-    pub(crate) fn or(self, other: CardSet) -> CardSet {
+    pub fn or(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
 
@@ -471,7 +471,7 @@ impl CardSet {
 
     /// The first `n` of `slots`, by a loop over all of them (its length
     /// fixed, so that the processor predicts its end).
-    pub(crate) fn of_first(slots: &[Card], n: usize) -> CardSet {
+    pub fn of_first(slots: &[Card], n: usize) -> CardSet {
         let mut set = 0;
         for (i, c) in slots.iter().enumerate() {
             set |= u32::from(i < n) << c.raw_plain_index();
@@ -481,7 +481,7 @@ impl CardSet {
 
     /// The cards that count as `suit` under `trump`: the left bower belongs
     /// to trump, not to its printed suit.
-    pub(crate) fn suit(suit: Suit, trump: Suit) -> CardSet {
+    pub fn suit(suit: Suit, trump: Suit) -> CardSet {
         let left = Self::jack(trump.next());
         if suit == trump {
             CardSet(Self::printed(trump).0 | left.0)
@@ -490,24 +490,24 @@ impl CardSet {
         }
     }
 
-    pub(crate) fn and(self, other: CardSet) -> CardSet {
+    pub fn and(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
-    pub(crate) fn without(self, other: CardSet) -> CardSet {
+    pub fn without(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
 
-    pub(crate) fn is_empty(self) -> bool {
+    pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
-    pub(crate) fn len(self) -> usize {
+    pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
     /// The cards in the plain order, lowest first.
-    pub(crate) fn cards(self) -> impl Iterator<Item = Card> {
+    pub fn cards(self) -> impl Iterator<Item = Card> {
         let mut bits = self.0;
         // Until no bit is left (not counted first: a count of bits is some
         // fifteen instructions on processors without `popcnt`).
@@ -532,7 +532,7 @@ impl CardSet {
 
     /// The highest card by [`Card::value`] with `trump`, for a set of one
     /// suit or with no led suit (which would rank it above other suits).
-    pub(crate) fn highest(self, trump: Suit) -> Option<Card> {
+    pub fn highest(self, trump: Suit) -> Option<Card> {
         let trumps = self.and(Self::suit(trump, trump));
         let (right, left) = (Self::jack(trump), Self::jack(trump.next()));
         if trumps.is_empty() {
@@ -548,7 +548,7 @@ impl CardSet {
 
     /// The lowest card by [`Card::value`] with `trump`, for a set that holds
     /// no card of the led suit (if it is not trump).
-    pub(crate) fn lowest(self, trump: Suit) -> Option<Card> {
+    pub fn lowest(self, trump: Suit) -> Option<Card> {
         let trumps = Self::suit(trump, trump);
         let bowers = CardSet(Self::jack(trump).0 | Self::jack(trump.next()).0);
         self.without(trumps)
@@ -719,7 +719,7 @@ impl FromStr for Card {
 
 /// The 24 cards in `all_cards` order, as a deck (tests).
 #[cfg(test)]
-pub(crate) fn numbered() -> [Card; 24] {
+pub fn numbered() -> [Card; 24] {
     let v: Vec<Card> = all_cards().collect();
     v.try_into().expect("24 cards")
 }

@@ -3,9 +3,9 @@
 
 use rand_mt::Mt;
 
-use super::{Action, Config, Deck, FollowRule, NullSink, Seat, State, VecSink};
 use crate::cards::{Card, Suit, all_cards};
 use crate::courses::{cs246, eecs280, standard};
+use crate::engine::{Action, Config, Deck, FollowRule, NullSink, Seat, State, VecSink};
 
 pub(crate) fn below(rng: &mut Mt, n: usize) -> usize {
     (rng.next_u32() as usize) % n

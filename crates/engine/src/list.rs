@@ -122,7 +122,7 @@ impl<T: Fill, const N: usize> List<T, N> {
 
     /// A list of `len` items from its slots (those past `len` unused).
     #[inline]
-    pub(crate) fn from_slots(items: [T; N], len: usize) -> Self {
+    pub fn from_slots(items: [T; N], len: usize) -> Self {
         assert!(len <= N, "a list of at most {N} items");
         List {
             items,

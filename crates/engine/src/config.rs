@@ -77,3 +77,31 @@ pub struct Config {
     pub discard_upcard: bool,
     pub first_dealer: Seat,
 }
+
+impl Config {
+    /// The standard rules before house rules: 3-2 deal, all pass → the next
+    /// dealer deals, going alone (4 points for a lone march), a euchre 2, game
+    /// to 10, suit must be followed. The first dealer is seat 0 (North).
+    pub fn standard() -> Config {
+        Config {
+            points_to_win: 10,
+            deal: DealPattern::Batches32,
+            allow_alone: true,
+            all_pass: AllPass::Nullify,
+            lone_march_points: 4,
+            sort_hands: false,
+            follow: FollowRule::Refuse,
+            loner_lead: LonerLead::NextActive,
+            // The dealer whose partner goes alone does not pick up (vision: "the
+            // partner of a lone player sits out").
+            sitting_out_dealer_picks_up: false,
+            penalty_can_end_game: false,
+            ordering_partner_is_alone: false,
+            canadian_loner: false,
+            defend_alone: false,
+            farmers_hand: false,
+            discard_upcard: true,
+            first_dealer: 0,
+        }
+    }
+}

@@ -281,7 +281,7 @@ impl State {
     /// [`State::legal_actions`] into `v`, when the caller knows `seat` is to
     /// move (the driver reuses one list: no copy of it per decision).
     #[inline]
-    pub(crate) fn legal_actions_into(&self, seat: Seat, v: &mut Actions) {
+    pub fn legal_actions_into(&self, seat: Seat, v: &mut Actions) {
         v.clear();
         match self.phase {
             Phase::Bidding { round, .. } => {
@@ -387,7 +387,7 @@ impl State {
     /// [`State::apply`] when the caller knows `seat` is to move (the driver
     /// asked [`State::to_move`] already: not twice a decision).
     #[inline]
-    pub(crate) fn apply_for<S: EventSink + ?Sized>(
+    pub fn apply_for<S: EventSink + ?Sized>(
         &mut self,
         seat: Seat,
         action: Action,

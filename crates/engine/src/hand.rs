@@ -32,19 +32,19 @@ impl Hand {
 
     /// The cards as a set.
     #[inline]
-    pub(crate) fn set(&self) -> CardSet {
+    pub fn set(&self) -> CardSet {
         self.set
     }
 
     /// Some card is held twice (the set then counts it once).
     #[inline]
-    pub(crate) fn has_twice(&self) -> bool {
+    pub fn has_twice(&self) -> bool {
         self.twice
     }
 
     /// The cards as a list (for [`List::map_from`]).
     #[inline]
-    pub(crate) fn list(&self) -> &List<Card, 6> {
+    pub fn list(&self) -> &List<Card, 6> {
         &self.cards
     }
 
