@@ -10,9 +10,14 @@ use rayon::prelude::*;
 
 use crate::agents::{Agent, Decision, Game, Observation, PlayerError};
 use crate::cards::{Card, all_cards};
-use crate::courses::standard::Bot;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use crate::courses::standard::{Bot, OnFault};
 use crate::courses::{cs246, eecs280, standard};
 use crate::engine::{Action, Config, Deck, EventSink, Outcome, State};
+use crate::play::program_seat::{Connection, FaultKind, ProgramSeat, Shared, regreet};
+use crate::play::protocol::Hello;
 
 /// The rules a match is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,6 +55,17 @@ impl Rules {
             other => Err(format!(
                 "there are no rules {other:?}: standard, eecs280 or cs246"
             )),
+        }
+    }
+
+    /// Every house rule's value (the standard game's; none for the courses).
+    pub fn house(self) -> std::collections::BTreeMap<String, String> {
+        match self {
+            Rules::Standard(c) => standard::house::HouseRule::ALL
+                .iter()
+                .map(|r| (r.name().to_string(), r.get(&c)))
+                .collect(),
+            _ => Default::default(),
         }
     }
 
@@ -91,7 +107,10 @@ impl Entrant {
     /// `exec:PROGRAM` or a bot's name.
     pub fn parse(s: &str) -> Result<Entrant, String> {
         match s.strip_prefix("exec:") {
-            Some(p) if !p.is_empty() => Ok(Entrant::Program(p.to_string())),
+            Some(p) if !p.is_empty() => {
+                crate::play::program_seat::command_words(p)?;
+                Ok(Entrant::Program(p.to_string()))
+            }
             _ => Bot::find(s).map(Entrant::Bot).ok_or_else(|| {
                 format!(
                     "there is no bot {s:?}; the bots are {} (or exec:PROGRAM)",
@@ -121,19 +140,39 @@ pub struct Match {
     pub samples: usize,
     /// How long a program may take to answer.
     pub timeout: Duration,
+    /// What plays on when a program faults (`end` stops that game).
+    pub on_fault: OnFault,
+    /// The command line that ran the match, for the JSON report.
+    pub command: String,
+}
+
+/// One fault of a team's program, where it happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaultAt {
+    pub game: u32,
+    pub deal: u32,
+    pub seat: usize,
+    pub kind: FaultKind,
+    pub message: String,
 }
 
 /// One game's result, from the bots' point of view.
 #[derive(Clone, Debug, Default)]
 struct Played {
-    /// Which bot's team won.
-    winner: usize,
+    /// Which bot's team won (None: a fault stopped the game, `--on-fault end`).
+    winner: Option<usize>,
     hands: u32,
     /// Points each bot's team scored.
     points: [u32; 2],
-    /// Each bot's decision times.
+    /// Each bot's decision times (a program's: the round trip of a decide).
     times: [Vec<Duration>; 2],
+    /// Each program's start-up times (spawn to its first answer).
+    startups: [Vec<Duration>; 2],
+    faults: [Vec<FaultAt>; 2],
 }
+
+/// Programs that stay (`"stay": true`), idle between games, by command.
+type Pool = std::sync::Mutex<Vec<(String, Connection)>>;
 
 /// Times each decision of the agent it wraps.
 struct Timed {
@@ -175,59 +214,101 @@ impl EventSink for Tally {
 }
 
 impl Match {
+    /// A seat for a program: one that stayed from an earlier game if there
+    /// is one, greeted again, else started now.
+    fn program_seat(
+        &self,
+        command: &str,
+        label: String,
+        hello: &Hello,
+        seed: u32,
+        pool: &Pool,
+    ) -> ProgramSeat {
+        let (fallback, fallback_name) = self.on_fault.agent(seed);
+        let idle = {
+            let mut p = pool.lock().unwrap_or_else(|e| e.into_inner());
+            p.iter()
+                .position(|(c, _)| c == command)
+                .map(|i| p.swap_remove(i).1)
+        };
+        if let Some(mut conn) = idle
+            && regreet(&mut conn, hello, label.clone())
+        {
+            return ProgramSeat::new(conn, hello, self.timeout, fallback, fallback_name);
+        }
+        ProgramSeat::start(command, label, hello, self.timeout, fallback, fallback_name)
+    }
+
     /// Game `g`: deal `g / 2`, the first bot at seats 0 and 2 when `g` is
     /// even and at 1 and 3 when it is odd.
-    fn play(&self, g: u32) -> Result<Played, String> {
+    fn play(&self, g: u32, pool: &Pool) -> Result<Played, String> {
         let deal = self.seed.wrapping_add(g / 2);
         let swapped = g % 2 == 1;
         let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
         let names = standard::SEATS.map(String::from);
         let state = self.rules.state(deal);
+        let mut programs: Vec<(usize, usize, Rc<RefCell<ProgramSeat>>)> = Vec::new();
         let agents: Vec<Box<dyn Agent>> = (0..4)
             .map(|seat| {
                 // Which bot sits here.
                 let b = (seat % 2) ^ usize::from(swapped);
                 let seed = deal.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32);
-                let inner = match &self.bots[b] {
-                    Entrant::Bot(bot) => bot.agent_with(seed, self.samples),
+                match &self.bots[b] {
+                    Entrant::Bot(bot) => Box::new(Timed {
+                        inner: bot.agent_with(seed, self.samples),
+                        times: times[b].clone(),
+                    }) as Box<dyn Agent>,
                     Entrant::Program(p) => {
-                        use crate::play::program_seat::{Hello, ProgramSeat};
-                        let hello = Hello {
-                            seat,
-                            names: &names,
-                            rules: self.rules.name(),
-                            points_to_win: state.config.points_to_win,
-                        };
-                        let fallback = Some(Bot::Computer.agent(seed));
-                        Box::new(
-                            ProgramSeat::start(p, &hello, self.timeout, fallback, "computer")
-                                .map_err(|e| format!("game {g}: {e}"))?,
-                        )
+                        let mut hello = Hello::new(seat, &names, self.rules.name(), &state.config);
+                        hello.game = g;
+                        let label = format!("game {g}, deal {deal}, seat {seat} (exec:{p})");
+                        let ps = Rc::new(RefCell::new(
+                            self.program_seat(p, label, &hello, seed, pool),
+                        ));
+                        programs.push((b, seat, ps.clone()));
+                        Box::new(Shared(ps))
                     }
-                };
-                Ok(Box::new(Timed {
-                    inner,
-                    times: times[b].clone(),
-                }) as Box<dyn Agent>)
+                }
             })
-            .collect::<Result<_, String>>()?;
+            .collect();
         let mut game = Game::new(state, names, agents);
         let mut tally = Tally::default();
         let outcome = game.run(&mut tally).map_err(|e| format!("game {g}: {e}"))?;
-        let Outcome::Won { team, .. } = outcome else {
-            return Err(format!("game {g} stopped"));
-        };
+        drop(game);
         let of_bot = |t: usize| t ^ usize::from(swapped);
-        let mut points = [0; 2];
-        for t in 0..2 {
-            points[of_bot(t)] = tally.points[t];
-        }
-        Ok(Played {
-            winner: of_bot(team),
+        let mut played = Played {
+            winner: match outcome {
+                Outcome::Won { team, .. } => Some(of_bot(team)),
+                Outcome::Quit => None,
+            },
             hands: tally.hands,
-            points,
-            times: times.map(|t| t.take()),
-        })
+            ..Played::default()
+        };
+        for t in 0..2 {
+            played.points[of_bot(t)] = tally.points[t];
+        }
+        for (b, t) in times.iter().enumerate() {
+            played.times[b] = t.take();
+        }
+        for (b, seat, ps) in programs {
+            let mut ps = ps.borrow_mut();
+            let log = ps.log();
+            played.times[b].extend(log.decisions);
+            played.startups[b].extend(log.startups);
+            played.faults[b].extend(log.faults.into_iter().map(|f| FaultAt {
+                game: g,
+                deal,
+                seat,
+                kind: f.kind,
+                message: f.message,
+            }));
+            if let (Some(conn), Entrant::Program(p)) = (ps.take_kept(), &self.bots[b]) {
+                pool.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((p.clone(), conn));
+            }
+        }
+        Ok(played)
     }
 
     pub fn run(&self) -> Result<Report, String> {
@@ -235,23 +316,33 @@ impl Match {
             .num_threads(self.jobs.max(1))
             .build()
             .map_err(|e| e.to_string())?;
+        let idle = Pool::default();
         let start = Instant::now();
-        let games: Vec<Played> = pool.install(|| {
+        let games: Result<Vec<Played>, String> = pool.install(|| {
             (0..self.games)
                 .into_par_iter()
-                .map(|g| self.play(g))
-                .collect::<Result<Vec<_>, String>>()
-        })?;
+                .map(|g| self.play(g, &idle))
+                .collect()
+        });
         let elapsed = start.elapsed();
+        // The match is over for the programs that stayed: their input
+        // closes and each has the grace period to exit.
+        let left: Vec<(String, Connection)> =
+            std::mem::take(&mut *idle.lock().unwrap_or_else(|e| e.into_inner()));
+        pool.install(|| left.into_par_iter().for_each(|(_, c)| c.close()));
+        let games = games?;
         let hands: u32 = games.iter().map(|g| g.hands).sum();
+        let ms = |d: &Duration| d.as_secs_f64() * 1000.0;
         let teams = [0, 1].map(|b| {
-            let won = games.iter().filter(|g| g.winner == b).count() as u32;
+            let won = games.iter().filter(|g| g.winner == Some(b)).count() as u32;
             let mut times: Vec<Duration> = games.iter().flat_map(|g| g.times[b].clone()).collect();
             times.sort();
-            let at = |q: f64| {
-                times
-                    .get(((times.len() as f64 - 1.0) * q).round() as usize)
-                    .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+            let mut startups: Vec<Duration> =
+                games.iter().flat_map(|g| g.startups[b].clone()).collect();
+            startups.sort();
+            let at = |v: &[Duration], q: f64| {
+                v.get(((v.len() as f64 - 1.0) * q).round() as usize)
+                    .map_or(0.0, ms)
             };
             TeamReport {
                 bot: self.bots[b].name(),
@@ -260,17 +351,29 @@ impl Match {
                 ci95: wilson(won, self.games),
                 points_per_hand: f64::from(games.iter().map(|g| g.points[b]).sum::<u32>())
                     / f64::from(hands.max(1)),
-                median_ms: at(0.5),
-                p99_ms: at(0.99),
+                median_ms: at(&times, 0.5),
+                p99_ms: at(&times, 0.99),
+                startups: startups.len(),
+                startup_median_ms: at(&startups, 0.5),
+                faults: games.iter().flat_map(|g| g.faults[b].clone()).collect(),
             }
         });
         Ok(Report {
             games: self.games,
+            stopped: games.iter().filter(|g| g.winner.is_none()).count() as u32,
             hands,
             hands_per_second: f64::from(hands) / elapsed.as_secs_f64().max(1e-9),
             teams,
             rules: self.rules.name(),
+            house: self.rules.house(),
             seed: self.seed,
+            samples: self.samples,
+            seat_timeout: self.timeout,
+            on_fault: match self.on_fault {
+                OnFault::Bot(b) => format!("bot:{}", b.name()),
+                OnFault::End => "end".into(),
+            },
+            command: self.command.clone(),
         })
     }
 }
@@ -295,44 +398,149 @@ pub struct TeamReport {
     pub win_rate: f64,
     pub ci95: [f64; 2],
     pub points_per_hand: f64,
+    /// Decision times: a bot's choice, a program's round trip of a decide.
     pub median_ms: f64,
     pub p99_ms: f64,
+    /// Processes the team's program started, and their median start-up
+    /// (spawn to first answer, not counted as a decision).
+    pub startups: usize,
+    pub startup_median_ms: f64,
+    /// Every fault of the team's program, in game order.
+    pub faults: Vec<FaultAt>,
+}
+
+impl TeamReport {
+    /// Faults by kind, in the kinds' order, only kinds that occurred.
+    pub fn fault_counts(&self) -> Vec<(FaultKind, usize)> {
+        FaultKind::ALL
+            .iter()
+            .map(|&k| (k, self.faults.iter().filter(|f| f.kind == k).count()))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
 }
 
 #[derive(Clone, Debug)]
 pub struct Report {
     pub games: u32,
+    /// Games a fault stopped (`--on-fault end`): no one won them.
+    pub stopped: u32,
     pub hands: u32,
     pub hands_per_second: f64,
     pub teams: [TeamReport; 2],
     pub rules: &'static str,
+    pub house: std::collections::BTreeMap<String, String>,
     pub seed: u32,
+    pub samples: usize,
+    pub seat_timeout: Duration,
+    pub on_fault: String,
+    pub command: String,
+}
+
+/// The JSON report's shape (one definition: written from this type).
+#[derive(serde::Serialize)]
+struct JsonReport<'a> {
+    upcard_version: &'static str,
+    command: &'a str,
+    rules: &'a str,
+    house: &'a std::collections::BTreeMap<String, String>,
+    seed: u32,
+    games: u32,
+    samples: usize,
+    seat_timeout_s: f64,
+    on_fault: &'a str,
+    stopped: u32,
+    hands: u32,
+    hands_per_second: f64,
+    teams: Vec<JsonTeam<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonTeam<'a> {
+    bot: &'a str,
+    games_won: u32,
+    win_rate: f64,
+    ci95: [f64; 2],
+    points_per_hand: f64,
+    decision_ms: JsonTimes,
+    startups: usize,
+    startup_median_ms: f64,
+    fault_counts: std::collections::BTreeMap<&'static str, usize>,
+    faults: Vec<JsonFault<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonTimes {
+    median: f64,
+    p99: f64,
+}
+
+#[derive(serde::Serialize)]
+struct JsonFault<'a> {
+    game: u32,
+    deal: u32,
+    seat: usize,
+    kind: &'static str,
+    message: &'a str,
 }
 
 impl Report {
+    /// Whether any program faulted (the command's exit status says so).
+    pub fn faulted(&self) -> bool {
+        self.teams.iter().any(|t| !t.faults.is_empty())
+    }
+
     pub fn json(&self) -> String {
         let r3 = |x: f64| (x * 1000.0).round() / 1000.0;
-        let teams: Vec<serde_json::Value> = self
+        let teams = self
             .teams
             .iter()
-            .map(|t| {
-                serde_json::json!({
-                    "bot": t.bot,
-                    "games_won": t.games_won,
-                    "win_rate": r3(t.win_rate),
-                    "ci95": [r3(t.ci95[0]), r3(t.ci95[1])],
-                    "points_per_hand": r3(t.points_per_hand),
-                    "decision_ms": {"median": r3(t.median_ms), "p99": r3(t.p99_ms)},
-                })
+            .map(|t| JsonTeam {
+                bot: &t.bot,
+                games_won: t.games_won,
+                win_rate: r3(t.win_rate),
+                ci95: [r3(t.ci95[0]), r3(t.ci95[1])],
+                points_per_hand: r3(t.points_per_hand),
+                decision_ms: JsonTimes {
+                    median: r3(t.median_ms),
+                    p99: r3(t.p99_ms),
+                },
+                startups: t.startups,
+                startup_median_ms: r3(t.startup_median_ms),
+                fault_counts: t
+                    .fault_counts()
+                    .into_iter()
+                    .map(|(k, n)| (k.name(), n))
+                    .collect(),
+                faults: t
+                    .faults
+                    .iter()
+                    .map(|f| JsonFault {
+                        game: f.game,
+                        deal: f.deal,
+                        seat: f.seat,
+                        kind: f.kind.name(),
+                        message: &f.message,
+                    })
+                    .collect(),
             })
             .collect();
-        let v = serde_json::json!({
-            "games": self.games,
-            "hands": self.hands,
-            "hands_per_second": self.hands_per_second.round(),
-            "teams": teams,
-        });
-        serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
+        let v = JsonReport {
+            upcard_version: env!("CARGO_PKG_VERSION"),
+            command: &self.command,
+            rules: self.rules,
+            house: &self.house,
+            seed: self.seed,
+            games: self.games,
+            samples: self.samples,
+            seat_timeout_s: self.seat_timeout.as_secs_f64(),
+            on_fault: &self.on_fault,
+            stopped: self.stopped,
+            hands: self.hands,
+            hands_per_second: self.hands_per_second.round(),
+            teams,
+        };
+        serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     }
 
     pub fn text(&self) -> String {
@@ -345,6 +553,17 @@ impl Report {
             self.rules,
             self.seed
         );
+        let changed: Vec<String> = {
+            let standard = Rules::Standard(standard::config()).house();
+            self.house
+                .iter()
+                .filter(|(k, v)| standard.get(*k) != Some(*v))
+                .map(|(k, v)| format!("{k}={v}"))
+                .collect()
+        };
+        if !changed.is_empty() {
+            s.push_str(&format!("house rules: {}\n", changed.join(", ")));
+        }
         for (i, t) in self.teams.iter().enumerate() {
             s.push_str(&format!(
                 "team {i} {:<9} {:>6} games won ({:.1}%, 95% CI {:.1}–{:.1}%), {:.3} points per hand, decisions {:.3} ms median, {:.3} ms p99\n",
@@ -356,6 +575,48 @@ impl Report {
                 t.points_per_hand,
                 t.median_ms,
                 t.p99_ms
+            ));
+            if t.startups > 0 {
+                s.push_str(&format!(
+                    "team {i} started its program {} times, {:.3} ms median to its first answer\n",
+                    t.startups, t.startup_median_ms
+                ));
+            }
+            if !t.faults.is_empty() {
+                let counts: Vec<String> = t
+                    .fault_counts()
+                    .iter()
+                    .map(|(k, n)| format!("{n} {}", k.name()))
+                    .collect();
+                let then = if self.on_fault == "end" {
+                    "each stopped its game".to_string()
+                } else {
+                    format!("{} played on for it", self.on_fault)
+                };
+                s.push_str(&format!(
+                    "team {i} FAULTS: {} ({}); {then}\n",
+                    t.faults.len(),
+                    counts.join(", ")
+                ));
+                for f in t.faults.iter().take(10) {
+                    s.push_str(&format!(
+                        "  game {}, deal {}, seat {}: {}: {}\n",
+                        f.game,
+                        f.deal,
+                        f.seat,
+                        f.kind.name(),
+                        crate::parse::escape::printable_line(&f.message)
+                    ));
+                }
+                if t.faults.len() > 10 {
+                    s.push_str(&format!("  … and {} more\n", t.faults.len() - 10));
+                }
+            }
+        }
+        if self.stopped > 0 {
+            s.push_str(&format!(
+                "{} games stopped at a fault (--on-fault end): no one won them\n",
+                self.stopped
             ));
         }
         s.push_str(&format!(
@@ -390,6 +651,8 @@ mod tests {
             jobs: 2,
             samples: 4,
             timeout: Duration::from_secs(5),
+            on_fault: OnFault::Bot(Bot::Computer),
+            command: String::new(),
         };
         let a = m.run().unwrap();
         let b = Match {

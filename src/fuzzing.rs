@@ -158,6 +158,7 @@ pub fn seat_protocol(data: &[u8]) {
     use crate::engine::NullSink;
     use crate::play::client::decide;
     use crate::play::program_seat::parse_answer;
+    use crate::play::protocol::{ToSeat, read};
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
@@ -168,10 +169,10 @@ pub fn seat_protocol(data: &[u8]) {
             alone: false,
         },
     ];
-    if let Ok(a) = parse_answer(text.trim_end(), &opening) {
+    if let Ok((a, _)) = parse_answer(text.trim_end(), &opening) {
         assert!(opening.contains(&a));
     }
-    let Ok(msg) = serde_json::from_str::<serde_json::Value>(text) else {
+    let Ok(ToSeat::Decide(msg)) = read::<ToSeat>(text) else {
         return;
     };
     let Ok((seen, legal)) = decide(&msg) else {

@@ -4,7 +4,13 @@ use std::io::Write;
 
 use upcard::Failure;
 use upcard::arena::{Entrant, Match, Rules};
-use upcard::courses::standard::EXPERT_SAMPLES;
+use upcard::courses::standard::{EXPERT_SAMPLES, OnFault};
+
+/// This process's command line, shell-quoted, as the report names it.
+fn command_line() -> String {
+    let words: Vec<String> = std::env::args().collect();
+    shlex::try_join(words.iter().map(String::as_str)).unwrap_or_else(|_| words.join(" "))
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 enum Format {
@@ -16,9 +22,12 @@ enum Format {
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   upcard arena --team0 expert --team1 computer --games 2000 --seed 1
-  upcard arena --team0 simple --team1 random --rules eecs280 --format json")]
+  upcard arena --team0 simple --team1 random --rules eecs280 --format json
+  upcard arena --team0 'exec:python3 examples/bots/python/bot.py' --team1 simple --games 200 -j 2
+
+Exit status: 0, or 1 when a program at a seat faulted (its faults are in the report).")]
 pub struct Args {
-    /// Team 0's bot: random, simple, computer, expert, or exec:PROGRAM (docs/seat-protocol.md)
+    /// Team 0's bot: random, simple, computer, expert, or exec:COMMAND (a program and its arguments, docs/seat-protocol.md)
     #[arg(long, value_parser = Entrant::parse, default_value = "expert")]
     team0: Entrant,
     /// Team 1's bot
@@ -45,6 +54,9 @@ pub struct Args {
     /// Games at once (default: the number of cores)
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
+    /// When a program misbehaves: bot:KIND plays on for it, or end stops that game (no one wins it)
+    #[arg(long, default_value = "bot:computer", value_parser = OnFault::parse)]
+    on_fault: OnFault,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
 }
@@ -62,6 +74,8 @@ impl Args {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
             samples: self.samples as usize,
             timeout: self.seat_timeout,
+            on_fault: self.on_fault,
+            command: command_line(),
         };
         let report = m.run().map_err(Failure::input)?;
         let text = match self.format {
@@ -69,6 +83,10 @@ impl Args {
             Format::Json => report.json(),
         };
         let _ = stdout.write_all(text.as_bytes());
+        // A program's fault is a result, not a clean win: scripts see it.
+        if report.faulted() {
+            return Err(Failure::silent(1));
+        }
         Ok(())
     }
 }

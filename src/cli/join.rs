@@ -7,7 +7,9 @@ use std::net::TcpStream;
 use upcard::Failure;
 use upcard::courses::standard::{Bot, choice_text, display_order, offered};
 use upcard::engine::NullSink;
+use upcard::parse::escape::printable_line;
 use upcard::play::client::decide;
+use upcard::play::protocol::{Answer, FromClient, ToSeat, line, read};
 use upcard::play::save::action_text;
 
 /// Take a seat at a game hosted with upcard serve
@@ -36,33 +38,37 @@ impl Args {
         let mut writer = stream
             .try_clone()
             .map_err(|e| Failure::input(e.to_string()))?;
-        let join = serde_json::json!({"type": "join", "name": self.name});
-        writeln!(writer, "{join}").map_err(|e| Failure::input(e.to_string()))?;
+        let join = FromClient::Join {
+            name: self.name.clone(),
+        };
+        write!(writer, "{}", line(&join)).map_err(|e| Failure::input(e.to_string()))?;
         let mut reader = BufReader::new(stream);
         let mut bot = self.bot.map(|b| b.agent(self.seed));
         let stdin = std::io::stdin();
         loop {
-            let mut line = Vec::new();
+            let mut bytes = Vec::new();
             let n = (&mut reader)
                 .take(1 << 20)
-                .read_until(b'\n', &mut line)
+                .read_until(b'\n', &mut bytes)
                 .map_err(|e| Failure::input(format!("reading from the server: {e}")))?;
             if n == 0 {
                 return Err(Failure::input("the server closed the connection"));
             }
-            let msg: serde_json::Value = serde_json::from_slice(&line).map_err(|e| {
-                Failure::input(format!("the server sent something that is not JSON: {e}"))
+            let text = std::str::from_utf8(&bytes)
+                .map_err(|_| Failure::input("the server sent a line that is not UTF-8"))?;
+            let msg: ToSeat = read(text).map_err(|e| {
+                Failure::input(format!("the server sent a message upcard cannot read: {e}"))
             })?;
-            match msg["type"].as_str() {
-                Some("hello") => {
+            match msg {
+                ToSeat::Hello(h) => {
                     let _ = writeln!(
                         stdout,
                         "Joined as {} at seat {}, a game to {}.",
-                        self.name, msg["seat"], msg["points_to_win"]
+                        self.name, h.seat, h.points_to_win
                     );
                 }
-                Some("decide") => {
-                    let (seen, legal) = decide(&msg).map_err(Failure::input)?;
+                ToSeat::Decide(d) => {
+                    let (seen, legal) = decide(&d).map_err(Failure::input)?;
                     let obs = seen.view();
                     let action = match bot.as_mut() {
                         Some(b) => {
@@ -102,20 +108,23 @@ impl Args {
                             }
                         }
                     };
-                    let answer = serde_json::json!({"action": action_text(action)});
-                    writeln!(writer, "{answer}")
+                    let answer = Answer {
+                        action: action_text(action),
+                        stay: false,
+                    };
+                    write!(writer, "{}", line(&answer))
                         .map_err(|e| Failure::input(format!("writing to the server: {e}")))?;
                 }
-                Some("over") => {
+                ToSeat::Over(o) => {
                     let _ = writeln!(
                         stdout,
                         "The game is over: team {} wins, {} to {}.",
-                        msg["winner"], msg["scores"][0], msg["scores"][1]
+                        o.winner, o.scores[0], o.scores[1]
                     );
                     return Ok(());
                 }
-                _ => {
-                    let _ = writeln!(stdout, "The server says: {msg}");
+                ToSeat::Error { message } => {
+                    let _ = writeln!(stdout, "The server says: {}", printable_line(&message));
                 }
             }
         }

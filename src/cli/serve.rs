@@ -11,7 +11,8 @@ use upcard::arena::Rules;
 use upcard::courses::standard::transcript::StandardPrinter;
 use upcard::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
 use upcard::engine::Outcome;
-use upcard::play::program_seat::{Hello, ProgramSeat};
+use upcard::play::program_seat::{Connection, ProgramSeat};
+use upcard::play::protocol::{self, FromClient, Hello, ToSeat, line};
 
 /// `N=remote` or `N=bot:KIND`.
 #[derive(Clone, Debug)]
@@ -89,13 +90,13 @@ fn accept(listener: &TcpListener, deadline: Instant) -> Result<(TcpStream, Strin
             Ok((stream, peer)) => {
                 let _ = stream.set_nonblocking(false);
                 let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-                let mut line = Vec::new();
-                let read = BufReader::new((&stream).take(4096)).read_until(b'\n', &mut line);
+                let mut first = Vec::new();
+                let read = BufReader::new((&stream).take(4096)).read_until(b'\n', &mut first);
                 let name = read
                     .ok()
-                    .and_then(|_| serde_json::from_slice::<serde_json::Value>(&line).ok())
-                    .filter(|v| v["type"] == "join")
-                    .and_then(|v| v["name"].as_str().map(|n| n.trim().to_string()));
+                    .and_then(|_| std::str::from_utf8(&first).ok())
+                    .and_then(|t| protocol::read::<FromClient>(t).ok())
+                    .map(|FromClient::Join { name }| name.trim().to_string());
                 // A name is shown on the host's terminal and in every game
                 // line: printable text only, no control or direction codes.
                 if let Some(n) = &name
@@ -105,8 +106,10 @@ fn accept(listener: &TcpListener, deadline: Instant) -> Result<(TcpStream, Strin
                         "upcard: {peer}: refused the name {}: {why}; still waiting",
                         upcard::parse::escape::printable_line(&format!("{n:?}"))
                     );
-                    let msg = serde_json::json!({"type": "error", "message": format!("the name is refused: {why}")});
-                    let _ = (&stream).write_all(format!("{msg}\n").as_bytes());
+                    let msg = ToSeat::Error {
+                        message: format!("the name is refused: {why}"),
+                    };
+                    let _ = (&stream).write_all(line(&msg).as_bytes());
                     continue;
                 }
                 match name {
@@ -118,9 +121,10 @@ fn accept(listener: &TcpListener, deadline: Instant) -> Result<(TcpStream, Strin
                         eprintln!(
                             "upcard: {peer}: the first line was not {{\"type\":\"join\",\"name\":\"…\"}}; still waiting"
                         );
-                        let _ = (&stream).write_all(
-                            b"{\"type\":\"error\",\"message\":\"send {\\\"type\\\":\\\"join\\\",\\\"name\\\":\\\"NAME\\\"} first\"}\n",
-                        );
+                        let msg = ToSeat::Error {
+                            message: r#"send {"type":"join","name":"NAME"} first"#.into(),
+                        };
+                        let _ = (&stream).write_all(line(&msg).as_bytes());
                     }
                 }
             }
@@ -185,24 +189,17 @@ impl Args {
             let agent: Box<dyn Agent> = match stream {
                 None => table.agent(i).expect("a bot"),
                 Some(stream) => {
-                    let hello = Hello {
-                        seat: i,
-                        names: &names,
-                        rules: rules.name(),
-                        points_to_win: rules.points_to_win(),
-                    };
+                    let hello = Hello::new(i, &names, rules.name(), &rules.state(0).config);
                     let (fallback, fallback_name) = self.on_fault.agent(table.bot_seed(i));
-                    Box::new(
-                        ProgramSeat::remote(
-                            format!("seat {i} ({})", names[i]),
-                            stream,
-                            &hello,
-                            self.seat_timeout,
-                            fallback,
-                            fallback_name,
-                        )
-                        .map_err(Failure::input)?,
-                    )
+                    let conn = Connection::remote(format!("seat {i} ({})", names[i]), stream)
+                        .map_err(Failure::input)?;
+                    Box::new(ProgramSeat::new(
+                        conn,
+                        &hello,
+                        self.seat_timeout,
+                        fallback,
+                        fallback_name,
+                    ))
                 }
             };
             agents.push(agent);

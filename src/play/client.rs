@@ -1,11 +1,10 @@
 //! The other end of the seat protocol: what a `decide` message says, read
 //! back into an observation an agent can decide from (`upcard join`).
 
-use serde_json::Value;
-
 use crate::agents::Observation;
 use crate::cards::{Card, Suit};
 use crate::engine::{Action, Hand, Seat};
+use crate::play::protocol::{Decide, WireObservation};
 use crate::play::save::parse_action;
 
 /// An observation with its own storage.
@@ -19,6 +18,7 @@ pub struct Seen {
     pub round: u8,
     pub forced: bool,
     pub trump: Option<Suit>,
+    pub trump_round: u8,
     pub maker: Option<Seat>,
     pub alone: bool,
     pub sitting_out: Option<Seat>,
@@ -31,102 +31,68 @@ pub struct Seen {
     pub hand_no: u32,
 }
 
-fn seat(v: &Value, key: &str) -> Result<Option<Seat>, String> {
-    match &v[key] {
-        Value::Null => Ok(None),
-        x => x
-            .as_u64()
-            .filter(|n| *n < 4)
-            .map(|n| Some(n as Seat))
-            .ok_or_else(|| format!("{key} is not a seat")),
-    }
+fn card(text: &str, what: &str) -> Result<Card, String> {
+    text.parse()
+        .map_err(|_| format!("{what}: {text:?} is not a card"))
 }
 
-fn card(v: &Value, what: &str) -> Result<Card, String> {
-    v.as_str()
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| format!("{what}: {v} is not a card"))
-}
-
-fn opt_card(v: &Value, key: &str) -> Result<Option<Card>, String> {
-    match &v[key] {
-        Value::Null => Ok(None),
-        x => card(x, key).map(Some),
-    }
-}
-
-fn pairs(v: &Value, key: &str) -> Result<Vec<(Seat, Card)>, String> {
-    v[key]
-        .as_array()
-        .ok_or_else(|| format!("{key} is not a list"))?
-        .iter()
-        .map(|p| {
-            let s = p[0]
-                .as_u64()
-                .filter(|n| *n < 4)
-                .ok_or_else(|| format!("{key}: {p} is not [seat, card]"))?;
-            Ok((s as Seat, card(&p[1], key)?))
+fn pairs(v: &[(Seat, String)], what: &str) -> Result<Vec<(Seat, Card)>, String> {
+    v.iter()
+        .map(|(s, c)| {
+            if *s >= 4 {
+                return Err(format!("{what}: {s} is not a seat"));
+            }
+            Ok((*s, card(c, what)?))
         })
         .collect()
 }
 
+fn seat(s: Option<Seat>, what: &str) -> Result<Option<Seat>, String> {
+    match s {
+        Some(s) if s >= 4 => Err(format!("{what}: {s} is not a seat")),
+        s => Ok(s),
+    }
+}
+
 impl Seen {
-    pub fn from_json(o: &Value) -> Result<Seen, String> {
-        let num = |k: &str| o[k].as_u64().ok_or_else(|| format!("{k} is not a number"));
-        let flag = |k: &str| {
-            o[k].as_bool()
-                .ok_or_else(|| format!("{k} is not true or false"))
-        };
-        let nums = |k: &str, n: usize| -> Result<Vec<u64>, String> {
-            let v: Vec<u64> = o[k]
-                .as_array()
-                .ok_or_else(|| format!("{k} is not a list"))?
-                .iter()
-                .filter_map(Value::as_u64)
-                .collect();
-            if v.len() == n {
-                Ok(v)
-            } else {
-                Err(format!("{k} must have {n} numbers"))
-            }
-        };
-        let hand = o["hand"]
-            .as_array()
-            .ok_or("hand is not a list")?
+    /// The observation a `decide` carries, its fields read into cards and
+    /// seats (each wrong one named); [`Seen::check`] then asks whether a
+    /// game could show it.
+    pub fn from_wire(o: &WireObservation) -> Result<Seen, String> {
+        let hand = o
+            .hand
             .iter()
             .map(|c| card(c, "hand"))
             .collect::<Result<Vec<_>, _>>()?;
         let Ok(hand) = Hand::try_from(hand.as_slice()) else {
-            return Err("a hand has at most 6 cards".into());
+            return Err("hand: a hand has at most 6 cards".into());
         };
-        let scores = nums("scores", 2)?;
-        let tricks = nums("tricks", 4)?;
+        let opt_card =
+            |c: &Option<String>, what: &str| c.as_deref().map(|c| card(c, what)).transpose();
         Ok(Seen {
-            seat: seat(o, "seat")?.ok_or("seat is missing")?,
+            seat: seat(Some(o.seat), "seat")?.unwrap_or(0),
             hand,
-            dealer: seat(o, "dealer")?.ok_or("dealer is missing")?,
-            upcard: opt_card(o, "upcard")?,
-            upcard_taken: flag("upcard_taken")?,
-            round: num("round")?.min(2) as u8,
-            forced: flag("forced")?,
-            trump: match &o["trump"] {
-                Value::Null => None,
-                t => Some(
-                    t.as_str()
-                        .and_then(Suit::from_name)
-                        .ok_or_else(|| format!("trump: {t} is not a suit"))?,
-                ),
-            },
-            maker: seat(o, "maker")?,
-            alone: flag("alone")?,
-            sitting_out: seat(o, "sitting_out")?,
-            defender: seat(o, "defender")?,
-            trick: pairs(o, "trick")?,
-            played: pairs(o, "played")?,
-            discard: opt_card(o, "discard")?,
-            scores: [scores[0] as u32, scores[1] as u32],
-            tricks: std::array::from_fn(|i| tricks[i].min(5) as u8),
-            hand_no: num("hand_no")? as u32,
+            dealer: seat(Some(o.dealer), "dealer")?.unwrap_or(0),
+            upcard: opt_card(&o.upcard, "upcard")?,
+            upcard_taken: o.upcard_taken,
+            round: o.round.min(2),
+            trump_round: o.trump_round.min(2),
+            forced: o.forced,
+            trump: o
+                .trump
+                .as_deref()
+                .map(|t| Suit::from_name(t).ok_or_else(|| format!("trump: {t:?} is not a suit")))
+                .transpose()?,
+            maker: seat(o.maker, "maker")?,
+            alone: o.alone,
+            sitting_out: seat(o.sitting_out, "sitting_out")?,
+            defender: seat(o.defender, "defender")?,
+            trick: pairs(&o.trick, "trick")?,
+            played: pairs(&o.played, "played")?,
+            discard: opt_card(&o.discard, "discard")?,
+            scores: o.scores,
+            tricks: o.tricks.map(|t| t.min(5)),
+            hand_no: o.hand_no,
         })
     }
 
@@ -140,6 +106,7 @@ impl Seen {
             forced: self.forced,
             allow_alone: true,
             trump: self.trump,
+            trump_round: self.trump_round,
             maker: self.maker,
             alone: self.alone,
             trick: &self.trick,
@@ -155,18 +122,13 @@ impl Seen {
     }
 }
 
-/// A `decide` message: what the seat sees and may do.
-pub fn decide(msg: &Value) -> Result<(Seen, Vec<Action>), String> {
-    let seen = Seen::from_json(&msg["observation"])?;
-    let legal = msg["legal"]
-        .as_array()
-        .ok_or("legal is not a list")?
+/// A `decide` message: what the seat sees and may do, checked.
+pub fn decide(d: &Decide) -> Result<(Seen, Vec<Action>), String> {
+    let seen = Seen::from_wire(&d.observation).map_err(|e| format!("observation.{e}"))?;
+    let legal = d
+        .legal
         .iter()
-        .map(|a| {
-            a.as_str()
-                .and_then(parse_action)
-                .ok_or_else(|| format!("{a} is not an action"))
-        })
+        .map(|a| parse_action(a).ok_or_else(|| format!("legal: {a:?} is not an action")))
         .collect::<Result<Vec<_>, _>>()?;
     if legal.is_empty() {
         return Err("legal is empty".into());
@@ -298,7 +260,13 @@ mod tests {
     use super::*;
     use crate::courses::standard::config;
     use crate::engine::{Deck, NullSink, State};
-    use crate::play::program_seat::observation_json;
+    use crate::play::protocol::{WireObservation, read};
+    use serde_json::Value;
+
+    /// A `decide` message given as JSON, read and checked as `join` does.
+    fn decide_json(v: &Value) -> Result<(Seen, Vec<Action>), String> {
+        decide(&read::<Decide>(&v.to_string())?)
+    }
 
     #[test]
     fn an_observation_reads_back_from_its_json() {
@@ -316,8 +284,11 @@ mod tests {
         }
         let seat = s.to_move().unwrap();
         let obs = s.observation(seat);
-        let seen = Seen::from_json(&observation_json(&obs)).unwrap();
-        assert_eq!(observation_json(&seen.view()), observation_json(&obs));
+        let seen = Seen::from_wire(&WireObservation::from(&obs)).unwrap();
+        assert_eq!(
+            WireObservation::from(&seen.view()),
+            WireObservation::from(&obs)
+        );
     }
 
     fn decide_message(obs: &Observation, legal: &[Action]) -> Value {
@@ -325,7 +296,11 @@ mod tests {
             .iter()
             .map(|a| crate::play::save::action_text(*a))
             .collect();
-        serde_json::json!({"type": "decide", "observation": observation_json(obs), "legal": legal})
+        serde_json::to_value(crate::play::protocol::ToSeat::Decide(Decide {
+            observation: WireObservation::from(obs),
+            legal,
+        }))
+        .unwrap()
     }
 
     /// The check refuses nothing a real game shows: every decision of
@@ -347,7 +322,7 @@ mod tests {
             };
             let legal = state.legal_actions();
             let msg = decide_message(&state.observation(seat), &legal);
-            if let Err(e) = decide(&msg) {
+            if let Err(e) = decide_json(&msg) {
                 panic!("{e}: {msg}");
             }
             let a = legal[below(&mut rng, legal.len())];
@@ -366,11 +341,11 @@ mod tests {
         }
         let seat = s.to_move().unwrap();
         let good = decide_message(&s.observation(seat), &s.legal_actions());
-        assert!(decide(&good).is_ok());
+        assert!(decide_json(&good).is_ok());
         let bad = |edit: &dyn Fn(&mut Value), want: &str| {
             let mut m = good.clone();
             edit(&mut m);
-            let e = decide(&m).expect_err(want);
+            let e = decide_json(&m).expect_err(want);
             assert!(e.starts_with(want), "{e} (wanted {want})");
         };
         // Six cards while bidding.

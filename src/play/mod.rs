@@ -3,6 +3,7 @@
 
 pub mod client;
 pub mod program_seat;
+pub mod protocol;
 pub mod record;
 pub mod save;
 pub mod screen;

@@ -1,147 +1,161 @@
 //! A seat taken by a program speaking the seat protocol (docs/seat-protocol.md)
-//! on its standard input and output. A program that misbehaves is stopped,
-//! told off on standard error, and a bot plays its seat from then on: the
-//! game never waits on it for longer than the time limit.
+//! on its standard input and output, or by a client over TCP. A program that
+//! misbehaves is stopped, told off on standard error, its fault recorded, and
+//! a bot plays its seat from then on: the game never waits on it for longer
+//! than the time limit.
+//!
+//! The connection ([`Connection`]) is apart from the game's seat
+//! ([`ProgramSeat`]) so that a program that stays (`"stay": true`) can be
+//! handed from one game of a match to the next.
 
+use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, Command, Stdio};
+use std::rc::Rc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
-use std::time::Duration;
-
-use serde_json::{Value, json};
+use std::time::{Duration, Instant};
 
 use crate::agents::{Agent, Decision, Observation, PlayerError};
-use crate::engine::{Action, EventSink, Seat};
+use crate::engine::{Action, EventSink};
+use crate::play::protocol::{Answer, Decide, Hello, Over, ToSeat, WireObservation, line};
 use crate::play::save::{action_text, parse_action};
 
 /// The longest line a program may answer with.
 pub const MAX_LINE: usize = 64 * 1024;
 
-pub struct ProgramSeat {
+/// How long a program has to exit after `over` (or, when it stays, after
+/// its standard input closes) before its process group is stopped.
+pub const GRACE: Duration = Duration::from_secs(2);
+
+/// What went wrong with a seat's program.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum FaultKind {
+    /// It could not be started.
+    CouldNotStart,
+    /// It ended, or its connection dropped, before the game did.
+    Ended,
+    /// No answer within the time limit.
+    Timeout,
+    /// An answer that is not `{"action": …}` JSON, or not one line of UTF-8
+    /// of at most 64 KiB.
+    Unparsable,
+    /// An action that is not among the lawful ones.
+    Unlawful,
+    /// A line sent when no `decide` was waiting for it.
+    Unasked,
+}
+
+impl FaultKind {
+    pub const ALL: [FaultKind; 6] = [
+        FaultKind::CouldNotStart,
+        FaultKind::Ended,
+        FaultKind::Timeout,
+        FaultKind::Unparsable,
+        FaultKind::Unlawful,
+        FaultKind::Unasked,
+    ];
+
+    /// As reports name it.
+    pub fn name(self) -> &'static str {
+        match self {
+            FaultKind::CouldNotStart => "could not start",
+            FaultKind::Ended => "ended",
+            FaultKind::Timeout => "timeout",
+            FaultKind::Unparsable => "unparsable",
+            FaultKind::Unlawful => "unlawful",
+            FaultKind::Unasked => "unasked",
+        }
+    }
+}
+
+/// One fault: its kind and what happened.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub kind: FaultKind,
+    pub message: String,
+}
+
+/// What a seat's program did in one game, for the arena's report: its
+/// faults, the round trip of each `decide`, and how long it took to start
+/// (spawn to its first answer, which is not counted as a decision).
+#[derive(Clone, Debug, Default)]
+pub struct SeatLog {
+    pub faults: Vec<Fault>,
+    pub decisions: Vec<Duration>,
+    pub startups: Vec<Duration>,
+}
+
+/// A shared [`SeatLog`]: the seat writes it, the arena reads it after the game.
+pub type SharedLog = Rc<RefCell<SeatLog>>;
+
+/// A program's (or client's) connection: the protocol's lines both ways.
+pub struct Connection {
     label: String,
     child: Option<Child>,
     stdin: Option<Box<dyn Write + Send>>,
     /// A network seat's connection, shut down when the seat is given up.
     socket: Option<std::net::TcpStream>,
-    lines: Receiver<Result<String, String>>,
-    timeout: Duration,
-    /// Who plays on after a fault (None: the game ends).
-    fallback: Option<Box<dyn Agent>>,
-    fallback_name: String,
-    faulted: bool,
-    /// What went wrong, once it did (for callers and tests).
-    pub fault: Option<String>,
+    lines: Receiver<Result<String, Fault>>,
+    /// It answered `"stay": true`: it plays the next game of a match.
+    stays: bool,
+    /// When it was started, until its first answer (its start-up time).
+    started: Option<Instant>,
 }
 
-/// The observation as the protocol sends it.
-pub fn observation_json(obs: &Observation) -> Value {
-    let card = |c: crate::cards::Card| c.short().to_string();
-    let pairs = |v: &[(Seat, crate::cards::Card)]| -> Vec<Value> {
-        v.iter().map(|&(s, c)| json!([s, card(c)])).collect()
-    };
-    json!({
-        "seat": obs.seat,
-        "hand": obs.hand.iter().map(|&c| card(c)).collect::<Vec<_>>(),
-        "dealer": obs.dealer,
-        "upcard": obs.upcard.map(card),
-        "upcard_taken": obs.upcard_taken,
-        "round": obs.round,
-        "forced": obs.forced,
-        "trump": obs.trump.map(|t| t.name()),
-        "maker": obs.maker,
-        "alone": obs.alone,
-        "sitting_out": obs.sitting_out,
-        "defender": obs.defender,
-        "trick": pairs(obs.trick),
-        "played": pairs(obs.played),
-        "discard": obs.discard.map(card),
-        "scores": obs.scores,
-        "tricks": obs.tricks,
-        "hand_no": obs.hand_no,
-    })
+/// The words of an `exec:` command line: shell quoting, no shell.
+pub fn command_words(command: &str) -> Result<Vec<String>, String> {
+    match shlex::split(command) {
+        Some(w) if !w.is_empty() => Ok(w),
+        _ => Err(format!(
+            "{command:?} is not a command line (unbalanced quotes, or empty)"
+        )),
+    }
 }
 
-/// What a seat is told when the game starts.
-pub struct Hello<'a> {
-    pub seat: Seat,
-    pub names: &'a [String; 4],
-    pub rules: &'a str,
-    pub points_to_win: u32,
-}
-
-impl ProgramSeat {
-    /// Starts `program` (run by the shell's rules: a path, or a name on
-    /// PATH) and greets it.
-    pub fn start(
-        program: &str,
-        hello: &Hello,
-        timeout: Duration,
-        fallback: Option<Box<dyn Agent>>,
-        fallback_name: &str,
-    ) -> Result<ProgramSeat, String> {
+impl Connection {
+    /// Starts `command` (a program and its arguments, split as a shell
+    /// would, without a shell) in a process group of its own.
+    pub fn start(command: &str, label: String) -> Result<Connection, String> {
         use std::os::unix::process::CommandExt;
-        // A group of its own: stopping it stops whatever it started too.
-        let mut child = Command::new(program)
+        let words = command_words(command)?;
+        let mut child = Command::new(&words[0])
+            .args(&words[1..])
             .process_group(0)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
-            .map_err(|e| format!("cannot start {program}: {e}"))?;
+            .map_err(|e| format!("cannot start {command}: {e}"))?;
         let stdin: Option<Box<dyn Write + Send>> = child
             .stdin
             .take()
             .map(|s| Box::new(s) as Box<dyn Write + Send>);
         let stdout = child.stdout.take().ok_or("no standard output")?;
-        Ok(ProgramSeat::connect(
-            format!("seat {} (exec:{program})", hello.seat),
-            Box::new(stdout),
-            stdin,
-            Some(child),
-            None,
-            hello,
-            timeout,
-            fallback,
-            fallback_name,
-        ))
+        let mut c = Connection::over(label, Box::new(stdout), stdin, Some(child), None);
+        c.started = Some(Instant::now());
+        Ok(c)
     }
 
-    /// A seat at the other end of `socket` (upcard serve): the same protocol.
-    pub fn remote(
-        label: String,
-        socket: std::net::TcpStream,
-        hello: &Hello,
-        timeout: Duration,
-        fallback: Option<Box<dyn Agent>>,
-        fallback_name: &str,
-    ) -> Result<ProgramSeat, String> {
+    /// A client at the other end of `socket` (upcard serve).
+    pub fn remote(label: String, socket: std::net::TcpStream) -> Result<Connection, String> {
         let reader = socket.try_clone().map_err(|e| e.to_string())?;
         let writer = socket.try_clone().map_err(|e| e.to_string())?;
-        Ok(ProgramSeat::connect(
+        Ok(Connection::over(
             label,
             Box::new(reader),
             Some(Box::new(writer)),
             None,
             Some(socket),
-            hello,
-            timeout,
-            fallback,
-            fallback_name,
         ))
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn connect(
+    fn over(
         label: String,
         stdout: Box<dyn Read + Send>,
         stdin: Option<Box<dyn Write + Send>>,
         child: Option<Child>,
         socket: Option<std::net::TcpStream>,
-        hello: &Hello,
-        timeout: Duration,
-        fallback: Option<Box<dyn Agent>>,
-        fallback_name: &str,
-    ) -> ProgramSeat {
+    ) -> Connection {
         // Lines are read by a thread of their own, so a silent program
         // costs the game its time limit and no more. The channel holds one
         // line: with the one the thread holds, a seat that writes unasked
@@ -155,15 +169,28 @@ impl ProgramSeat {
                 let n = (&mut r)
                     .take(MAX_LINE as u64 + 1)
                     .read_until(b'\n', &mut buf);
+                let fault = |kind, message| Fault { kind, message };
                 let msg = match n {
-                    Ok(0) => Err("it ended (its standard output closed)".to_string()),
-                    Ok(_) if buf.len() > MAX_LINE => {
-                        Err(format!("it sent a line longer than {MAX_LINE} bytes"))
-                    }
+                    Ok(0) => Err(fault(
+                        FaultKind::Ended,
+                        "it ended (its standard output closed)".to_string(),
+                    )),
+                    Ok(_) if buf.len() > MAX_LINE => Err(fault(
+                        FaultKind::Unparsable,
+                        format!("it sent a line longer than {MAX_LINE} bytes"),
+                    )),
                     Ok(_) => String::from_utf8(buf)
                         .map(|s| s.trim_end().to_string())
-                        .map_err(|_| "it sent a line that is not UTF-8".to_string()),
-                    Err(e) => Err(format!("reading its output failed: {e}")),
+                        .map_err(|_| {
+                            fault(
+                                FaultKind::Unparsable,
+                                "it sent a line that is not UTF-8".to_string(),
+                            )
+                        }),
+                    Err(e) => Err(fault(
+                        FaultKind::Ended,
+                        format!("reading its output failed: {e}"),
+                    )),
                 };
                 let stop = msg.is_err();
                 if tx.send(msg).is_err() || stop {
@@ -171,39 +198,50 @@ impl ProgramSeat {
                 }
             }
         });
-        let mut seat = ProgramSeat {
+        Connection {
             label,
             child,
             stdin,
             socket,
             lines: rx,
-            timeout,
-            fallback,
-            fallback_name: fallback_name.to_string(),
-            faulted: false,
-            fault: None,
-        };
-        let hi = json!({
-            "type": "hello",
-            "protocol": 1,
-            "seat": hello.seat,
-            "names": hello.names,
-            "rules": hello.rules,
-            "points_to_win": hello.points_to_win,
-        });
-        seat.send(&hi);
-        seat
+            stays: false,
+            started: None,
+        }
     }
 
-    fn send(&mut self, v: &Value) -> bool {
+    /// Whether it said it plays the next game of a match.
+    pub fn stays(&self) -> bool {
+        self.stays
+    }
+
+    fn send(&mut self, text: &str) -> bool {
         let Some(stdin) = self.stdin.as_mut() else {
             return false;
         };
-        let line = format!("{v}\n");
         stdin
-            .write_all(line.as_bytes())
+            .write_all(text.as_bytes())
             .and_then(|()| stdin.flush())
             .is_ok()
+    }
+
+    /// Closes its input (its end of the game, or of the match) and gives a
+    /// program [`GRACE`] to exit before its process group is stopped.
+    pub fn close(mut self) {
+        self.stdin = None;
+        if let Some(s) = self.socket.take() {
+            let _ = s.shutdown(std::net::Shutdown::Write);
+        }
+        if let Some(mut c) = self.child.take() {
+            let deadline = Instant::now() + GRACE;
+            while Instant::now() < deadline {
+                if let Ok(Some(_)) = c.try_wait() {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            self.child = Some(c);
+        }
+        // Drop stops what is left.
     }
 
     fn stop(&mut self) {
@@ -224,68 +262,220 @@ impl ProgramSeat {
         }
     }
 
-    fn give_up(&mut self, problem: String) {
-        if self.fallback.is_some() {
-            eprintln!(
-                "upcard: {}: {problem}; bot:{} takes the seat",
-                self.label, self.fallback_name
-            );
-        } else {
-            eprintln!("upcard: {}: {problem}; the game ends", self.label);
-        }
-        self.fault = Some(problem);
-        self.faulted = true;
-        self.stop();
-    }
-
-    /// The program's answer to one decision, or what is wrong with it.
-    fn ask(&mut self, obs: &Observation, legal: &[Action]) -> Result<Action, String> {
+    /// Its answer to one decision, the round trip's time, or its fault.
+    fn ask(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        timeout: Duration,
+    ) -> Result<(Action, Duration), Fault> {
+        let fault = |kind: FaultKind, message: String| Fault { kind, message };
         // A line written before the question is not an answer to it (a
         // double click would answer the next decision): a fault.
         match self.lines.try_recv() {
             Ok(Ok(l)) => {
                 let shown: String = l.chars().take(80).collect();
-                return Err(format!("it sent {shown:?} before it was asked"));
+                return Err(fault(
+                    FaultKind::Unasked,
+                    format!("it sent {shown:?} before it was asked"),
+                ));
             }
-            Ok(Err(e)) => return Err(e),
+            Ok(Err(f)) => return Err(f),
             Err(TryRecvError::Empty) => {}
-            Err(TryRecvError::Disconnected) => return Err("it ended".into()),
-        }
-        let texts: Vec<String> = legal.iter().map(|a| action_text(*a)).collect();
-        let msg = json!({"type": "decide", "observation": observation_json(obs), "legal": texts});
-        if !self.send(&msg) {
-            return Err("it ended (its standard input closed)".into());
-        }
-        let line = match self.lines.recv_timeout(self.timeout) {
-            Ok(Ok(l)) => l,
-            Ok(Err(e)) => return Err(e),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(format!("no answer within {} s", self.timeout.as_secs_f64()));
+            Err(TryRecvError::Disconnected) => {
+                return Err(fault(FaultKind::Ended, "it ended".into()));
             }
-            Err(RecvTimeoutError::Disconnected) => return Err("it ended".into()),
+        }
+        let msg = ToSeat::Decide(Decide {
+            observation: WireObservation::from(obs),
+            legal: legal.iter().map(|a| action_text(*a)).collect(),
+        });
+        let start = Instant::now();
+        if !self.send(&line(&msg)) {
+            return Err(fault(
+                FaultKind::Ended,
+                "it ended (its standard input closed)".into(),
+            ));
+        }
+        let text = match self.lines.recv_timeout(timeout) {
+            Ok(Ok(l)) => l,
+            Ok(Err(f)) => return Err(f),
+            Err(RecvTimeoutError::Timeout) => {
+                return Err(fault(
+                    FaultKind::Timeout,
+                    format!("no answer within {} s", timeout.as_secs_f64()),
+                ));
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(fault(FaultKind::Ended, "it ended".into()));
+            }
         };
-        parse_answer(&line, legal)
+        let took = start.elapsed();
+        let (action, stay) = parse_answer(&text, legal)?;
+        self.stays |= stay;
+        Ok((action, took))
     }
 }
 
-/// A program's answer line, `{"action": "…"}` naming one of `legal`.
-pub fn parse_answer(line: &str, legal: &[Action]) -> Result<Action, String> {
-    let shown: String = line.chars().take(80).collect();
-    let v: Value = serde_json::from_str(line)
-        .map_err(|e| format!("its answer {shown:?} is not JSON ({e})"))?;
-    let text = v
-        .get("action")
-        .and_then(Value::as_str)
-        .ok_or_else(|| format!("its answer {shown:?} is not {{\"action\": \"…\"}}"))?;
-    parse_action(text)
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// A program's answer line, `{"action": "…"}` naming one of `legal`, and
+/// whether it stays for the next game.
+pub fn parse_answer(text: &str, legal: &[Action]) -> Result<(Action, bool), Fault> {
+    let shown: String = text.chars().take(80).collect();
+    let unparsable = |message| Fault {
+        kind: FaultKind::Unparsable,
+        message,
+    };
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| unparsable(format!("its answer {shown:?} is not JSON ({e})")))?;
+    let answer: Answer = serde_json::from_value(value).map_err(|e| {
+        unparsable(format!(
+            "its answer {shown:?} is not {{\"action\": \"…\"}} ({e})"
+        ))
+    })?;
+    let action = parse_action(&answer.action)
         .filter(|a| legal.contains(a))
         .ok_or_else(|| {
             let texts: Vec<String> = legal.iter().map(|a| action_text(*a)).collect();
-            format!(
-                "{text:?} is not one of the lawful actions ({})",
-                texts.join(", ")
-            )
-        })
+            Fault {
+                kind: FaultKind::Unlawful,
+                message: format!(
+                    "{:?} is not one of the lawful actions ({})",
+                    answer.action,
+                    texts.join(", ")
+                ),
+            }
+        })?;
+    Ok((action, answer.stay))
+}
+
+/// A seat of one game played by a connection.
+pub struct ProgramSeat {
+    conn: Option<Connection>,
+    timeout: Duration,
+    /// Who plays on after a fault (None: the game ends).
+    fallback: Option<Box<dyn Agent>>,
+    fallback_name: String,
+    log: SharedLog,
+    /// A connection that stays is kept here after `over`, for the next game.
+    kept: Option<Connection>,
+}
+
+impl ProgramSeat {
+    /// The seat played by `conn`, greeted with `hello`. A connection that
+    /// cannot take the greeting is a fault: the fallback plays from the start.
+    pub fn new(
+        mut conn: Connection,
+        hello: &Hello,
+        timeout: Duration,
+        fallback: Option<Box<dyn Agent>>,
+        fallback_name: &str,
+    ) -> ProgramSeat {
+        let greeted = conn.send(&line(&ToSeat::Hello(hello.clone())));
+        let mut seat = ProgramSeat {
+            conn: Some(conn),
+            timeout,
+            fallback,
+            fallback_name: fallback_name.to_string(),
+            log: SharedLog::default(),
+            kept: None,
+        };
+        if !greeted {
+            seat.give_up(Fault {
+                kind: FaultKind::Ended,
+                message: "it ended (its standard input closed)".into(),
+            });
+        }
+        seat
+    }
+
+    /// Starts `command` for a seat; a program that cannot start is a fault
+    /// of the seat (the fallback plays it, or with none the game ends at
+    /// its first decision).
+    pub fn start(
+        command: &str,
+        label: String,
+        hello: &Hello,
+        timeout: Duration,
+        fallback: Option<Box<dyn Agent>>,
+        fallback_name: &str,
+    ) -> ProgramSeat {
+        match Connection::start(command, label.clone()) {
+            Ok(c) => ProgramSeat::new(c, hello, timeout, fallback, fallback_name),
+            Err(e) => {
+                let mut seat = ProgramSeat {
+                    conn: None,
+                    timeout,
+                    fallback,
+                    fallback_name: fallback_name.to_string(),
+                    log: SharedLog::default(),
+                    kept: None,
+                };
+                seat.report(
+                    &label,
+                    Fault {
+                        kind: FaultKind::CouldNotStart,
+                        message: e,
+                    },
+                );
+                seat
+            }
+        }
+    }
+
+    /// Records into `log` (shared with whoever reads it after the game).
+    pub fn with_log(mut self, log: SharedLog) -> ProgramSeat {
+        let mine = std::mem::take(&mut *self.log.borrow_mut());
+        log.borrow_mut().faults.extend(mine.faults);
+        self.log = log;
+        self
+    }
+
+    /// No bot plays on after a fault: the game ends there (`--on-fault end`).
+    pub fn without_fallback(mut self) -> ProgramSeat {
+        self.fallback = None;
+        self
+    }
+
+    /// The fault that took the seat from its program, if one did.
+    pub fn fault(&self) -> Option<Fault> {
+        self.log.borrow().faults.first().cloned()
+    }
+
+    /// What the seat's program did (taken: the next call finds it empty).
+    pub fn log(&mut self) -> SeatLog {
+        std::mem::take(&mut *self.log.borrow_mut())
+    }
+
+    /// After the game: the connection, if it stays for the next one.
+    pub fn take_kept(&mut self) -> Option<Connection> {
+        self.kept.take()
+    }
+
+    fn report(&mut self, label: &str, fault: Fault) {
+        if self.fallback.is_some() {
+            eprintln!(
+                "upcard: {label}: {}; bot:{} takes the seat",
+                fault.message, self.fallback_name
+            );
+        } else {
+            eprintln!("upcard: {label}: {}; the game ends", fault.message);
+        }
+        self.log.borrow_mut().faults.push(fault);
+    }
+
+    fn give_up(&mut self, fault: Fault) {
+        if let Some(conn) = self.conn.take() {
+            let label = conn.label.clone();
+            drop(conn);
+            self.report(&label, fault);
+        }
+    }
 }
 
 impl Agent for ProgramSeat {
@@ -295,10 +485,18 @@ impl Agent for ProgramSeat {
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
-        if !self.faulted {
-            match self.ask(obs, legal) {
-                Ok(a) => return Ok(Decision::new(a)),
-                Err(problem) => self.give_up(problem),
+        if let Some(conn) = self.conn.as_mut() {
+            match conn.ask(obs, legal, self.timeout) {
+                Ok((a, took)) => {
+                    let mut log = self.log.borrow_mut();
+                    // A fresh program's first answer includes its start-up.
+                    match conn.started.take() {
+                        Some(t) => log.startups.push(t.elapsed()),
+                        None => log.decisions.push(took),
+                    }
+                    return Ok(Decision::new(a));
+                }
+                Err(fault) => self.give_up(fault),
             }
         }
         match self.fallback.as_mut() {
@@ -309,30 +507,39 @@ impl Agent for ProgramSeat {
     }
 
     fn finished(&mut self, winner: usize, scores: [u32; 2]) {
-        if !self.faulted {
-            let over = json!({"type": "over", "winner": winner, "scores": scores});
-            self.send(&over);
-            // Closing its input lets it end; it gets a moment to.
-            self.stdin = None;
-            if let Some(s) = self.socket.take() {
-                let _ = s.shutdown(std::net::Shutdown::Write);
-            }
-            if let Some(mut c) = self.child.take() {
-                for _ in 0..50 {
-                    if let Ok(Some(_)) = c.try_wait() {
-                        return;
-                    }
-                    std::thread::sleep(Duration::from_millis(10));
-                }
-                self.child = Some(c);
-                self.stop();
-            }
+        let Some(mut conn) = self.conn.take() else {
+            return;
+        };
+        conn.send(&line(&ToSeat::Over(Over { winner, scores })));
+        if conn.stays {
+            self.kept = Some(conn);
+        } else {
+            conn.close();
         }
     }
 }
 
-impl Drop for ProgramSeat {
-    fn drop(&mut self) {
-        self.stop();
+/// Greets a connection kept from an earlier game for its next one.
+pub fn regreet(conn: &mut Connection, hello: &Hello, label: String) -> bool {
+    conn.label = label;
+    conn.send(&line(&ToSeat::Hello(hello.clone())))
+}
+
+/// A [`ProgramSeat`] the game plays through while its owner keeps a handle
+/// to read its log and take back a connection that stays.
+pub struct Shared(pub Rc<RefCell<ProgramSeat>>);
+
+impl Agent for Shared {
+    fn choose(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        self.0.borrow_mut().choose(obs, legal, notes)
+    }
+
+    fn finished(&mut self, winner: usize, scores: [u32; 2]) {
+        self.0.borrow_mut().finished(winner, scores);
     }
 }

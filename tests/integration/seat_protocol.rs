@@ -66,7 +66,11 @@ fn a_shell_bot_plays_a_seat_through_the_protocol() {
     assert_eq!(
         lines[0],
         serde_json::json!({"type": "hello", "protocol": 1, "seat": 1,
-            "names": ["North", "East", "South", "West"], "rules": "standard", "points_to_win": 3})
+            "names": ["North", "East", "South", "West"], "rules": "standard", "points_to_win": 3,
+            "house": {"canadian-loner": "off", "deal-pattern": "3-2", "defend-alone": "off",
+                "discard-upcard": "on", "farmers-hand": "off", "going-alone": "on",
+                "lone-march-points": "4", "points-to-win": "3", "stick-the-dealer": "off"},
+            "game": 0})
     );
     let decide = &lines[1];
     assert_eq!(decide["type"], "decide");
@@ -142,7 +146,7 @@ fn a_program_that_cannot_start_is_said_and_a_bot_sits() {
     let ran = play(Path::new("/nonexistent/bot"), &[]);
     assert!(
         ran.stderr
-            .starts_with("upcard: seat 1: cannot start /nonexistent/bot: ")
+            .starts_with("upcard: seat 1 (exec:/nonexistent/bot): cannot start /nonexistent/bot: ")
             && ran.stderr.ends_with("; bot:computer takes the seat\n"),
         "{}",
         ran.stderr

@@ -18,6 +18,9 @@ pub struct Observation<'a> {
     pub forced: bool,
     pub allow_alone: bool,
     pub trump: Option<Suit>,
+    /// The bidding round trump was made in: 1 or 2, or 0 before it is made
+    /// (or when a loaded game does not say).
+    pub trump_round: u8,
     pub maker: Option<Seat>,
     pub alone: bool,
     /// The cards on the table this trick, in playing order.

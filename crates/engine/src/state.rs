@@ -83,6 +83,9 @@ pub struct State {
     pub kitty: List<Card, 4>,
     pub upcard: Option<Card>,
     pub trump: Option<Suit>,
+    /// The bidding round trump was made in (1 or 2; 0 before it is made, or
+    /// when a loaded game does not say).
+    pub trump_round: u8,
     pub maker: Option<Seat>,
     pub alone: bool,
     /// A defender playing alone against the lone maker (house rule).
@@ -120,6 +123,7 @@ impl State {
             kitty: List::new(),
             upcard: None,
             trump: None,
+            trump_round: 0,
             maker: None,
             alone: false,
             defender: None,
@@ -252,6 +256,7 @@ impl State {
             forced,
             allow_alone: self.config.allow_alone,
             trump: self.trump,
+            trump_round: self.trump_round,
             maker: self.maker,
             alone: self.alone,
             trick: &self.trick,
@@ -448,10 +453,10 @@ impl State {
                 emit!(sink, Event::Passed { seat, round: 0 });
                 self.next_defender(sink, seat, asked, round);
             }
-            (Phase::Defend { round, .. }, Action::DefendAlone) => {
+            (Phase::Defend { .. }, Action::DefendAlone) => {
                 self.defender = Some(seat);
                 emit!(sink, Event::DefendedAlone { seat });
-                self.after_making(sink, round);
+                self.begin_play(sink);
             }
             (Phase::Discard, Action::Discard(card)) => {
                 let Some(upcard) = self.upcard else {
@@ -479,7 +484,7 @@ impl State {
                 }
                 self.discard = Some(card);
                 emit!(sink, Event::Discarded { seat, card });
-                self.begin_play(sink);
+                self.after_pick_up(sink);
             }
             (Phase::Trick { turn, turns }, Action::Play(card)) => {
                 let Some(at) = self.hands[seat].find(&card) else {
@@ -554,6 +559,7 @@ impl State {
         self.played.clear();
         self.discard = None;
         self.trump = None;
+        self.trump_round = 0;
         self.maker = None;
         self.alone = false;
         self.defender = None;
@@ -635,6 +641,7 @@ impl State {
         round: u8,
     ) {
         self.trump = Some(suit);
+        self.trump_round = round;
         self.maker = Some(seat);
         self.alone = alone;
         emit!(
@@ -646,15 +653,7 @@ impl State {
                 round,
             }
         );
-        if alone && self.config.defend_alone {
-            self.phase = Phase::Defend {
-                turn: left_of(seat),
-                asked: 0,
-                round,
-            };
-        } else {
-            self.after_making(sink, round);
-        }
+        self.after_making(sink, round);
     }
 
     /// A defender passed on defending alone: the other is asked, or play goes on.
@@ -672,7 +671,7 @@ impl State {
                 round,
             };
         } else {
-            self.after_making(sink, round);
+            self.begin_play(sink);
         }
     }
 
@@ -688,7 +687,25 @@ impl State {
         if picks_up && (!dealer_out || self.config.sitting_out_dealer_picks_up) {
             self.phase = Phase::Discard;
         } else {
-            self.begin_play(sink);
+            self.after_pick_up(sink);
+        }
+    }
+
+    /// The dealer has picked up and discarded (or did not pick up): against
+    /// a lone maker, defenders are asked in turn from the maker's left
+    /// whether to defend alone (house rule; asked after the discard, as
+    /// written rules have it, so a defending dealer decides on the hand it
+    /// plays); then play begins.
+    fn after_pick_up<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
+        match self.maker {
+            Some(maker) if self.alone && self.config.defend_alone => {
+                self.phase = Phase::Defend {
+                    turn: left_of(maker),
+                    asked: 0,
+                    round: self.trump_round,
+                };
+            }
+            _ => self.begin_play(sink),
         }
     }
 

@@ -448,6 +448,7 @@ mod tests {
             forced: false,
             allow_alone: true,
             trump: None,
+            trump_round: 1,
             maker: None,
             alone: false,
             trick: &[],

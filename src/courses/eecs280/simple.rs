@@ -270,6 +270,7 @@ mod tests {
             forced,
             allow_alone: false,
             trump: None,
+            trump_round: 1,
             maker: None,
             alone: false,
             trick: &[],

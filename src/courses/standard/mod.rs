@@ -170,35 +170,34 @@ impl Table {
     /// The agent at a seat that is not a person's: a bot, or a program
     /// (started now; a program that cannot start is said and a bot sits).
     pub fn agent(&self, seat: usize) -> Option<Box<dyn crate::agents::Agent>> {
-        use crate::play::program_seat::{Hello, ProgramSeat};
+        use crate::play::program_seat::ProgramSeat;
+        use crate::play::protocol::Hello;
         match &self.seats[seat] {
             SeatKind::Person => None,
             SeatKind::Bot(b) => Some(b.agent(self.bot_seed(seat))),
             SeatKind::Program(p) => {
-                let (fallback, fallback_name) = self.on_fault.agent(self.bot_seed(seat));
-                let hello = Hello {
-                    seat,
-                    names: &self.names,
-                    rules: "standard",
-                    points_to_win: self.config.points_to_win,
-                };
-                match ProgramSeat::start(p, &hello, self.seat_timeout, fallback, fallback_name) {
-                    Ok(s) => Some(Box::new(s)),
-                    Err(e) => {
-                        // A program that cannot start at all is replaced by
-                        // the fault bot (the computer under --on-fault end:
-                        // the game has not begun to end).
-                        let bot = match self.on_fault {
-                            OnFault::Bot(b) => b,
-                            OnFault::End => Bot::Computer,
-                        };
-                        eprintln!(
-                            "upcard: seat {seat}: {e}; bot:{} takes the seat",
-                            bot.name()
-                        );
-                        Some(bot.agent(self.bot_seed(seat)))
-                    }
+                // A program that cannot start is a fault like any other: the
+                // fault bot plays (the computer under --on-fault end: the
+                // game has not begun to end).
+                let (fallback, fallback_name) = match self.on_fault {
+                    OnFault::End => OnFault::Bot(Bot::Computer),
+                    f => f,
                 }
+                .agent(self.bot_seed(seat));
+                let hello = Hello::new(seat, &self.names, "standard", &self.config);
+                let mut s = ProgramSeat::start(
+                    p,
+                    format!("seat {seat} (exec:{p})"),
+                    &hello,
+                    self.seat_timeout,
+                    fallback,
+                    fallback_name,
+                );
+                // Past its start, --on-fault end ends the game at a fault.
+                if self.on_fault == OnFault::End && s.fault().is_none() {
+                    s = s.without_fallback();
+                }
+                Some(Box::new(s))
             }
         }
     }
@@ -330,10 +329,16 @@ mod tests {
                 alone: true,
             },
         );
+        // North, the dealer, picks up and discards before defenders are
+        // asked (docs/house-rules.md), then sits out when South defends.
+        assert_eq!(s.to_move(), Some(0), "the dealer discards first");
+        let discard = s.legal_actions()[0];
+        assert!(matches!(discard, Action::Discard(_)), "{discard}");
+        act(&mut s, discard);
         assert_eq!(s.to_move(), Some(2), "South, the first defender, is asked");
         act(&mut s, Action::DefendAlone);
         assert!(s.sits_out(0) && s.sits_out(3));
-        // North sits out: no pick-up; play each seat's first legal card.
+        // Play each seat's first legal card.
         while s.tricks_played() < 5 {
             let a = s.legal_actions()[0];
             act(&mut s, a);

@@ -1,0 +1,210 @@
+//! The seat protocol's messages (docs/seat-protocol.md): one definition of
+//! each, used to write it (program seats, `upcard serve`) and to read it
+//! (`upcard join`, the fuzz target, the tests). Readers ignore fields they
+//! do not know, so a field added later breaks no program.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::agents::Observation;
+use crate::cards::Card;
+use crate::engine::{Config, Seat};
+
+/// The protocol's version: `hello.protocol`. Fields added since 1 are
+/// optional for readers, so it is still 1.
+pub const PROTOCOL: u32 = 1;
+
+/// A message from upcard to a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ToSeat {
+    Hello(Hello),
+    Decide(Decide),
+    Over(Over),
+    /// `upcard serve` refusing a client's `join` (the client may try again).
+    Error {
+        message: String,
+    },
+}
+
+/// Once at the start of each game: who sits where and every rule in play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Hello {
+    pub protocol: u32,
+    pub seat: Seat,
+    pub names: [String; 4],
+    /// `standard`, `eecs280` or `cs246`.
+    pub rules: String,
+    pub points_to_win: u32,
+    /// Under the standard rules, every house rule by its `--house` name and
+    /// value (`"defend-alone": "on"`, `"lone-march-points": "5"`); empty
+    /// for the courses' rules, which have none.
+    #[serde(default)]
+    pub house: BTreeMap<String, String>,
+    /// The game's number in a match (0 for a single game): a program that
+    /// stays is greeted again for each game it plays.
+    #[serde(default)]
+    pub game: u32,
+}
+
+impl Hello {
+    /// The greeting for `seat` of a game under `config`.
+    pub fn new(seat: Seat, names: &[String; 4], rules: &str, config: &Config) -> Hello {
+        let house = if rules == "standard" {
+            use crate::courses::standard::house::HouseRule;
+            HouseRule::ALL
+                .iter()
+                .map(|r| (r.name().to_string(), r.get(config)))
+                .collect()
+        } else {
+            BTreeMap::new()
+        };
+        Hello {
+            protocol: PROTOCOL,
+            seat,
+            names: names.clone(),
+            rules: rules.to_string(),
+            points_to_win: config.points_to_win,
+            house,
+            game: 0,
+        }
+    }
+}
+
+/// A decision for the seat: what it sees and what it may do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Decide {
+    pub observation: WireObservation,
+    /// Every lawful action, as `action` answers name them.
+    pub legal: Vec<String>,
+}
+
+/// Once when the game ends; then the program exits, or, if it stays, waits
+/// for the next game's `hello`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Over {
+    /// The winning team (0: seats 0 and 2).
+    pub winner: usize,
+    pub scores: [u32; 2],
+}
+
+/// A seat's answer to a `decide`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Answer {
+    pub action: String,
+    /// The program plays the next game of a match in this same process:
+    /// after `over` it is sent the next `hello` instead of being stopped.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stay: bool,
+}
+
+/// A client's first line to `upcard serve`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum FromClient {
+    Join { name: String },
+}
+
+/// What a seat may see, as the protocol sends it: cards as two characters
+/// (`9H`), suits by name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireObservation {
+    pub seat: Seat,
+    /// The seat's hand; the dealer's discard is chosen from these and the
+    /// upcard, which is not among them.
+    pub hand: Vec<String>,
+    pub dealer: Seat,
+    pub upcard: Option<String>,
+    /// The dealer picked the upcard up this hand.
+    pub upcard_taken: bool,
+    /// 1 or 2 while trump is being made and during the dealer's discard; 0
+    /// from the defend-alone question on.
+    pub round: u8,
+    /// The round trump was made in (1 or 2), 0 before.
+    #[serde(default)]
+    pub trump_round: u8,
+    /// The dealer may not pass (stick the dealer).
+    pub forced: bool,
+    pub trump: Option<String>,
+    pub maker: Option<Seat>,
+    pub alone: bool,
+    /// The lone maker's partner.
+    pub sitting_out: Option<Seat>,
+    /// Every seat sitting this hand out: the lone maker's partner and a
+    /// lone defender's partner, in seat order.
+    #[serde(default)]
+    pub seats_out: Vec<Seat>,
+    /// A defender playing alone (house rule `defend-alone`).
+    pub defender: Option<Seat>,
+    /// The cards on the table this trick, in the order played.
+    pub trick: Vec<(Seat, String)>,
+    /// Every card played this hand, in order, the current trick's last.
+    pub played: Vec<(Seat, String)>,
+    /// The dealer's own discard, to the dealer only.
+    pub discard: Option<String>,
+    /// Points by team (team 0: seats 0 and 2).
+    pub scores: [u32; 2],
+    /// Tricks taken this hand, by seat.
+    pub tricks: [u8; 4],
+    pub hand_no: u32,
+}
+
+impl From<&Observation<'_>> for WireObservation {
+    fn from(obs: &Observation) -> WireObservation {
+        let card = |c: Card| c.short().to_string();
+        let pairs = |v: &[(Seat, Card)]| v.iter().map(|&(s, c)| (s, card(c))).collect();
+        let seats_out = (0..4)
+            .filter(|&s| {
+                obs.sitting_out == Some(s)
+                    || obs
+                        .defender
+                        .is_some_and(|d| crate::engine::partner_of(d) == s)
+            })
+            .collect();
+        WireObservation {
+            seat: obs.seat,
+            hand: obs.hand.iter().map(|&c| card(c)).collect(),
+            dealer: obs.dealer,
+            upcard: obs.upcard.map(card),
+            upcard_taken: obs.upcard_taken,
+            round: obs.round,
+            trump_round: obs.trump_round,
+            forced: obs.forced,
+            trump: obs.trump.map(|t| t.name().to_string()),
+            maker: obs.maker,
+            alone: obs.alone,
+            sitting_out: obs.sitting_out,
+            seats_out,
+            defender: obs.defender,
+            trick: pairs(obs.trick),
+            played: pairs(obs.played),
+            discard: obs.discard.map(card),
+            scores: obs.scores,
+            tricks: obs.tricks,
+            hand_no: obs.hand_no,
+        }
+    }
+}
+
+/// One message as one line.
+pub fn line<T: Serialize>(msg: &T) -> String {
+    // Derived types of strings, numbers and lists always serialise.
+    let mut s = serde_json::to_string(msg).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// Reads a message, naming the field that is wrong (`observation.hand[2]`).
+pub fn read<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
+    let de = &mut serde_json::Deserializer::from_str(text);
+    serde_path_to_error::deserialize(de).map_err(|e| {
+        let path = e.path().to_string();
+        let inner = e.into_inner();
+        if path == "." {
+            inner.to_string()
+        } else {
+            format!("{path}: {inner}")
+        }
+    })
+}
