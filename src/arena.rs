@@ -16,7 +16,7 @@ use std::rc::Rc;
 use crate::courses::standard::{Bot, OnFault};
 use crate::courses::{cs246, eecs280, standard};
 use crate::engine::{Action, Config, Deck, EventSink, Outcome, State};
-use crate::play::program_seat::{Connection, FaultKind, ProgramSeat, Shared, regreet};
+use crate::play::program_seat::{Connection, FaultKind, ProgramSeat, Shared};
 use crate::play::protocol::Hello;
 
 /// The rules a match is played under.
@@ -231,9 +231,7 @@ impl Match {
                 .position(|(c, _)| c == command)
                 .map(|i| p.swap_remove(i).1)
         };
-        if let Some(mut conn) = idle
-            && regreet(&mut conn, hello, label.clone())
-        {
+        if let Some(conn) = idle.and_then(|c| c.reuse(label.clone())) {
             return ProgramSeat::new(conn, hello, self.timeout, fallback, fallback_name);
         }
         ProgramSeat::start(command, label, hello, self.timeout, fallback, fallback_name)

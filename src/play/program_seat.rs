@@ -519,10 +519,27 @@ impl Agent for ProgramSeat {
     }
 }
 
-/// Greets a connection kept from an earlier game for its next one.
-pub fn regreet(conn: &mut Connection, hello: &Hello, label: String) -> bool {
-    conn.label = label;
-    conn.send(&line(&ToSeat::Hello(hello.clone())))
+impl Connection {
+    /// Names a connection kept from an earlier game for its next one, if
+    /// its program still runs (a [`ProgramSeat`] then greets it).
+    pub fn reuse(mut self, label: String) -> Option<Connection> {
+        if let Some(c) = self.child.as_mut()
+            && !matches!(c.try_wait(), Ok(None))
+        {
+            return None;
+        }
+        self.label = label;
+        Some(self)
+    }
+}
+
+impl Drop for ProgramSeat {
+    /// A program that stayed but is not handed on closes as at a game's end.
+    fn drop(&mut self) {
+        if let Some(c) = self.kept.take() {
+            c.close();
+        }
+    }
 }
 
 /// A [`ProgramSeat`] the game plays through while its owner keeps a handle

@@ -175,3 +175,325 @@ fn a_program_enters_the_arena() {
         .sum();
     assert_eq!(won, 4);
 }
+
+/// A fresh folder for one test's probe logs.
+fn probe_dir(tag: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("upcard-probe-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// `exec:python3 PROBE DIR [stay]`: a program and its arguments.
+fn probe(dir: &Path, stay: bool) -> String {
+    let probe = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/probe.py");
+    format!(
+        "exec:python3 {} {}{}",
+        probe.display(),
+        dir.display(),
+        if stay { " stay" } else { "" }
+    )
+}
+
+/// Each probe process's log, by file name.
+fn probe_logs(dir: &Path, ext: &str) -> Vec<Vec<String>> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == ext))
+        .collect();
+    files.sort();
+    files
+        .iter()
+        .map(|p| {
+            std::fs::read_to_string(p)
+                .unwrap()
+                .lines()
+                .map(String::from)
+                .collect()
+        })
+        .collect()
+}
+
+fn arena(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .arg("arena")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The game's end reaches every program exactly as documented: `over`,
+/// then the program exits on its own (its log ends with its own EXIT), in
+/// `play` and in every game of an arena; the command takes arguments.
+#[test]
+fn a_probe_gets_over_and_exits_on_its_own_in_play_and_arena() {
+    let d = probe_dir("play");
+    let ran = Upcard::new()
+        .args([
+            "play",
+            "--plain",
+            "--seed",
+            "3",
+            "--house",
+            "points-to-win=3",
+            "--seat",
+            "0=bot:simple",
+            "--seat",
+            "2=bot:simple",
+            "--seat",
+            "3=bot:computer",
+        ])
+        .args([format!("--seat=1={}", probe(&d, false))])
+        .run();
+    assert_eq!(ran.stderr, "");
+    let logs = probe_logs(&d, "log");
+    assert_eq!(logs.len(), 1);
+    let n = logs[0].len();
+    assert!(logs[0][n - 2].contains(r#""type":"over""#), "{:?}", logs[0]);
+    assert_eq!(logs[0][n - 1], "EXIT");
+
+    let d = probe_dir("arena");
+    let team0 = probe(&d, false);
+    let (code, out, err) = arena(&[
+        "--team0", &team0, "--team1", "random", "--games", "6", "-j", "2", "--seed", "5",
+    ]);
+    assert_eq!((code, err.as_str()), (Some(0), ""), "{out}");
+    let logs = probe_logs(&d, "log");
+    assert_eq!(logs.len(), 12, "two seats in each of six games");
+    for log in &logs {
+        assert!(log[0].contains(r#""type":"hello""#), "{log:?}");
+        assert_eq!(
+            log.iter()
+                .filter(|l| l.contains(r#""type":"over""#))
+                .count(),
+            1
+        );
+        assert_eq!(log.last().unwrap(), "EXIT", "{log:?}");
+    }
+    assert!(out.contains("started its program 12 times"), "{out}");
+}
+
+/// `hello` names every rule in play; the JSON report names what reruns it.
+#[test]
+fn hello_and_the_report_name_the_house_rules() {
+    let d = probe_dir("house");
+    let team0 = probe(&d, false);
+    let (code, out, _) = arena(&[
+        "--team0",
+        &team0,
+        "--team1",
+        "simple",
+        "--games",
+        "1",
+        "--seed",
+        "7",
+        "--house",
+        "defend-alone=on",
+        "--house",
+        "lone-march-points=5",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(0));
+    let logs = probe_logs(&d, "log");
+    let hello: serde_json::Value = serde_json::from_str(&logs[0][0]).unwrap();
+    assert_eq!(hello["house"]["defend-alone"], "on");
+    assert_eq!(hello["house"]["lone-march-points"], "5");
+    assert_eq!(hello["house"]["stick-the-dealer"], "off");
+    assert_eq!(hello["rules"], "standard");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["seed"], 7);
+    assert_eq!(report["games"], 1);
+    assert_eq!(report["house"]["defend-alone"], "on");
+    assert_eq!(report["house"]["lone-march-points"], "5");
+    assert_eq!(report["rules"], "standard");
+    assert_eq!(report["samples"], 24);
+    assert_eq!(report["seat_timeout_s"], 5.0);
+    assert_eq!(report["on_fault"], "bot:computer");
+    assert_eq!(report["upcard_version"], env!("CARGO_PKG_VERSION"));
+    assert!(
+        report["command"]
+            .as_str()
+            .unwrap()
+            .contains("--house 'lone-march-points=5'"),
+        "{report}"
+    );
+    assert_eq!(report["teams"][0]["bot"], team0);
+}
+
+/// A program whose every answer is unlawful is a result with its faults,
+/// never a clean win for it: counted per kind with game, deal and seat, in
+/// the text and the JSON, on stderr, and in the exit status.
+#[test]
+fn an_unlawful_program_is_reported_with_its_faults() {
+    let bot = script(
+        "always-unlawful",
+        "while read -r line; do case \"$line\" in *decide*) echo '{\"action\":\"play ZZ\"}';; esac; done",
+    );
+    let team0 = format!("exec:{}", bot.display());
+    let (code, out, err) = arena(&[
+        "--team0", &team0, "--team1", "random", "--games", "4", "-j", "2", "--seed", "1",
+        "--format", "json",
+    ]);
+    assert_eq!(code, Some(1), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let t = &v["teams"][0];
+    assert_eq!(t["fault_counts"], serde_json::json!({"unlawful": 8}));
+    let faults = t["faults"].as_array().unwrap();
+    assert_eq!(faults.len(), 8, "each seat of each game, once");
+    let mut places: Vec<(u64, u64, u64)> = faults
+        .iter()
+        .map(|f| {
+            assert_eq!(f["kind"], "unlawful");
+            (
+                f["game"].as_u64().unwrap(),
+                f["deal"].as_u64().unwrap(),
+                f["seat"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    places.sort();
+    assert_eq!(
+        places,
+        vec![
+            (0, 1, 0),
+            (0, 1, 2),
+            (1, 1, 1),
+            (1, 1, 3),
+            (2, 2, 0),
+            (2, 2, 2),
+            (3, 2, 1),
+            (3, 2, 3)
+        ]
+    );
+    assert_eq!(v["teams"][1]["faults"], serde_json::json!([]));
+    // stderr ties each fault to its game and deal.
+    assert_eq!(err.lines().count(), 8, "{err}");
+    assert!(
+        err.contains(&format!("upcard: game 3, deal 2, seat 1 (exec:{}): \"play ZZ\" is not one of the lawful actions", bot.display())),
+        "{err}"
+    );
+    let (code, text, _) = arena(&[
+        "--team0", &team0, "--team1", "random", "--games", "4", "-j", "2", "--seed", "1",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        text.contains("team 0 FAULTS: 8 (8 unlawful); bot:computer played on for it\n"),
+        "{text}"
+    );
+    // With --on-fault end, no one wins a game a fault stopped.
+    let (code, out, _) = arena(&[
+        "--team0",
+        &team0,
+        "--team1",
+        "random",
+        "--games",
+        "4",
+        "-j",
+        "2",
+        "--seed",
+        "1",
+        "--on-fault",
+        "end",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(code, Some(1));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["stopped"], 4);
+    assert_eq!(v["teams"][0]["games_won"], 0);
+    assert_eq!(v["teams"][1]["games_won"], 0);
+}
+
+/// The example Python bot plays many games in one process: over 20 games
+/// on two threads it is started four times (two seats on each thread),
+/// faults never, and every game is won by someone.
+#[test]
+fn the_python_example_stays_for_many_games() {
+    let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/bots/python/bot.py");
+    let team0 = format!("exec:python3 {}", bot.display());
+    let (code, out, err) = arena(&[
+        "--team0", &team0, "--team1", "simple", "--games", "20", "-j", "2", "--seed", "3",
+        "--format", "json",
+    ]);
+    assert_eq!((code, err.as_str()), (Some(0), ""), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["teams"][0]["startups"], 4, "{out}");
+    assert_eq!(v["teams"][0]["faults"], serde_json::json!([]));
+    let won =
+        v["teams"][0]["games_won"].as_u64().unwrap() + v["teams"][1]["games_won"].as_u64().unwrap();
+    assert_eq!(won, 20);
+}
+
+/// Every message of a 100-game arena, both ways, is valid under the
+/// protocol's schema, and a program that stays gets one hello per game.
+#[test]
+fn every_message_of_a_hundred_game_arena_is_valid_under_the_schema() {
+    let d = probe_dir("schema");
+    let team0 = probe(&d, true);
+    let (code, _, err) = arena(&[
+        "--team0",
+        &team0,
+        "--team1",
+        "simple",
+        "--games",
+        "100",
+        "-j",
+        "2",
+        "--seed",
+        "11",
+        "--house",
+        "defend-alone=on",
+        "--house",
+        "stick-the-dealer=on",
+    ]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("grammar/seat-protocol.schema.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let messages = jsonschema::validator_for(&schema).unwrap();
+    let mut answer_schema = schema.clone();
+    answer_schema["$ref"] = serde_json::json!("#/$defs/answer");
+    answer_schema.as_object_mut().unwrap().remove("oneOf");
+    let answers = jsonschema::validator_for(&answer_schema).unwrap();
+    let (mut hellos, mut overs, mut decides) = (0, 0, 0);
+    for log in probe_logs(&d, "log") {
+        assert_eq!(
+            log.last().unwrap(),
+            "EOF",
+            "the match's end closes its input"
+        );
+        for l in &log[..log.len() - 1] {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            assert!(messages.is_valid(&v), "{l}");
+            match v["type"].as_str().unwrap() {
+                "hello" => hellos += 1,
+                "over" => overs += 1,
+                _ => decides += 1,
+            }
+        }
+    }
+    assert_eq!(
+        (hellos, overs),
+        (200, 200),
+        "one hello and one over per seat per game"
+    );
+    assert!(decides > 2000, "{decides}");
+    for log in probe_logs(&d, "answers") {
+        for l in log {
+            let v: serde_json::Value = serde_json::from_str(&l).unwrap();
+            assert!(answers.is_valid(&v), "{l}");
+        }
+    }
+}
