@@ -497,3 +497,34 @@ fn every_message_of_a_hundred_game_arena_is_valid_under_the_schema() {
         }
     }
 }
+
+/// A program that does not exit after `over` has the grace period (2 s)
+/// and then its whole process group is stopped: nothing it started is
+/// left running once `upcard play` returns.
+#[test]
+fn a_program_that_lingers_after_over_is_stopped_after_the_grace_period() {
+    let body = format!(
+        "{}\nsleep 600 & echo $! > \"$0.child\"; echo $$ > \"$0.pid\"; sleep 600\n",
+        FIRST_LAWFUL.replace("*'\"type\":\"over\"'*) exit 0 ;;", "*'\"type\":\"over\"'*) break ;;")
+    );
+    let bot = script("lingers", &body);
+    let started = std::time::Instant::now();
+    let ran = play(&bot, &[]);
+    let took = started.elapsed();
+    assert_eq!(ran.stderr, "");
+    assert!(ran.text().contains("win the game"));
+    assert!(
+        took >= std::time::Duration::from_secs(2),
+        "stopped before its grace period: {took:?}"
+    );
+    for f in ["pid", "child"] {
+        let pid = std::fs::read_to_string(bot.with_extension(f)).unwrap();
+        let pid = pid.trim();
+        // Reaped or not, a stopped process is no longer running.
+        let state = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        assert!(
+            state.is_empty() || state.split_whitespace().nth(2) == Some("Z"),
+            "{f} {pid} still runs: {state}"
+        );
+    }
+}
