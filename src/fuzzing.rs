@@ -6,13 +6,13 @@
 use std::path::Path;
 
 use crate::cards::Card;
-use crate::courses::cs246::from_save;
 use crate::courses::cs246::save::SaveFile;
 use crate::courses::{cs246::program as cs246, eecs280::program as eecs280};
 use crate::input::Tokens;
 use crate::parse::file::utf8;
 use crate::parse::pack::parse_pack;
 use crate::replay::record;
+use crate::scenario::courses::cs246::from_save;
 use crate::scenario::{Scenario, play};
 
 /// The official pack (EECS 280 `pack.in`), for the Human-input targets.

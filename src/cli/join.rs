@@ -10,7 +10,6 @@ use upcard::engine::NullSink;
 use upcard::parse::escape::printable_line;
 use upcard::play::client::decide;
 use upcard::play::protocol::{Answer, FromClient, ToSeat, line, read};
-use upcard::play::save::action_text;
 
 /// Take a seat at a game hosted with upcard serve
 #[derive(clap::Args)]
@@ -109,7 +108,7 @@ impl Args {
                         }
                     };
                     let answer = Answer {
-                        action: action_text(action),
+                        action: action.short(),
                         stay: false,
                     };
                     write!(writer, "{}", line(&answer))

@@ -40,10 +40,8 @@ pub fn load(path: &Path) -> Result<Timeline, Failure> {
             ReadError::NotText(e) => Failure::input(e.to_string()),
             e => Failure::input(format!("{shown}: {e}")),
         })?;
-        // The first course with save files reads it (CS 246's format).
-        upcard::courses::COURSES
-            .iter()
-            .find_map(|c| c.scenario_from_save(path, &text))
+        // A rule set's own saved game (CS 246's format).
+        upcard::scenario::courses::scenario_from_save(path, &text)
             .unwrap_or_else(|| Err(format!("{shown}: no course reads saved games")))
             .map_err(Failure::input)?
     };

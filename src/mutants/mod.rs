@@ -18,7 +18,6 @@ pub use catalogue::{CATALOGUE, Entry, Mutant};
 pub use diagnose::{Diagnosis, diagnose};
 pub use run::{Outcome, Report, Status, run};
 use upcard_engine::mutants::Switch;
-pub(crate) use upcard_engine::mutants::{on, running};
 
 use crate::scenario::{Played, Scenario};
 

@@ -5,7 +5,6 @@ use crate::agents::Observation;
 use crate::cards::{Card, Suit};
 use crate::engine::{Action, Hand, Seat};
 use crate::play::protocol::{Decide, WireObservation};
-use crate::play::save::parse_action;
 
 /// An observation with its own storage.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -128,7 +127,10 @@ pub fn decide(d: &Decide) -> Result<(Seen, Vec<Action>), String> {
     let legal = d
         .legal
         .iter()
-        .map(|a| parse_action(a).ok_or_else(|| format!("legal: {a:?} is not an action")))
+        .map(|a| {
+            a.parse::<Action>()
+                .map_err(|_| format!("legal: {a:?} is not an action"))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     if legal.is_empty() {
         return Err("legal is empty".into());
@@ -247,7 +249,7 @@ impl Seen {
             if !ok {
                 return Err(format!(
                     "legal: {} cannot be offered to this seat here",
-                    crate::play::save::action_text(*a)
+                    a.short()
                 ));
             }
         }
@@ -292,10 +294,7 @@ mod tests {
     }
 
     fn decide_message(obs: &Observation, legal: &[Action]) -> Value {
-        let legal: Vec<String> = legal
-            .iter()
-            .map(|a| crate::play::save::action_text(*a))
-            .collect();
+        let legal: Vec<String> = legal.iter().map(|a| a.short()).collect();
         serde_json::to_value(crate::play::protocol::ToSeat::Decide(Decide {
             observation: WireObservation::from(obs),
             legal,

@@ -2,8 +2,10 @@
 //! plain text or full screen, with save, resume and recording.
 
 pub mod client;
-pub mod program_seat;
-pub mod protocol;
 pub mod record;
 pub mod save;
 pub mod screen;
+
+/// The seat protocol and program seats live with the rule sets (a standard
+/// table seats programs); play re-exports them where it always had them.
+pub use upcard_rules::{program_seat, protocol};

@@ -5,7 +5,6 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Card, Suit};
 use crate::courses::standard::house::HouseRule;
 use crate::courses::standard::{Bot, Cards, SeatKind, Table, config};
 use crate::engine::{Action, Event, EventSink, NullSink, State};
@@ -45,29 +44,6 @@ pub fn seat_text(kind: &SeatKind, name: &str) -> String {
     }
 }
 
-/// An action as `Display` prints it, read back (cards in short form too).
-pub fn parse_action(s: &str) -> Option<Action> {
-    let words: Vec<&str> = s.split_whitespace().collect();
-    let card = |w: &str| w.parse::<Card>().ok();
-    Some(match words.as_slice() {
-        ["pass"] => Action::Pass,
-        ["defend", "alone"] => Action::DefendAlone,
-        ["throw", "in"] => Action::ThrowIn,
-        ["order", suit] => Action::Order {
-            suit: Suit::from_name(suit)?,
-            alone: false,
-        },
-        ["order", suit, "alone"] => Action::Order {
-            suit: Suit::from_name(suit)?,
-            alone: true,
-        },
-        // A card in either spelling: `JH` or `Jack of Hearts`.
-        ["discard", rest @ ..] => Action::Discard(card(&rest.join(" "))?),
-        ["play", rest @ ..] => Action::Play(card(&rest.join(" "))?),
-        _ => return None,
-    })
-}
-
 /// Records the decisions of a game as they happen (a sink beside the printer).
 #[derive(Default, Debug)]
 pub struct Decisions(pub Vec<Action>);
@@ -104,7 +80,7 @@ impl Saved {
                 .map(|i| seat_text(&self.table.seats[i], &self.table.names[i]))
                 .collect(),
             names: self.table.names.to_vec(),
-            actions: self.actions.iter().map(|a| action_text(*a)).collect(),
+            actions: self.actions.iter().map(|a| a.short()).collect(),
         };
         format!(
             "# upcard play save file: upcard play --resume FILE continues the game.\n{}",
@@ -166,7 +142,8 @@ impl Saved {
         let mut actions = Vec::with_capacity(raw.actions.len());
         for (i, a) in raw.actions.iter().enumerate() {
             actions.push(
-                parse_action(a)
+                a.parse::<Action>()
+                    .ok()
                     .ok_or_else(|| bad(format!("decision {}: {a:?} is not a decision", i + 1)))?,
             );
         }
@@ -197,16 +174,6 @@ impl Saved {
                 .map_err(|e| format!("decision {} ({a}) is not allowed: {e}", i + 1))?;
         }
         Ok(state)
-    }
-}
-
-/// An action with its card in short form (`play JH`), as save files and
-/// the seat protocol write it.
-pub fn action_text(a: Action) -> String {
-    match a {
-        Action::Discard(c) => format!("discard {}", c.short()),
-        Action::Play(c) => format!("play {}", c.short()),
-        a => a.to_string(),
     }
 }
 

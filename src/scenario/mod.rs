@@ -2,6 +2,7 @@
 //! must produce, and assertions on what happened. See docs/scenarios.md.
 
 pub mod check;
+pub mod courses;
 pub mod diff;
 mod error;
 pub mod exec;

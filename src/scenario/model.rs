@@ -234,7 +234,7 @@ impl Scenario {
             text,
             files,
         };
-        let setup = course.setup(&raw, &mut cx)?;
+        let setup = raw.rules.setup(&raw, &mut cx)?;
         let files = cx.files;
         let expect = expect(&raw, &setup.names(), dir, path, &file, text)?;
         if let Some(w) = raw.weight

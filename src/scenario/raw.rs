@@ -11,16 +11,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, Suit};
 
-pub use crate::courses::{RawScenario, RulesName};
+pub use crate::scenario::courses::{RawScenario, RulesName};
 
-/// Declares the course table (`crate::courses::COURSES`), the scenario file's
-/// top-level mapping with one optional section per course, and `rules:`'s
-/// values. Invoked once, in `courses/mod.rs`; each entry is
-/// `name: CourseValue => SectionType, "section doc";`.
+/// Declares the scenario file's top-level mapping with one optional section
+/// per course, and `rules:`'s values with each course's setup. Invoked
+/// once, in `scenario/courses/mod.rs`; each entry is
+/// `name: CourseValue => SectionType, setup_function, "section doc";`.
 macro_rules! courses {
-    ($($name:ident : $course:expr => $raw:ty, $doc:literal;)+) => {
-        /// Every course, in the order `--help` and messages list them.
-        pub static COURSES: &[&dyn Course] = &[$(&$course),+];
+    ($($name:ident : $course:expr => $raw:ty, $setup:path, $doc:literal;)+) => {
 
         #[derive(Clone, Debug, serde::Deserialize, serde::Serialize, schemars::JsonSchema)]
         #[serde(deny_unknown_fields)]
@@ -74,6 +72,24 @@ macro_rules! courses {
             pub fn course(self) -> &'static dyn Course {
                 match self {
                     $(RulesName::$name => &$course),+
+                }
+            }
+
+            /// The scenario's game from its section of `raw` (present:
+            /// checked before this is called).
+            pub fn setup(
+                self,
+                raw: &RawScenario,
+                cx: &mut $crate::scenario::SetupContext<'_>,
+            ) -> Result<std::sync::Arc<dyn Setup>, $crate::scenario::ScenarioError> {
+                match self {
+                    $(RulesName::$name => {
+                        let section = raw
+                            .$name
+                            .as_ref()
+                            .ok_or_else(|| cx.at(&[stringify!($name)], "missing".into()))?;
+                        Ok(std::sync::Arc::new($setup(section, cx)?))
+                    })+
                 }
             }
 

@@ -4,12 +4,12 @@
 use std::path::{Path, PathBuf};
 
 use crate::common::{Out, upcard_text};
-use upcard::courses::cs246::from_save as scenario_from_save;
 use upcard::courses::cs246::program as cs246;
 use upcard::courses::cs246::save::SaveFile;
 use upcard::engine::VecSink;
 use upcard::input::Tokens;
 use upcard::replay::{Target, record};
+use upcard::scenario::courses::cs246::from_save as scenario_from_save;
 use upcard::scenario::{Scenario, play};
 
 fn library() -> Vec<PathBuf> {

@@ -505,7 +505,10 @@ fn every_message_of_a_hundred_game_arena_is_valid_under_the_schema() {
 fn a_program_that_lingers_after_over_is_stopped_after_the_grace_period() {
     let body = format!(
         "{}\nsleep 600 & echo $! > \"$0.child\"; echo $$ > \"$0.pid\"; sleep 600\n",
-        FIRST_LAWFUL.replace("*'\"type\":\"over\"'*) exit 0 ;;", "*'\"type\":\"over\"'*) break ;;")
+        FIRST_LAWFUL.replace(
+            "*'\"type\":\"over\"'*) exit 0 ;;",
+            "*'\"type\":\"over\"'*) break ;;"
+        )
     );
     let bot = script("lingers", &body);
     let started = std::time::Instant::now();

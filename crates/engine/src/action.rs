@@ -51,6 +51,41 @@ impl fmt::Display for Action {
     }
 }
 
+impl Action {
+    /// The action with cards in two characters (`play JH`), as the seat
+    /// protocol and saved games write it; [`str::parse`] reads it back.
+    pub fn short(self) -> String {
+        match self {
+            Action::Discard(c) => format!("discard {}", c.short()),
+            Action::Play(c) => format!("play {}", c.short()),
+            a => a.to_string(),
+        }
+    }
+}
+
+/// Reads what [`Action::short`] and `Display` write: cards in either
+/// spelling (`play JH`, `play Jack of Hearts`).
+impl std::str::FromStr for Action {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Action, String> {
+        let words: Vec<&str> = s.split_whitespace().collect();
+        let card = |w: &[&str]| w.join(" ").parse::<crate::cards::Card>().ok();
+        let suit = |w: &str| crate::cards::Suit::from_name(w);
+        let action = match words.as_slice() {
+            ["pass"] => Some(Action::Pass),
+            ["defend", "alone"] => Some(Action::DefendAlone),
+            ["throw", "in"] => Some(Action::ThrowIn),
+            ["order", s] => suit(s).map(|suit| Action::Order { suit, alone: false }),
+            ["order", s, "alone"] => suit(s).map(|suit| Action::Order { suit, alone: true }),
+            ["discard", rest @ ..] => card(rest).map(Action::Discard),
+            ["play", rest @ ..] => card(rest).map(Action::Play),
+            _ => None,
+        };
+        action.ok_or_else(|| format!("not an action: {s:?}"))
+    }
+}
+
 /// At most: pass and three suits, each alone or not (round two); or pass,
 /// the upcard's suit alone or not, and throwing a farmer's hand in.
 /// (`ArrayVec` rather than the state's `List`: built fresh for every move,

@@ -4,12 +4,10 @@
 mod human;
 pub mod program;
 mod random;
-mod scenario;
 mod simple;
 pub mod transcript;
 
 pub use human::Human;
-pub use scenario::{Eecs280Setup, PlayerKind, RawEecs280, RawPlayer};
 pub use simple::Simple;
 
 use crate::cards::Card;
@@ -133,18 +131,6 @@ impl crate::courses::Course for Eecs280 {
              done\n\
              g++ \"${{CXXFLAGS[@]}}\" \"${{SOURCES[@]}}\" -o euchre.exe\n"
         )
-    }
-
-    fn setup(
-        &self,
-        raw: &crate::courses::RawScenario,
-        cx: &mut crate::scenario::SetupContext<'_>,
-    ) -> Result<std::sync::Arc<dyn crate::courses::Setup>, crate::scenario::ScenarioError> {
-        let section = raw
-            .eecs280
-            .as_ref()
-            .ok_or_else(|| cx.at(&["eecs280"], "missing".into()))?;
-        Ok(std::sync::Arc::new(scenario::setup(section, cx)?))
     }
 
     fn run(

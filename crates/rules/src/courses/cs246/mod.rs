@@ -7,13 +7,11 @@ mod human;
 pub mod program;
 mod random;
 pub mod save;
-mod scenario;
 pub mod transcript;
 
 pub use crate::engine::engine_seed;
 pub use computer::{Computer, PREFERENCE, Strategy, preference};
 pub use human::Human;
-pub use scenario::{Cs246Setup, RawCs246, from_save};
 
 use crate::cards::Card;
 use crate::engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
@@ -180,18 +178,6 @@ impl crate::courses::Course for Cs246 {
         )
     }
 
-    fn setup(
-        &self,
-        raw: &crate::courses::RawScenario,
-        cx: &mut crate::scenario::SetupContext<'_>,
-    ) -> Result<std::sync::Arc<dyn crate::courses::Setup>, crate::scenario::ScenarioError> {
-        let section = raw
-            .cs246
-            .as_ref()
-            .ok_or_else(|| cx.at(&["cs246"], "missing".into()))?;
-        Ok(std::sync::Arc::new(scenario::setup(section, cx)?))
-    }
-
     fn run(
         &self,
         args: &[String],
@@ -261,19 +247,6 @@ tags: [rule]
 
     fn random_case(&self, rng: &mut rand_mt::Mt) -> Option<Box<dyn crate::courses::RandomCase>> {
         Some(Box::new(random::Case::random(rng)))
-    }
-
-    fn scenario_from_save(
-        &self,
-        path: &std::path::Path,
-        text: &str,
-    ) -> Option<Result<crate::scenario::Scenario, String>> {
-        let shown = path.display().to_string();
-        Some(
-            save::SaveFile::parse(&shown, text)
-                .map(|s| from_save(path, s, text.to_string()))
-                .map_err(|e| e.to_string()),
-        )
     }
 }
 

@@ -1,7 +1,7 @@
 //! The rule sets, each a plug-in folder: its rule configuration, deck,
-//! agents, transcript printer, command line and scenario section. The
-//! `courses!` table below is the one place that lists them; nothing outside
-//! the folders matches on a course's name.
+//! agents, transcript printer and command line (its scenario section is in
+//! the scenario layer). The `COURSES` table below is the one place that
+//! lists them; nothing outside the folders matches on a course's name.
 
 pub mod cs246;
 pub mod eecs280;
@@ -9,8 +9,6 @@ pub mod standard;
 
 use std::fmt;
 use std::io::{BufRead, Write};
-use std::path::Path;
-use std::sync::Arc;
 
 use rand_mt::Mt;
 
@@ -18,14 +16,12 @@ use crate::Failure;
 use crate::agents::Game;
 use crate::engine::{Seat, State};
 use crate::input::SharedTokens;
-use crate::scenario::{Scenario, ScenarioError, SetupContext};
 use crate::transcript::Transcript;
 
-crate::scenario::raw::courses! {
-    eecs280: eecs280::Eecs280 => eecs280::RawEecs280, "The EECS 280 setup (when `rules: eecs280`).";
-    cs246: cs246::Cs246 => cs246::RawCs246, "The CS 246 setup (when `rules: cs246`).";
-    standard: standard::Standard => standard::RawStandard, "The standard game's setup (when `rules: standard`).";
-}
+/// Every rule set, in the order `--help` and messages list them. A new one
+/// is a folder here and a line in this table (and its scenario section in
+/// the scenario layer).
+pub static COURSES: &[&dyn Course] = &[&eecs280::Eecs280, &cs246::Cs246, &standard::Standard];
 
 /// One course's rules, as upcard plays, checks and grades them.
 pub trait Course: Sync {
@@ -58,13 +54,6 @@ pub trait Course: Sync {
     /// current directory with `cxxflags` (what an autograder runs; staff
     /// may edit it).
     fn build_script(&self, cxxflags: &str) -> String;
-    /// The scenario's setup from its section of `raw` (present: checked
-    /// before this is called).
-    fn setup(
-        &self,
-        raw: &RawScenario,
-        cx: &mut SetupContext<'_>,
-    ) -> Result<Arc<dyn Setup>, ScenarioError>;
     /// Runs as the course program: `args` as it reads them, `argv0` as given.
     fn run(
         &self,
@@ -91,11 +80,6 @@ pub trait Course: Sync {
     /// A commented scenario skeleton named `name` (`upcard new`): valid as
     /// written, with the deal order and the human answers explained.
     fn skeleton(&self, name: &str) -> String;
-    /// A saved game of this course's own format as a scenario, if the course
-    /// has save files and `text` is one (else None).
-    fn scenario_from_save(&self, _path: &Path, _text: &str) -> Option<Result<Scenario, String>> {
-        None
-    }
 }
 
 /// A scenario's game: who plays, how it starts, how a program is run on it.

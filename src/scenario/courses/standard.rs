@@ -6,11 +6,11 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::house::HouseRule;
-use super::transcript::StandardPrinter;
-use super::{Bot, Cards, SeatKind, Standard, Table};
 use crate::agents::Game;
 use crate::cards::Card;
+use crate::courses::standard::house::HouseRule;
+use crate::courses::standard::transcript::StandardPrinter;
+use crate::courses::standard::{Bot, Cards, SeatKind, Standard, Table};
 use crate::courses::{Course, Invocation, Setup};
 use crate::input::SharedTokens;
 use crate::scenario::raw::CardName;
@@ -78,14 +78,14 @@ pub enum SeatType {
 
 /// Checks the `standard:` section.
 pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup, ScenarioError> {
-    let mut config = super::config();
+    let mut config = crate::courses::standard::config();
     for (name, value) in &s.house {
         let rule = HouseRule::find(name).ok_or_else(|| {
             cx.at(
                 &["standard", "house", name],
                 format!(
                     "unknown house rule {name:?}; the house rules are {}",
-                    super::house::names()
+                    crate::courses::standard::house::names()
                 ),
             )
         })?;

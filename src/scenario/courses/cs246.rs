@@ -6,10 +6,10 @@ use std::path::Path;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::Cs246;
-use super::program::{Args, start};
-use super::save::SaveFile;
 use crate::agents::Game;
+use crate::courses::cs246::Cs246;
+use crate::courses::cs246::program::{Args, start};
+use crate::courses::cs246::save::SaveFile;
 use crate::courses::{Course, Invocation, Setup};
 use crate::engine::{Seat, State};
 use crate::input::SharedTokens;
@@ -141,7 +141,7 @@ impl Setup for Cs246Setup {
             files.push((name.clone(), text.clone()));
         }
         Ok(Invocation {
-            argv0: argv0.unwrap_or(super::PROGRAM).to_string(),
+            argv0: argv0.unwrap_or(crate::courses::cs246::PROGRAM).to_string(),
             args,
             files,
         })
@@ -156,10 +156,14 @@ impl Setup for Cs246Setup {
             return Err("the program has quit (q); there is nothing to continue".into());
         }
         // A save file at the target score is refused when loaded.
-        if state.scores.iter().any(|&s| s >= super::POINTS_TO_WIN) {
+        if state
+            .scores
+            .iter()
+            .any(|&s| s >= crate::courses::cs246::POINTS_TO_WIN)
+        {
             return Err(format!(
                 "a team has {} points: the game is over and there is nothing to continue",
-                super::POINTS_TO_WIN
+                crate::courses::cs246::POINTS_TO_WIN
             ));
         }
         let seed = self

@@ -17,8 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::agents::{Agent, Decision, Observation, PlayerError};
 use crate::engine::{Action, EventSink};
-use crate::play::protocol::{Answer, Decide, Hello, Over, ToSeat, WireObservation, line};
-use crate::play::save::{action_text, parse_action};
+use crate::protocol::{Answer, Decide, Hello, Over, ToSeat, WireObservation, line};
 
 /// The longest line a program may answer with.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -288,7 +287,7 @@ impl Connection {
         }
         let msg = ToSeat::Decide(Decide {
             observation: WireObservation::from(obs),
-            legal: legal.iter().map(|a| action_text(*a)).collect(),
+            legal: legal.iter().map(|a| a.short()).collect(),
         });
         let start = Instant::now();
         if !self.send(&line(&msg)) {
@@ -338,10 +337,13 @@ pub fn parse_answer(text: &str, legal: &[Action]) -> Result<(Action, bool), Faul
             "its answer {shown:?} is not {{\"action\": \"…\"}} ({e})"
         ))
     })?;
-    let action = parse_action(&answer.action)
+    let action = answer
+        .action
+        .parse::<Action>()
+        .ok()
         .filter(|a| legal.contains(a))
         .ok_or_else(|| {
-            let texts: Vec<String> = legal.iter().map(|a| action_text(*a)).collect();
+            let texts: Vec<String> = legal.iter().map(|a| a.short()).collect();
             Fault {
                 kind: FaultKind::Unlawful,
                 message: format!(

@@ -5,13 +5,11 @@
 
 mod agents;
 pub mod house;
-mod scenario;
 pub mod transcript;
 
 pub use agents::{
     Bot, EXPERT_SAMPLES, Lawful, OnFault, Person, Turns, choice_text, display_order, offered,
 };
-pub use scenario::{RawStandard, StandardSetup};
 
 use crate::cards::{Card, all_cards};
 use crate::engine::{Config, Deck};
@@ -57,18 +55,6 @@ impl crate::courses::Course for Standard {
 
     fn has_program(&self) -> bool {
         false
-    }
-
-    fn setup(
-        &self,
-        raw: &crate::courses::RawScenario,
-        cx: &mut crate::scenario::SetupContext<'_>,
-    ) -> Result<std::sync::Arc<dyn crate::courses::Setup>, crate::scenario::ScenarioError> {
-        let section = raw
-            .standard
-            .as_ref()
-            .ok_or_else(|| cx.at(&["standard"], "missing".into()))?;
-        Ok(std::sync::Arc::new(scenario::setup(section, cx)?))
     }
 
     fn skeleton(&self, name: &str) -> String {
@@ -170,8 +156,8 @@ impl Table {
     /// The agent at a seat that is not a person's: a bot, or a program
     /// (started now; a program that cannot start is said and a bot sits).
     pub fn agent(&self, seat: usize) -> Option<Box<dyn crate::agents::Agent>> {
-        use crate::play::program_seat::ProgramSeat;
-        use crate::play::protocol::Hello;
+        use crate::program_seat::ProgramSeat;
+        use crate::protocol::Hello;
         match &self.seats[seat] {
             SeatKind::Person => None,
             SeatKind::Bot(b) => Some(b.agent(self.bot_seed(seat))),

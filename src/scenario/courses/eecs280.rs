@@ -5,11 +5,11 @@ use std::path::Path;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use super::program::{Args, new_game};
-use super::transcript::Eecs280Printer;
-use super::{Eecs280, PlayerType};
 use crate::agents::Game;
 use crate::cards::Card;
+use crate::courses::eecs280::program::{Args, new_game};
+use crate::courses::eecs280::transcript::Eecs280Printer;
+use crate::courses::eecs280::{Eecs280, PlayerType};
 use crate::courses::{Course, Invocation, Setup};
 use crate::input::SharedTokens;
 use crate::parse::pack::parse_pack;
@@ -156,7 +156,10 @@ pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, 
         args,
         pack,
         pack_text,
-        argv0: e.argv0.clone().unwrap_or_else(|| super::PROGRAM.into()),
+        argv0: e
+            .argv0
+            .clone()
+            .unwrap_or_else(|| crate::courses::eecs280::PROGRAM.into()),
     })
 }
 
