@@ -1,18 +1,16 @@
 //! upcard: a scripted-scenario test harness and replay tool for Euchre as the
 //! EECS 280 (Michigan) and CS 246 (Waterloo) courses specify it.
 
-pub mod arena;
 #[doc(hidden)]
 pub mod fuzzing;
-pub mod grade;
-pub mod mutants;
-pub mod play;
-#[cfg(test)]
-mod properties;
-pub mod replay;
-pub mod scenario;
 
 /// The bottom layer, its own crate: cards, state, actions, events.
 pub use upcard_engine::{self as engine, cards};
+/// Grading: the sandbox, runs, reports and deployment.
+pub use upcard_grade::grade;
+/// Play: people and bots at a table, and the arena.
+pub use upcard_play::{arena, play};
 /// The rule sets, their agents, printers and parsers: the layer above it.
 pub use upcard_rules::{Failure, agents, courses, input, parse, transcript};
+/// Scenarios, replay and the mutant catalogue: the layer above the rules.
+pub use upcard_scenario::{mutants, replay, scenario};

@@ -11,7 +11,7 @@ mod join;
 mod mutants;
 mod new;
 mod play;
-mod play_screen;
+
 mod program;
 mod record;
 mod replay;

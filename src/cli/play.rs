@@ -1,66 +1,11 @@
 //! `upcard play`: the standard game at one terminal, full screen or plain.
 
 use std::io::{IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::agents::{EngineError, PlayerError};
-use upcard::courses::standard::house::{self, HouseRule};
-use upcard::courses::standard::transcript::StandardPrinter;
-use upcard::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
-use upcard::engine::{Action, Outcome, State};
-use upcard::input::Tokens;
-use upcard::parse::file::read_text;
-use upcard::play::record::record;
-use upcard::play::save::{Decisions, Saved};
-
-/// `N=human:NAME` or `N=bot:KIND`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatSpec {
-    seat: usize,
-    kind: SeatKind,
-    name: Option<String>,
-}
-
-impl std::str::FromStr for SeatSpec {
-    type Err = String;
-    fn from_str(s: &str) -> Result<SeatSpec, String> {
-        let kinds = Bot::ALL.map(|b| b.name()).join(", ");
-        let usage = || {
-            format!(
-                "{s:?} is not N=human:NAME, N=bot:KIND or N=exec:PROGRAM (N 0-3; bots: {kinds})"
-            )
-        };
-        let (n, who) = s.split_once('=').ok_or_else(usage)?;
-        let seat: usize = n.trim().parse().ok().filter(|n| *n < 4).ok_or_else(usage)?;
-        match who.split_once(':') {
-            Some(("human", name)) if !name.trim().is_empty() => Ok(SeatSpec {
-                seat,
-                kind: SeatKind::Person,
-                name: Some(name.trim().to_string()),
-            }),
-            Some(("bot", kind)) => Ok(SeatSpec {
-                seat,
-                kind: SeatKind::Bot(
-                    Bot::find(kind)
-                        .ok_or_else(|| format!("there is no bot {kind:?}; the bots are {kinds}"))?,
-                ),
-                name: None,
-            }),
-            Some(("exec", program)) if !program.is_empty() => Ok(SeatSpec {
-                seat,
-                kind: SeatKind::Program(program.to_string()),
-                name: None,
-            }),
-            _ if who == "human" => Ok(SeatSpec {
-                seat,
-                kind: SeatKind::Person,
-                name: None,
-            }),
-            _ => Err(usage()),
-        }
-    }
-}
+use upcard::courses::standard::OnFault;
+use upcard::play::session::{self, Options, SeatSpec};
 
 /// Play Euchre at this terminal: people passing the device, and bots
 #[derive(clap::Args)]
@@ -107,255 +52,25 @@ pub struct Args {
     on_fault: OnFault,
 }
 
-/// A seed nobody chose: from the system's random source.
-fn fresh_seed() -> u32 {
-    use std::io::Read;
-    let mut b = [0u8; 4];
-    match std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut b)) {
-        Ok(()) => u32::from_le_bytes(b),
-        Err(_) => std::process::id(),
-    }
-}
-
-/// A game about to be played: its table, seed and the decisions already taken.
-pub struct Setup {
-    pub table: Table,
-    pub seed: u32,
-    pub actions: Vec<Action>,
-    pub state: State,
-}
-
-use upcard::play::save::seat_text;
-
 impl Args {
-    /// A saved game can come from anyone: upcard starts a program the file
-    /// names only when the user says so, by giving that seat again or
-    /// `--trust-programs`. With --resume, `--seat` does nothing else.
-    fn check_resumed_programs(&self, path: &std::path::Path, table: &Table) -> Result<(), Failure> {
-        for s in &self.seats {
-            if !matches!(s.kind, SeatKind::Program(_)) || table.seats[s.seat] != s.kind {
-                return Err(Failure::input(format!(
-                    "with --resume, --seat only confirms a program the saved game names for that seat; seat {} is {} in {}",
-                    s.seat,
-                    seat_text(&table.seats[s.seat], &table.names[s.seat]),
-                    path.display()
-                )));
-            }
-        }
-        let unconfirmed: Vec<String> = table
-            .seats
-            .iter()
-            .enumerate()
-            .filter(|(i, k)| {
-                matches!(k, SeatKind::Program(_))
-                    && !self.trust_programs
-                    && !self.seats.iter().any(|s| s.seat == *i)
-            })
-            .map(|(i, k)| format!("  --seat {i}={}", seat_text(k, &table.names[i])))
-            .collect();
-        if unconfirmed.is_empty() {
-            return Ok(());
-        }
-        Err(Failure::input(format!(
-            "{} would start programs, and a saved game is data: nothing was started. To run them, \
-             give each seat again (or add --trust-programs):\n{}",
-            path.display(),
-            upcard::parse::escape::printable(&unconfirmed.join("\n"))
-        )))
-    }
-
-    fn setup(&self) -> Result<Setup, Failure> {
-        if let Some(path) = &self.resume {
-            let text = read_text(path, 16 << 20)
-                .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-            let saved = Saved::parse(&path.display().to_string(), &text)
-                .map_err(|e| Failure::input(format!("cannot resume: {e}")))?;
-            let state = saved.state().map_err(Failure::input)?;
-            let mut table = saved.table;
-            self.check_resumed_programs(path, &table)?;
-            table.seat_timeout = self.seat_timeout;
-            table.on_fault = self.on_fault;
-            return Ok(Setup {
-                table,
-                seed: saved.seed,
-                actions: saved.actions,
-                state,
-            });
-        }
-        let mut cfg = config();
-        if let Some(f) = &self.house_file {
-            let text = read_text(f, 1 << 20)
-                .map_err(|e| Failure::input(format!("{}: {e}", f.display())))?;
-            house::apply_toml(&mut cfg, &f.display().to_string(), &text).map_err(Failure::input)?;
-        }
-        for h in &self.house {
-            house::apply(&mut cfg, h).map_err(Failure::input)?;
-        }
-        let mut seats: [SeatKind; 4] = std::array::from_fn(|_| SeatKind::Person);
-        let mut names: [String; 4] = SEATS.map(String::from);
-        let mut given = [false; 4];
-        for s in &self.seats {
-            if std::mem::replace(&mut given[s.seat], true) {
-                return Err(Failure::input(format!("seat {} is given twice", s.seat)));
-            }
-            seats[s.seat] = s.kind.clone();
-            if let Some(n) = &s.name {
-                names[s.seat] = n.clone();
-            }
-        }
-        for i in 0..4 {
-            if names[..i].contains(&names[i]) {
-                return Err(Failure::input(format!(
-                    "two seats are named {:?}: give each person a name of their own",
-                    names[i]
-                )));
-            }
-        }
-        if self.record.is_some() && seats.iter().any(|s| matches!(s, SeatKind::Program(_))) {
-            return Err(Failure::input(
-                "--record: a game with a program at a seat cannot be a scenario (scenarios run no programs)",
-            ));
-        }
-        let seed = self.seed.unwrap_or_else(fresh_seed);
-        let mut table = Table::new(cfg, Cards::Seed(seed), names, seats);
-        table.seat_timeout = self.seat_timeout;
-        table.on_fault = self.on_fault;
-        let state = table.state();
-        Ok(Setup {
-            table,
-            seed,
-            actions: Vec::new(),
-            state,
-        })
-    }
-
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         if self.list_house_rules {
-            let c = config();
-            let mut s = String::new();
-            for r in HouseRule::ALL {
-                s.push_str(&format!(
-                    "{:<18} {} (standard: {})\n",
-                    r.name(),
-                    r.values(),
-                    r.get(&c)
-                ));
-            }
-            let _ = stdout.write_all(s.as_bytes());
+            let _ = stdout.write_all(session::house_rules_list().as_bytes());
             return Ok(());
         }
-        let setup = self.setup()?;
         let full_screen =
             !self.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
-        if full_screen {
-            return super::play_screen::run(setup, self.record.as_deref());
-        }
-        plain(setup, self.record.as_deref(), stdout)
-    }
-}
-
-/// The house rules that differ from the standard game, for the first line.
-pub fn house_line(table: &Table) -> String {
-    let c = config();
-    let changed: Vec<String> = HouseRule::ALL
-        .iter()
-        .filter(|r| r.get(&table.config) != r.get(&c))
-        .map(|r| format!("{} {}", r.name(), r.get(&table.config)))
-        .collect();
-    if changed.is_empty() {
-        "standard rules".into()
-    } else {
-        format!("house rules: {}", changed.join(", "))
-    }
-}
-
-/// Saves after `q`, or records when the game is over.
-pub fn finish(
-    setup: &Setup,
-    actions: Vec<Action>,
-    record_to: Option<&Path>,
-    over: bool,
-) -> Result<String, Failure> {
-    if over && let Some(path) = record_to {
-        let golden = record(path, &setup.table, setup.seed, &actions).map_err(Failure::input)?;
-        return Ok(format!(
-            "Recorded as {} (its golden: {}).\n",
-            path.display(),
-            golden.display()
-        ));
-    }
-    Ok(String::new())
-}
-
-/// Writes a save file for the game so far.
-pub fn save(setup: &Setup, actions: Vec<Action>, path: &Path) -> Result<(), Failure> {
-    let saved = Saved {
-        table: setup.table.clone(),
-        seed: setup.seed,
-        actions,
-    };
-    upcard::scenario::write_atomic(path, saved.write().as_bytes())
-        .map_err(|e| Failure::input(format!("writing {}: {e}", path.display())))
-}
-
-/// Plain mode: the game's text on standard output, numbered choices read
-/// from standard input.
-fn plain(setup: Setup, record_to: Option<&Path>, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let input = Tokens::new(Box::new(std::io::stdin().lock())).shared();
-    let _ = writeln!(
-        stdout,
-        "upcard play: seed {} (--seed {} deals these cards again), {}.",
-        setup.seed,
-        setup.seed,
-        house_line(&setup.table)
-    );
-    if !setup.actions.is_empty() {
-        let s = setup.state.scores;
-        let _ = writeln!(
-            stdout,
-            "Resumed after {} decisions: hand {}, score {} {}.",
-            setup.actions.len(),
-            setup.state.hand_no + 1,
-            s[0],
-            s[1]
-        );
-    }
-    let mut game = setup.table.game_from(setup.state.clone(), &input);
-    let mut printer = StandardPrinter::new(&mut *stdout, setup.table.names.clone());
-    let mut decisions = Decisions(setup.actions.clone());
-    let result = game.run(&mut (&mut printer, &mut decisions));
-    let _ = printer.finish();
-    match result {
-        Ok(Outcome::Won { .. }) => {
-            let said = finish(&setup, decisions.0, record_to, true)?;
-            let _ = stdout.write_all(said.as_bytes());
-            Ok(())
-        }
-        // The driver ends the game when a person types q.
-        Ok(Outcome::Quit) | Err(EngineError::Player(PlayerError::Quit)) => {
-            let _ = writeln!(
-                stdout,
-                "Save the game? Type a file name, or press Enter to stop without saving:"
-            );
-            let _ = stdout.flush();
-            let line = input
-                .borrow_mut()
-                .next_line()
-                .ok()
-                .flatten()
-                .unwrap_or_default();
-            if line.is_empty() {
-                let _ = writeln!(stdout, "Stopped without saving.");
-                return Ok(());
-            }
-            let path = PathBuf::from(&line);
-            save(&setup, decisions.0, &path)?;
-            let _ = writeln!(
-                stdout,
-                "Saved to {line}: upcard play --resume {line} continues the game."
-            );
-            Ok(())
-        }
-        Err(e) => Err(Failure::input(e.to_string())),
+        let options = Options {
+            seats: self.seats,
+            house: self.house,
+            house_file: self.house_file,
+            seed: self.seed,
+            resume: self.resume,
+            trust_programs: self.trust_programs,
+            record: self.record,
+            seat_timeout: self.seat_timeout,
+            on_fault: self.on_fault,
+        };
+        session::run(&options, full_screen, stdout)
     }
 }

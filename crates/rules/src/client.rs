@@ -4,7 +4,7 @@
 use crate::agents::Observation;
 use crate::cards::{Card, Suit};
 use crate::engine::{Action, Hand, Seat};
-use crate::play::protocol::{Decide, WireObservation};
+use crate::protocol::{Decide, WireObservation};
 
 /// An observation with its own storage.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -262,7 +262,7 @@ mod tests {
     use super::*;
     use crate::courses::standard::config;
     use crate::engine::{Deck, NullSink, State};
-    use crate::play::protocol::{WireObservation, read};
+    use crate::protocol::{WireObservation, read};
     use serde_json::Value;
 
     /// A `decide` message given as JSON, read and checked as `join` does.
@@ -295,7 +295,7 @@ mod tests {
 
     fn decide_message(obs: &Observation, legal: &[Action]) -> Value {
         let legal: Vec<String> = legal.iter().map(|a| a.short()).collect();
-        serde_json::to_value(crate::play::protocol::ToSeat::Decide(Decide {
+        serde_json::to_value(crate::protocol::ToSeat::Decide(Decide {
             observation: WireObservation::from(obs),
             legal,
         }))

@@ -1,0 +1,12 @@
+//! `upcard play`: the standard game for people at one device and bots, in
+//! plain text or full screen, with save, resume and recording.
+
+pub mod record;
+pub mod save;
+pub mod screen;
+pub mod session;
+
+/// The seat protocol, both its ends, and program seats live with the rule
+/// sets (a standard table seats programs); play re-exports them where they
+/// always were.
+pub use upcard_rules::{client, program_seat, protocol};
