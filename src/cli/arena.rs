@@ -34,7 +34,7 @@ pub struct Args {
     #[arg(long, value_parser = Entrant::parse, default_value = "computer")]
     team1: Entrant,
     /// Seconds a program may take to answer
-    #[arg(long, default_value = "5", value_parser = super::grade::seconds)]
+    #[arg(long, default_value = "5", value_parser = upcard::grade::class::seconds)]
     seat_timeout: std::time::Duration,
     /// Games in all (an odd number plays one deal once)
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]

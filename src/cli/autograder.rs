@@ -4,8 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::grade::deploy;
-use upcard::scenario::raw::RulesName;
+use upcard::grade::{deploy, init};
 
 /// Set up upcard as an autograder (docs/deploying.md)
 #[derive(clap::Args)]
@@ -61,93 +60,15 @@ impl Args {
                 scenarios,
                 cxxflags,
                 dir,
-            } => {
-                let cxxflags = cxxflags.as_deref().map(shell_words).transpose()?;
-                let rules = RulesName::from_name(&rules).expect("clap checked the name");
-                let (mut all, bad) = super::run::load(&scenarios)?;
-                if bad {
-                    return Err(Failure::input(
-                        "fix the scenarios above first: an autograder must not carry a broken one",
-                    ));
-                }
-                // Only what a course program can run: one course, no upcard-only settings.
-                all.retain(|s| s.rules() == rules);
-                let course_total = all.len();
-                let mut reasons = std::collections::BTreeMap::<String, usize>::new();
-                all.retain(|s| match s.setup.invocation(None) {
-                    Ok(_) => true,
-                    Err(why) => {
-                        *reasons.entry(why).or_default() += 1;
-                        false
-                    }
-                });
-                for (why, n) in &reasons {
-                    eprintln!("upcard: left out {n} of {course_total} scenarios: {why}");
-                }
-                if all.is_empty() {
-                    return Err(Failure::input(format!(
-                        "no {} scenario a course program can run, so no autograder was written",
-                        rules.dir()
-                    )));
-                }
-                let me = std::env::current_exe()
-                    .map_err(|e| Failure::input(format!("finding upcard itself: {e}")))?;
-                let d = deploy::Deployment {
-                    project: upcard::scenario::Project::current().map_err(Failure::input)?,
-                    course: rules.course(),
-                    scenarios: &all,
-                    upcard: &me,
-                    cxxflags,
-                };
-                let written = platform.write(&d, &dir).map_err(Failure::input)?;
-                let what = platform.title();
-                let _ = writeln!(
-                    stdout,
-                    "wrote {} {what} autograder for {} ({} scenarios, {} files) to {}; {}",
-                    if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
-                        "an"
-                    } else {
-                        "a"
-                    },
-                    rules.dir(),
-                    all.len(),
-                    written.len(),
-                    dir.display(),
-                    platform.next_step(),
-                );
-                Ok(())
-            }
-            Sub::BuildFailed { log, out, platform } => {
-                use std::io::Read;
-                // A build log is small; a bound keeps a flood from a
-                // hostile submission's build from filling memory.
-                let mut bytes = Vec::new();
-                std::fs::File::open(&log)
-                    .and_then(|f| f.take(16 << 20).read_to_end(&mut bytes))
-                    .map_err(|e| Failure::input(format!("{}: {e}", log.display())))?;
-                let text = String::from_utf8_lossy(&bytes);
-                let results = if platform == "prairielearn" {
-                    deploy::build_failed_prairielearn(&text)
-                } else {
-                    deploy::build_failed(&text)
-                };
-                upcard::scenario::write_atomic(&out, results.as_bytes())
-                    .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))
-            }
+            } => init::init(
+                platform,
+                &rules,
+                &scenarios,
+                cxxflags.as_deref(),
+                &dir,
+                stdout,
+            ),
+            Sub::BuildFailed { log, out, platform } => init::build_failed(&log, &platform, &out),
         }
     }
-}
-
-/// `--cxxflags` as shell words for a build script's array, each one quoted
-/// whatever it holds.
-pub fn shell_words(flags: &str) -> Result<String, Failure> {
-    let words = shlex::split(flags)
-        .ok_or_else(|| Failure::input(format!("--cxxflags {flags:?}: unbalanced quotes")))?;
-    let quoted: Result<Vec<String>, _> = words
-        .iter()
-        .map(|w| shlex::try_quote(w).map(|q| q.into_owned()))
-        .collect();
-    Ok(quoted
-        .map_err(|_| Failure::input("--cxxflags holds a NUL byte"))?
-        .join(" "))
 }

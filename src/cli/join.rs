@@ -1,15 +1,11 @@
 //! `upcard join`: take a seat at an `upcard serve` table, as a person at
 //! this terminal or as a bot.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::Write;
 
 use upcard::Failure;
-use upcard::courses::standard::{Bot, choice_text, display_order, offered};
-use upcard::engine::NullSink;
-use upcard::parse::escape::printable_line;
-use upcard::play::client::decide;
-use upcard::play::protocol::{Answer, FromClient, ToSeat, line, read};
+use upcard::courses::standard::Bot;
+use upcard::play::join::Options;
 
 /// Take a seat at a game hosted with upcard serve
 #[derive(clap::Args)]
@@ -32,100 +28,12 @@ pub struct Args {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        let stream = TcpStream::connect(&self.address)
-            .map_err(|e| Failure::input(format!("cannot reach {}: {e}", self.address)))?;
-        let mut writer = stream
-            .try_clone()
-            .map_err(|e| Failure::input(e.to_string()))?;
-        let join = FromClient::Join {
-            name: self.name.clone(),
-        };
-        write!(writer, "{}", line(&join)).map_err(|e| Failure::input(e.to_string()))?;
-        let mut reader = BufReader::new(stream);
-        let mut bot = self.bot.map(|b| b.agent(self.seed));
-        let stdin = std::io::stdin();
-        loop {
-            let mut bytes = Vec::new();
-            let n = (&mut reader)
-                .take(1 << 20)
-                .read_until(b'\n', &mut bytes)
-                .map_err(|e| Failure::input(format!("reading from the server: {e}")))?;
-            if n == 0 {
-                return Err(Failure::input("the server closed the connection"));
-            }
-            let text = std::str::from_utf8(&bytes)
-                .map_err(|_| Failure::input("the server sent a line that is not UTF-8"))?;
-            let msg: ToSeat = read(text).map_err(|e| {
-                Failure::input(format!("the server sent a message upcard cannot read: {e}"))
-            })?;
-            match msg {
-                ToSeat::Hello(h) => {
-                    let _ = writeln!(
-                        stdout,
-                        "Joined as {} at seat {}, a game to {}.",
-                        self.name, h.seat, h.points_to_win
-                    );
-                }
-                ToSeat::Decide(d) => {
-                    let (seen, legal) = decide(&d).map_err(Failure::input)?;
-                    let obs = seen.view();
-                    let action = match bot.as_mut() {
-                        Some(b) => {
-                            b.choose(&obs, &legal, &mut NullSink)
-                                .map_err(|e| Failure::input(e.to_string()))?
-                                .action
-                        }
-                        None => {
-                            let offer = offered(&obs, &legal);
-                            let trump = obs.trump.or(obs.upcard.map(|u| u.suit()));
-                            let hand: Vec<String> = display_order(obs.hand, trump)
-                                .iter()
-                                .map(|c| c.to_string())
-                                .collect();
-                            let mut s = format!("Your hand: {}.\n", hand.join(", "));
-                            for (i, a) in offer.iter().enumerate() {
-                                s.push_str(&format!("  {}) {}\n", i + 1, choice_text(&obs, *a)));
-                            }
-                            s.push_str(&format!("Choose 1-{}:\n", offer.len()));
-                            let _ = stdout.write_all(s.as_bytes());
-                            let _ = stdout.flush();
-                            loop {
-                                let mut answer = String::new();
-                                if stdin.lock().read_line(&mut answer).unwrap_or(0) == 0 {
-                                    return Err(Failure::input("standard input ended"));
-                                }
-                                match answer.trim().parse::<usize>() {
-                                    Ok(i) if (1..=offer.len()).contains(&i) => break offer[i - 1],
-                                    _ => {
-                                        let _ = writeln!(
-                                            stdout,
-                                            "Type a number from 1 to {}.",
-                                            offer.len()
-                                        );
-                                    }
-                                }
-                            }
-                        }
-                    };
-                    let answer = Answer {
-                        action: action.short(),
-                        stay: false,
-                    };
-                    write!(writer, "{}", line(&answer))
-                        .map_err(|e| Failure::input(format!("writing to the server: {e}")))?;
-                }
-                ToSeat::Over(o) => {
-                    let _ = writeln!(
-                        stdout,
-                        "The game is over: team {} wins, {} to {}.",
-                        o.winner, o.scores[0], o.scores[1]
-                    );
-                    return Ok(());
-                }
-                ToSeat::Error { message } => {
-                    let _ = writeln!(stdout, "The server says: {}", printable_line(&message));
-                }
-            }
+        Options {
+            address: self.address,
+            name: self.name,
+            bot: self.bot,
+            seed: self.seed,
         }
+        .run(stdout)
     }
 }

@@ -16,7 +16,6 @@ mod program;
 mod record;
 mod replay;
 mod report;
-mod reports;
 mod run;
 mod schema;
 mod serve;

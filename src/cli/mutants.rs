@@ -54,13 +54,13 @@ fn percent(s: &str) -> Result<f64, String> {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        let (mut scenarios, bad) = super::run::load(&self.scenarios.paths)?;
+        let (mut scenarios, bad) = upcard::scenario::runner::load(&self.scenarios.paths)?;
         if bad {
             return Err(Failure::input(
                 "fix the scenarios above first: a mutant run needs every scenario to load",
             ));
         }
-        super::run::apply_filter(&mut scenarios, self.scenarios.filter.as_deref())?;
+        upcard::scenario::runner::apply_filter(&mut scenarios, self.scenarios.filter.as_deref())?;
         let report = run(&scenarios, self.rules.as_deref(), self.jobs).map_err(Failure::input)?;
         if report.outcomes.is_empty() {
             return Err(Failure::input(

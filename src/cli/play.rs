@@ -45,7 +45,7 @@ pub struct Args {
     #[arg(long)]
     list_house_rules: bool,
     /// Seconds a program at a seat may take to answer
-    #[arg(long, default_value = "5", value_parser = super::grade::seconds)]
+    #[arg(long, default_value = "5", value_parser = upcard::grade::class::seconds)]
     seat_timeout: std::time::Duration,
     /// When a program at a seat misbehaves: bot:KIND takes its seat, or end stops the game
     #[arg(long, default_value = "bot:computer", value_parser = OnFault::parse)]

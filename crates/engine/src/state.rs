@@ -836,28 +836,18 @@ impl State {
     fn hand_over<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let makers = team_of(self.maker.unwrap_or(self.dealer));
         let made = self.team_tricks(makers);
-        let enough = if mutants::on(Mutant::MakersNeedFour) {
-            4
-        } else {
-            3
-        };
-        let (winner, points, march, euchred) = if made == 5 {
-            let p = match (self.alone, mutants::on(Mutant::LoneMarchScoresTwo)) {
-                (true, false) => self.config.lone_march_points,
-                (true, true) => 2,
-                _ if mutants::on(Mutant::MarchScoresOne) => 1,
-                _ => 2,
-            };
-            (makers, p, true, false)
-        } else if made >= enough {
-            (makers, 1, false, false)
-        } else if self.defender.is_some() {
-            (1 - makers, 4, false, true)
-        } else if mutants::on(Mutant::EuchreScoresOne) {
-            (1 - makers, 1, false, true)
-        } else {
-            (1 - makers, 2, false, true)
-        };
+        let HandScore {
+            makers_score,
+            points,
+            march,
+            euchred,
+        } = score_hand(
+            made,
+            self.alone,
+            self.defender.is_some(),
+            self.config.lone_march_points,
+        );
+        let winner = if makers_score { makers } else { 1 - makers };
         self.scores[winner] = self.scores[winner].saturating_add(points);
         emit!(
             sink,
@@ -967,6 +957,57 @@ pub fn deal(hands: &mut [Hand; 4], deck: &[Card; 24], dealer: Seat, pattern: Dea
     };
     for (&card, &seat) in deck.iter().zip(order) {
         hands[(first + seat) % 4].push(card);
+    }
+}
+
+/// What a finished hand scores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandScore {
+    /// The makers score (else the defenders do).
+    pub makers_score: bool,
+    pub points: u32,
+    pub march: bool,
+    pub euchred: bool,
+}
+
+/// The one scoring rule, for the engine and the expert's solver alike: the
+/// makers took `made` tricks, maybe `alone`, maybe against a lone defender
+/// (`defended_alone`). 3 or 4 tricks score 1; a march 2, a lone march
+/// `lone_march_points`; a euchre 2 to the defenders, 4 to a lone defender.
+#[inline]
+pub fn score_hand(
+    made: u8,
+    alone: bool,
+    defended_alone: bool,
+    lone_march_points: u32,
+) -> HandScore {
+    let enough = if mutants::on(Mutant::MakersNeedFour) {
+        4
+    } else {
+        3
+    };
+    let (makers_score, points, march, euchred) = if made == 5 {
+        let p = match (alone, mutants::on(Mutant::LoneMarchScoresTwo)) {
+            (true, false) => lone_march_points,
+            (true, true) => 2,
+            _ if mutants::on(Mutant::MarchScoresOne) => 1,
+            _ => 2,
+        };
+        (true, p, true, false)
+    } else if made >= enough {
+        (true, 1, false, false)
+    } else if defended_alone {
+        (false, 4, false, true)
+    } else if mutants::on(Mutant::EuchreScoresOne) {
+        (false, 1, false, true)
+    } else {
+        (false, 2, false, true)
+    };
+    HandScore {
+        makers_score,
+        points,
+        march,
+        euchred,
     }
 }
 

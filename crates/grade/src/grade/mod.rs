@@ -2,9 +2,12 @@
 //! with each failure explained from the engine's own game.
 
 pub mod build;
+pub mod class;
 pub mod deploy;
 pub mod html;
+pub mod init;
 pub mod live;
+pub mod merge;
 pub mod part;
 pub mod process;
 pub mod random;
@@ -14,6 +17,7 @@ pub mod sandbox;
 pub mod shard;
 pub mod spawn;
 pub mod workspace;
+pub mod writer;
 
 use std::path::{Path, PathBuf};
 

@@ -1,9 +1,11 @@
 //! `upcard play`: the standard game for people at one device and bots, in
 //! plain text or full screen, with save, resume and recording.
 
+pub mod join;
 pub mod record;
 pub mod save;
 pub mod screen;
+pub mod serve;
 pub mod session;
 
 /// The seat protocol, both its ends, and program seats live with the rule

@@ -1,6 +1,7 @@
 //! Scenario scripts: one YAML file per game or hand, the golden transcript it
 //! must produce, and assertions on what happened. See docs/scenarios.md.
 
+pub mod bless;
 pub mod check;
 pub mod courses;
 pub mod diff;
@@ -9,6 +10,7 @@ pub mod exec;
 mod model;
 mod project;
 pub mod raw;
+pub mod runner;
 
 use std::path::{Path, PathBuf};
 

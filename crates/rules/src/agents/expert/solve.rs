@@ -43,23 +43,21 @@ impl Deal {
         n
     }
 
-    /// Points of the finished hand for `team` minus the other team's.
+    /// Points of the finished hand for `team` minus the other team's (the
+    /// engine's own scoring rule).
     fn points(&self, team: usize) -> i32 {
-        let m = self.taken[self.makers];
-        let (winner, p) = if m == 5 {
-            (
-                self.makers,
-                if self.alone {
-                    self.lone_march_points
-                } else {
-                    2
-                },
-            )
-        } else if m >= 3 {
-            (self.makers, 1)
+        let s = crate::engine::score_hand(
+            self.taken[self.makers],
+            self.alone,
+            self.defender_alone,
+            self.lone_march_points as u32,
+        );
+        let winner = if s.makers_score {
+            self.makers
         } else {
-            (1 - self.makers, if self.defender_alone { 4 } else { 2 })
+            1 - self.makers
         };
+        let p = s.points as i32;
         if winner == team { p } else { -p }
     }
 

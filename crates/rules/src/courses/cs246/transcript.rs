@@ -8,7 +8,7 @@ use crate::engine::{Ask, Event, EventSink, Seat, left_of};
 use crate::mutants::{self, Mutant};
 
 pub struct Cs246Printer<W: Write> {
-    out: W,
+    out: crate::transcript::Latch<W>,
     debug: bool,
     /// Seats whose hand is printed at each turn even without `-d` (the human).
     human: [bool; 4],
@@ -17,7 +17,6 @@ pub struct Cs246Printer<W: Write> {
     dealer: Seat,
     /// Tricks taken this hand per seat (for the mutant `tricks-count-team`).
     tricks: [u8; 4],
-    error: Option<io::Error>,
 }
 
 fn team(t: usize) -> &'static str {
@@ -27,36 +26,27 @@ fn team(t: usize) -> &'static str {
 impl<W: Write> Cs246Printer<W> {
     pub fn new(out: W, debug: bool, human: [bool; 4], options: &Options) -> Self {
         Cs246Printer {
-            out,
+            out: crate::transcript::Latch::new(out),
             debug,
             human,
             suit_words: options.suit_words,
             renege_card_typed: options.renege_card_typed,
             dealer: 0,
             tricks: [0; 4],
-            error: None,
         }
     }
 
     /// What has been written so far (for replay, which shows each move's lines).
     pub fn get_ref(&self) -> &W {
-        &self.out
+        self.out.get_ref()
     }
 
-    pub fn finish(mut self) -> io::Result<W> {
-        if let Some(e) = self.error.take() {
-            return Err(e);
-        }
-        self.out.flush()?;
-        Ok(self.out)
+    pub fn finish(self) -> io::Result<W> {
+        self.out.finish()
     }
 
     pub fn line(&mut self, s: &str) {
-        if self.error.is_none()
-            && let Err(e) = self.out.write_all(s.as_bytes())
-        {
-            self.error = Some(e);
-        }
+        self.out.put(&[s]);
     }
 
     fn suit(&self, s: Suit) -> String {
@@ -285,11 +275,7 @@ impl<W: Write> EventSink for Cs246Printer<W> {
     }
 
     fn flush(&mut self) {
-        if self.error.is_none()
-            && let Err(e) = self.out.flush()
-        {
-            self.error = Some(e);
-        }
+        self.out.flush();
     }
 }
 

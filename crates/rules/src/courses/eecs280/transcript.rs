@@ -7,10 +7,9 @@ use crate::engine::{Ask, Event, EventSink, Seat};
 use crate::mutants::{self, Mutant};
 
 pub struct Eecs280Printer<W: Write> {
-    out: W,
+    out: crate::transcript::Latch<W>,
     names: [String; 4],
     human: [bool; 4],
-    error: Option<io::Error>,
     /// The most printed lines' pieces, made once per game: a card is one
     /// write, not three, and its line two (upcard's hot path when grading
     /// and simulating: benches/games.rs).
@@ -56,10 +55,9 @@ impl<W: Write> Eecs280Printer<W> {
     pub fn new(out: W, names: [String; 4], human: [bool; 4]) -> Self {
         Eecs280Printer {
             lines: Lines::new(&names),
-            out,
+            out: crate::transcript::Latch::new(out),
             names,
             human,
-            error: None,
         }
     }
 
@@ -84,49 +82,27 @@ impl<W: Write> Eecs280Printer<W> {
     /// Flushes and returns the writer, or the first write error.
     /// What has been written so far (for replay, which shows each move's lines).
     pub fn get_ref(&self) -> &W {
-        &self.out
+        self.out.get_ref()
     }
 
-    pub fn finish(mut self) -> io::Result<W> {
-        if let Some(e) = self.error.take() {
-            return Err(e);
-        }
-        self.out.flush()?;
-        Ok(self.out)
+    pub fn finish(self) -> io::Result<W> {
+        self.out.finish()
     }
 
     fn write(&mut self, args: std::fmt::Arguments) {
-        if self.error.is_none()
-            && let Err(e) = self.out.write_fmt(args)
-        {
-            self.error = Some(e);
-        }
+        self.out.write_fmt(args);
     }
 
-    /// Writes the pieces in order. Events are printed piece by piece, not
-    /// through `format!`: the transcript is upcard's hot path when grading
-    /// and simulating (benches/games.rs).
+    /// Writes the pieces in order (through the shared [`crate::transcript::Latch`]).
     fn put(&mut self, pieces: &[&str]) {
-        Self::put_to(&mut self.out, &mut self.error, pieces);
-    }
-
-    /// [`Self::put`] with the fields apart, so pieces may borrow the printer's lines.
-    fn put_to(out: &mut W, error: &mut Option<io::Error>, pieces: &[&str]) {
-        for p in pieces {
-            if error.is_some() {
-                return;
-            }
-            if let Err(e) = out.write_all(p.as_bytes()) {
-                *error = Some(e);
-            }
-        }
+        self.out.put(pieces);
     }
 
     /// A card and the rest of its line (`led_by`, `played_by`, ...).
     fn put_card_line(&mut self, c: Card, rest: impl Fn(&Lines) -> &str) {
         let lines = &self.lines;
         let card = &lines.cards[usize::from(c.plain_index_with::<Plain>())];
-        Self::put_to(&mut self.out, &mut self.error, &[card, rest(lines)]);
+        self.out.put(&[card, rest(lines)]);
     }
 
     fn put_card(&mut self, c: Card) {
@@ -135,7 +111,7 @@ impl<W: Write> Eecs280Printer<W> {
 
     /// A line or piece made once per game.
     fn put_line(&mut self, line: impl Fn(&Lines) -> &str) {
-        Self::put_to(&mut self.out, &mut self.error, &[line(&self.lines)]);
+        self.out.put(&[line(&self.lines)]);
     }
 
     /// "A and C" (a team by its seats' names).
@@ -144,7 +120,7 @@ impl<W: Write> Eecs280Printer<W> {
     }
 
     fn put_name(&mut self, seat: Seat) {
-        Self::put_to(&mut self.out, &mut self.error, &[&self.names[seat]]);
+        self.out.put(&[&self.names[seat]]);
     }
 
     fn put_number(&mut self, n: impl itoa::Integer) {
@@ -261,11 +237,7 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
     }
 
     fn flush(&mut self) {
-        if self.error.is_none()
-            && let Err(e) = self.out.flush()
-        {
-            self.error = Some(e);
-        }
+        self.out.flush();
     }
 }
 

@@ -10,46 +10,36 @@ use crate::cards::{Card, Suit};
 use crate::engine::{Event, EventSink, Hand, Seat};
 
 pub struct StandardPrinter<W: Write> {
-    out: W,
+    out: crate::transcript::Latch<W>,
     names: [String; 4],
     /// The last hand each seat was asked with (shown with its choices).
     hands: [Hand; 4],
     upcard: Option<Card>,
     trump: Option<Suit>,
-    error: Option<io::Error>,
 }
 
 impl<W: Write> StandardPrinter<W> {
     pub fn new(out: W, names: [String; 4]) -> Self {
         StandardPrinter {
-            out,
+            out: crate::transcript::Latch::new(out),
             names,
             hands: Default::default(),
             upcard: None,
             trump: None,
-            error: None,
         }
     }
 
     pub fn get_ref(&self) -> &W {
-        &self.out
+        self.out.get_ref()
     }
 
     /// Flushes and returns the writer, or the first write error.
-    pub fn finish(mut self) -> io::Result<W> {
-        if let Some(e) = self.error.take() {
-            return Err(e);
-        }
-        self.out.flush()?;
-        Ok(self.out)
+    pub fn finish(self) -> io::Result<W> {
+        self.out.finish()
     }
 
     pub fn line(&mut self, text: &str) {
-        if self.error.is_none()
-            && let Err(e) = self.out.write_all(text.as_bytes())
-        {
-            self.error = Some(e);
-        }
+        self.out.put(&[text]);
     }
 
     fn team(&self, team: usize) -> String {
@@ -196,11 +186,7 @@ impl<W: Write> EventSink for StandardPrinter<W> {
     }
 
     fn flush(&mut self) {
-        if self.error.is_none()
-            && let Err(e) = self.out.flush()
-        {
-            self.error = Some(e);
-        }
+        self.out.flush();
     }
 }
 

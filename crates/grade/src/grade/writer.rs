@@ -3,14 +3,13 @@
 //! status. Both go through `Writer`, so a merged run prints and writes the
 //! same bytes as one unsharded run.
 
+use crate::grade::report::{Head, gradescope, json_report, junit, prairielearn, tap};
+use crate::grade::shard::Shard;
+use crate::grade::{Limits, Outcome, Verdict};
+use crate::scenario::write_atomic;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-use upcard::Failure;
-use upcard::grade::report::{Head, gradescope, json_report, junit, prairielearn, tap};
-use upcard::grade::shard::Shard;
-use upcard::grade::{Limits, Outcome, Verdict};
-use upcard::scenario::write_atomic;
+use upcard_rules::Failure;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReportKind {
@@ -180,14 +179,14 @@ impl<'a> Writer<'a> {
                 outs,
             ),
             ReportKind::Tap => tap(outs, limits),
-            ReportKind::Html => upcard::grade::html::report(program, outs, limits),
+            ReportKind::Html => crate::grade::html::report(program, outs, limits),
             ReportKind::PrairieLearn => prairielearn(outs, limits),
         }
     }
 
     /// One student's outcomes, in the run's order.
     pub fn student(&mut self, name: &str, error: Option<&str>, outs: Vec<Outcome>) {
-        let stem = upcard::parse::name::unique_stem(name, &mut self.used);
+        let stem = crate::parse::name::unique_stem(name, &mut self.used);
         for (i, spec) in self.r.specs.iter().enumerate() {
             let body = self.render(spec.kind, name, error, &outs);
             match &spec.path {
@@ -237,7 +236,7 @@ impl<'a> Writer<'a> {
                 any_not_run = true;
                 // The message names the program's path already.
                 if r.many {
-                    let e = upcard::parse::escape::printable(e);
+                    let e = crate::parse::escape::printable(e);
                     text.push_str(&format!("{name}: {e}\n"));
                 } else {
                     text.push_str(&format!("{e}\n"));
@@ -307,7 +306,7 @@ impl<'a> Writer<'a> {
             .filter(|s| s.kind == ReportKind::Html && r.many)
         {
             if let Some(dir) = &spec.path {
-                let page = upcard::grade::html::index(&rows, &stems, &COLUMNS);
+                let page = crate::grade::html::index(&rows, &stems, &COLUMNS);
                 let target = dir.join("index.html");
                 write_atomic(&target, page.as_bytes())
                     .map_err(|e| Failure::input(format!("writing {}: {e}", target.display())))?;

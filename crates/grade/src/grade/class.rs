@@ -1,0 +1,428 @@
+//! `upcard grade`: student programs on the scenarios, with reports.
+
+use crate::grade::shard::Shard;
+use crate::grade::writer::{ReportKind, ReportSpec, Reports, Writer};
+use crate::grade::{
+    Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
+};
+use crate::scenario::Scenario;
+use crate::scenario::raw::RulesName;
+use crate::scenario::runner::{apply_filter, load};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use upcard_rules::Failure;
+
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub exe: PathBuf,
+    pub paths: Vec<PathBuf>,
+    pub filter: Option<String>,
+    pub argv0: Option<String>,
+    pub limits: Limits,
+    /// Run programs in the sandbox (off only with --no-sandbox).
+    pub sandbox: bool,
+    pub reports: Vec<ReportSpec>,
+    pub jobs: usize,
+    pub csv: Option<PathBuf>,
+    pub timings: bool,
+    /// Differential testing: this many random games instead of the scenarios.
+    pub random: Option<u32>,
+    /// Which course's games `--random` plays.
+    /// The course to grade (inferred from the scenarios when not given).
+    pub rules: Option<crate::scenario::raw::RulesName>,
+    pub list_skipped: bool,
+    /// Runs of each failing scenario, to find nondeterministic output.
+    pub repeat: u32,
+    /// `--repeat` reruns passing scenarios too.
+    pub repeat_all: bool,
+    /// Each submission folder holds sources to build first (`--build`).
+    pub build: bool,
+    pub seed: u32,
+    /// Where the shrunk scenario of a divergence is written.
+    pub out: PathBuf,
+    /// Grade only this shard's share of the runs.
+    pub shard: Option<Shard>,
+    /// Name the mutants that reproduce each wrong transcript.
+    pub diagnose: bool,
+}
+
+/// One program to grade: a name for tables and its path (or why there is none).
+struct Program {
+    name: String,
+    path: Result<PathBuf, String>,
+}
+
+fn programs(exe: &Path) -> (Vec<Program>, bool) {
+    if exe.is_dir() {
+        let mut subs: Vec<PathBuf> = std::fs::read_dir(exe)
+            .map(|rd| {
+                rd.filter_map(|e| e.ok())
+                    .map(|e| e.path())
+                    .filter(|p| p.is_dir())
+                    .collect()
+            })
+            .unwrap_or_default();
+        subs.sort();
+        let list = subs
+            .iter()
+            .map(|d| Program {
+                name: d
+                    .file_name()
+                    .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
+                path: find_program(d),
+            })
+            .collect();
+        (list, true)
+    } else {
+        let path = if exe.is_file() {
+            Ok(exe.to_path_buf())
+        } else {
+            Err(format!("{}: no such program", exe.display()))
+        };
+        (
+            vec![Program {
+                name: exe.display().to_string(),
+                path,
+            }],
+            false,
+        )
+    }
+}
+
+/// `--build`: each submission's folder built with the course's script in
+/// the sandbox, in parallel; a build that fails is that student's "could
+/// not run", with the compiler's words.
+fn build_all(
+    o: &Options,
+    rules: RulesName,
+    grader: &Grader,
+    pool: &rayon::ThreadPool,
+    out: &Path,
+    progs: &mut [Program],
+) {
+    let course = rules.course();
+    let script = course.build_script(course.cxxflags());
+    let program = course.program_file();
+    pool.install(|| {
+        progs.par_iter_mut().enumerate().for_each(|(i, p)| {
+            let src = o.exe.join(&p.name);
+            let dest = out.join(format!("{i}-{program}"));
+            p.path = grader
+                .build(&src, &script, program, &dest)
+                .map(|()| dest)
+                .map_err(|f| format!("the submission did not build:\n{}", f.log));
+        });
+    });
+}
+
+/// A class's folder names become report files and table rows: each must be
+/// a plain file name (index and names that differ only in case get pages
+/// of their own, `index-2`, `bob-2`). Refused before anything runs, naming
+/// every bad one.
+fn check_student_names(dir: &Path, progs: &[Program]) -> Result<(), Failure> {
+    let bad: Vec<String> = progs
+        .iter()
+        .filter_map(|p| {
+            crate::parse::name::file_name_problem(&p.name)
+                .map(|why| format!("  {:?}: {why}", p.name))
+        })
+        .collect();
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "{}: these submission folders cannot name a student's reports; rename them:\n{}",
+        dir.display(),
+        bad.join("\n")
+    )))
+}
+
+fn not_run(s: &Scenario, why: &str) -> Outcome {
+    Outcome::of(s, Verdict::NotRun(why.to_string()))
+}
+
+/// `--random N`: compares the program with the engine on random games.
+fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let exe = match programs(&o.exe).0.into_iter().next() {
+        Some(Program { path: Ok(p), .. }) if o.exe.is_file() => p,
+        _ => {
+            return Err(Failure::input(format!(
+                "--random needs one program, and {} is not one",
+                o.exe.display()
+            )));
+        }
+    };
+    let grader = new_grader(o)?;
+    let random_rules = o
+        .rules
+        .unwrap_or(RulesName::from_name(crate::courses::program_names()[0]).expect("a course"));
+    let (played, found) =
+        crate::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader)
+            .map_err(Failure::input)?;
+    let text = match &found {
+        None => format!(
+            "{played} random {} games (seed {}): the program agrees with the engine on all of them\n",
+            random_rules.dir(),
+            o.seed
+        ),
+        Some(f) => format!(
+            "random game {} (seed {}) differs: {}\nshrunk {} times; the scenario is {} (golden beside it)\nrerun it: upcard grade --exe {} {}\n{}",
+            f.game,
+            o.seed,
+            f.outcome.verdict.summary(&o.limits),
+            f.shrunk_steps,
+            f.scenario.display(),
+            o.exe.display(),
+            f.scenario.display(),
+            f.outcome.detail
+        ),
+    };
+    let _ = stdout.write_all(text.as_bytes());
+    match found {
+        None => Ok(()),
+        Some(_) => Err(Failure::silent(1)),
+    }
+}
+
+/// A shard writes its JSON reports and nothing else: any other report of
+/// one shard would look like a whole grade.
+fn shard_reports(o: &Options, shard: Shard) -> Result<(), Failure> {
+    let hint = "upcard report merge renders the others from all shards' JSON reports";
+    if o.random.is_some() {
+        return Err(Failure::input(
+            "--shard splits scenario runs; --random has none",
+        ));
+    }
+    if let Some(r) = o.reports.iter().find(|r| r.kind != ReportKind::Json) {
+        return Err(Failure::input(format!(
+            "--shard {shard} writes only JSON reports, not {}: {hint}",
+            r.kind.name()
+        )));
+    }
+    if o.csv.is_some() {
+        return Err(Failure::input(format!(
+            "--shard {shard} writes only JSON reports, not --csv: {hint}"
+        )));
+    }
+    if !o.reports.iter().any(|r| r.path.is_some()) {
+        return Err(Failure::input(format!(
+            "--shard {shard} needs --report json=PATH, which upcard report merge reads"
+        )));
+    }
+    Ok(())
+}
+
+/// The grader, with the sandbox unless `--no-sandbox`; what the sandbox
+/// cannot do here is said once on standard error.
+fn new_grader(o: &Options) -> Result<Grader, Failure> {
+    let sandboxing = if o.sandbox {
+        let helper = std::env::current_exe().map_err(|e| {
+            Failure::input(format!("cannot find upcard itself for the sandbox: {e}"))
+        })?;
+        Sandboxing::On { helper }
+    } else {
+        Sandboxing::Off
+    };
+    let mut grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(Failure::input)?;
+    grader.diagnose = o.diagnose;
+    for n in &grader.notes {
+        eprintln!("upcard: note: {n}");
+    }
+    Ok(grader)
+}
+
+pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
+    // Programs run in process groups of their own, which Ctrl-C does not reach.
+    if let Err(e) = crate::grade::live::stop_everything_on_signals() {
+        eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}");
+    }
+    if let Some(shard) = o.shard {
+        shard_reports(o, shard)?;
+    }
+    if let Some(n) = o.random {
+        return random(o, n, stdout);
+    }
+    let (mut scenarios, mut grader_trouble) = load(&o.paths)?;
+    apply_filter(&mut scenarios, o.filter.as_deref())?;
+    // One course per run: the one asked for, or the one all scenarios share.
+    let rules = match o.rules {
+        Some(r) => r,
+        None => {
+            // The courses present, in the table's order.
+            let courses: Vec<RulesName> = crate::courses::program_names()
+                .into_iter()
+                .filter_map(RulesName::from_name)
+                .filter(|r| scenarios.iter().any(|s| s.rules() == *r))
+                .collect();
+            match courses.as_slice() {
+                [one] => *one,
+                [] => RulesName::from_name(crate::courses::program_names()[0]).expect("a course"),
+                _ => {
+                    let count =
+                        |r: &RulesName| scenarios.iter().filter(|s| s.rules() == *r).count();
+                    let counts: Vec<String> = courses
+                        .iter()
+                        .map(|r| format!("{} {}", count(r), r.dir()))
+                        .collect();
+                    let say: Vec<String> = courses
+                        .iter()
+                        .map(|r| format!("--rules {}", r.dir()))
+                        .collect();
+                    let how_many = match courses.len() {
+                        2 => "both".to_string(),
+                        n => n.to_string(),
+                    };
+                    return Err(Failure::input(format!(
+                        "these scenarios are of {how_many} courses ({}), and a program is one \
+                         course's: say {}",
+                        counts.join(", "),
+                        say.join(" or ")
+                    )));
+                }
+            }
+        }
+    };
+    scenarios.retain(|s| s.rules() == rules);
+    if scenarios.is_empty() {
+        return Err(Failure::input(format!(
+            "no {} scenario to grade with",
+            rules.dir()
+        )));
+    }
+    // Scenarios a student program cannot run, and goldens that are missing.
+    let mut cases = Vec::new();
+    let mut skipped = Vec::new();
+    for s in scenarios {
+        if let Err(why) = invocation(&s, o.argv0.as_deref()) {
+            skipped.push((s.path.clone(), why));
+            continue;
+        }
+        match expected(&s) {
+            Ok(want) => cases.push((s, want)),
+            Err(e) => {
+                eprintln!("upcard: {e}");
+                grader_trouble = true;
+            }
+        }
+    }
+    if o.list_skipped {
+        for (path, why) in &skipped {
+            eprintln!("upcard: skipped {}: {why}", path.display());
+        }
+    } else if !skipped.is_empty() {
+        eprintln!(
+            "upcard: skipped {} scenario{} that use{} upcard-only settings; --list-skipped shows them",
+            skipped.len(),
+            if skipped.len() == 1 { "" } else { "s" },
+            if skipped.len() == 1 { "s" } else { "" }
+        );
+    }
+    if cases.is_empty() && !grader_trouble {
+        // Nothing graded is not a pass.
+        let why = skipped
+            .first()
+            .map_or(String::new(), |(_, why)| format!(" (the first: {why})"));
+        return Err(Failure::input(format!(
+            "none of the {} {} scenarios can be run by a course program{why}; \
+             a scenario with `human: true` and the course's own options can",
+            skipped.len(),
+            rules.dir()
+        )));
+    }
+    let (mut progs, many) = programs(&o.exe);
+    if o.build && !many {
+        return Err(Failure::input(format!(
+            "--build takes a folder with one submission's sources per subfolder, and {} is not \
+             one; for one submission, `upcard build` then `upcard grade --exe`",
+            o.exe.display()
+        )));
+    }
+    if many {
+        check_student_names(&o.exe, &progs)?;
+    }
+    let reports = Reports {
+        specs: &o.reports,
+        csv: o.csv.as_deref(),
+        limits: o.limits,
+        timings: o.timings,
+        many,
+        shard: o.shard.map(|s| (s, cases.len())),
+    };
+    reports.check_clashes()?;
+    let grader = new_grader(o)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.max(1))
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
+    // Kept until the grading ends: the programs built from sources.
+    let built = tempfile::tempdir()
+        .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
+    if o.build {
+        build_all(o, rules, &grader, &pool, built.path(), &mut progs);
+    }
+    // Run k of the (student × scenario) list is the shard's when it takes k.
+    let mine = |student: usize, case: usize| {
+        o.shard
+            .is_none_or(|s| s.takes(student * cases.len() + case))
+    };
+    let total = (0..progs.len())
+        .flat_map(|p| (0..cases.len()).map(move |c| (p, c)))
+        .filter(|&(p, c)| mine(p, c))
+        .count();
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(total as u64);
+        b.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} runs {msg}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        ProgressBar::hidden()
+    };
+    // One student at a time (its scenarios in parallel): its reports are
+    // written as soon as it is done.
+    let mut writer = Writer::new(reports);
+    for (p, prog) in progs.iter().enumerate() {
+        let outs: Vec<Outcome> = pool.install(|| {
+            cases
+                .par_iter()
+                .enumerate()
+                .filter(|(c, _)| mine(p, *c))
+                .map(|(c, (s, (want, want_exit)))| {
+                    let mut out = match &prog.path {
+                        Ok(exe) => grader
+                            .grade_repeated(exe, s, (want, *want_exit), o.repeat, o.repeat_all)
+                            .unwrap_or_else(|e| not_run(s, &e)),
+                        Err(e) => not_run(s, e),
+                    };
+                    out.case = c;
+                    bar.inc(1);
+                    out
+                })
+                .collect()
+        });
+        writer.student(
+            &prog.name,
+            prog.path.as_ref().err().map(String::as_str),
+            outs,
+        );
+    }
+    bar.finish_and_clear();
+    writer.finish(stdout, grader_trouble)
+}
+
+/// Seconds as a duration, for the command line.
+pub fn seconds(s: &str) -> Result<Duration, String> {
+    let v: f64 = s
+        .parse()
+        .map_err(|_| format!("{s:?} is not a number of seconds"))?;
+    if !(v > 0.0 && v.is_finite()) {
+        return Err(format!(
+            "the time limit must be more than 0 seconds, not {s}"
+        ));
+    }
+    Ok(Duration::from_secs_f64(v))
+}

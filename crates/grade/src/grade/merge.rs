@@ -1,0 +1,287 @@
+//! `upcard report merge`: the JSON reports of a sharded grading run (or of
+//! one whole run) rendered into every report one unsharded run writes.
+
+use crate::grade::Outcome;
+use crate::grade::part::Part;
+use crate::grade::writer::{ReportKind, ReportSpec, Reports, Writer};
+use std::collections::BTreeSet;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use upcard_rules::Failure;
+
+/// Where `--out DIR` puts each report.
+fn out_specs(dir: &Path, many: bool) -> (Vec<ReportSpec>, PathBuf) {
+    let specs = ReportKind::ALL
+        .into_iter()
+        .map(|kind| {
+            let path = if many {
+                dir.join(kind.name())
+            } else {
+                dir.join(match kind {
+                    ReportKind::Gradescope => "results.json".to_string(),
+                    ReportKind::PrairieLearn => "prairielearn.json".to_string(),
+                    ReportKind::Junit => "junit.xml".to_string(),
+                    k => format!("report.{}", k.ext()),
+                })
+            };
+            ReportSpec {
+                kind,
+                path: Some(path),
+            }
+        })
+        .collect();
+    (specs, dir.join("students.csv"))
+}
+
+/// Students' report files are found by their names: each must be a plain
+/// file name. Nothing is written otherwise.
+fn check_names(names: &BTreeSet<String>) -> Result<(), Failure> {
+    let bad: Vec<String> = names
+        .iter()
+        .filter_map(|n| {
+            crate::parse::name::file_name_problem(n).map(|why| format!("  {n:?}.json: {why}"))
+        })
+        .collect();
+    if bad.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "these reports cannot name a student's merged reports:\n{}",
+        bad.join("\n")
+    )))
+}
+
+/// One program's parts, checked to be the shards of one run and put back in
+/// the run's order. `student`: in a class's merge, the name the files are
+/// named after.
+fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> {
+    let parts: Vec<Part> = files
+        .iter()
+        .map(|f| {
+            if !f.exists() {
+                return Err(Failure::input(format!(
+                    "{}: no such report (each shard's folder has every student's report)",
+                    f.display()
+                )));
+            }
+            match student {
+                Some(name) => Part::read_student(f, name),
+                None => Part::read(f),
+            }
+            .map_err(Failure::input)
+        })
+        .collect::<Result<_, _>>()?;
+    let name = |i: usize| files[i].display().to_string();
+    let first = &parts[0];
+    let Some((_, cases)) = first.shard else {
+        if parts.len() > 1 {
+            return Err(Failure::input(format!(
+                "{} is the report of a whole run, not of a shard: merge the reports of \
+                 upcard grade --shard I/N runs, or give one report to render it again",
+                name(0)
+            )));
+        }
+        return Ok(parts.into_iter().next().expect("one part"));
+    };
+    let count = first.shard.map_or(1, |(s, _)| s.count);
+    let mut seen = vec![None; count];
+    for (i, p) in parts.iter().enumerate() {
+        let Some((s, c)) = p.shard else {
+            return Err(Failure::input(format!(
+                "{} is the report of a whole run, not of a shard",
+                name(i)
+            )));
+        };
+        if s.count != count || c != cases {
+            return Err(Failure::input(format!(
+                "{} is shard {s} of a run of {c} scenarios, and {} is of {count} shards of \
+                 {cases}: parts of different runs",
+                name(i),
+                name(0)
+            )));
+        }
+        if p.limits != first.limits {
+            return Err(Failure::input(format!(
+                "{} was graded with other limits than {} (--timeout, --max-output, \
+                 --memory-mb, --max-processes must be the same in every shard)",
+                name(i),
+                name(0)
+            )));
+        }
+        if p.program != first.program {
+            return Err(Failure::input(format!(
+                "{} grades {}, and {} grades {}",
+                name(i),
+                p.program,
+                name(0),
+                first.program
+            )));
+        }
+        if let Some(j) = seen[s.index - 1].replace(i) {
+            return Err(Failure::input(format!(
+                "{} and {} are both shard {s}",
+                name(j),
+                name(i)
+            )));
+        }
+    }
+    if let Some(missing) = seen.iter().position(Option::is_none) {
+        return Err(Failure::input(format!(
+            "shard {}/{count} of {} is missing",
+            missing + 1,
+            first.program
+        )));
+    }
+    let timings = parts.iter().any(|p| !p.outcomes.is_empty())
+        && parts
+            .iter()
+            .filter(|p| !p.outcomes.is_empty())
+            .all(|p| p.timings);
+    let program = first.program.clone();
+    let limits = first.limits;
+    let error = parts.iter().find_map(|p| p.error.clone());
+    let mut outcomes: Vec<Outcome> = parts.into_iter().flat_map(|p| p.outcomes).collect();
+    outcomes.sort_by_key(|o| o.case);
+    for (k, o) in outcomes.iter().enumerate() {
+        if o.case != k {
+            let what = if o.case < k { "twice" } else { "in no shard" };
+            let case = if o.case < k { o.case } else { k };
+            return Err(Failure::input(format!(
+                "scenario {} of {program}'s run is {what}",
+                case + 1
+            )));
+        }
+    }
+    if outcomes.len() != cases {
+        return Err(Failure::input(format!(
+            "{program}'s shards have {} of the run's {cases} scenarios",
+            outcomes.len()
+        )));
+    }
+    Ok(Part {
+        program,
+        error,
+        shard: None,
+        limits,
+        timings,
+        outcomes,
+    })
+}
+
+/// What `upcard report merge` was asked for.
+#[derive(Clone, Debug)]
+pub struct MergeOptions {
+    /// The shards' JSON reports: files of one program, or folders of a class.
+    pub parts: Vec<PathBuf>,
+    /// Every report under this folder.
+    pub out: Option<PathBuf>,
+    pub reports: Vec<ReportSpec>,
+    pub csv: Option<PathBuf>,
+}
+
+/// Reads the parts back (checking that they are the shards of one run) and
+/// writes what one unsharded run writes: the summary on `stdout`, every
+/// report asked for, and the exit status as a `Failure`.
+pub fn merge(o: &MergeOptions, stdout: &mut dyn Write) -> Result<(), Failure> {
+    let dirs = o.parts.iter().filter(|p| p.is_dir()).count();
+    let many = match dirs {
+        0 => false,
+        n if n == o.parts.len() => true,
+        _ => {
+            return Err(Failure::input(
+                "the parts are a mix of folders (a class) and files (one program): \
+                     give the folders of one class's shards, or one program's report files",
+            ));
+        }
+    };
+    let mut specs = o.reports.clone();
+    let mut csv = o.csv.clone();
+    if let Some(dir) = &o.out {
+        let (more, c) = out_specs(dir, many);
+        specs.extend(more);
+        csv = csv.or(Some(c));
+    }
+    if specs.is_empty() && csv.is_none() {
+        return Err(Failure::input(
+            "nothing to write: give --out DIR, --report KIND=PATH or --csv PATH",
+        ));
+    }
+    // Each student's files, by name: STUDENT.json in every part's folder.
+    let students: Vec<(String, Vec<PathBuf>)> = if many {
+        let mut names = BTreeSet::new();
+        for dir in &o.parts {
+            let rd = std::fs::read_dir(dir)
+                .map_err(|e| Failure::input(format!("{}: {e}", dir.display())))?;
+            for e in rd.flatten() {
+                let name = e.file_name().to_string_lossy().into_owned();
+                if let Some(stem) = name.strip_suffix(".json")
+                    && e.path().is_file()
+                {
+                    names.insert(stem.to_string());
+                }
+            }
+        }
+        check_names(&names)?;
+        if names.is_empty() {
+            return Err(Failure::input(format!(
+                "no STUDENT.json reports in {}",
+                o.parts
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        names
+            .into_iter()
+            .map(|n| {
+                let files = o
+                    .parts
+                    .iter()
+                    .map(|d| d.join(format!("{n}.json")))
+                    .collect();
+                (n, files)
+            })
+            .collect()
+    } else {
+        vec![(String::new(), o.parts.clone())]
+    };
+    Reports {
+        specs: &specs,
+        csv: csv.as_deref(),
+        limits: Default::default(),
+        timings: false,
+        many,
+        shard: None,
+    }
+    .check_clashes()?;
+    let mut writer: Option<Writer> = None;
+    let mut limits_from: Option<(PathBuf, crate::grade::Limits)> = None;
+    for (student, files) in &students {
+        let merged = merge_one(files, many.then_some(student.as_str()))?;
+        let (first, limits) = limits_from.get_or_insert((files[0].clone(), merged.limits));
+        if *limits != merged.limits {
+            return Err(Failure::input(format!(
+                "{} was graded with other limits than {} (--timeout, --max-output, \
+                     --memory-mb, --max-processes must be the same in every shard)",
+                files[0].display(),
+                first.display()
+            )));
+        }
+        let w = writer.get_or_insert_with(|| {
+            Writer::new(Reports {
+                specs: &specs,
+                csv: csv.as_deref(),
+                limits: merged.limits,
+                timings: merged.timings,
+                many,
+                shard: None,
+            })
+        });
+        w.student(&merged.program, merged.error.as_deref(), merged.outcomes);
+    }
+    match writer {
+        Some(w) => w.finish(stdout, false),
+        None => Ok(()),
+    }
+}
