@@ -20,7 +20,7 @@ pub struct Options {
     pub dry_run: bool,
     /// Show each change and ask: accept, reject or skip.
     pub review: bool,
-    /// Rewrite goldens outside the project's golden/<rules>/ layout too.
+    /// Rewrite goldens outside the project's `golden/<rules>/` layout too.
     pub force: bool,
 }
 
