@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use upcard::Failure;
 use upcard::grade::{Grader, Limits, Sandboxing};
-use upcard::scenario::raw::RulesName;
+use upcard::scenario::RulesName;
 
 /// Build a submission's sources in the sandbox, as the course builds them
 #[derive(clap::Args)]

@@ -8,7 +8,7 @@ use upcard::grade::Limits;
 use upcard::grade::class::{Options, run, seconds};
 use upcard::grade::shard::Shard;
 use upcard::grade::writer::ReportSpec;
-use upcard::scenario::raw::RulesName;
+use upcard::scenario::RulesName;
 
 /// Run a student program (or a directory of submissions) on the scenarios and grade it
 #[derive(clap::Args)]

@@ -61,10 +61,7 @@ impl Rules {
     /// Every house rule's value (the standard game's; none for the courses).
     pub fn house(self) -> std::collections::BTreeMap<String, String> {
         match self {
-            Rules::Standard(c) => standard::house::HouseRule::ALL
-                .iter()
-                .map(|r| (r.name().to_string(), r.get(&c)))
-                .collect(),
+            Rules::Standard(c) => standard::house::values(&c),
             _ => Default::default(),
         }
     }
@@ -257,7 +254,13 @@ impl Match {
                         times: times[b].clone(),
                     }) as Box<dyn Agent>,
                     Entrant::Program(p) => {
-                        let mut hello = Hello::new(seat, &names, self.rules.name(), &state.config);
+                        let mut hello = Hello::new(
+                            seat,
+                            &names,
+                            self.rules.name(),
+                            state.config.points_to_win,
+                            self.rules.house(),
+                        );
                         hello.game = g;
                         let label = format!("game {g}, deal {deal}, seat {seat} (exec:{p})");
                         let ps = Rc::new(RefCell::new(

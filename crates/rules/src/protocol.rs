@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::agents::Observation;
 use crate::cards::Card;
-use crate::engine::{Config, Seat};
+use crate::engine::Seat;
 
 /// The protocol's version: `hello.protocol`. Fields added since 1 are
 /// optional for readers, so it is still 1.
@@ -49,23 +49,22 @@ pub struct Hello {
 }
 
 impl Hello {
-    /// The greeting for `seat` of a game under `config`.
-    pub fn new(seat: Seat, names: &[String; 4], rules: &str, config: &Config) -> Hello {
-        let house = if rules == "standard" {
-            use crate::courses::standard::house::HouseRule;
-            HouseRule::ALL
-                .iter()
-                .map(|r| (r.name().to_string(), r.get(config)))
-                .collect()
-        } else {
-            BTreeMap::new()
-        };
+    /// The greeting for `seat` of a game under `rules` to `points_to_win`,
+    /// with its house rules (`courses::standard::house::values`; none for
+    /// the courses).
+    pub fn new(
+        seat: Seat,
+        names: &[String; 4],
+        rules: &str,
+        points_to_win: u32,
+        house: BTreeMap<String, String>,
+    ) -> Hello {
         Hello {
             protocol: PROTOCOL,
             seat,
             names: names.clone(),
             rules: rules.to_string(),
-            points_to_win: config.points_to_win,
+            points_to_win,
             house,
             game: 0,
         }

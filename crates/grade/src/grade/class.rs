@@ -5,8 +5,8 @@ use crate::grade::writer::{ReportKind, ReportSpec, Reports, Writer};
 use crate::grade::{
     Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
 };
+use crate::scenario::RulesName;
 use crate::scenario::Scenario;
-use crate::scenario::raw::RulesName;
 use crate::scenario::runner::{apply_filter, load};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
@@ -32,7 +32,7 @@ pub struct Options {
     pub random: Option<u32>,
     /// Which course's games `--random` plays.
     /// The course to grade (inferred from the scenarios when not given).
-    pub rules: Option<crate::scenario::raw::RulesName>,
+    pub rules: Option<crate::scenario::RulesName>,
     pub list_skipped: bool,
     /// Runs of each failing scenario, to find nondeterministic output.
     pub repeat: u32,

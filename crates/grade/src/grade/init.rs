@@ -1,7 +1,7 @@
 //! `upcard autograder`: deploy upcard as a course's autograder.
 
 use crate::grade::deploy;
-use crate::scenario::raw::RulesName;
+use crate::scenario::RulesName;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use upcard_rules::Failure;

@@ -127,11 +127,12 @@ pub struct Outcome {
 /// Lines around the first difference: (line number, text) on each side.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Context {
-    pub expected: Vec<(usize, String)>,
+    // In the order of their names, as the JSON report lists them.
     pub actual: Vec<(usize, String)>,
     /// Where the first difference is, as line numbers.
-    pub expected_line: usize,
     pub actual_line: usize,
+    pub expected: Vec<(usize, String)>,
+    pub expected_line: usize,
 }
 
 /// Lines shown on each side of the first difference.

@@ -2,10 +2,10 @@
 //! sharded run: the outcomes exactly as the grader had them, so that every
 //! report rendered from them is the one a single run writes.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::shard::Shard;
 use super::{Context, Limits, Outcome, Verdict};
@@ -29,60 +29,78 @@ pub struct Part {
 /// (the default) over hundreds of scenarios fits with room to spare.
 const MAX_BYTES: u64 = 1 << 30;
 
-#[derive(Deserialize)]
-struct RawReport {
-    program: String,
+/// upcard's JSON report as written and as read: one type both ways, so
+/// what `upcard grade` writes is what `upcard report merge` reads. Fields
+/// are in the order of their names, as the report has always listed them.
+#[derive(Serialize, Deserialize)]
+pub struct JsonReport {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
     #[serde(default)]
-    error: Option<String>,
+    pub failed: usize,
+    pub limits: JsonLimits,
     #[serde(default)]
-    shard: Option<RawShard>,
-    limits: RawLimits,
-    tests: Vec<RawTest>,
+    pub max_score: f64,
+    #[serde(default)]
+    pub passed: usize,
+    pub program: String,
+    #[serde(default)]
+    pub score: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<JsonShard>,
+    pub tests: Vec<JsonTest>,
 }
 
-#[derive(Deserialize)]
-struct RawShard {
-    index: usize,
-    count: usize,
-    cases: usize,
+#[derive(Serialize, Deserialize)]
+pub struct JsonShard {
+    /// Scenarios each program has in the whole run.
+    pub cases: usize,
+    pub count: usize,
+    pub index: usize,
 }
 
-#[derive(Deserialize)]
-struct RawLimits {
-    time_s: f64,
-    output_bytes: usize,
-    memory_bytes: u64,
-    processes: u32,
+#[derive(Serialize, Deserialize)]
+pub struct JsonLimits {
+    pub memory_bytes: u64,
+    pub output_bytes: usize,
+    pub processes: u32,
+    pub time_s: f64,
 }
 
-#[derive(Deserialize)]
-struct RawTest {
-    case: usize,
-    name: String,
-    scenario: PathBuf,
-    verdict: String,
+#[derive(Serialize, Deserialize)]
+pub struct JsonTest {
+    pub case: usize,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub context: Option<Context>,
+    pub description: String,
+    pub detail: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub diagnosis: Vec<String>,
+    pub exit: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expected_exit: Option<u8>,
+    pub max_score: f64,
+    pub name: String,
     #[serde(default)]
-    reason: Option<String>,
+    pub near_miss: bool,
+    pub nondeterministic: bool,
+    /// Why a verdict is what it is (pass under a comparison, memory, disk, not run).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The scenario file (shown lossily where it is not UTF-8).
+    pub scenario: String,
     #[serde(default)]
-    signal: Option<String>,
+    pub score: f64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub signal: Option<String>,
+    pub stderr: String,
+    pub stdout: String,
     #[serde(default)]
-    expected_exit: Option<u8>,
-    detail: String,
-    description: String,
-    max_score: f64,
-    visibility: Visibility,
-    exit: Option<i32>,
-    nondeterministic: bool,
-    #[serde(default)]
-    near_miss: bool,
-    stdout: String,
-    stderr: String,
-    #[serde(default)]
-    context: Option<Context>,
-    #[serde(default)]
-    diagnosis: Vec<String>,
-    #[serde(default)]
-    time_ms: Option<u64>,
+    pub summary: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
+    pub verdict: String,
+    pub visibility: Visibility,
 }
 
 impl Part {
@@ -112,7 +130,7 @@ impl Part {
     /// A report's text; errors name `file`, the line and column, and the field.
     pub fn parse(file: &str, text: &str) -> Result<Part, String> {
         let de = &mut serde_json::Deserializer::from_str(text);
-        let raw: RawReport = serde_path_to_error::deserialize(de).map_err(|e| {
+        let raw: JsonReport = serde_path_to_error::deserialize(de).map_err(|e| {
             let inner = e.inner();
             let what = inner.to_string();
             // serde_json ends its message with the position, said first here.
@@ -203,7 +221,7 @@ impl Part {
             outcomes.push(Outcome {
                 case: t.case,
                 name: t.name,
-                path: t.scenario,
+                path: t.scenario.into(),
                 description: t.description,
                 weight: t.max_score,
                 visibility: t.visibility,
@@ -258,6 +276,7 @@ fn value_offset(text: &str, key: &str) -> usize {
 mod tests {
     use super::*;
     use crate::grade::report::{Head, json_report};
+    use std::path::PathBuf;
 
     fn outcome(case: usize, verdict: Verdict) -> Outcome {
         Outcome {

@@ -9,7 +9,7 @@ use rand_mt::Mt;
 
 use super::{Grader, Outcome};
 use crate::courses::RandomCase;
-use crate::scenario::raw::RulesName;
+use crate::scenario::RulesName;
 use crate::scenario::{Scenario, play};
 
 /// The `i`th random game of run `seed` under `rules`.

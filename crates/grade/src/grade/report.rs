@@ -38,70 +38,70 @@ pub struct Head<'a> {
 /// upcard's report: everything about every run, enough to render every
 /// other report from it again (`upcard report merge` reads it back).
 pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
+    use super::part::{JsonLimits, JsonReport, JsonShard, JsonTest};
     let limits = head.limits;
-    let tests: Vec<serde_json::Value> = outcomes
+    let tests = outcomes
         .iter()
         .map(|o| {
-            let mut v = json!({
-                "case": o.case,
-                "name": o.name,
-                "scenario": o.path.display().to_string(),
-                "verdict": o.verdict.word(),
-                "summary": o.verdict.summary(limits),
-                "detail": o.detail,
-                "description": o.description,
-                "score": o.score(),
-                "max_score": o.weight,
-                "visibility": o.visibility.name(),
-                "exit": o.exit,
-                "nondeterministic": o.nondeterministic,
-                "near_miss": o.near_miss,
-                "stdout": o.stdout,
-                "stderr": o.stderr,
-            });
-            match &o.verdict {
-                Verdict::Crash(sig) => v["signal"] = json!(sig),
-                Verdict::WrongExit { expected, .. } => v["expected_exit"] = json!(expected),
+            let (signal, expected_exit, reason) = match &o.verdict {
+                Verdict::Crash(sig) => (Some(sig.clone()), None, None),
+                Verdict::WrongExit { expected, .. } => (None, Some(*expected), None),
                 Verdict::PassUnder(why)
                 | Verdict::Memory(why)
                 | Verdict::Disk(why)
-                | Verdict::NotRun(why) => v["reason"] = json!(why),
-                Verdict::Pass | Verdict::Fail | Verdict::Timeout | Verdict::Truncated => {}
+                | Verdict::NotRun(why) => (None, None, Some(why.clone())),
+                Verdict::Pass | Verdict::Fail | Verdict::Timeout | Verdict::Truncated => {
+                    (None, None, None)
+                }
+            };
+            JsonTest {
+                case: o.case,
+                context: o.context.clone(),
+                description: o.description.clone(),
+                detail: o.detail.clone(),
+                diagnosis: o.diagnosis.clone(),
+                exit: o.exit,
+                expected_exit,
+                max_score: o.weight,
+                name: o.name.clone(),
+                near_miss: o.near_miss,
+                nondeterministic: o.nondeterministic,
+                reason,
+                scenario: o.path.display().to_string(),
+                score: o.score(),
+                signal,
+                stderr: o.stderr.clone(),
+                stdout: o.stdout.clone(),
+                summary: o.verdict.summary(limits),
+                time_ms: head.timings.then_some(o.time_ms as u64),
+                verdict: o.verdict.word().to_string(),
+                visibility: o.visibility,
             }
-            if let Some(c) = &o.context {
-                v["context"] = json!(c);
-            }
-            if !o.diagnosis.is_empty() {
-                v["diagnosis"] = json!(o.diagnosis);
-            }
-            if head.timings {
-                v["time_ms"] = json!(o.time_ms as u64);
-            }
-            v
         })
         .collect();
     let passed = outcomes.iter().filter(|o| o.verdict.passed()).count();
-    let mut v = json!({
-        "program": head.program,
-        "passed": passed,
-        "failed": outcomes.len() - passed,
-        "score": outcomes.iter().map(Outcome::score).sum::<f64>(),
-        "max_score": outcomes.iter().map(|o| o.weight).sum::<f64>(),
-        "limits": {
-            "time_s": limits.time.as_secs_f64(),
-            "output_bytes": limits.output,
-            "memory_bytes": limits.memory,
-            "processes": limits.processes,
+    let report = JsonReport {
+        error: head.error.map(String::from),
+        failed: outcomes.len() - passed,
+        limits: JsonLimits {
+            memory_bytes: limits.memory,
+            output_bytes: limits.output,
+            processes: limits.processes,
+            time_s: limits.time.as_secs_f64(),
         },
-        "tests": tests,
-    });
-    if let Some(e) = head.error {
-        v["error"] = json!(e);
-    }
-    if let Some((shard, cases)) = head.shard {
-        v["shard"] = json!({"index": shard.index, "count": shard.count, "cases": cases});
-    }
-    serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
+        max_score: outcomes.iter().map(|o| o.weight).sum::<f64>(),
+        passed,
+        program: head.program.to_string(),
+        score: outcomes.iter().map(Outcome::score).sum::<f64>(),
+        shard: head.shard.map(|(shard, cases)| JsonShard {
+            cases,
+            count: shard.count,
+            index: shard.index,
+        }),
+        tests,
+    };
+    // Strings, numbers and lists of them always serialise.
+    serde_json::to_string_pretty(&report).unwrap_or_default() + "\n"
 }
 
 /// Gradescope's results.json (autograder specification: tests with name,

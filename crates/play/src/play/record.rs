@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::courses::standard::house::HouseRule;
 use crate::courses::standard::{SeatKind, Table, config, offered};
 use crate::engine::{Action, NullSink};
-use crate::scenario::raw::RulesName;
+use crate::scenario::RulesName;
 use crate::scenario::{Scenario, play, write_atomic};
 
 fn yaml_str(s: &str) -> String {

@@ -171,7 +171,13 @@ impl Options {
             let agent: Box<dyn Agent> = match stream {
                 None => table.agent(i).expect("a bot"),
                 Some(stream) => {
-                    let hello = Hello::new(i, &names, rules.name(), &rules.state(0).config);
+                    let hello = Hello::new(
+                        i,
+                        &names,
+                        rules.name(),
+                        rules.points_to_win(),
+                        rules.house(),
+                    );
                     let (fallback, fallback_name) = self.on_fault.agent(table.bot_seed(i));
                     let conn = Connection::remote(format!("seat {i} ({})", names[i]), stream)
                         .map_err(Failure::input)?;

@@ -3,6 +3,7 @@
 
 pub mod bless;
 pub mod check;
+mod context;
 pub mod courses;
 pub mod diff;
 mod error;
@@ -16,9 +17,11 @@ use std::path::{Path, PathBuf};
 
 use rayon::prelude::*;
 
+pub use context::SetupContext;
+pub use courses::{RawScenario, RulesName};
 pub use error::{ScenarioError, locate};
 pub use exec::{Played, play, play_within, start};
-pub use model::{Compare, Expect, HandExpect, Scenario, SetupContext};
+pub use model::{Compare, Expect, HandExpect, Scenario};
 pub use model::{default_golden, default_golden_root};
 pub use project::Project;
 
@@ -208,8 +211,8 @@ fn remove_stale_temporaries(dir: &Path) {
     }
 }
 
-/// The JSON Schema of scenario files, generated from `raw::RawScenario`.
+/// The JSON Schema of scenario files, generated from `courses::RawScenario`.
 pub fn schema() -> String {
-    let schema = schemars::schema_for!(raw::RawScenario);
+    let schema = schemars::schema_for!(courses::RawScenario);
     serde_json::to_string_pretty(&schema).expect("a schema is plain JSON")
 }

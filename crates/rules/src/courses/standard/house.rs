@@ -126,6 +126,15 @@ impl HouseRule {
     }
 }
 
+/// Every house rule by name with its value in `c`, as `hello` and reports
+/// name them.
+pub fn values(c: &Config) -> std::collections::BTreeMap<String, String> {
+    HouseRule::ALL
+        .iter()
+        .map(|r| (r.name().to_string(), r.get(c)))
+        .collect()
+}
+
 /// Every house rule's name, for messages.
 pub fn names() -> String {
     HouseRule::ALL

@@ -170,7 +170,13 @@ impl Table {
                     f => f,
                 }
                 .agent(self.bot_seed(seat));
-                let hello = Hello::new(seat, &self.names, "standard", &self.config);
+                let hello = Hello::new(
+                    seat,
+                    &self.names,
+                    "standard",
+                    self.config.points_to_win,
+                    house::values(&self.config),
+                );
                 let mut s = ProgramSeat::start(
                     p,
                     format!("seat {seat} (exec:{p})"),

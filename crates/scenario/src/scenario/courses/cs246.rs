@@ -187,7 +187,7 @@ pub fn from_save(path: &Path, save: SaveFile, text: String) -> crate::scenario::
             .file_stem()
             .map_or("save".into(), |s| s.to_string_lossy().into_owned()),
         description: String::new(),
-        rules: crate::scenario::raw::RulesName::cs246,
+        rules: super::RulesName::cs246,
         setup: std::sync::Arc::new(Cs246Setup {
             args,
             save: Some((save, text)),
