@@ -484,7 +484,11 @@ impl State {
                 }
                 self.discard = Some(card);
                 emit!(sink, Event::Discarded { seat, card });
-                self.after_pick_up(sink);
+                if self.alone && self.config.defend_alone {
+                    self.ask_defenders();
+                } else {
+                    self.begin_play(sink);
+                }
             }
             (Phase::Trick { turn, turns }, Action::Play(card)) => {
                 let Some(at) = self.hands[seat].find(&card) else {
@@ -686,27 +690,25 @@ impl State {
         };
         if picks_up && (!dealer_out || self.config.sitting_out_dealer_picks_up) {
             self.phase = Phase::Discard;
+        } else if self.alone && self.config.defend_alone {
+            self.ask_defenders();
         } else {
-            self.after_pick_up(sink);
+            self.begin_play(sink);
         }
     }
 
-    /// The dealer has picked up and discarded (or did not pick up): against
-    /// a lone maker, defenders are asked in turn from the maker's left
-    /// whether to defend alone (house rule; asked after the discard, as
-    /// written rules have it, so a defending dealer decides on the hand it
-    /// plays); then play begins.
-    fn after_pick_up<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
-        match self.maker {
-            Some(maker) if self.alone && self.config.defend_alone => {
-                self.phase = Phase::Defend {
-                    turn: left_of(maker),
-                    asked: 0,
-                    round: self.trump_round,
-                };
-            }
-            _ => self.begin_play(sink),
-        }
+    /// Against a lone maker, once the dealer has picked up and discarded (or
+    /// did not pick up), defenders are asked in turn from the maker's left
+    /// whether to defend alone (house rule; after the discard, as written
+    /// rules have it, so a defending dealer decides on the hand it plays).
+    /// Cold and apart: no course plays it, and the hot paths stay as small.
+    #[cold]
+    fn ask_defenders(&mut self) {
+        self.phase = Phase::Defend {
+            turn: left_of(self.maker.unwrap_or(self.dealer)),
+            asked: 0,
+            round: self.trump_round,
+        };
     }
 
     fn first_leader(&self) -> Seat {
