@@ -61,6 +61,8 @@ pub enum Command {
 pub enum Parsed {
     Program(program::Program),
     Command(Box<Command>),
+    /// `upcard --version`, as clap prints it.
+    Version,
 }
 
 /// The whole command line: the subcommands and one per course program.
@@ -74,6 +76,24 @@ pub fn parse() -> Parsed {
     let argv: Vec<std::ffi::OsString> = std::env::args_os().collect();
     if let Some(p) = program::Program::from_argv0(&argv) {
         return Parsed::Program(p);
+    }
+    // Start-up (benches/startup.sh): building every subcommand's arguments
+    // costs about as much as a whole course game, and neither `--version`
+    // nor a course's subcommand needs them. Their output is clap's own
+    // (tests compare it with the full command's).
+    if let Some(first) = argv.get(1).and_then(|a| a.to_str()) {
+        if argv.len() == 2 && (first == "--version" || first == "-V") {
+            return Parsed::Version;
+        }
+        if upcard::courses::find(first).is_some_and(|c| c.has_program()) {
+            let root = clap::Command::new("upcard").version(env!("CARGO_PKG_VERSION"));
+            let matches = program::subcommands(root).get_matches_from(&argv);
+            if let Some((name, m)) = matches.subcommand()
+                && let Some(p) = program::Program::from_matches(name, m)
+            {
+                return Parsed::Program(p);
+            }
+        }
     }
     let matches = command().get_matches_from(argv);
     if let Some((name, m)) = matches.subcommand()
@@ -92,6 +112,10 @@ impl Parsed {
         let c = match self {
             Parsed::Program(p) => return p.execute(stdout),
             Parsed::Command(c) => *c,
+            Parsed::Version => {
+                let v = format!("upcard {}\n", env!("CARGO_PKG_VERSION"));
+                return write_out(stdout, v.as_bytes());
+            }
         };
         match c {
             Command::Run(a) => a.execute(stdout),
@@ -121,5 +145,41 @@ pub fn write_out(stdout: &mut dyn Write, bytes: &[u8]) -> Result<(), Failure> {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::silent(0)),
         Err(e) => Err(Failure::input(format!("writing: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The start-up shortcuts print what the whole command prints.
+    #[test]
+    fn the_shortcuts_say_what_clap_says() {
+        assert_eq!(
+            command().render_version(),
+            format!("upcard {}\n", env!("CARGO_PKG_VERSION"))
+        );
+        for course in ["eecs280", "cs246"] {
+            let full = command()
+                .try_get_matches_from(["upcard", course, "--help"])
+                .unwrap_err()
+                .to_string();
+            let root = clap::Command::new("upcard").version(env!("CARGO_PKG_VERSION"));
+            let small = program::subcommands(root)
+                .try_get_matches_from(["upcard", course, "--help"])
+                .unwrap_err()
+                .to_string();
+            assert_eq!(small, full, "{course} --help");
+            let full = command()
+                .try_get_matches_from(["upcard", course, "--argv0"])
+                .unwrap_err()
+                .to_string();
+            let root = clap::Command::new("upcard").version(env!("CARGO_PKG_VERSION"));
+            let small = program::subcommands(root)
+                .try_get_matches_from(["upcard", course, "--argv0"])
+                .unwrap_err()
+                .to_string();
+            assert_eq!(small, full, "{course} --argv0");
+        }
     }
 }
