@@ -4,7 +4,7 @@ use std::io::Write;
 
 use upcard::Failure;
 use upcard::arena::{Entrant, Match, Rules};
-use upcard::courses::standard::{EXPERT_SAMPLES, OnFault};
+use upcard::courses::standard::{Bot, EXPERT_SAMPLES, OnFault};
 
 /// This process's command line, shell-quoted, as the report names it.
 fn command_line() -> String {
@@ -27,8 +27,8 @@ enum Format {
 
 Exit status: 0, or 1 when a program at a seat faulted (its faults are in the report).")]
 pub struct Args {
-    /// Team 0's bot: random, simple, computer, expert, or exec:COMMAND (a program and its arguments, docs/seat-protocol.md)
-    #[arg(long, value_parser = Entrant::parse, default_value = "expert")]
+    #[arg(long, value_parser = Entrant::parse, default_value = "expert",
+          help = format!("Team 0's bot: {}, or exec:COMMAND (a program and its arguments, docs/seat-protocol.md)", Bot::names(", ")))]
     team0: Entrant,
     /// Team 1's bot
     #[arg(long, value_parser = Entrant::parse, default_value = "computer")]

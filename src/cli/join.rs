@@ -18,8 +18,8 @@ pub struct Args {
     /// Your name at the table
     #[arg(long)]
     name: String,
-    /// Let a bot play the seat: random, simple, computer or expert
-    #[arg(long, value_parser = |s: &str| Bot::find(s).ok_or_else(|| format!("there is no bot {s:?}")))]
+    #[arg(long, help = format!("Let a bot play the seat: {}", Bot::names(", ")),
+          value_parser = |s: &str| Bot::find(s).ok_or_else(|| format!("there is no bot {s:?}; the bots are {}", Bot::names(", "))))]
     bot: Option<Bot>,
     /// The bot's seed
     #[arg(long, default_value_t = 0)]

@@ -4,7 +4,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::courses::standard::OnFault;
+use upcard::courses::standard::{Bot, OnFault};
 use upcard::play::session::{self, Options, SeatSpec};
 
 /// Play Euchre at this terminal: people passing the device, and bots
@@ -16,8 +16,8 @@ use upcard::play::session::{self, Options, SeatSpec};
   upcard play --plain --seed 5 --seat 0=bot:simple --seat 1=bot:computer --seat 2=bot:simple --seat 3=bot:computer
   upcard play --resume saved.toml")]
 pub struct Args {
-    /// Who sits at seat N (0 North, 1 East, 2 South, 3 West): human:NAME, bot:random|simple|computer|expert, or exec:PROGRAM (docs/seat-protocol.md); people by default
-    #[arg(long = "seat", value_name = "N=WHO")]
+    #[arg(long = "seat", value_name = "N=WHO",
+          help = format!("Who sits at seat N (0 North, 1 East, 2 South, 3 West): human:NAME, bot:{}, or exec:PROGRAM (docs/seat-protocol.md); people by default", Bot::names("|")))]
     seats: Vec<SeatSpec>,
     /// A house rule, NAME=VALUE (repeatable); --list-house-rules shows them
     #[arg(long = "house", value_name = "NAME=VALUE")]

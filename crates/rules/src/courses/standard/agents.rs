@@ -65,6 +65,11 @@ pub const EXPERT_SAMPLES: usize = 24;
 impl Bot {
     pub const ALL: [Bot; 4] = [Bot::Random, Bot::Simple, Bot::Computer, Bot::Expert];
 
+    /// Every bot's name, as help texts and messages list them.
+    pub fn names(separator: &str) -> String {
+        Bot::ALL.map(|b| b.name()).join(separator)
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Bot::Random => "random",
