@@ -70,6 +70,12 @@ pub fn command() -> clap::Command {
     program::subcommands(Cli::command())
 }
 
+/// The command for a course's subcommand alone: what `parse` builds when
+/// the first argument names a course (the others' arguments unbuilt).
+fn course_command() -> clap::Command {
+    program::subcommands(clap::Command::new("upcard").version(env!("CARGO_PKG_VERSION")))
+}
+
 /// Parses the command line (printing help or a usage error and exiting, as
 /// clap does).
 pub fn parse() -> Parsed {
@@ -86,8 +92,7 @@ pub fn parse() -> Parsed {
             return Parsed::Version;
         }
         if upcard::courses::find(first).is_some_and(|c| c.has_program()) {
-            let root = clap::Command::new("upcard").version(env!("CARGO_PKG_VERSION"));
-            let matches = program::subcommands(root).get_matches_from(&argv);
+            let matches = course_command().get_matches_from(&argv);
             if let Some((name, m)) = matches.subcommand()
                 && let Some(p) = program::Program::from_matches(name, m)
             {
@@ -164,8 +169,7 @@ mod tests {
                 .try_get_matches_from(["upcard", course, "--help"])
                 .unwrap_err()
                 .to_string();
-            let root = clap::Command::new("upcard").version(env!("CARGO_PKG_VERSION"));
-            let small = program::subcommands(root)
+            let small = course_command()
                 .try_get_matches_from(["upcard", course, "--help"])
                 .unwrap_err()
                 .to_string();
@@ -174,8 +178,7 @@ mod tests {
                 .try_get_matches_from(["upcard", course, "--argv0"])
                 .unwrap_err()
                 .to_string();
-            let root = clap::Command::new("upcard").version(env!("CARGO_PKG_VERSION"));
-            let small = program::subcommands(root)
+            let small = course_command()
                 .try_get_matches_from(["upcard", course, "--argv0"])
                 .unwrap_err()
                 .to_string();

@@ -365,8 +365,7 @@ impl Match {
             hands,
             hands_per_second: f64::from(hands) / elapsed.as_secs_f64().max(1e-9),
             teams,
-            rules: self.rules.name(),
-            house: self.rules.house(),
+            rules: self.rules,
             seed: self.seed,
             samples: self.samples,
             seat_timeout: self.timeout,
@@ -429,8 +428,8 @@ pub struct Report {
     pub hands: u32,
     pub hands_per_second: f64,
     pub teams: [TeamReport; 2],
-    pub rules: &'static str,
-    pub house: std::collections::BTreeMap<String, String>,
+    /// The rules, house rules included.
+    pub rules: Rules,
     pub seed: u32,
     pub samples: usize,
     pub seat_timeout: Duration,
@@ -444,7 +443,7 @@ struct JsonReport<'a> {
     upcard_version: &'static str,
     command: &'a str,
     rules: &'a str,
-    house: &'a std::collections::BTreeMap<String, String>,
+    house: std::collections::BTreeMap<String, String>,
     seed: u32,
     games: u32,
     samples: usize,
@@ -529,8 +528,8 @@ impl Report {
         let v = JsonReport {
             upcard_version: env!("CARGO_PKG_VERSION"),
             command: &self.command,
-            rules: self.rules,
-            house: &self.house,
+            rules: self.rules.name(),
+            house: self.rules.house(),
             seed: self.seed,
             games: self.games,
             samples: self.samples,
@@ -551,16 +550,15 @@ impl Report {
             self.teams[1].bot,
             self.games,
             self.games.div_ceil(2),
-            self.rules,
+            self.rules.name(),
             self.seed
         );
-        let changed: Vec<String> = {
-            let standard = Rules::Standard(standard::config()).house();
-            self.house
+        let changed: Vec<String> = match self.rules {
+            Rules::Standard(c) => standard::house::changed(&c)
                 .iter()
-                .filter(|(k, v)| standard.get(*k) != Some(*v))
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect()
+                .map(|(r, v)| format!("{}={v}", r.name()))
+                .collect(),
+            _ => Vec::new(),
         };
         if !changed.is_empty() {
             s.push_str(&format!("house rules: {}\n", changed.join(", ")));

@@ -84,9 +84,6 @@ pub struct SeatLog {
     pub startups: Vec<Duration>,
 }
 
-/// A shared [`SeatLog`]: the seat writes it, the arena reads it after the game.
-pub type SharedLog = Rc<RefCell<SeatLog>>;
-
 /// A program's (or client's) connection: the protocol's lines both ways.
 pub struct Connection {
     label: String,
@@ -363,7 +360,7 @@ pub struct ProgramSeat {
     /// Who plays on after a fault (None: the game ends).
     fallback: Option<Box<dyn Agent>>,
     fallback_name: String,
-    log: SharedLog,
+    log: SeatLog,
     /// A connection that stays is kept here after `over`, for the next game.
     kept: Option<Connection>,
 }
@@ -379,14 +376,7 @@ impl ProgramSeat {
         fallback_name: &str,
     ) -> ProgramSeat {
         let greeted = conn.send(&line(&ToSeat::Hello(hello.clone())));
-        let mut seat = ProgramSeat {
-            conn: Some(conn),
-            timeout,
-            fallback,
-            fallback_name: fallback_name.to_string(),
-            log: SharedLog::default(),
-            kept: None,
-        };
+        let mut seat = ProgramSeat::with(Some(conn), timeout, fallback, fallback_name);
         if !greeted {
             seat.give_up(Fault {
                 kind: FaultKind::Ended,
@@ -410,14 +400,7 @@ impl ProgramSeat {
         match Connection::start(command, label.clone()) {
             Ok(c) => ProgramSeat::new(c, hello, timeout, fallback, fallback_name),
             Err(e) => {
-                let mut seat = ProgramSeat {
-                    conn: None,
-                    timeout,
-                    fallback,
-                    fallback_name: fallback_name.to_string(),
-                    log: SharedLog::default(),
-                    kept: None,
-                };
+                let mut seat = ProgramSeat::with(None, timeout, fallback, fallback_name);
                 seat.report(
                     &label,
                     Fault {
@@ -430,12 +413,20 @@ impl ProgramSeat {
         }
     }
 
-    /// Records into `log` (shared with whoever reads it after the game).
-    pub fn with_log(mut self, log: SharedLog) -> ProgramSeat {
-        let mine = std::mem::take(&mut *self.log.borrow_mut());
-        log.borrow_mut().faults.extend(mine.faults);
-        self.log = log;
-        self
+    fn with(
+        conn: Option<Connection>,
+        timeout: Duration,
+        fallback: Option<Box<dyn Agent>>,
+        fallback_name: &str,
+    ) -> ProgramSeat {
+        ProgramSeat {
+            conn,
+            timeout,
+            fallback,
+            fallback_name: fallback_name.to_string(),
+            log: SeatLog::default(),
+            kept: None,
+        }
     }
 
     /// No bot plays on after a fault: the game ends there (`--on-fault end`).
@@ -446,12 +437,12 @@ impl ProgramSeat {
 
     /// The fault that took the seat from its program, if one did.
     pub fn fault(&self) -> Option<Fault> {
-        self.log.borrow().faults.first().cloned()
+        self.log.faults.first().cloned()
     }
 
     /// What the seat's program did (taken: the next call finds it empty).
     pub fn log(&mut self) -> SeatLog {
-        std::mem::take(&mut *self.log.borrow_mut())
+        std::mem::take(&mut self.log)
     }
 
     /// After the game: the connection, if it stays for the next one.
@@ -468,7 +459,7 @@ impl ProgramSeat {
         } else {
             eprintln!("upcard: {label}: {}; the game ends", fault.message);
         }
-        self.log.borrow_mut().faults.push(fault);
+        self.log.faults.push(fault);
     }
 
     fn give_up(&mut self, fault: Fault) {
@@ -490,7 +481,7 @@ impl Agent for ProgramSeat {
         if let Some(conn) = self.conn.as_mut() {
             match conn.ask(obs, legal, self.timeout) {
                 Ok((a, took)) => {
-                    let mut log = self.log.borrow_mut();
+                    let log = &mut self.log;
                     // A fresh program's first answer includes its start-up.
                     match conn.started.take() {
                         Some(t) => log.startups.push(t.elapsed()),

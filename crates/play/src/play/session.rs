@@ -229,11 +229,9 @@ impl Options {
 
 /// The house rules that differ from the standard game, for the first line.
 pub fn house_line(table: &Table) -> String {
-    let c = config();
-    let changed: Vec<String> = HouseRule::ALL
+    let changed: Vec<String> = house::changed(&table.config)
         .iter()
-        .filter(|r| r.get(&table.config) != r.get(&c))
-        .map(|r| format!("{} {}", r.name(), r.get(&table.config)))
+        .map(|(r, v)| format!("{} {v}", r.name()))
         .collect();
     if changed.is_empty() {
         "standard rules".into()

@@ -135,6 +135,17 @@ pub fn values(c: &Config) -> std::collections::BTreeMap<String, String> {
         .collect()
 }
 
+/// The house rules whose value in `c` is not the standard game's, with
+/// those values, in the table's order.
+pub fn changed(c: &Config) -> Vec<(HouseRule, String)> {
+    let standard = crate::courses::standard::config();
+    HouseRule::ALL
+        .iter()
+        .filter(|r| r.get(c) != r.get(&standard))
+        .map(|&r| (r, r.get(c)))
+        .collect()
+}
+
 /// Every house rule's name, for messages.
 pub fn names() -> String {
     HouseRule::ALL
