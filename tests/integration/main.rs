@@ -8,6 +8,7 @@ mod common;
 mod cs246_cli;
 mod cs246_shuffle;
 mod deploy_library;
+mod diagnose;
 mod eecs280_cli;
 mod engine_scripted;
 mod fuzz_corpus;

@@ -569,6 +569,7 @@ struct OrderFlags {
     no_left_bower: bool,
     ties_reversed: bool,
     left_keeps_suit: bool,
+    led_left_bower: bool,
 }
 
 impl OrderFlags {
@@ -578,6 +579,7 @@ impl OrderFlags {
         no_left_bower: false,
         ties_reversed: false,
         left_keeps_suit: false,
+        led_left_bower: false,
     };
 
     /// The switches [`order_value`] reads.
@@ -588,6 +590,7 @@ impl OrderFlags {
             led_not_ranked: C::on(Mutant::LedSuitNotRanked),
             no_left_bower: C::on(Mutant::NoLeftBower),
             ties_reversed: C::on(Mutant::SuitTiesReversed),
+            led_left_bower: C::on(Mutant::LedSuitHasLeftBower),
             ..OrderFlags::NONE
         }
     }
@@ -643,7 +646,9 @@ const fn order_value(rank: u8, suit: u8, trump: u8, led: u8, f: OrderFlags) -> u
         left
     } else if suit == trump {
         70 + plain
-    } else if suit == led {
+    } else if suit == led
+        || (f.led_left_bower && led != NO_SUIT && rank == JACK && suit == next_suit(led))
+    {
         40 + plain
     } else {
         plain

@@ -19,10 +19,12 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 pub enum Mutant {
     // Card order
     LeftBowerKeepsPrintedSuit,
+    LeftBowerPrintedWhenFollowing,
     NoLeftBower,
     LeftBowerAboveRight,
     LedSuitNotRanked,
     LedSuitIsPrintedSuit,
+    LedSuitHasLeftBower,
     SuitTiesReversed,
     // Dealing and shuffling
     DealStartsAtDealer,
@@ -40,6 +42,7 @@ pub enum Mutant {
     SimpleIgnoresLeftBower,
     SimpleRoundOneNeedsOne,
     SimpleRoundTwoNeedsTwo,
+    SimpleAlwaysDealer,
     ComputerPreferenceReversed,
     ComputerIgnoresTopCard,
     // Pick-up and discard
@@ -73,6 +76,7 @@ pub enum Mutant {
     NoBlankAfterMaking,
     NoEuchredLine,
     NoMarchLine,
+    NoWinLineAtTarget,
     WinnerPointsOnly,
     NoTrickScore,
     TrickScoreAfterFifth,
@@ -100,7 +104,7 @@ pub enum Mutant {
 
 impl Mutant {
     /// How many variants there are.
-    pub const COUNT: usize = 66;
+    pub const COUNT: usize = 70;
 }
 
 /// Threads currently playing a mutant, process-wide: the fast path of [`on`].

@@ -317,11 +317,17 @@ impl State {
                 // Only refusal narrows the cards; trust and penalty take any.
                 let refuse = self.config.follow == FollowRule::Refuse;
                 match (refuse.then(|| self.follow_suit(seat)).flatten(), refuse) {
-                    (Some(suit), true) => v.extend(
-                        hand.iter()
-                            .filter(|c| self.trump.is_some_and(|t| c.effective_suit(t) == suit))
-                            .map(|&c| Action::Play(c)),
-                    ),
+                    (Some(suit), true) => {
+                        let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
+                        v.extend(
+                            hand.iter()
+                                .filter(|c| {
+                                    self.trump
+                                        .is_some_and(|t| follows_as(**c, t, printed) == suit)
+                                })
+                                .map(|&c| Action::Play(c)),
+                        )
+                    }
                     _ => v.map_from(hand.list(), Action::Play),
                 }
             }
@@ -350,9 +356,10 @@ impl State {
         let trump = self.trump?;
         let &(_, led) = self.trick.first()?;
         let suit = led.effective_suit(trump);
+        let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
         self.hands[seat]
             .iter()
-            .any(|c| c.effective_suit(trump) == suit)
+            .any(|c| follows_as(*c, trump, printed) == suit)
             .then_some(suit)
     }
 
@@ -497,7 +504,10 @@ impl State {
                 if self.config.follow != FollowRule::Trust
                     && !mutants::on(Mutant::RenegeAccepted)
                     && let Some(suit) = self.follow_suit(seat)
-                    && self.trump.is_some_and(|t| card.effective_suit(t) != suit)
+                    && self.trump.is_some_and(|t| {
+                        follows_as(card, t, mutants::on(Mutant::LeftBowerPrintedWhenFollowing))
+                            != suit
+                    })
                 {
                     match self.config.follow {
                         FollowRule::Trust => {}
@@ -1010,6 +1020,17 @@ pub fn score_hand(
         points,
         march,
         euchred,
+    }
+}
+
+/// The suit a card in hand follows as: its effective suit, or its printed
+/// suit for the left bower under `left-bower-printed-when-following`.
+#[inline(always)]
+fn follows_as(c: Card, trump: Suit, printed: bool) -> Suit {
+    if printed && c.is_left_bower(trump) {
+        c.suit()
+    } else {
+        c.effective_suit(trump)
     }
 }
 

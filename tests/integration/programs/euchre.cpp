@@ -1,6 +1,7 @@
 // A small EECS 280 euchre.exe, written as a student would, for the
 // `grade --diagnose` tests. Compiled plain it plays the course rules; each
-// -DBUG_... switch plants one bug from upcard's mutant catalogue.
+// -DBUG_... switch plants one bug, written here in C++ as a student would
+// get it wrong (the kinds real submissions show), not by upcard's mutants.
 #include <algorithm>
 #include <array>
 #include <fstream>
@@ -32,8 +33,13 @@ int suit_of(Card c, int t) {
 int plain(Card c) { return c.rank * 4 + c.suit; }
 // Higher is better: bowers, trump, the led suit, the rest.
 int value(Card c, int t, int led) {
+#ifdef BUG_LEFT_ABOVE_RIGHT
+  if (is_left(c, t)) return 101;
+  if (is_right(c, t)) return 100;
+#else
   if (is_right(c, t)) return 101;
   if (is_left(c, t)) return 100;
+#endif
   if (c.suit == t) return 70 + plain(c);
   if (c.suit == led) return 40 + plain(c);
   return plain(c);
@@ -141,8 +147,20 @@ Card play_card(int i, Card led, int t) {
   vector<Card> &h = p[i].hand;
   int ls = suit_of(led, t);
   int best = -1;
-  for (size_t k = 0; k < h.size(); ++k)
-    if (suit_of(h[k], t) == ls && (best < 0 || value(h[k], t, ls) > value(h[best], t, ls))) best = k;
+  for (size_t k = 0; k < h.size(); ++k) {
+#ifdef BUG_LEFT_PRINTED_WHEN_FOLLOWING
+    int s = h[k].suit;
+#else
+    int s = suit_of(h[k], t);
+#endif
+    if (s == ls && (best < 0 || value(h[k], t, ls) > value(h[best], t, ls))) best = k;
+  }
+#ifdef BUG_HIGHEST_ACROSS_SUITS
+  // Following: the best card of the whole hand, not of the led suit.
+  if (best >= 0)
+    for (size_t k = 0; k < h.size(); ++k)
+      if (value(h[k], t, ls) > value(h[best], t, ls)) best = k;
+#endif
   if (best >= 0) return take(i, best);
   for (size_t k = 0; k < h.size(); ++k) {
 #ifdef BUG_SIMPLE_THROWS_HIGHEST
@@ -164,6 +182,9 @@ int main(int argc, char *argv[]) {
   for (int i = 0; i < argc; ++i) {
 #ifdef BUG_ARGV_NO_TRAILING_SPACE
     cout << argv[i] << (i + 1 < argc ? " " : "");
+#elif defined(BUG_ARGV_TYPE_INDEX)
+    // Every player's type from the first player's slot.
+    cout << argv[i >= 5 && i % 2 == 1 ? 5 : i] << " ";
 #else
     cout << argv[i] << " ";
 #endif
@@ -202,7 +223,14 @@ int main(int argc, char *argv[]) {
     } else {
       cur = pack;
     }
+#if defined(BUG_HAND_GARBAGE)
+    // The symptom of an uninitialised counter, made repeatable.
+    cout << "Hand " << (hand == 1 ? 21845 : hand) << "\n" << p[dealer].name << " deals\n";
+#elif defined(BUG_HAND_HASH)
+    cout << "Hand #" << hand << "\n" << p[dealer].name << " deals\n";
+#else
     cout << "Hand " << hand << "\n" << p[dealer].name << " deals\n";
+#endif
     int sizes[8] = {3, 2, 3, 2, 2, 3, 2, 3};
     int next = 0;
     for (int i = 0; i < 4; ++i) p[i].hand.clear();
@@ -218,7 +246,11 @@ int main(int argc, char *argv[]) {
     for (int round = 1; round <= 2 && trump < 0; ++round) {
       for (int k = 1; k <= 4 && trump < 0; ++k) {
         int i = (dealer + k) % 4;
+#ifdef BUG_EVERYONE_IS_DEALER
+        int s = make_trump(i, up, true, round);
+#else
         int s = make_trump(i, up, i == dealer, round);
+#endif
         if (s < 0) {
           cout << p[i].name << " passes\n";
         } else {
@@ -273,6 +305,9 @@ int main(int argc, char *argv[]) {
     cout << "\n";
     for (int t = 0; t < 2; ++t)
       if (score[t] >= points_to_win) {
+#ifdef BUG_NO_WIN_AT_TARGET
+        if (score[t] > points_to_win)
+#endif
         cout << team(t) << " win!\n";
         return 0;
       }

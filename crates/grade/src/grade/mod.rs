@@ -119,9 +119,9 @@ pub struct Outcome {
     /// The expected and the actual lines around the first difference, with
     /// their line numbers (for side-by-side views).
     pub context: Option<Context>,
-    /// The mutants whose transcript equals the wrong output, best first
-    /// (`--diagnose`).
-    pub diagnosis: Vec<String>,
+    /// What the wrong output's first wrong line means and the mutants that
+    /// explain it, best first (`--diagnose`).
+    pub diagnosis: Vec<crate::mutants::Finding>,
 }
 
 /// Lines around the first difference: (line number, text) on each side.
@@ -294,6 +294,8 @@ pub struct Grader {
     pub notes: Vec<String>,
     /// Name the mutants that reproduce a wrong transcript (`--diagnose`).
     pub diagnose: bool,
+    /// The mutants' runs, kept across the programs graded.
+    diagnoser: crate::mutants::Diagnoser,
 }
 
 impl Grader {
@@ -313,6 +315,7 @@ impl Grader {
             sandbox: None,
             notes: Vec::new(),
             diagnose: false,
+            diagnoser: crate::mutants::Diagnoser::new(),
         };
         if let Sandboxing::On { helper } = sandboxing {
             g.start_sandbox(helper)?;
@@ -569,13 +572,9 @@ impl Grader {
             }
         }
         if self.diagnose && outcome.verdict == Verdict::Fail {
-            let found = crate::mutants::diagnose(s, want, &actual, 3);
+            let found = self.diagnoser.diagnose(s, want, &actual);
             notes.insert_str(0, &diagnosis_text(&found));
-            outcome.diagnosis = found
-                .iter()
-                .filter(|d| d.exact)
-                .map(|d| d.entry.name.to_string())
-                .collect();
+            outcome.diagnosis = found;
         }
         if !outcome.verdict.passed() && !run.stderr.is_empty() {
             notes.push_str(&stderr_tail(&run.stderr));
@@ -585,16 +584,13 @@ impl Grader {
     }
 }
 
-/// The mutants that reproduce a wrong transcript, best first, as the first
-/// lines of the detail every report shows.
-fn diagnosis_text(found: &[crate::mutants::Diagnosis]) -> String {
+/// The diagnosis, best first, as the first lines of the detail every
+/// report shows.
+fn diagnosis_text(found: &[crate::mutants::Finding]) -> String {
     let mut text = String::new();
-    for (i, d) in found.iter().enumerate() {
-        let label = if i == 0 { "diagnosis" } else { "  or" };
-        text.push_str(&format!("{label}: {}\n", d.sentence()));
-    }
-    if found.is_empty() {
-        text.push_str("diagnosis: no catalogued mutant reproduces this output\n");
+    for (i, f) in found.iter().enumerate() {
+        let label = if i == 0 { "diagnosis" } else { "  also" };
+        text.push_str(&format!("{label}: {}\n", f.message));
     }
     text
 }

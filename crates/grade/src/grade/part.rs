@@ -75,7 +75,7 @@ pub struct JsonTest {
     pub description: String,
     pub detail: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub diagnosis: Vec<String>,
+    pub diagnosis: Vec<crate::mutants::Finding>,
     pub exit: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_exit: Option<u8>,
@@ -301,7 +301,11 @@ mod tests {
                 actual_line: 2,
             }),
             diagnosis: if case == 1 {
-                vec!["no-left-bower".into()]
+                vec![crate::mutants::Finding {
+                    mutant: Some("no-left-bower".into()),
+                    kind: crate::mutants::Kind::Decision,
+                    message: "at your first wrong line …".into(),
+                }]
             } else {
                 Vec::new()
             },

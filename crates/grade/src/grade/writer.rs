@@ -337,7 +337,11 @@ impl<'a> Writer<'a> {
 fn diagnosed(students: &[(String, Option<String>)], per: &[Vec<Outcome>]) -> String {
     let mut by_bug: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
     for ((student, _), outs) in students.iter().zip(per) {
-        for bug in outs.iter().filter_map(|o| o.diagnosis.first()) {
+        // The first mutant named for each failing scenario.
+        for bug in outs
+            .iter()
+            .filter_map(|o| o.diagnosis.iter().find_map(|f| f.mutant.as_deref()))
+        {
             let named = by_bug.entry(bug).or_default();
             if named.last() != Some(&student.as_str()) {
                 named.push(student);
@@ -352,7 +356,7 @@ fn diagnosed(students: &[(String, Option<String>)], per: &[Vec<Outcome>]) -> Str
     rows.sort_by_key(|(_, who)| std::cmp::Reverse(who.len()));
     let width = rows.iter().map(|(b, _)| b.len()).max().unwrap_or(0);
     let mut text = String::from(
-        "\ndiagnosed bugs (a rule mutant prints exactly what the student's program printed):\n",
+        "\ndiagnosed bugs (a rule mutant makes the student's program's first wrong line):\n",
     );
     for (bug, who) in rows {
         text.push_str(&format!(

@@ -2,7 +2,7 @@
 //! applies the answer, and takes automatic steps. Quitting and rage quitting
 //! are its policy, not the engine's.
 
-use super::{Agent, PlayerError};
+use super::{Agent, Decision, PlayerError};
 use crate::engine::{Actions, Event, EventSink, FollowRule, Outcome, Seat, State};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -154,6 +154,21 @@ impl Game {
             }
         }
         Ok(!self.state.is_over())
+    }
+
+    /// What `seat`'s agent would decide in `state` (a state of this game,
+    /// perhaps changed to ask "what if"), without playing it. Only for
+    /// agents that read no input: a human's answer would be used up.
+    pub fn ask(&mut self, seat: Seat, state: &State) -> Option<Decision> {
+        if self.interactive[seat] || state.to_move() != Some(seat) {
+            return None;
+        }
+        let mut legal = Actions::new();
+        state.legal_actions_into(seat, &mut legal);
+        let obs = state.observation(seat);
+        self.agents[seat]
+            .choose(&obs, &legal, &mut crate::engine::NullSink)
+            .ok()
     }
 
     fn illegal(&self, seat: Seat, problem: String) -> EngineError {

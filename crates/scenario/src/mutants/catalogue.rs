@@ -56,6 +56,8 @@ catalogue! {
     // Card order
     LeftBowerKeepsPrintedSuit, "left-bower-keeps-printed-suit", BOTH, CardOrder,
         "the left bower is treated as its printed suit when following and leading (it still ranks as the second-highest trump)";
+    LeftBowerPrintedWhenFollowing, "left-bower-printed-when-following", E, CardOrder,
+        "when following suit, a left bower in the hand counts as its printed suit (it is still a trump when led, and ranks as one)";
     NoLeftBower, "no-left-bower", BOTH, CardOrder,
         "the jack of the trump suit's colour is an ordinary card of its printed suit";
     LeftBowerAboveRight, "left-bower-above-right", BOTH, CardOrder,
@@ -65,6 +67,8 @@ catalogue! {
     LedSuitIsPrintedSuit, "led-suit-is-printed-suit", BOTH, CardOrder,
         "when the left bower is led, the led suit is its printed suit, not trump",
         equivalent(C) = "the led left bower is a trump, so the trick goes to a trump whatever the led suit, and the CS 246 computer orders by the led suit only the trumps it may follow with";
+    LedSuitHasLeftBower, "led-suit-has-left-bower", E, CardOrder,
+        "cards are ranked against the led suit as if it had a left bower: the jack of the led suit's colour counts as a card of the led suit (the trump test applied to the led suit)";
     SuitTiesReversed, "suit-ties-reversed", BOTH, CardOrder,
         "cards of equal rank compare with the suits the other way round (S > H > C > D instead of D > C > H > S)",
         equivalent(C) = "CS 246 never orders cards of different suits by suit: hands are not sorted, the computer breaks ties by its own H > D > S > C preference, and a trick goes to the led suit or trump";
@@ -98,6 +102,8 @@ catalogue! {
         "Simple orders up in round one with one trump face card instead of two";
     SimpleRoundTwoNeedsTwo, "simple-round-two-needs-two", E, MakingTrump,
         "Simple names the next suit in round two only with two face cards of it instead of one";
+    SimpleAlwaysDealer, "simple-always-dealer", E, MakingTrump,
+        "Simple counts itself as the dealer in round two, so it names the suit of the upcard's colour even without a face or ace card of it";
     ComputerPreferenceReversed, "computer-preference-reversed", C, MakingTrump,
         "the computer tries suits in round two in the order C > S > D > H instead of H > D > S > C";
     ComputerIgnoresTopCard, "computer-ignores-top-card", C, MakingTrump,
@@ -159,6 +165,8 @@ catalogue! {
         "the \"euchred!\" line is missing";
     NoMarchLine, "no-march-line", E, Printing,
         "the \"march!\" line is missing";
+    NoWinLineAtTarget, "no-win-line-at-target", E, Printing,
+        "the \"win!\" line is missing when the winners end the game with exactly the points to win";
     WinnerPointsOnly, "winner-points-only", E, Printing,
         "after a hand only the winning team's points are printed";
     NoTrickScore, "no-trick-score", C, Printing,

@@ -15,7 +15,7 @@ mod diagnose;
 mod run;
 
 pub use catalogue::{CATALOGUE, Entry, Mutant};
-pub use diagnose::{Diagnosis, diagnose};
+pub use diagnose::{Diagnoser, Finding, Kind, diagnose};
 pub use run::{Outcome, Report, Status, run};
 use upcard_engine::mutants::Switch;
 
@@ -84,6 +84,67 @@ pub use crate::agents::MAX_HANDS;
 pub fn play(scenario: &Scenario, mutant: Mutant) -> Played {
     let _on = Switch::on(mutant);
     crate::scenario::play_within(scenario, MAX_HANDS)
+}
+
+/// A game played one engine step at a time: its transcript, where each
+/// step's printing ended, and which steps began a hand.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Steps {
+    pub text: Vec<u8>,
+    /// The game ended (it was not stopped for its length).
+    pub finished: bool,
+    pub ends: Vec<usize>,
+    pub hand_starts: Vec<usize>,
+}
+
+/// Notes which steps deal a new hand.
+#[derive(Default)]
+struct HandStarts(bool);
+
+impl crate::engine::EventSink for HandStarts {
+    fn event(&mut self, e: &crate::engine::Event) {
+        self.0 |= matches!(e, crate::engine::Event::HandStart { .. });
+    }
+}
+
+/// Plays `scenario` step by step with `mutant` switched on for the steps in
+/// `on` (the command line printed before step 0 counts as step 0's), until
+/// the game ends, [`MAX_HANDS`] hands have been dealt, or the transcript has
+/// more than `lines` lines.
+pub(crate) fn play_steps(
+    scenario: &Scenario,
+    mutant: Option<Mutant>,
+    on: std::ops::Range<usize>,
+    lines: usize,
+) -> Steps {
+    let switch = |k: usize| mutant.filter(|_| on.contains(&k)).map(Switch::on);
+    let header = switch(0);
+    let (mut game, mut printer) = crate::scenario::start(scenario);
+    drop(header);
+    let first_hand = game.state.hand_no;
+    let mut steps = Steps::default();
+    let mut printed_lines = printer.bytes().iter().filter(|&&b| b == b'\n').count();
+    for k in 0.. {
+        if game.state.hand_no.saturating_sub(first_hand) >= MAX_HANDS || printed_lines > lines {
+            break;
+        }
+        let _on = switch(k);
+        let mut watch = HandStarts::default();
+        let before = printer.bytes().len();
+        let r = game.step(&mut (&mut *printer, &mut watch));
+        let bytes = printer.bytes();
+        printed_lines += bytes[before..].iter().filter(|&&b| b == b'\n').count();
+        steps.ends.push(bytes.len());
+        if watch.0 {
+            steps.hand_starts.push(k);
+        }
+        if !matches!(r, Ok(true)) {
+            steps.finished = matches!(r, Ok(false));
+            break;
+        }
+    }
+    steps.text = printer.finish();
+    steps
 }
 
 #[cfg(test)]

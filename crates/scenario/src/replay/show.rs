@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 
 use super::{Move, Timeline};
 use crate::cards::short_list;
-use crate::engine::{Event, Phase, State, partner_of};
+use crate::engine::{Ask, Event, Phase, State, partner_of};
 
 fn team(names: &[String; 4], t: usize) -> String {
     format!("{} & {}", names[t], names[t + 2])
@@ -74,7 +74,18 @@ pub fn describe(e: &Event, names: &[String; 4]) -> String {
         Event::Deck { .. } => "the deck is shuffled".into(),
         Event::Dealt { .. } => "the cards are dealt".into(),
         Event::Upcard { card, .. } => format!("the upcard is turned: {}", card.short()),
-        Event::Asked { seat, ask, .. } => format!("{} is asked: {ask:?}", n(seat)),
+        Event::Asked { seat, ask, .. } => format!(
+            "{} is asked {}",
+            n(seat),
+            match ask {
+                Ask::Bid { round } => format!("to bid (round {round})"),
+                Ask::Discard { upcard } =>
+                    format!("to discard, having picked up {}", upcard.short()),
+                Ask::Lead => "to lead".into(),
+                Ask::Play => "to play".into(),
+                Ask::Defend => "whether to defend alone".into(),
+            }
+        ),
         Event::TurnedDown { suit } => format!("everyone passed: {suit} is turned down"),
         Event::TrumpSet {
             trump,

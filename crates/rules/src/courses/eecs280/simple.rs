@@ -122,7 +122,7 @@ impl Simple {
                 bid,
                 "orders the suit of the upcard's colour: one or more face or ace cards of it",
             )
-        } else if view.forced {
+        } else if view.forced || mutants::on(Mutant::SimpleAlwaysDealer) {
             (
                 bid,
                 "screw the dealer: the dealer must order the suit of the upcard's colour",
@@ -210,9 +210,16 @@ impl Simple {
                 let suit = led.effective_suit_with::<C>(trump);
                 // The led order as one key per card (cards are compared often).
                 let key = Some(Card::led_suit_with::<C>(led, trump));
+                let printed = C::on(Mutant::LeftBowerPrintedWhenFollowing);
                 match pick(
                     hand,
-                    |c| c.effective_suit_with::<C>(trump) == suit,
+                    |c| {
+                        if printed && c.is_left_bower_with::<C>(trump) {
+                            c.suit() == suit
+                        } else {
+                            c.effective_suit_with::<C>(trump) == suit
+                        }
+                    },
                     |c| c.value_with::<C>(trump, key),
                     C::on(Mutant::SimpleFollowsLowest),
                 ) {

@@ -10,6 +10,8 @@ pub struct Eecs280Printer<W: Write> {
     out: crate::transcript::Latch<W>,
     names: [String; 4],
     human: [bool; 4],
+    /// POINTS_TO_WIN as echoed (only the `no-win-line-at-target` mutant reads it).
+    target: Option<u32>,
     /// The most printed lines' pieces, made once per game: a card is one
     /// write, not three, and its line two (upcard's hot path when grading
     /// and simulating: benches/games.rs).
@@ -58,6 +60,7 @@ impl<W: Write> Eecs280Printer<W> {
             out: crate::transcript::Latch::new(out),
             names,
             human,
+            target: None,
         }
     }
 
@@ -77,6 +80,7 @@ impl<W: Write> Eecs280Printer<W> {
         }
         line.push('\n');
         self.write(format_args!("{line}"));
+        self.target = args.get(2).and_then(|p| p.parse().ok());
     }
 
     /// Flushes and returns the writer, or the first write error.
@@ -218,6 +222,9 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
                 }
                 self.put(&["\n"]);
             }
+            Event::GameOver { winner, scores }
+                if mutants::on(Mutant::NoWinLineAtTarget)
+                    && Some(scores[*winner]) == self.target => {}
             Event::GameOver { winner, .. } => {
                 self.put_team(*winner);
                 self.put(&[" win!\n"]);

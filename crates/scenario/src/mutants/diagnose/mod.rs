@@ -1,0 +1,273 @@
+//! Naming the bug behind a wrong transcript, at its first wrong line
+//! (docs/diagnosis.md). A real program's output drifts away after its first
+//! wrong decision in ways no single mutant reproduces whole, so the
+//! diagnosis works where the program first went wrong:
+//!
+//! 1. [`runs`]: the catalogued mutants switched on for that one engine step,
+//!    from the start of that hand, or for the whole game, from the engine's
+//!    own state: those that print the program's wrong line are named, most
+//!    specific first;
+//! 2. [`reading`]: the program's wrong line read back into what it means
+//!    (a play, a bid, a trick taken, a score) by rendering what each
+//!    possible event would print with the course's own printer;
+//! 3. [`explain`]: that meaning against the rules and the strategy (an
+//!    unlawful card and the rule it breaks, a lawful one and the step of the
+//!    strategy that chose otherwise);
+//! 4. [`text`]: what a line that means nothing the game could do differs
+//!    in (a missing or extra line, a name, a number no game gives).
+//!
+//! When nothing is known for sure, the finding says what kind of
+//! difference it is and no more.
+
+mod explain;
+mod reading;
+mod runs;
+mod text;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+use crate::replay::{Timeline, record};
+use crate::scenario::Scenario;
+use crate::scenario::diff::{Divergence, first_divergence};
+
+/// What a finding says of the program's first wrong line.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    /// A mutant's whole transcript equals the program's.
+    Mutant,
+    /// A mutant switched on for the one engine step that printed the first
+    /// wrong line prints what the program printed.
+    Decision,
+    /// A mutant switched on from the start of that hand does.
+    Hand,
+    /// A mutant switched on for the whole game matches past the first
+    /// difference.
+    Game,
+    /// The program's move breaks a rule.
+    Illegal,
+    /// A lawful move the course's strategy would not make.
+    Strategy,
+    /// Someone other than the player whose turn it is moves.
+    Turn,
+    /// The trick, the hand or the game goes to the wrong side.
+    Outcome,
+    /// A field of the line differs (a name, a number, a word).
+    Field,
+    /// A number no game state gives: likely uninitialised memory.
+    Uninitialised,
+    MissingLine,
+    ExtraLine,
+    /// The output stops before the game's end.
+    EndsEarly,
+    /// A difference no rule explains: said as it is.
+    Difference,
+}
+
+/// One thing the diagnosis says: JSON reports carry it as it is.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Finding {
+    /// The catalogued mutant (docs/mutants.md) the finding names, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mutant: Option<String>,
+    pub kind: Kind,
+    pub message: String,
+}
+
+impl Finding {
+    fn new(kind: Kind, message: String) -> Finding {
+        Finding {
+            mutant: None,
+            kind,
+            message,
+        }
+    }
+}
+
+/// Diagnoses many programs' outputs, keeping the mutants' runs for each
+/// scenario and place of first difference: a class whose programs fail a
+/// scenario at the same place pays for the runs once.
+#[derive(Default)]
+pub struct Diagnoser {
+    runs: Mutex<HashMap<(PathBuf, String, usize), Arc<runs::Runs>>>,
+}
+
+/// Mutants named at most, besides the local finding.
+const MUTANTS: usize = 3;
+
+impl Diagnoser {
+    pub fn new() -> Diagnoser {
+        Diagnoser::default()
+    }
+
+    /// What the program's `actual` output got wrong against `expected`
+    /// (the scenario's golden): the mutants that explain its first wrong
+    /// line, best first, then what that line means. Empty when the two
+    /// agree under the scenario's comparison.
+    pub fn diagnose(&self, s: &Scenario, expected: &str, actual: &str) -> Vec<Finding> {
+        self.diagnose_naming(s, expected, actual, MUTANTS)
+    }
+
+    /// [`Diagnoser::diagnose`], naming up to `mutants` mutants.
+    pub fn diagnose_naming(
+        &self,
+        s: &Scenario,
+        expected: &str,
+        actual: &str,
+        mutants: usize,
+    ) -> Vec<Finding> {
+        let Some(d) = first_divergence(expected, actual, s.expect.compare) else {
+            return Vec::new();
+        };
+        let timeline = record(s.clone());
+        // A golden that is not the engine's transcript (stale, or edited
+        // by hand) says nothing of the engine's state: say less.
+        let engine = (timeline.transcript == expected.as_bytes()).then_some(&timeline);
+        let place = engine.map(|t| Place::of(t, expected, &d));
+        let mut out = Vec::new();
+        if let Some(place) = &place {
+            let runs = self.runs_for(s, expected, place);
+            out.extend(runs.explaining(s, actual, &d, mutants));
+        }
+        out.extend(local(s, engine, place.as_ref(), expected, actual, &d));
+        out
+    }
+
+    fn runs_for(&self, s: &Scenario, expected: &str, place: &Place) -> Arc<runs::Runs> {
+        let key = (s.path.clone(), s.name.clone(), place.step);
+        if let Some(r) = self.runs.lock().expect("not poisoned").get(&key) {
+            return r.clone();
+        }
+        // Run outside the lock: two workers may both run a scenario once.
+        let r = Arc::new(runs::Runs::new(s, expected, place));
+        self.runs
+            .lock()
+            .expect("not poisoned")
+            .entry(key)
+            .or_insert(r)
+            .clone()
+    }
+}
+
+/// [`Diagnoser::diagnose`] for one output.
+pub fn diagnose(s: &Scenario, expected: &str, actual: &str) -> Vec<Finding> {
+    Diagnoser::new().diagnose(s, expected, actual)
+}
+
+/// Where in the engine's game the first differing expected line was printed.
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    /// The engine step (as [`crate::agents::Game::step`] counts them; 0 for
+    /// the command line printed before the first step).
+    pub step: usize,
+    /// The first step of the hand that step is in.
+    pub hand_step: usize,
+    /// That hand's number, once one was dealt.
+    pub hand: Option<u32>,
+    /// Lines of the transcript through the end of that step.
+    pub lines_through_step: usize,
+    /// The event that printed the line (None: printed before any event).
+    pub event: Option<usize>,
+    /// The line's place among its event's lines, from 0.
+    pub line_in_event: usize,
+}
+
+impl Place {
+    fn of(t: &Timeline, expected: &str, d: &Divergence) -> Place {
+        let offset = line_offset(expected, d.expected_line);
+        let event = t.event_at(offset.min(expected.len().saturating_sub(1)));
+        let event_start = match event {
+            None => 0,
+            Some(0) => t.header_end,
+            Some(e) => t.event_ends[e - 1],
+        };
+        let line_in_event = expected[event_start..offset].matches('\n').count();
+        let steps = super::play_steps(&t.scenario, None, 0..0, usize::MAX);
+        let step = match event {
+            None => 0,
+            Some(_) => steps
+                .ends
+                .iter()
+                .position(|&end| end > offset)
+                .unwrap_or(steps.ends.len().saturating_sub(1)),
+        };
+        let hand_step = steps
+            .hand_starts
+            .iter()
+            .rev()
+            .find(|&&h| h <= step)
+            .copied()
+            .unwrap_or(0);
+        let through = steps.ends.get(step).copied().unwrap_or(steps.text.len());
+        let hand = t.events[..event.map_or(0, |e| e + 1)]
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                crate::engine::Event::HandStart { hand, .. } => Some(*hand),
+                _ => None,
+            });
+        Place {
+            step,
+            hand_step,
+            hand,
+            lines_through_step: steps.text[..through]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count(),
+            event,
+            line_in_event,
+        }
+    }
+}
+
+/// Byte offset of 1-based `line` in `text` (its length past the end).
+fn line_offset(text: &str, line: usize) -> usize {
+    text.split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum()
+}
+
+/// Line `n` (1-based) of `text`.
+fn line(text: &str, n: usize) -> Option<&str> {
+    n.checked_sub(1).and_then(|i| text.lines().nth(i))
+}
+
+/// The finding about the first wrong line itself: a missing or extra
+/// line, what the line means and why it is wrong, or what kind of
+/// difference it is.
+fn local(
+    s: &Scenario,
+    engine: Option<&Timeline>,
+    place: Option<&Place>,
+    expected: &str,
+    actual: &str,
+    d: &Divergence,
+) -> Vec<Finding> {
+    if let Some(f) = text::missing_or_extra(engine, place, expected, actual, d) {
+        return vec![f];
+    }
+    let (Some(want), Some(got)) = (&d.expected, &d.actual) else {
+        unreachable!("missing_or_extra takes either end of output")
+    };
+    if let Some(f) = text::uninitialised(want, got) {
+        return vec![f];
+    }
+    if let (Some(t), Some(p)) = (engine, place)
+        && let Some(read) = reading::read(t, p, got)
+        && let Some(f) = explain::explain(t, p, &read)
+    {
+        return vec![f];
+    }
+    if let (Some(t), Some(p)) = (engine, place)
+        && let Some(f) =
+            text::after_game_over(t, p, got).or_else(|| explain::hand_order(t, p, want, got))
+    {
+        return vec![f];
+    }
+    vec![text::fields(s, engine, place, want, got, d.expected_line)]
+}

@@ -1,0 +1,183 @@
+//! `upcard grade --diagnose` on C++ programs that each carry one bug of a
+//! kind real submissions show, written in C++ in `programs/euchre.cpp` (not
+//! by switching a mutant on): the diagnosis at the first wrong line, exact.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::tester::Upcard;
+
+/// euchre.cpp built with `-DBUG_{bug}`.
+fn build(bug: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagnose-programs");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = dir.join(format!("euchre-{bug}"));
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp");
+    let st = Command::new("g++")
+        .args(["-O1", "-o"])
+        .arg(&exe)
+        .arg(format!("-DBUG_{bug}"))
+        .arg(&src)
+        .status()
+        .expect("g++ (apt-get install -y g++)");
+    assert!(st.success());
+    exe
+}
+
+/// The JSON report's diagnosis of the one scenario, as (kind, mutant, message).
+fn diagnosis(bug: &str, scenario: &str) -> Vec<(String, Option<String>, String)> {
+    let exe = build(bug);
+    let report = exe.with_extension(format!("{scenario}.json"));
+    Upcard::new()
+        .args(["grade", "--diagnose", "--exe"])
+        .arg_path(&exe)
+        .args([format!("scenarios/eecs280/{scenario}.yaml")])
+        .args(["--report".to_string(), format!("json={}", report.display())])
+        .status(1)
+        .run();
+    let v: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+    v["tests"][0]["diagnosis"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["kind"].as_str().unwrap().to_string(),
+                f["mutant"].as_str().map(String::from),
+                f["message"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+fn local(kind: &str, message: &str) -> (String, Option<String>, String) {
+    (kind.into(), None, message.into())
+}
+
+fn mutant(name: &str, what: &str) -> (String, Option<String>, String) {
+    (
+        "mutant".into(),
+        Some(name.into()),
+        format!("your output equals the engine with mutant `{name}` on this scenario: {what}"),
+    )
+}
+
+#[test]
+fn a_player_treated_as_the_dealer_is_named() {
+    assert_eq!(
+        diagnosis("EVERYONE_IS_DEALER", "screw-the-dealer"),
+        vec![
+            mutant(
+                "simple-always-dealer",
+                "Simple counts itself as the dealer in round two, so it names the suit of the upcard's colour even without a face or ace card of it"
+            ),
+            local(
+                "strategy",
+                "Chi-Chih names Spades in round two where the strategy passes (passes: no face or ace card of the suit of the upcard's colour); Chi-Chih holds no face or ace card of Spades (bowers count): only the dealer must name a suit without one (screw the dealer), and Adi deals: is Chi-Chih being treated as the dealer?"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_left_bower_kept_in_its_printed_suit_when_following_breaks_the_follow_rule() {
+    assert_eq!(
+        diagnosis("LEFT_PRINTED_WHEN_FOLLOWING", "euchred"),
+        vec![
+            mutant(
+                "left-bower-keeps-printed-suit",
+                "the left bower is treated as its printed suit when following and leading (it still ranks as the second-highest trump)"
+            ),
+            mutant(
+                "left-bower-printed-when-following",
+                "when following suit, a left bower in the hand counts as its printed suit (it is still a trump when led, and ranks as one)"
+            ),
+            local(
+                "illegal",
+                "the Jack of Diamonds is a trump (the left bower) when Hearts are trump, so it does not follow a Diamonds lead; Chi-Chih holds the Queen of Diamonds, so Chi-Chih must play it: your program seems to treat the left bower as a Diamonds card"
+            ),
+        ]
+    );
+}
+
+/// No mutant plays an unlawful card: the rule it breaks is the diagnosis.
+#[test]
+fn the_highest_card_across_suits_is_a_renege() {
+    assert_eq!(
+        diagnosis("HIGHEST_ACROSS_SUITS", "euchred"),
+        vec![local(
+            "illegal",
+            "Dabbala holds the Queen of Clubs and so must follow the Clubs lead; the King of Hearts is a trump (Hearts are trump)"
+        )]
+    );
+}
+
+#[test]
+fn argv_fields_from_the_wrong_index_are_named_by_argument() {
+    assert_eq!(
+        diagnosis("ARGV_TYPE_INDEX", "human-dealer-discards"),
+        vec![local(
+            "field",
+            "line 1 differs from the expected \"./euchre.exe pack.in noshuffle 1 Adi Human Barbara Simple Chi-Chih Simple Dabbala Simple \" (the command line, echoed) in 3 words: word 8 of the echoed command line should be argument 7, \"Simple\", but is \"Human\", argument 5; word 10 of the echoed command line should be argument 9, \"Simple\", but is \"Human\", argument 5; word 12 of the echoed command line should be argument 11, \"Simple\", but is \"Human\", argument 5: is an argument read from the wrong index?"
+        )]
+    );
+}
+
+#[test]
+fn the_win_line_skipped_at_exactly_the_target_is_named() {
+    assert_eq!(
+        diagnosis("NO_WIN_AT_TARGET", "game-ends-exactly-on-target"),
+        vec![
+            mutant(
+                "no-win-line-at-target",
+                "the \"win!\" line is missing when the winners end the game with exactly the points to win"
+            ),
+            local(
+                "ends-early",
+                "your output ends after line 361; the expected output goes on with \"Adi and Chi-Chih win!\" (Adi & Chi-Chih win the game); the game ended with Adi and Chi-Chih at exactly 5 points, the target: a team that reaches the target wins (a check like `score > points_to_win` misses this)"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn a_number_no_game_gives_is_taken_for_uninitialised_memory() {
+    assert_eq!(
+        diagnosis("HAND_GARBAGE", "game-ends-exactly-on-target"),
+        vec![local(
+            "uninitialised",
+            "your line \"Hand 21845\" has the number 21845 where the expected line \"Hand 1\" has 1: no game gives 21845; a number like this usually comes from memory that was never set (a variable or array element read before it is written): build with -fsanitize=address,undefined or run under valgrind to find where"
+        )]
+    );
+}
+
+/// A difference no rule explains is said as it is, and nothing more.
+#[test]
+fn a_difference_no_rule_explains_is_said_plainly() {
+    assert_eq!(
+        diagnosis("HAND_HASH", "dealer-discards-upcard"),
+        vec![local(
+            "field",
+            "line 2 differs from the expected \"Hand 0\" (hand 0 starts: Adi deals) in 1 word: it has \"#0\" where \"0\" is expected"
+        )]
+    );
+}
+
+#[test]
+fn the_left_bower_ranked_above_the_right_loses_the_trick_to_it() {
+    assert_eq!(
+        diagnosis("LEFT_ABOVE_RIGHT", "euchred"),
+        vec![
+            mutant(
+                "left-bower-above-right",
+                "the left bower beats the right bower"
+            ),
+            local(
+                "outcome",
+                "your program gives the trick to Chi-Chih, but Adi's Jack of Hearts takes it: the Jack of Hearts is the right bower, the highest trump"
+            ),
+        ]
+    );
+}
