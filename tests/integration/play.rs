@@ -276,6 +276,22 @@ impl Pty {
         }
     }
 
+    /// Waits until the screen no longer shows `what`.
+    fn wait_while(&self, what: &str) -> String {
+        let start = Instant::now();
+        loop {
+            let t = self.text();
+            if !t.contains(what) {
+                return t;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(10),
+                "the screen kept showing {what:?}:\n{t}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// Sends keys and waits until the screen changes.
     fn press(&mut self, keys: &str) -> String {
         let before = self.text();
@@ -352,8 +368,11 @@ fn play_through(p: &mut Pty, people: &[&str]) -> String {
                 !screen.contains("Your hand") && !screen.contains("✗"),
                 "{screen}"
             );
-            // Under load a frame can arrive in pieces: wait for the hand.
-            screen = p.press_for("\r", &format!(" {name}: "));
+            // Under load a frame can arrive in pieces: wait until the pass
+            // screen is gone (it names the player too).
+            p.press("\r");
+            p.wait_while(&format!("Pass the device to {name}"));
+            screen = p.wait_for(&format!(" {name}: "));
             continue;
         }
         let marked = screen

@@ -156,6 +156,12 @@ impl Game {
         Ok(!self.state.is_over())
     }
 
+    /// Every agent is [`Agent::stateless`]: setting [`Game::state`] back
+    /// replays the game from there.
+    pub fn stateless(&self) -> bool {
+        self.agents.iter().all(|a| a.stateless())
+    }
+
     /// What `seat`'s agent would decide in `state` (a state of this game,
     /// perhaps changed to ask "what if"), without playing it. Only for
     /// agents that read no input: a human's answer would be used up.

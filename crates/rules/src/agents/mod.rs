@@ -75,6 +75,12 @@ pub trait Agent {
     fn last_typed(&self) -> Option<&str> {
         None
     }
+    /// Its decisions depend on what it is shown alone (no input read, no
+    /// random draws, nothing remembered): a game of such agents can be put
+    /// back to an earlier state and go on as it would have from there.
+    fn stateless(&self) -> bool {
+        false
+    }
     /// The game is over (programs at a seat are told; others need not care).
     fn finished(&mut self, _winner: usize, _scores: [u32; 2]) {}
     /// How errors name this agent's seat (a course's Human: `Human player NAME`).

@@ -108,17 +108,18 @@ impl crate::engine::EventSink for HandStarts {
 }
 
 /// Plays `scenario` step by step with `mutant` switched on for the steps in
-/// `on` (the command line printed before step 0 counts as step 0's), until
-/// the game ends, [`MAX_HANDS`] hands have been dealt, or the transcript has
-/// more than `lines` lines.
+/// `on` (and for the command line printed before the first step when
+/// `header`), until the game ends, [`MAX_HANDS`] hands have been dealt, or
+/// the transcript has more than `lines` lines.
 pub(crate) fn play_steps(
     scenario: &Scenario,
     mutant: Option<Mutant>,
     on: std::ops::Range<usize>,
+    header: bool,
     lines: usize,
 ) -> Steps {
     let switch = |k: usize| mutant.filter(|_| on.contains(&k)).map(Switch::on);
-    let header = switch(0);
+    let header = mutant.filter(|_| header).map(Switch::on);
     let (mut game, mut printer) = crate::scenario::start(scenario);
     drop(header);
     let first_hand = game.state.hand_no;
@@ -145,6 +146,49 @@ pub(crate) fn play_steps(
     }
     steps.text = printer.finish();
     steps
+}
+
+/// Goes on from `state` with `game` (of stateless agents, see
+/// [`crate::agents::Game::stateless`]) and a new printer that has printed
+/// `events` (the hand's so far): `mutant` is switched on for the first `on`
+/// steps, until the game ends, [`MAX_HANDS`] hands were dealt or more than
+/// `lines` lines were printed. What was printed from `state` on, and whether
+/// the game ended.
+pub(crate) fn play_on(
+    scenario: &Scenario,
+    game: &mut crate::agents::Game,
+    state: &crate::engine::State,
+    events: &[crate::engine::Event],
+    mutant: Mutant,
+    on: usize,
+    lines: usize,
+) -> (Vec<u8>, bool) {
+    // Its command line is cut off below.
+    let (_, mut printer) = crate::scenario::start(scenario);
+    for e in events {
+        printer.event(e);
+    }
+    let mark = printer.bytes().len();
+    game.state = state.clone();
+    let mut printed = 0;
+    let mut finished = false;
+    for k in 0.. {
+        if game.state.hand_no.saturating_sub(state.hand_no) >= MAX_HANDS || printed > lines {
+            break;
+        }
+        let _on = (k < on).then(|| Switch::on(mutant));
+        let before = printer.bytes().len();
+        let r = game.step(&mut *printer);
+        printed += printer.bytes()[before..]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count();
+        if !matches!(r, Ok(true)) {
+            finished = matches!(r, Ok(false));
+            break;
+        }
+    }
+    (printer.bytes()[mark..].to_vec(), finished)
 }
 
 #[cfg(test)]

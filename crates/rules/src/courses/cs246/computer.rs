@@ -402,6 +402,10 @@ impl Computer {
 }
 
 impl Agent for Computer {
+    fn stateless(&self) -> bool {
+        true
+    }
+
     fn choose(
         &mut self,
         view: &Observation,

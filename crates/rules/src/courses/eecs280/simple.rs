@@ -242,6 +242,10 @@ impl Simple {
 }
 
 impl Agent for Simple {
+    fn stateless(&self) -> bool {
+        true
+    }
+
     fn choose(
         &mut self,
         view: &Observation,

@@ -45,9 +45,6 @@ pub enum Kind {
     Decision,
     /// A mutant switched on from the start of that hand does.
     Hand,
-    /// A mutant switched on for the whole game matches past the first
-    /// difference.
-    Game,
     /// The program's move breaks a rule.
     Illegal,
     /// A lawful move the course's strategy would not make.
@@ -93,7 +90,15 @@ impl Finding {
 /// scenario at the same place pays for the runs once.
 #[derive(Default)]
 pub struct Diagnoser {
-    runs: Mutex<HashMap<(PathBuf, String, usize), Arc<runs::Runs>>>,
+    runs: Cache<(PathBuf, String, usize), runs::Runs>,
+    whole: Cache<(PathBuf, String, &'static str), String>,
+    games: Cache<(PathBuf, String), Game>,
+}
+
+/// The engine's game of a scenario, move by move and step by step.
+struct Game {
+    timeline: Timeline,
+    steps: super::Steps,
 }
 
 /// Mutants named at most, besides the local finding.
@@ -123,34 +128,60 @@ impl Diagnoser {
         let Some(d) = first_divergence(expected, actual, s.expect.compare) else {
             return Vec::new();
         };
-        let timeline = record(s.clone());
+        let game = self.game(s);
         // A golden that is not the engine's transcript (stale, or edited
         // by hand) says nothing of the engine's state: say less.
-        let engine = (timeline.transcript == expected.as_bytes()).then_some(&timeline);
-        let place = engine.map(|t| Place::of(t, expected, &d));
+        let engine = (game.timeline.transcript == expected.as_bytes()).then_some(&game.timeline);
+        let place = engine.map(|t| Place::of(t, &game.steps, expected, &d));
         let mut out = Vec::new();
         if let Some(place) = &place {
-            let runs = self.runs_for(s, expected, place);
-            out.extend(runs.explaining(s, actual, &d, mutants));
+            let around = self.runs_for(s, expected, place);
+            let whole = |e: &'static super::Entry| self.whole(s, e);
+            out.extend(around.explaining(&whole, s, expected, actual, &d, mutants));
         }
         out.extend(local(s, engine, place.as_ref(), expected, actual, &d));
         out
     }
 
+    fn game(&self, s: &Scenario) -> Arc<Game> {
+        cached(&self.games, (s.path.clone(), s.name.clone()), || Game {
+            timeline: record(s.clone()),
+            steps: super::play_steps(s, None, 0..0, false, usize::MAX),
+        })
+    }
+
+    /// A mutant's whole game, played once per scenario.
+    fn whole(&self, s: &Scenario, e: &'static super::Entry) -> Arc<String> {
+        let key = (s.path.clone(), s.name.clone(), e.name);
+        cached(&self.whole, key, || runs::Runs::whole(s, e))
+    }
+
     fn runs_for(&self, s: &Scenario, expected: &str, place: &Place) -> Arc<runs::Runs> {
         let key = (s.path.clone(), s.name.clone(), place.step);
-        if let Some(r) = self.runs.lock().expect("not poisoned").get(&key) {
-            return r.clone();
-        }
-        // Run outside the lock: two workers may both run a scenario once.
-        let r = Arc::new(runs::Runs::new(s, expected, place));
-        self.runs
-            .lock()
-            .expect("not poisoned")
-            .entry(key)
-            .or_insert(r)
-            .clone()
+        cached(&self.runs, key, || runs::Runs::around(s, expected, place))
     }
+}
+
+/// What the diagnoser keeps, by scenario (its path and name) and more.
+type Cache<K, V> = Mutex<HashMap<K, Arc<V>>>;
+
+/// `cache[key]`, made by `make` the first time. Made outside the lock: two
+/// workers may both make one once.
+fn cached<K: std::hash::Hash + Eq, V>(
+    cache: &Cache<K, V>,
+    key: K,
+    make: impl FnOnce() -> V,
+) -> Arc<V> {
+    if let Some(v) = cache.lock().expect("not poisoned").get(&key) {
+        return v.clone();
+    }
+    let v = Arc::new(make());
+    cache
+        .lock()
+        .expect("not poisoned")
+        .entry(key)
+        .or_insert(v)
+        .clone()
 }
 
 /// [`Diagnoser::diagnose`] for one output.
@@ -164,9 +195,9 @@ pub(crate) struct Place {
     /// The engine step (as [`crate::agents::Game::step`] counts them; 0 for
     /// the command line printed before the first step).
     pub step: usize,
-    /// The first step of the hand that step is in.
+    /// The first step of the hand begun before that step (0 in the first).
     pub hand_step: usize,
-    /// That hand's number, once one was dealt.
+    /// That hand's number.
     pub hand: Option<u32>,
     /// Lines of the transcript through the end of that step.
     pub lines_through_step: usize,
@@ -177,7 +208,7 @@ pub(crate) struct Place {
 }
 
 impl Place {
-    fn of(t: &Timeline, expected: &str, d: &Divergence) -> Place {
+    fn of(t: &Timeline, steps: &super::Steps, expected: &str, d: &Divergence) -> Place {
         let offset = line_offset(expected, d.expected_line);
         let event = t.event_at(offset.min(expected.len().saturating_sub(1)));
         let event_start = match event {
@@ -186,7 +217,6 @@ impl Place {
             Some(e) => t.event_ends[e - 1],
         };
         let line_in_event = expected[event_start..offset].matches('\n').count();
-        let steps = super::play_steps(&t.scenario, None, 0..0, usize::MAX);
         let step = match event {
             None => 0,
             Some(_) => steps
@@ -195,21 +225,22 @@ impl Place {
                 .position(|&end| end > offset)
                 .unwrap_or(steps.ends.len().saturating_sub(1)),
         };
-        let hand_step = steps
-            .hand_starts
-            .iter()
-            .rev()
-            .find(|&&h| h <= step)
-            .copied()
-            .unwrap_or(0);
+        // The hand begun before the step: a step that deals a hand may show
+        // what the last one decided (its dealer, a score).
+        let begun = steps.hand_starts.iter().rposition(|&h| h < step);
+        let hand_step = begun.map_or(0, |i| steps.hand_starts[i]);
         let through = steps.ends.get(step).copied().unwrap_or(steps.text.len());
-        let hand = t.events[..event.map_or(0, |e| e + 1)]
-            .iter()
-            .rev()
-            .find_map(|e| match e {
-                crate::engine::Event::HandStart { hand, .. } => Some(*hand),
-                _ => None,
-            });
+        let hand = match begun {
+            Some(i) => t
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    crate::engine::Event::HandStart { hand, .. } => Some(*hand),
+                    _ => None,
+                })
+                .nth(i),
+            None => Some(t.initial.hand_no),
+        };
         Place {
             step,
             hand_step,
@@ -225,7 +256,7 @@ impl Place {
 }
 
 /// Byte offset of 1-based `line` in `text` (its length past the end).
-fn line_offset(text: &str, line: usize) -> usize {
+pub(crate) fn line_offset(text: &str, line: usize) -> usize {
     text.split_inclusive('\n')
         .take(line.saturating_sub(1))
         .map(str::len)
