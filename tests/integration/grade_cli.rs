@@ -815,6 +815,39 @@ fn repeat_finds_output_that_changes_between_runs() {
     assert_eq!(r.json["tests"][0]["nondeterministic"], false);
 }
 
+/// A program whose output hangs on what sits below its stack (here, the
+/// size of its environment, which moves everything under it) prints the
+/// same on two plain runs; repeated runs vary that size, so it is caught.
+#[test]
+fn repeat_varies_what_undefined_behaviour_reads() {
+    let g = golden(MARCH);
+    let exe = program(
+        "env-sized",
+        &g,
+        "extern char **environ; size_t n = 0; for (char **e = environ; *e; ++e) n += strlen(*e); \
+         printf(\"Hand %zu\\n\", n % 1000); return 0;",
+    );
+    for sandbox in [&[][..], &["--no-sandbox"][..]] {
+        let plain = grade(&exe, MARCH, sandbox);
+        let again = grade(&exe, MARCH, sandbox);
+        assert!(plain.json["tests"][0]["stdout"].is_string());
+        assert_eq!(
+            plain.json["tests"][0]["stdout"],
+            again.json["tests"][0]["stdout"]
+        );
+        let r = grade(&exe, MARCH, &[sandbox, &["--repeat", "2"]].concat());
+        let t = &r.json["tests"][0];
+        assert_eq!(t["nondeterministic"], true, "{sandbox:?}: {}", r.out);
+        assert!(
+            t["detail"].as_str().unwrap().contains(
+                "nondeterministic: run 2 printed something else than run 1, first at line 1:"
+            ),
+            "{}",
+            t["detail"]
+        );
+    }
+}
+
 /// CS 246's program echoes no command line: a wrong first line is not
 /// explained as one.
 #[test]

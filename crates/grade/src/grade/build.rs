@@ -122,7 +122,14 @@ impl Grader {
             time: self.limits.time.max(Duration::from_secs(60)),
             ..self.limits
         };
-        let run = self.execute(&mut dir, &bash(), &inv, b"", Some(program), limits);
+        let bash = bash();
+        let script = super::process::Program {
+            exe: &bash,
+            argv0: &inv.argv0,
+            args: &inv.args,
+            env: &[],
+        };
+        let run = self.execute(&mut dir, script, b"", Some(program), limits);
         let why = match &run.ending {
             Ending::Exited(0) => None,
             Ending::Exited(code) => Some(format!("the build failed (exit status {code})")),

@@ -386,8 +386,7 @@ impl Grader {
     fn execute(
         &self,
         dir: &mut workspace::Lease,
-        exe: &Path,
-        inv: &Invocation,
+        p: process::Program,
         input: &[u8],
         collect: Option<&str>,
         limits: Limits,
@@ -409,11 +408,9 @@ impl Grader {
                 }
             }
             let helper = dir.helper.as_mut().expect("started above");
-            return process::run_sandboxed(
-                helper, exe, &inv.argv0, &inv.args, input, limits, collect,
-            );
+            return process::run_sandboxed(helper, p, input, limits, collect);
         }
-        process::run(exe, &inv.argv0, &inv.args, dir.path(), input, limits)
+        process::run(p, dir.path(), input, limits)
     }
 
     /// As [`Grader::grade`], and when the run fails, up to `repeat - 1` more
@@ -432,7 +429,7 @@ impl Grader {
             return Ok(out);
         }
         for run in 2..=repeat {
-            let again = self.grade(exe, s, want)?;
+            let again = self.grade_run(exe, s, want, &repeat_env(run))?;
             if again.stdout == out.stdout {
                 continue;
             }
@@ -456,11 +453,17 @@ impl Grader {
 
     /// Runs `exe` on one scenario and judges it.
     /// `want` and `want_exit` are what `expected` gives for `s`.
-    pub fn grade(
+    pub fn grade(&self, exe: &Path, s: &Scenario, want: (&str, u8)) -> Result<Outcome, String> {
+        self.grade_run(exe, s, want, &[])
+    }
+
+    /// [`Grader::grade`] with `env` added to the program's environment.
+    fn grade_run(
         &self,
         exe: &Path,
         s: &Scenario,
         (want, want_exit): (&str, u8),
+        env: &[String],
     ) -> Result<Outcome, String> {
         let inv = invocation(s, self.argv0.as_deref())?;
         let mut outcome = Outcome::of(s, Verdict::Pass);
@@ -483,7 +486,13 @@ impl Grader {
                 return Ok(outcome);
             }
         }
-        let run = self.execute(&mut dir, exe, &inv, s.input.as_bytes(), None, self.limits);
+        let program = process::Program {
+            exe,
+            argv0: &inv.argv0,
+            args: &inv.args,
+            env,
+        };
+        let run = self.execute(&mut dir, program, s.input.as_bytes(), None, self.limits);
         let actual = String::from_utf8_lossy(&run.stdout).into_owned();
         outcome.stdout = actual.clone();
         outcome.stderr = String::from_utf8_lossy(&run.stderr).into_owned();
@@ -582,6 +591,19 @@ impl Grader {
         outcome.detail = notes;
         Ok(outcome)
     }
+}
+
+/// What a repeated run adds to the program's environment: its number, and
+/// padding of a size that differs from run to run, so that what undefined
+/// behaviour reads (the stack below the environment, its alignment) differs
+/// too, even where two plain runs agree; address-space randomisation stays
+/// on in the sandbox as well.
+fn repeat_env(run: u32) -> Vec<String> {
+    let pad = (run as usize * 97) % 4096;
+    vec![
+        format!("UPCARD_RUN={run}"),
+        format!("UPCARD_PAD={}", ".".repeat(pad)),
+    ]
 }
 
 /// The diagnosis, best first, as the first lines of the detail every

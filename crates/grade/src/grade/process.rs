@@ -167,20 +167,23 @@ fn not_started(exe: &Path, e: io::Error, started: Instant) -> Run {
     }
 }
 
-/// Runs `exe` as `argv0 args...` in `dir` with `stdin` as its whole input,
-/// with no sandbox: a process group, a memory limit per process.
-pub fn run(
-    exe: &Path,
-    argv0: &str,
-    args: &[String],
-    dir: &Path,
-    stdin: &[u8],
-    limits: Limits,
-) -> Run {
+/// A program to start: its file, `argv[0]` and arguments, and the
+/// `NAME=VALUE` entries it gets in its environment besides the usual.
+#[derive(Clone, Copy, Debug)]
+pub struct Program<'a> {
+    pub exe: &'a Path,
+    pub argv0: &'a str,
+    pub args: &'a [String],
+    pub env: &'a [String],
+}
+
+/// Runs `p` in `dir` with `stdin` as its whole input, with no sandbox: a
+/// process group, a memory limit per process.
+pub fn run(p: Program, dir: &Path, stdin: &[u8], limits: Limits) -> Run {
     let started = Instant::now();
-    let child = match spawn(exe, argv0, args, dir, limits.memory) {
+    let child = match spawn(p.exe, p.argv0, p.args, p.env, dir, limits.memory) {
         Ok(c) => c,
-        Err(e) => return not_started(exe, e, started),
+        Err(e) => return not_started(p.exe, e, started),
     };
     let pidfd = pidfd(child.pid);
     // SAFETY: a descriptor pidfd_open just returned, owned here and closed on drop.
@@ -194,9 +197,7 @@ pub fn run(
 #[cfg(target_os = "linux")]
 pub fn run_sandboxed(
     helper: &mut super::sandbox::Helper,
-    exe: &Path,
-    argv0: &str,
-    args: &[String],
+    p: Program,
     stdin: &[u8],
     limits: Limits,
     collect: Option<&str>,
@@ -215,11 +216,11 @@ pub fn run_sandboxed(
     } else {
         limits.memory
     };
-    let mut child = match helper.spawn(exe, argv0, args, address_space, collect) {
+    let mut child = match helper.spawn(p.exe, p.argv0, p.args, address_space, collect, p.env) {
         Ok(c) => c,
         Err(e) => {
             super::live::group_ended(pid);
-            return not_started(exe, e, started);
+            return not_started(p.exe, e, started);
         }
     };
     let mut run = finish(&mut child, stdin, limits, started);

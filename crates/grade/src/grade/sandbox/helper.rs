@@ -192,6 +192,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             memory,
             script,
             collect,
+            env,
         } = msg
         else {
             continue;
@@ -233,6 +234,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             new_ipc: ipc == Ipc::PerRun,
             exe,
             fds: [stdin, stdout, stderr],
+            env: &env,
         };
         let reply = match start(plan, &mut rules) {
             Err((step, errno)) => FromHelper::NotStarted { step, errno },
@@ -523,6 +525,8 @@ struct Plan<'a> {
     new_ipc: bool,
     exe: OwnedFd,
     fds: [OwnedFd; 3],
+    /// Entries added to [`ENV`].
+    env: &'a [String],
 }
 
 fn cstr(s: &OsStr) -> Result<CString, (String, i32)> {
@@ -699,7 +703,10 @@ fn start(plan: Plan, rules: &mut Rules) -> Result<Pid, (String, i32)> {
     }
     let mut argv: Vec<*const libc::c_char> = owned.iter().map(|c| c.as_ptr()).collect();
     argv.push(std::ptr::null());
-    let env: Vec<CString> = ENV.iter().map(|e| CString::new(*e).unwrap()).collect();
+    let mut env: Vec<CString> = ENV.iter().map(|e| CString::new(*e).unwrap()).collect();
+    for e in plan.env {
+        env.push(cstr(OsStr::new(e))?);
+    }
     let mut envp: Vec<*const libc::c_char> = env.iter().map(|c| c.as_ptr()).collect();
     envp.push(std::ptr::null());
     let work = cstr(plan.work.as_os_str())?;

@@ -207,6 +207,7 @@ impl Helper {
         args: &[String],
         memory: u64,
         collect: Option<&str>,
+        env: &[String],
     ) -> io::Result<Sandboxed<'_>> {
         let file = File::open(exe)?;
         let mut head = [0u8; 2];
@@ -221,6 +222,7 @@ impl Helper {
             memory,
             script,
             collect: collect.map(str::to_string),
+            env: env.to_vec(),
         };
         let fds = [
             file.as_raw_fd(),

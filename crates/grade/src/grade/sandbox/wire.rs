@@ -29,6 +29,10 @@ pub enum ToHelper {
         /// grader's run directory before the space is emptied.
         #[serde(default)]
         collect: Option<String>,
+        /// `NAME=VALUE` entries added to the program's fixed environment
+        /// (`--repeat` varies its size between runs).
+        #[serde(default)]
+        env: Vec<String>,
     },
     /// End the running program and everything it started.
     Kill,

@@ -137,10 +137,30 @@ pub fn spawn(
     exe: &Path,
     argv0: &str,
     args: &[String],
+    env: &[String],
     dir: &Path,
     memory: u64,
 ) -> io::Result<Spawned> {
     let path = cstring(exe.as_os_str())?;
+    // The grader's own environment, and `env` after it when there is any.
+    let extra: Vec<CString> = env
+        .iter()
+        .map(|e| cstring(OsStr::new(e)))
+        .collect::<io::Result<_>>()?;
+    let mut envp: Vec<*const c_char> = Vec::new();
+    if !extra.is_empty() {
+        // SAFETY: the grader never changes its environment while grading;
+        // `environ` is a null-terminated array of C strings.
+        unsafe {
+            let mut p = environ;
+            while !(*p).is_null() {
+                envp.push(*p);
+                p = p.add(1);
+            }
+        }
+        envp.extend(extra.iter().map(|c| c.as_ptr()));
+        envp.push(std::ptr::null());
+    }
     let dir = cstring(dir.as_os_str())?;
     let mut owned = vec![cstring(OsStr::new(argv0))?];
     for a in args {
@@ -154,8 +174,12 @@ pub fn spawn(
     let plan = ChildPlan {
         path: path.as_ptr(),
         argv: argv.as_ptr(),
-        // SAFETY: the grader never changes its environment while grading.
-        envp: unsafe { environ },
+        envp: if envp.is_empty() {
+            // SAFETY: the grader never changes its environment while grading.
+            unsafe { environ }
+        } else {
+            envp.as_ptr()
+        },
         dir: dir.as_ptr(),
         fds: [in_r.as_raw_fd(), out_w.as_raw_fd(), err_w.as_raw_fd()],
         memory,

@@ -17,12 +17,14 @@ pub fn spawn(
     exe: &Path,
     argv0: &str,
     args: &[String],
+    env: &[String],
     dir: &Path,
     memory: u64,
 ) -> io::Result<Spawned> {
     let mut cmd = Command::new(exe);
     cmd.arg0(argv0)
         .args(args)
+        .envs(env.iter().filter_map(|e| e.split_once('=')))
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

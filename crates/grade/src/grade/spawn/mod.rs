@@ -32,15 +32,16 @@ pub fn spawn(
     exe: &Path,
     argv0: &str,
     args: &[String],
+    env: &[String],
     dir: &Path,
     memory: u64,
 ) -> io::Result<Spawned> {
     // The program starts in `dir`: a relative path must not be read from there.
     let exe = std::path::absolute(exe)?;
     #[cfg(target_os = "linux")]
-    return clone::spawn(&exe, argv0, args, dir, memory);
+    return clone::spawn(&exe, argv0, args, env, dir, memory);
     #[cfg(not(target_os = "linux"))]
-    return command::spawn(&exe, argv0, args, dir, memory);
+    return command::spawn(&exe, argv0, args, env, dir, memory);
 }
 
 impl Spawned {
@@ -111,6 +112,7 @@ mod tests {
             Path::new("/bin/sh"),
             "./euchre",
             &["-c".into(), script.into()],
+            &[],
             dir,
             memory,
         )
@@ -155,7 +157,7 @@ mod tests {
     fn failures_to_start_say_why() {
         let tmp = std::env::temp_dir();
         let err = |exe: &Path, dir: &Path| {
-            spawn(exe, "x", &[], dir, 0)
+            spawn(exe, "x", &[], &[], dir, 0)
                 .err()
                 .map(|e| e.raw_os_error())
                 .unwrap()
@@ -169,7 +171,7 @@ mod tests {
             err(Path::new("/bin/sh"), Path::new("/no/such/dir")),
             Some(libc::ENOENT)
         );
-        let nul = spawn(Path::new("/bin/sh"), "a\0b", &[], &tmp, 0)
+        let nul = spawn(Path::new("/bin/sh"), "a\0b", &[], &[], &tmp, 0)
             .err()
             .unwrap();
         assert_eq!(nul.kind(), io::ErrorKind::InvalidInput);
