@@ -97,6 +97,25 @@ pub fn human_cs246(data: &[u8]) {
     let _ = cs246::run(&raw, stdin, &mut std::io::sink());
 }
 
+/// A student program's output on the EECS 280 `euchred` scenario, as
+/// `grade --diagnose` reads it: every output that is not the golden gets at
+/// least one finding, each with words.
+pub fn diagnosis(data: &[u8]) {
+    use std::sync::OnceLock;
+    static SCENARIO: OnceLock<(Scenario, String, crate::mutants::Diagnoser)> = OnceLock::new();
+    let (s, expected, diagnoser) = SCENARIO.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let s = Scenario::load(&dir.join("scenarios/eecs280/euchred.yaml"))
+            .expect("the bundled scenario loads");
+        let expected = play(&s).text();
+        (s, expected, crate::mutants::Diagnoser::new())
+    });
+    let actual = String::from_utf8_lossy(data);
+    let found = diagnoser.diagnose(s, expected, &actual);
+    assert_eq!(found.is_empty(), *actual == **expected, "{found:?}");
+    assert!(found.iter().all(|f| !f.message.is_empty()), "{found:?}");
+}
+
 /// A fuzz target: any bytes in, no panic out.
 pub type Target = fn(&[u8]);
 
@@ -193,7 +212,8 @@ pub fn seat_protocol(data: &[u8]) {
     }
 }
 
-pub const TARGETS: [(&str, Target); 8] = [
+pub const TARGETS: [(&str, Target); 9] = [
+    ("diagnosis", diagnosis),
     ("seat_protocol", seat_protocol),
     ("report", report),
     ("play_save", play_save),

@@ -92,7 +92,7 @@ fn every_target_survives_its_corpus_and_mutations_of_it() {
         assert!(!files.is_empty(), "no corpus for {name}");
         // Playing a whole game per input makes these targets slower.
         let per_file = match name {
-            "save" | "scenario" => 300,
+            "save" | "scenario" | "diagnosis" => 300,
             "human_eecs280" | "human_cs246" => 600,
             _ => 8000,
         };

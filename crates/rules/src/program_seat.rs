@@ -247,7 +247,8 @@ impl Connection {
         }
         if let Some(mut c) = self.child.take() {
             // The group's id is the program's.
-            if let Ok(pid) = i32::try_from(c.id()) {
+            let group = i32::try_from(c.id()).ok();
+            if let Some(pid) = group {
                 // SAFETY: kill(2) with a negative pid signals that process group.
                 unsafe {
                     libc::kill(-pid, libc::SIGKILL);
@@ -255,6 +256,15 @@ impl Connection {
             }
             let _ = c.kill();
             let _ = c.wait();
+            // A signal is delivered, not waited for: until the group has no
+            // running member (a second at most), what the program started
+            // may still be running.
+            if let Some(pid) = group {
+                let deadline = Instant::now() + Duration::from_secs(1);
+                while group_runs(pid) && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
         }
     }
 
@@ -552,4 +562,27 @@ impl Agent for Shared {
     fn finished(&mut self, winner: usize, scores: [u32; 2]) {
         self.0.borrow_mut().finished(winner, scores);
     }
+}
+
+/// Whether process group `pgid` has a member that is not a zombie.
+#[cfg(target_os = "linux")]
+fn group_runs(pgid: i32) -> bool {
+    let Ok(procs) = std::fs::read_dir("/proc") else {
+        return false;
+    };
+    procs.flatten().any(|e| {
+        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
+        // After the command's ")": state, parent, group.
+        let mut fields = stat.rsplit_once(')').map_or("", |x| x.1).split_whitespace();
+        let state = fields.next();
+        let group = fields.nth(1).and_then(|g| g.parse::<i32>().ok());
+        group == Some(pgid) && state.is_some_and(|s| s != "Z")
+    })
+}
+
+/// Whether process group `pgid` has a member (zombies too, elsewhere).
+#[cfg(not(target_os = "linux"))]
+fn group_runs(pgid: i32) -> bool {
+    // SAFETY: signal 0 only asks whether the group has members.
+    unsafe { libc::kill(-pgid, 0) == 0 }
 }

@@ -241,7 +241,7 @@ fn reach_exact(
     if same == run.prefix + tail.len() && same == actual.len() {
         return Some(usize::MAX);
     }
-    Some(actual[..same].matches('\n').count() + 1)
+    Some(lines(&actual.as_bytes()[..same]) + 1)
 }
 
 /// Bytes `a` and `b` share from the start.
