@@ -74,6 +74,7 @@ pub enum Mutant {
     ArgvWithoutProgram,
     HandsFromOne,
     NoBlankAfterMaking,
+    BlankBeforeDiscard,
     NoEuchredLine,
     NoMarchLine,
     NoWinLineAtTarget,
@@ -104,7 +105,7 @@ pub enum Mutant {
 
 impl Mutant {
     /// How many variants there are.
-    pub const COUNT: usize = 70;
+    pub const COUNT: usize = 71;
 }
 
 /// Threads currently playing a mutant, process-wide: the fast path of [`on`].

@@ -161,6 +161,8 @@ catalogue! {
         "hands are numbered from 1 instead of 0";
     NoBlankAfterMaking, "no-blank-after-making", E, Printing,
         "no blank line is printed once trump is made and the dealer has discarded";
+    BlankBeforeDiscard, "blank-before-discard", E, Printing,
+        "the blank line that ends making trump is printed as soon as trump is ordered, before the dealer's discard, not after it";
     NoEuchredLine, "no-euchred-line", E, Printing,
         "the \"euchred!\" line is missing";
     NoMarchLine, "no-march-line", E, Printing,

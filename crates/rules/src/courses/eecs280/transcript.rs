@@ -190,9 +190,17 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
             Event::Ordered { seat, suit, .. } => {
                 self.put_name(*seat);
                 self.put(&[" orders up ", suit.name(), "\n"]);
+                if mutants::on(Mutant::BlankBeforeDiscard) {
+                    self.put(&["\n"]);
+                }
             }
             // "Print an extra newline when making, adding, and discarding is complete."
-            Event::TrumpSet { .. } if !mutants::on(Mutant::NoBlankAfterMaking) => self.put(&["\n"]),
+            Event::TrumpSet { .. }
+                if !mutants::on(Mutant::NoBlankAfterMaking)
+                    && !mutants::on(Mutant::BlankBeforeDiscard) =>
+            {
+                self.put(&["\n"])
+            }
             Event::Led { seat, card } => self.put_card_line(*card, |l| &l.led_by[*seat]),
             Event::Played { seat, card } => self.put_card_line(*card, |l| &l.played_by[*seat]),
             Event::TrickTaken { seat, .. } => self.put_line(|l| &l.takes[*seat]),

@@ -22,6 +22,8 @@ struct Run {
     /// The run printed what the engine printed for these bytes of the
     /// golden, then `tail` (a run put back at a state keeps no copy).
     prefix: usize,
+    /// Lines in the golden's `prefix` bytes.
+    prefix_lines: usize,
     tail: String,
 }
 
@@ -64,6 +66,7 @@ impl Runs {
                 entry,
                 scope,
                 prefix,
+                prefix_lines: lines(&expected.as_bytes()[..prefix]),
                 tail,
             });
         }
@@ -77,8 +80,8 @@ impl Runs {
 
     /// Every mutant for the place's one step, and from the start of its hand.
     pub fn around(s: &Scenario, expected: &str, place: &Place) -> Runs {
-        // A few lines past the step: enough to see the step's own lines.
-        let lines = place.lines_through_step + 3;
+        // A few lines past the step: its own lines and the next few.
+        let lines = place.lines_through_step + 6;
         let mut runs = Runs {
             runs: Vec::new(),
             hand: place.hand,
@@ -89,10 +92,10 @@ impl Runs {
             // Put back at the place's state rather than replayed from the start.
             for entry in mutants(s) {
                 let m = entry.mutant;
-                let (text, end) = from.step(m, lines);
+                let (text, end) = from.run(m, false, lines);
                 runs.add(expected, entry, Scope::Step, from.before_step, text, end);
                 if hand_too {
-                    let (text, end) = from.hand(m, lines);
+                    let (text, end) = from.run(m, true, lines);
                     runs.add(expected, entry, Scope::Hand, from.before_hand, text, end);
                 }
             }
@@ -105,7 +108,7 @@ impl Runs {
     /// [`Runs::around`] by replaying the game from its start for each run
     /// (any agents: humans read their input again).
     fn replayed(&mut self, s: &Scenario, expected: &str, place: &Place) {
-        let lines = place.lines_through_step + 3;
+        let lines = place.lines_through_step + 6;
         let hand_too = place.hand_step != place.step;
         let runs = self;
         for entry in mutants(s) {
@@ -157,7 +160,10 @@ impl Runs {
                 first_divergence(&run.text(expected), actual, compare)
                     .map_or(usize::MAX, |r| r.actual_line)
             };
-            if reach <= d.actual_line {
+            // The line alone may agree by chance (a blank line, say): the
+            // run must agree on the line after it too, where it has one.
+            let run_lines = run.prefix_lines + lines(run.tail.as_bytes());
+            if reach <= d.actual_line || (reach == d.actual_line + 1 && run_lines > d.actual_line) {
                 continue;
             }
             let (name, what) = (run.entry.name, run.entry.what);
@@ -305,32 +311,16 @@ impl<'a> Resumed<'a> {
         })
     }
 
-    /// The mutant switched on from the hand's start.
-    fn hand(&mut self, m: Mutant, lines: usize) -> (Vec<u8>, bool) {
-        let left = lines.saturating_sub(self.lines_before.0);
-        play_on(
-            self.s,
-            &mut self.game,
-            &self.at_hand,
-            &[],
-            m,
-            usize::MAX,
-            left,
-        )
-    }
-
-    /// The mutant switched on for the step alone.
-    fn step(&mut self, m: Mutant, lines: usize) -> (Vec<u8>, bool) {
-        let left = lines.saturating_sub(self.lines_before.1);
-        play_on(
-            self.s,
-            &mut self.game,
-            &self.at_step,
-            &self.events,
-            m,
-            1,
-            left,
-        )
+    /// The mutant switched on from the hand's start (`hand`), or for the
+    /// step alone.
+    fn run(&mut self, m: Mutant, hand: bool, lines: usize) -> (Vec<u8>, bool) {
+        let (state, events, before, on) = if hand {
+            (&self.at_hand, &[][..], self.lines_before.0, usize::MAX)
+        } else {
+            (&self.at_step, &self.events[..], self.lines_before.1, 1)
+        };
+        let left = lines.saturating_sub(before);
+        play_on(self.s, &mut self.game, state, events, m, on, left)
     }
 }
 

@@ -67,8 +67,17 @@ pub(crate) fn missing_or_extra(
                     ),
                 ))
             } else if line(actual, d.actual_line + 1) == Some(want.as_str()) {
+                // A line printed twice, or early (it comes a little later).
+                let later =
+                    (1..=10).find(|k| line(expected, d.expected_line + k) == Some(got.as_str()));
                 let repeats = if line(actual, d.actual_line.wrapping_sub(1)) == Some(got.as_str()) {
                     format!(" (it repeats line {})", d.actual_line - 1)
+                } else if let Some(k) = later {
+                    format!(
+                        " (it comes early: the expected output has it {k} line{} later, at line {})",
+                        if k == 1 { "" } else { "s" },
+                        d.expected_line + k
+                    )
                 } else {
                     String::new()
                 };
