@@ -19,6 +19,7 @@ mod report;
 mod run;
 mod schema;
 mod serve;
+mod unit_tests;
 
 use std::io::Write;
 
@@ -55,6 +56,7 @@ pub enum Command {
     New(new::Args),
     Record(record::Args),
     Mutants(mutants::Args),
+    UnitTests(unit_tests::Args),
 }
 
 /// A parsed command line.
@@ -140,6 +142,7 @@ impl Parsed {
             Command::New(a) => a.execute(stdout),
             Command::Record(a) => a.execute(stdout),
             Command::Mutants(a) => a.execute(stdout),
+            Command::UnitTests(a) => a.execute(stdout),
         }
     }
 }

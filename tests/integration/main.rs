@@ -29,3 +29,4 @@ mod seat_protocol;
 mod serve;
 mod shard;
 mod tester;
+mod unit_tests;

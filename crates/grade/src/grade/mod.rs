@@ -16,6 +16,7 @@ pub mod report;
 pub mod sandbox;
 pub mod shard;
 pub mod spawn;
+pub mod unit;
 pub mod workspace;
 pub mod writer;
 
@@ -411,6 +412,28 @@ impl Grader {
             return process::run_sandboxed(helper, p, input, limits, collect);
         }
         process::run(p, dir.path(), input, limits)
+    }
+
+    /// Runs `exe` as `argv0 args…` with no input, in a run directory of its
+    /// own (in the sandbox, when it is on).
+    pub fn run_program(
+        &self,
+        exe: &Path,
+        argv0: &str,
+        args: &[String],
+        limits: Limits,
+    ) -> Result<Run, String> {
+        let mut dir = self
+            .dirs
+            .lease()
+            .map_err(|e| format!("cannot make a directory to run in: {e}"))?;
+        let p = process::Program {
+            exe,
+            argv0,
+            args,
+            env: &[],
+        };
+        Ok(self.execute(&mut dir, p, b"", None, limits))
     }
 
     /// As [`Grader::grade`], and when the run fails, up to `repeat - 1` more

@@ -1,0 +1,428 @@
+//! Unit-test grading (`upcard unit-tests`, EECS 280's `Card_tests.cpp` and
+//! `Player_tests.cpp`): each test file of a submission is compiled with the
+//! staff's correct solution and with each buggy one, in the grader's
+//! sandbox; its tests are listed as the course's unit-test framework lists
+//! them (`-n`) and each is run alone. A test that fails on the correct
+//! solution is invalid; a bug is caught when a valid test fails (or
+//! crashes, or runs out of time) on it (the spec's procedure,
+//! docs/unit-tests.md).
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::process::{Ending, Limits, Run};
+use super::{Grader, Sandboxing};
+use crate::scenario::write_atomic;
+use upcard_rules::Failure;
+
+/// What `upcard unit-tests` is asked.
+pub struct Options {
+    /// The correct solution's folder (sources, headers, the framework).
+    pub solution: PathBuf,
+    /// Folders of buggy solutions: each subfolder is one bug, holding the
+    /// files that differ from the solution's.
+    pub bugs: Vec<PathBuf>,
+    /// Submissions: a folder holding `*_tests.cpp`, or a folder of them.
+    pub tests: PathBuf,
+    /// Compiler flags (the course Makefile's by default).
+    pub cxxflags: String,
+    /// Each test run's limits (the spec: a suite in under 5 s).
+    pub limits: Limits,
+    /// At most this many tests in a file (the spec: 50).
+    pub max_tests: usize,
+    pub sandboxing: Sandboxing,
+    /// Where to write the JSON report.
+    pub json: Option<PathBuf>,
+}
+
+/// The report: one derived type, written and read.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    /// Every bug, by name, in order.
+    pub bugs: Vec<String>,
+    pub submissions: Vec<Submission>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Submission {
+    pub name: String,
+    pub files: Vec<TestFile>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TestFile {
+    pub file: String,
+    /// Why the file could not be graded (it does not compile with the
+    /// solution, it has too many tests); its tests count for nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub tests: Vec<Test>,
+    /// The bugs some valid test catches, in the report's bug order.
+    pub caught: Vec<String>,
+    /// Bugs that did not compile with this file (the staff's to fix): they
+    /// count as not caught, and the table says so.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unbuilt: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Test {
+    pub name: String,
+    /// It passes on the correct solution.
+    pub valid: bool,
+    /// How it failed on the correct solution (an invalid test).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+    /// The bugs it catches (a valid test only).
+    pub catches: Vec<String>,
+}
+
+/// A flat folder's files, by name.
+type Files = BTreeMap<String, Vec<u8>>;
+
+fn read_files(dir: &Path) -> Result<Files, String> {
+    let mut files = Files::new();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for e in entries.flatten() {
+        let path = e.path();
+        if !path.is_file() {
+            continue;
+        }
+        let Some(name) = e.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        let bytes = std::fs::read(&path).map_err(|err| format!("{}: {err}", path.display()))?;
+        files.insert(name, bytes);
+    }
+    Ok(files)
+}
+
+fn is_test_file(name: &str) -> bool {
+    name.ends_with("_tests.cpp")
+}
+
+/// The solution's files compiled with a test file: its `.cpp` files that
+/// are neither tests nor a program's `main`.
+fn implementation(files: &Files) -> Vec<&str> {
+    files
+        .iter()
+        .filter(|(name, bytes)| {
+            name.ends_with(".cpp")
+                && !is_test_file(name)
+                && !name.contains("_test")
+                && !String::from_utf8_lossy(bytes).contains("int main(")
+        })
+        .map(|(name, _)| name.as_str())
+        .collect()
+}
+
+/// The program a test file and its solution are built into.
+const PROGRAM: &str = "upcard-tests.exe";
+
+fn quote(s: &str) -> String {
+    shlex::try_quote(s).map_or_else(|_| format!("'{s}'"), |q| q.into_owned())
+}
+
+/// The submissions under `tests`: itself, when it holds test files, or
+/// each folder in it.
+fn submissions(tests: &Path) -> Result<Vec<(String, PathBuf)>, String> {
+    let here = read_files(tests)?;
+    if here.keys().any(|n| is_test_file(n)) {
+        let name = tests
+            .file_name()
+            .map_or("submission".into(), |n| n.to_string_lossy().into_owned());
+        return Ok(vec![(name, tests.to_path_buf())]);
+    }
+    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(tests)
+        .map_err(|e| format!("{}: {e}", tests.display()))?
+        .flatten()
+        .filter(|e| e.path().is_dir())
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
+        .collect();
+    out.sort();
+    if out.is_empty() {
+        return Err(format!(
+            "{}: no *_tests.cpp and no submission folders in it",
+            tests.display()
+        ));
+    }
+    Ok(out)
+}
+
+/// The bugs: each subfolder of each `--bugs` folder, by its name.
+fn bugs(dirs: &[PathBuf]) -> Result<Vec<(String, Files)>, String> {
+    let mut out = Vec::new();
+    for d in dirs {
+        let mut here: Vec<PathBuf> = std::fs::read_dir(d)
+            .map_err(|e| format!("{}: {e}", d.display()))?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_dir())
+            .collect();
+        here.sort();
+        for p in here {
+            let name = p
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            out.push((name, read_files(&p)?));
+        }
+    }
+    Ok(out)
+}
+
+struct Grading<'a> {
+    grader: Grader,
+    o: &'a Options,
+    solution: Files,
+    work: tempfile::TempDir,
+}
+
+impl Grading<'_> {
+    /// `test` built with the solution, `overlay` over its files.
+    fn build(&self, test: (&str, &[u8]), overlay: &Files, tag: &str) -> Result<PathBuf, String> {
+        let mut files = self.solution.clone();
+        files.extend(overlay.iter().map(|(k, v)| (k.clone(), v.clone())));
+        files.insert(test.0.to_string(), test.1.to_vec());
+        let src = self.work.path().join(format!("src-{tag}"));
+        let _ = std::fs::remove_dir_all(&src);
+        std::fs::create_dir_all(&src).map_err(|e| e.to_string())?;
+        for (name, bytes) in &files {
+            std::fs::write(src.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
+        }
+        let mut sources = vec![test.0];
+        sources.extend(implementation(&files));
+        let script = format!(
+            "g++ {} -o {PROGRAM} {}\n",
+            self.o.cxxflags,
+            sources
+                .iter()
+                .map(|s| quote(s))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let dest = self.work.path().join(format!("{tag}.exe"));
+        self.grader
+            .build(&src, &script, PROGRAM, &dest)
+            .map_err(|b| b.log)?;
+        Ok(dest)
+    }
+
+    fn run(&self, exe: &Path, args: &[String]) -> Result<Run, String> {
+        self.grader
+            .run_program(exe, "./upcard-tests.exe", args, self.o.limits)
+    }
+
+    /// The test names the framework lists (`-n`).
+    fn names(&self, exe: &Path) -> Result<Vec<String>, String> {
+        let run = self.run(exe, &["-n".into()])?;
+        if run.ending != Ending::Exited(0) {
+            return Err(format!(
+                "listing its tests (-n) failed: {}",
+                ending(&run.ending, &self.o.limits)
+            ));
+        }
+        Ok(String::from_utf8_lossy(&run.stdout)
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect())
+    }
+
+    /// Why one test failed, or None when it passed.
+    fn failure(&self, exe: &Path, name: &str) -> Result<Option<String>, String> {
+        let run = self.run(exe, &[name.to_string()])?;
+        Ok(match run.ending {
+            Ending::Exited(0) => None,
+            ref e => {
+                let mut why = ending(e, &self.o.limits);
+                let out = String::from_utf8_lossy(&run.stdout);
+                let tail: Vec<&str> = out.lines().rev().take(12).collect();
+                for l in tail.into_iter().rev() {
+                    why.push_str("\n  ");
+                    why.push_str(l);
+                }
+                Some(why)
+            }
+        })
+    }
+
+    fn file(&self, bugs: &[(String, Files)], name: &str, bytes: &[u8], who: &str) -> TestFile {
+        let mut out = TestFile {
+            file: name.to_string(),
+            error: None,
+            tests: Vec::new(),
+            caught: Vec::new(),
+            unbuilt: Vec::new(),
+        };
+        let tag = format!("{who}-{name}");
+        let exe = match self.build((name, bytes), &Files::new(), &tag) {
+            Ok(e) => e,
+            Err(log) => {
+                out.error = Some(format!("does not compile with the solution:\n{log}"));
+                return out;
+            }
+        };
+        let names = match self.names(&exe) {
+            Ok(n) => n,
+            Err(e) => {
+                out.error = Some(e);
+                return out;
+            }
+        };
+        if names.len() > self.o.max_tests {
+            out.error = Some(format!(
+                "{} tests: at most {} are allowed",
+                names.len(),
+                self.o.max_tests
+            ));
+            return out;
+        }
+        for t in &names {
+            let failure = self.failure(&exe, t).unwrap_or_else(Some);
+            out.tests.push(Test {
+                name: t.clone(),
+                valid: failure.is_none(),
+                failure,
+                catches: Vec::new(),
+            });
+        }
+        for (bug, overlay) in bugs {
+            let Ok(exe) = self.build((name, bytes), overlay, &format!("{tag}-{bug}")) else {
+                out.unbuilt.push(bug.clone());
+                continue;
+            };
+            for t in out.tests.iter_mut().filter(|t| t.valid) {
+                if !matches!(self.failure(&exe, &t.name), Ok(None)) {
+                    t.catches.push(bug.clone());
+                }
+            }
+            if out.tests.iter().any(|t| t.catches.contains(bug)) {
+                out.caught.push(bug.clone());
+            }
+        }
+        out
+    }
+}
+
+fn ending(e: &Ending, limits: &Limits) -> String {
+    match e {
+        Ending::Exited(c) => format!("exit status {c}"),
+        Ending::Signal(s) => format!("crashed ({})", super::signal_name(*s)),
+        Ending::TimedOut => format!("timed out after {} s", limits.time.as_secs_f64()),
+        Ending::OutOfMemory => "out of memory".into(),
+        Ending::Truncated => "printed too much".into(),
+        Ending::DiskFull => "filled its disk".into(),
+        Ending::NotStarted(why) => format!("could not start: {why}"),
+    }
+}
+
+/// Grades the submissions, prints the table, writes the report.
+pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
+    let solution = read_files(&o.solution).map_err(Failure::input)?;
+    if implementation(&solution).is_empty() {
+        return Err(Failure::input(format!(
+            "{}: no solution sources (.cpp files without main) in it",
+            o.solution.display()
+        )));
+    }
+    let bugs = bugs(&o.bugs).map_err(Failure::input)?;
+    let subs = submissions(&o.tests).map_err(Failure::input)?;
+    let grader = Grader::new(None, o.limits, o.sandboxing.clone()).map_err(Failure::input)?;
+    for n in &grader.notes {
+        eprintln!("upcard: note: {n}");
+    }
+    let g = Grading {
+        grader,
+        o,
+        solution,
+        work: tempfile::tempdir()
+            .map_err(|e| Failure::input(format!("cannot make a work folder: {e}")))?,
+    };
+    let mut report = Report {
+        bugs: bugs.iter().map(|(n, _)| n.clone()).collect(),
+        submissions: Vec::new(),
+    };
+    for (who, dir) in subs {
+        let files = read_files(&dir).map_err(Failure::input)?;
+        let mut s = Submission {
+            name: who.clone(),
+            files: Vec::new(),
+        };
+        for (name, bytes) in files.iter().filter(|(n, _)| is_test_file(n)) {
+            s.files.push(g.file(&bugs, name, bytes, &who));
+        }
+        report.submissions.push(s);
+    }
+    table(&report, out).map_err(|e| Failure::input(format!("writing the table: {e}")))?;
+    if let Some(p) = &o.json {
+        let text = serde_json::to_string_pretty(&report).expect("a report serializes");
+        write_atomic(p, text.as_bytes())
+            .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
+    }
+    Ok(report)
+}
+
+/// One line per test file, then each invalid test's failure.
+fn table(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "{:<16} {:<20} {:>5} {:>6} {:>8} {:>7}",
+        "student", "file", "tests", "valid", "invalid", "caught"
+    )?;
+    for s in &r.submissions {
+        for f in &s.files {
+            let valid = f.tests.iter().filter(|t| t.valid).count();
+            let caught = format!("{}/{}", f.caught.len(), r.bugs.len());
+            match &f.error {
+                Some(e) => {
+                    // The compiler's first error says most.
+                    let first = e.lines().next().unwrap_or("");
+                    let error = e.lines().find(|l| l.contains("error:"));
+                    writeln!(
+                        out,
+                        "{:<16} {:<20} {first}{}",
+                        s.name,
+                        f.file,
+                        error.map_or(String::new(), |l| format!(" {}", l.trim()))
+                    )?
+                }
+                None => writeln!(
+                    out,
+                    "{:<16} {:<20} {:>5} {:>6} {:>8} {:>7}",
+                    s.name,
+                    f.file,
+                    f.tests.len(),
+                    valid,
+                    f.tests.len() - valid,
+                    caught
+                )?,
+            }
+        }
+    }
+    for s in &r.submissions {
+        for f in &s.files {
+            for bug in &f.unbuilt {
+                writeln!(
+                    out,
+                    "\nnote: the bug {bug} does not compile with {} {}: it counts as not caught",
+                    s.name, f.file
+                )?;
+            }
+            for t in f.tests.iter().filter(|t| !t.valid) {
+                writeln!(
+                    out,
+                    "\n{} {} {}: invalid (fails on the correct solution): {}",
+                    s.name,
+                    f.file,
+                    t.name,
+                    t.failure.as_deref().unwrap_or("")
+                )?;
+            }
+        }
+    }
+    Ok(())
+}

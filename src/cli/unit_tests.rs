@@ -1,0 +1,77 @@
+//! `upcard unit-tests`: students' unit-test files graded against a correct
+//! solution and buggy ones (docs/unit-tests.md).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use upcard::Failure;
+use upcard::courses::Course;
+use upcard::grade::unit::{Options, run};
+use upcard::grade::{Limits, Sandboxing};
+
+/// Grade students' unit tests (EECS 280 Card_tests.cpp, Player_tests.cpp): valid on a correct solution, bugs caught among buggy ones
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard unit-tests --solution staff/solution --bugs staff/bugs submissions/
+  upcard unit-tests --solution staff/solution --bugs staff/bugs alice/ --json alice.json")]
+pub struct Args {
+    /// The correct solution's folder: its sources and headers, and the course's unit_test_framework.hpp
+    #[arg(long, value_name = "DIR")]
+    solution: PathBuf,
+    /// A folder of buggy solutions: each subfolder is one bug (its name), holding the files that differ from the solution's
+    #[arg(long, value_name = "DIR")]
+    bugs: Vec<PathBuf>,
+    /// The compiler flags (default: the EECS 280 Makefile's)
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    cxxflags: Option<String>,
+    /// Seconds each test may run (the spec: a suite in under 5 s)
+    #[arg(long, default_value_t = 5)]
+    timeout: u64,
+    /// The most tests a file may have (the spec: 50)
+    #[arg(long, default_value_t = 50)]
+    max_tests: usize,
+    /// Memory limit in MiB for each build and test run
+    #[arg(long, default_value_t = 2048)]
+    memory_mb: u64,
+    /// Run without the sandbox (only test files you trust)
+    #[arg(long)]
+    no_sandbox: bool,
+    /// Write the report as JSON to this file
+    #[arg(long, value_name = "PATH")]
+    json: Option<PathBuf>,
+    /// A submission's folder (its *_tests.cpp at the top), or a folder of them
+    tests: PathBuf,
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let cxxflags = match &self.cxxflags {
+            Some(f) => upcard::grade::init::shell_words(f)?,
+            None => upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
+        };
+        let sandboxing = if self.no_sandbox {
+            Sandboxing::Off
+        } else {
+            let helper = std::env::current_exe().map_err(|e| {
+                Failure::input(format!("cannot find upcard itself for the sandbox: {e}"))
+            })?;
+            Sandboxing::On { helper }
+        };
+        let options = Options {
+            solution: self.solution,
+            bugs: self.bugs,
+            tests: self.tests,
+            cxxflags,
+            limits: Limits {
+                time: Duration::from_secs(self.timeout.max(1)),
+                memory: self.memory_mb << 20,
+                ..Limits::default()
+            },
+            max_tests: self.max_tests,
+            sandboxing,
+            json: self.json,
+        };
+        run(&options, stdout).map(|_| ())
+    }
+}

@@ -1,0 +1,163 @@
+//! `upcard unit-tests`: student-style test files (tests/integration/programs/
+//! unit/students) graded against a small correct Card (solution/) and four
+//! buggy ones (bugs/), in the sandbox, with exact verdicts.
+
+use crate::tester::Upcard;
+
+const UNIT: &str = "tests/integration/programs/unit";
+
+#[test]
+fn valid_and_invalid_tests_and_the_bugs_they_catch() {
+    let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-tests.json");
+    let ran = Upcard::new()
+        .args([
+            "unit-tests",
+            "--solution",
+            &format!("{UNIT}/solution"),
+            "--bugs",
+            &format!("{UNIT}/bugs"),
+            "--timeout",
+            "1",
+            "--json",
+        ])
+        .arg_path(&json)
+        .args([format!("{UNIT}/students")])
+        .run();
+    assert_eq!(
+        ran.text(),
+        "\
+student          file                 tests  valid  invalid  caught
+alice            Card_tests.cpp           4      3        1     2/4
+bob              Card_tests.cpp       51 tests: at most 50 are allowed
+carol            Card_tests.cpp           3      2        1     3/4
+dave             Card_tests.cpp       does not compile with the solution: Card_tests.cpp:4:27: error: 'is_queen' was not declared in this scope; did you mean 'queen'?
+
+alice Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit status 1
+  Running test: nine_is_face
+  FAIL
+  ASSERT_TRUE(is_face_or_ace({NINE, HEARTS})) failed
+
+carol Card_tests.cpp loops: invalid (fails on the correct solution): timed out after 1 s
+"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(
+        v["bugs"],
+        serde_json::json!([
+            "face-includes-ten",
+            "left-bower-not-trump",
+            "less-ignores-trump",
+            "next-suit-wrong"
+        ])
+    );
+    let file = |who: usize| &v["submissions"][who]["files"][0];
+    let catches = |who: usize| -> Vec<(String, bool, Vec<String>)> {
+        file(who)["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["name"].as_str().unwrap().to_string(),
+                    t["valid"].as_bool().unwrap(),
+                    t["catches"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|b| b.as_str().unwrap().to_string())
+                        .collect(),
+                )
+            })
+            .collect()
+    };
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        catches(0),
+        vec![
+            ("jack_is_face".into(), true, s(&[])),
+            (
+                "next_of_spades_is_clubs".into(),
+                true,
+                s(&["next-suit-wrong"])
+            ),
+            ("nine_is_face".into(), false, s(&[])),
+            ("ten_is_not_face".into(), true, s(&["face-includes-ten"])),
+        ]
+    );
+    // The left bower's test catches both bugs that lose it.
+    assert_eq!(
+        catches(2),
+        vec![
+            (
+                "left_bower_is_trump".into(),
+                true,
+                s(&["left-bower-not-trump", "next-suit-wrong"])
+            ),
+            ("loops".into(), false, s(&[])),
+            ("trump_beats_ace".into(), true, s(&["less-ignores-trump"])),
+        ]
+    );
+    assert_eq!(
+        file(2)["caught"],
+        serde_json::json!([
+            "left-bower-not-trump",
+            "less-ignores-trump",
+            "next-suit-wrong"
+        ])
+    );
+    assert_eq!(file(1)["tests"], serde_json::json!([]));
+    assert!(
+        file(3)["error"]
+            .as_str()
+            .unwrap()
+            .contains("'is_queen' was not declared")
+    );
+}
+
+/// A buggy solution that does not compile is the staff's to fix: it is
+/// said, not taken as caught.
+#[test]
+fn a_bug_that_does_not_compile_is_said() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-broken-bug");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("bugs/broken")).unwrap();
+    std::fs::write(dir.join("bugs/broken/Card.cpp"), "this is not C++\n").unwrap();
+    let ran = Upcard::new()
+        .args([
+            "unit-tests",
+            "--solution",
+            &format!("{UNIT}/solution"),
+            "--bugs",
+        ])
+        .arg_path(&dir.join("bugs"))
+        .args([format!("{UNIT}/students/alice")])
+        .run();
+    assert_eq!(
+        ran.text(),
+        "\
+student          file                 tests  valid  invalid  caught
+alice            Card_tests.cpp           4      3        1     0/1
+
+note: the bug broken does not compile with alice Card_tests.cpp: it counts as not caught
+
+alice Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit status 1
+  Running test: nine_is_face
+  FAIL
+  ASSERT_TRUE(is_face_or_ace({NINE, HEARTS})) failed
+"
+    );
+}
+
+#[test]
+fn a_missing_solution_is_a_usage_error() {
+    Upcard::new()
+        .args([
+            "unit-tests",
+            "--solution",
+            "no/such/dir",
+            &format!("{UNIT}/students"),
+        ])
+        .status(2)
+        .stderr_is("upcard: no/such/dir: No such file or directory (os error 2)\n")
+        .run();
+}
