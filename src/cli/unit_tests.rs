@@ -40,6 +40,9 @@ pub struct Args {
     /// Write the report as JSON to this file
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
+    /// Test files graded at once (default: one per core)
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
     /// A submission's folder (its *_tests.cpp at the top), or a folder of them
     tests: PathBuf,
 }
@@ -71,6 +74,9 @@ impl Args {
             max_tests: self.max_tests,
             sandboxing,
             json: self.json,
+            jobs: self
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         };
         run(&options, stdout).map(|_| ())
     }

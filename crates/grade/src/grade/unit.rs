@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use super::process::{Ending, Limits, Run};
@@ -36,6 +37,8 @@ pub struct Options {
     pub sandboxing: Sandboxing,
     /// Where to write the JSON report.
     pub json: Option<PathBuf>,
+    /// Test files graded at once.
+    pub jobs: usize,
 }
 
 /// The report: one derived type, written and read.
@@ -94,6 +97,14 @@ fn read_files(dir: &Path) -> Result<Files, String> {
         let Some(name) = e.file_name().to_str().map(str::to_string) else {
             continue;
         };
+        // Sources alone: a folder may hold what was built from them too.
+        const SOURCES: [&str; 10] = [
+            "cpp", "cc", "cxx", "hpp", "h", "hh", "hxx", "tpp", "ipp", "inc",
+        ];
+        let ext = name.rsplit_once('.').map_or("", |x| x.1);
+        if !SOURCES.contains(&ext) {
+            continue;
+        }
         let bytes = std::fs::read(&path).map_err(|err| format!("{}: {err}", path.display()))?;
         files.insert(name, bytes);
     }
@@ -180,34 +191,85 @@ struct Grading<'a> {
     work: tempfile::TempDir,
 }
 
+/// A solution (the correct one or a bug) compiled once: its files, and its
+/// implementation as one archive every test file links with.
+struct Variant {
+    name: String,
+    files: Files,
+    archive: PathBuf,
+}
+
 impl Grading<'_> {
-    /// `test` built with the solution, `overlay` over its files.
-    fn build(&self, test: (&str, &[u8]), overlay: &Files, tag: &str) -> Result<PathBuf, String> {
-        let mut files = self.solution.clone();
-        files.extend(overlay.iter().map(|(k, v)| (k.clone(), v.clone())));
-        files.insert(test.0.to_string(), test.1.to_vec());
+    /// Runs `script` in the sandbox over `files` in a folder of its own,
+    /// keeping the file `product` it makes at `work/{tag}`.
+    fn make(
+        &self,
+        files: &Files,
+        script: &str,
+        product: &str,
+        tag: &str,
+    ) -> Result<PathBuf, String> {
         let src = self.work.path().join(format!("src-{tag}"));
         let _ = std::fs::remove_dir_all(&src);
         std::fs::create_dir_all(&src).map_err(|e| e.to_string())?;
-        for (name, bytes) in &files {
+        for (name, bytes) in files {
             std::fs::write(src.join(name), bytes).map_err(|e| format!("{name}: {e}"))?;
         }
-        let mut sources = vec![test.0];
-        sources.extend(implementation(&files));
+        let dest = self.work.path().join(tag);
+        let made = self
+            .grader
+            .build(&src, script, product, &dest)
+            .map_err(|b| b.log);
+        let _ = std::fs::remove_dir_all(&src);
+        made.map(|()| dest)
+    }
+
+    /// A solution's implementation compiled into an archive.
+    fn variant(&self, name: &str, overlay: &Files) -> Result<Variant, String> {
+        let mut files = self.solution.clone();
+        files.extend(overlay.iter().map(|(k, v)| (k.clone(), v.clone())));
+        let sources = implementation(&files);
+        let objects: Vec<String> = sources
+            .iter()
+            .map(|s| quote(&format!("{}.o", s.rsplit_once('.').map_or(*s, |x| x.0))))
+            .collect();
+        let sources: Vec<String> = sources.iter().map(|s| quote(s)).collect();
         let script = format!(
-            "g++ {} -o {PROGRAM} {}\n",
+            "g++ {} -c {}\nar rcs {LIBRARY} {}\n",
             self.o.cxxflags,
-            sources
-                .iter()
-                .map(|s| quote(s))
-                .collect::<Vec<_>>()
-                .join(" ")
+            sources.join(" "),
+            objects.join(" ")
         );
-        let dest = self.work.path().join(format!("{tag}.exe"));
-        self.grader
-            .build(&src, &script, PROGRAM, &dest)
-            .map_err(|b| b.log)?;
-        Ok(dest)
+        let archive = self.make(&files, &script, LIBRARY, &format!("lib-{name}.a"))?;
+        Ok(Variant {
+            name: name.to_string(),
+            files,
+            archive,
+        })
+    }
+
+    /// A test file compiled against `v`'s headers.
+    fn object(&self, v: &Variant, test: (&str, &[u8]), tag: &str) -> Result<PathBuf, String> {
+        let mut files: Files = v
+            .files
+            .iter()
+            .filter(|(n, _)| !n.ends_with(".cpp"))
+            .map(|(k, b)| (k.clone(), b.clone()))
+            .collect();
+        files.insert(test.0.to_string(), test.1.to_vec());
+        let script = format!("g++ {} -c {} -o {OBJECT}\n", self.o.cxxflags, quote(test.0));
+        self.make(&files, &script, OBJECT, &format!("{tag}.o"))
+    }
+
+    /// A test object linked with a variant's archive.
+    fn link(&self, object: &Path, v: &Variant, tag: &str) -> Result<PathBuf, String> {
+        let read = |p: &Path| std::fs::read(p).map_err(|e| format!("{}: {e}", p.display()));
+        let files = Files::from([
+            (OBJECT.to_string(), read(object)?),
+            (LIBRARY.to_string(), read(&v.archive)?),
+        ]);
+        let script = format!("g++ {} {OBJECT} {LIBRARY} -o {PROGRAM}\n", self.o.cxxflags);
+        self.make(&files, &script, PROGRAM, &format!("{tag}-{}.exe", v.name))
     }
 
     fn run(&self, exe: &Path, args: &[String]) -> Result<Run, String> {
@@ -239,7 +301,8 @@ impl Grading<'_> {
             Ending::Exited(0) => None,
             ref e => {
                 let mut why = ending(e, &self.o.limits);
-                let out = String::from_utf8_lossy(&run.stdout);
+                let out = String::from_utf8_lossy(&run.stdout).into_owned()
+                    + &String::from_utf8_lossy(&run.stderr);
                 let tail: Vec<&str> = out.lines().rev().take(12).collect();
                 for l in tail.into_iter().rev() {
                     why.push_str("\n  ");
@@ -250,7 +313,14 @@ impl Grading<'_> {
         })
     }
 
-    fn file(&self, bugs: &[(String, Files)], name: &str, bytes: &[u8], who: &str) -> TestFile {
+    fn file(
+        &self,
+        solution: &Variant,
+        bugs: &[Variant],
+        name: &str,
+        bytes: &[u8],
+        who: &str,
+    ) -> TestFile {
         let mut out = TestFile {
             file: name.to_string(),
             error: None,
@@ -259,8 +329,11 @@ impl Grading<'_> {
             unbuilt: Vec::new(),
         };
         let tag = format!("{who}-{name}");
-        let exe = match self.build((name, bytes), &Files::new(), &tag) {
-            Ok(e) => e,
+        let built = self
+            .object(solution, (name, bytes), &tag)
+            .and_then(|o| self.link(&o, solution, &tag).map(|e| (o, e)));
+        let (object, exe) = match built {
+            Ok(b) => b,
             Err(log) => {
                 out.error = Some(format!("does not compile with the solution:\n{log}"));
                 return out;
@@ -290,23 +363,40 @@ impl Grading<'_> {
                 catches: Vec::new(),
             });
         }
-        for (bug, overlay) in bugs {
-            let Ok(exe) = self.build((name, bytes), overlay, &format!("{tag}-{bug}")) else {
-                out.unbuilt.push(bug.clone());
+        for bug in bugs {
+            // A bug's own headers: the test file compiled against them.
+            let same_headers = bug
+                .files
+                .iter()
+                .filter(|(n, _)| !n.ends_with(".cpp"))
+                .all(|(n, b)| solution.files.get(n) == Some(b));
+            let exe = if same_headers {
+                self.link(&object, bug, &tag)
+            } else {
+                self.object(bug, (name, bytes), &format!("{tag}-{}", bug.name))
+                    .and_then(|o| self.link(&o, bug, &tag))
+            };
+            let Ok(exe) = exe else {
+                out.unbuilt.push(bug.name.clone());
                 continue;
             };
             for t in out.tests.iter_mut().filter(|t| t.valid) {
                 if !matches!(self.failure(&exe, &t.name), Ok(None)) {
-                    t.catches.push(bug.clone());
+                    t.catches.push(bug.name.clone());
                 }
             }
-            if out.tests.iter().any(|t| t.catches.contains(bug)) {
-                out.caught.push(bug.clone());
+            if out.tests.iter().any(|t| t.catches.contains(&bug.name)) {
+                out.caught.push(bug.name.clone());
             }
         }
         out
     }
 }
+
+/// What the builds leave: the implementation's archive, a test file's
+/// object, and the program they link into.
+const LIBRARY: &str = "upcard-impl.a";
+const OBJECT: &str = "upcard-test.o";
 
 fn ending(e: &Ending, limits: &Limits) -> String {
     match e {
@@ -329,7 +419,7 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
             o.solution.display()
         )));
     }
-    let bugs = bugs(&o.bugs).map_err(Failure::input)?;
+    let bug_files = bugs(&o.bugs).map_err(Failure::input)?;
     let subs = submissions(&o.tests).map_err(Failure::input)?;
     let grader = Grader::new(None, o.limits, o.sandboxing.clone()).map_err(Failure::input)?;
     for n in &grader.notes {
@@ -342,20 +432,63 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
         work: tempfile::tempdir()
             .map_err(|e| Failure::input(format!("cannot make a work folder: {e}")))?,
     };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.max(1))
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start the workers: {e}")))?;
+    let correct = g.variant("solution", &Files::new()).map_err(|log| {
+        Failure::input(format!(
+            "{}: the solution does not compile:\n{log}",
+            o.solution.display()
+        ))
+    })?;
+    // Each bug compiled once; one that does not compile is the staff's to fix.
+    let built: Vec<Result<Variant, String>> = pool.install(|| {
+        bug_files
+            .par_iter()
+            .map(|(name, files)| g.variant(name, files))
+            .collect()
+    });
+    let mut variants = Vec::new();
+    let mut notes = Vec::new();
+    for ((name, _), b) in bug_files.iter().zip(built) {
+        match b {
+            Ok(v) => variants.push(v),
+            Err(log) => notes.push(format!(
+                "note: the bug {name} does not compile, and is left out:\n{}",
+                log.lines()
+                    .filter(|l| l.contains("error"))
+                    .take(3)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )),
+        }
+    }
     let mut report = Report {
-        bugs: bugs.iter().map(|(n, _)| n.clone()).collect(),
+        bugs: variants.iter().map(|v| v.name.clone()).collect(),
         submissions: Vec::new(),
     };
-    for (who, dir) in subs {
-        let files = read_files(&dir).map_err(Failure::input)?;
-        let mut s = Submission {
+    let mut jobs = Vec::new();
+    for (who, dir) in &subs {
+        let files = read_files(dir).map_err(Failure::input)?;
+        report.submissions.push(Submission {
             name: who.clone(),
             files: Vec::new(),
-        };
-        for (name, bytes) in files.iter().filter(|(n, _)| is_test_file(n)) {
-            s.files.push(g.file(&bugs, name, bytes, &who));
+        });
+        for (name, bytes) in files.into_iter().filter(|(n, _)| is_test_file(n)) {
+            jobs.push((report.submissions.len() - 1, who.clone(), name, bytes));
         }
-        report.submissions.push(s);
+    }
+    let graded: Vec<(usize, TestFile)> = pool.install(|| {
+        jobs.par_iter()
+            .map(|(i, who, name, bytes)| (*i, g.file(&correct, &variants, name, bytes, who)))
+            .collect()
+    });
+    for (i, f) in graded {
+        report.submissions[i].files.push(f);
+    }
+    for n in &notes {
+        writeln!(out, "{n}\n").map_err(|e| Failure::input(format!("writing the table: {e}")))?;
     }
     table(&report, out).map_err(|e| Failure::input(format!("writing the table: {e}")))?;
     if let Some(p) = &o.json {
@@ -403,15 +536,27 @@ fn table(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
             }
         }
     }
+    // Each bug that did not build with some files, once.
+    for bug in &r.bugs {
+        let with: Vec<String> = r
+            .submissions
+            .iter()
+            .flat_map(|s| s.files.iter().map(move |f| (s, f)))
+            .filter(|(_, f)| f.unbuilt.contains(bug))
+            .map(|(s, f)| format!("{} {}", s.name, f.file))
+            .collect();
+        if !with.is_empty() {
+            writeln!(
+                out,
+                "\nnote: the bug {bug} does not compile with {} test file{} ({}): it counts as not caught there",
+                with.len(),
+                if with.len() == 1 { "" } else { "s" },
+                with.join(", ")
+            )?;
+        }
+    }
     for s in &r.submissions {
         for f in &s.files {
-            for bug in &f.unbuilt {
-                writeln!(
-                    out,
-                    "\nnote: the bug {bug} does not compile with {} {}: it counts as not caught",
-                    s.name, f.file
-                )?;
-            }
             for t in f.tests.iter().filter(|t| !t.valid) {
                 writeln!(
                     out,
