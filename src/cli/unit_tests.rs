@@ -40,6 +40,15 @@ pub struct Args {
     /// Write the report as JSON to this file
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
+    /// The staff's own test files (*_tests.cpp): a bug they do not catch is suspect and not scored
+    #[arg(long, value_name = "DIR")]
+    reference_tests: Option<PathBuf>,
+    /// Make N buggy solutions by mutating the solution's sources (kept when the reference tests tell them apart)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    generate: usize,
+    /// Which mutants --generate makes (the same seed, the same bugs)
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
     /// Test files graded at once (default: one per core)
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
@@ -74,6 +83,9 @@ impl Args {
             max_tests: self.max_tests,
             sandboxing,
             json: self.json,
+            reference: self.reference_tests,
+            generate: self.generate,
+            seed: self.seed,
             jobs: self
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),

@@ -168,3 +168,144 @@ fn a_missing_solution_is_a_usage_error() {
         .stderr_is("upcard: no/such/dir: No such file or directory (os error 2)\n")
         .run();
 }
+
+fn generated(seed: &str, n: &str) -> (String, serde_json::Value) {
+    let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("unit-generate-{seed}-{n}.json"));
+    let ran = Upcard::new()
+        .args([
+            "unit-tests",
+            "--solution",
+            &format!("{UNIT}/solution"),
+            "--reference-tests",
+            &format!("{UNIT}/reference"),
+            "--generate",
+            n,
+            "--seed",
+            seed,
+            "--timeout",
+            "2",
+            "--json",
+        ])
+        .arg_path(&json)
+        .args([format!("{UNIT}/students/alice")])
+        .run();
+    let v = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    (ran.text(), v)
+}
+
+fn names(v: &serde_json::Value) -> Vec<String> {
+    v["bugs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b.as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `--generate 40` on the small solution: at least 30 compiling, distinct
+/// mutants that the reference tests tell apart, each named by its place and
+/// change, listed in source order; the same for the same seed, others for
+/// another.
+#[test]
+fn generated_bugs_are_named_by_their_change_and_the_same_for_a_seed() {
+    let (text, v) = generated("7", "40");
+    let bugs = names(&v);
+    assert!((30..=40).contains(&bugs.len()), "{bugs:?}");
+    let mut distinct = bugs.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), bugs.len());
+    let place = |b: &str| -> (usize, usize) {
+        let mut parts = b.splitn(4, ':');
+        assert_eq!(parts.next(), Some("Card.cpp"), "{b}");
+        let line = parts.next().unwrap().parse().unwrap();
+        let col = parts.next().unwrap().parse().unwrap();
+        let what = parts.next().unwrap();
+        assert!(
+            [
+                " became ",
+                "if condition negated",
+                "statement deleted",
+                "swapped"
+            ]
+            .iter()
+            .any(|k| what.contains(k)),
+            "{b}"
+        );
+        (line, col)
+    };
+    let places: Vec<(usize, usize)> = bugs.iter().map(|b| place(b)).collect();
+    assert!(places.windows(2).all(|w| w[0] <= w[1]), "{bugs:?}");
+    assert!(
+        bugs.contains(&"Card.cpp:4:52: >= became >".to_string()),
+        "{bugs:?}"
+    );
+    assert!(
+        text.contains(&format!(
+            "alice            Card_tests.cpp           4      3        1    5/{}\n",
+            bugs.len()
+        )),
+        "{text}"
+    );
+    let twenty = names(&generated("7", "20").1);
+    assert_eq!(twenty.len(), 20);
+    assert_eq!(names(&generated("7", "20").1), twenty);
+    assert_ne!(names(&generated("8", "20").1), twenty);
+}
+
+/// A bug that no reference test catches (here one that changes nothing
+/// the order shows) may be no bug at all: it is said, and not scored.
+#[test]
+fn a_bug_no_reference_test_catches_is_suspect() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-suspect");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("bugs/no-change")).unwrap();
+    let card = std::fs::read_to_string(format!("{UNIT}/solution/Card.cpp")).unwrap();
+    std::fs::write(
+        dir.join("bugs/no-change/Card.cpp"),
+        card.replace("return 101;", "return 102;"),
+    )
+    .unwrap();
+    let json = dir.join("report.json");
+    let ran = Upcard::new()
+        .args([
+            "unit-tests",
+            "--solution",
+            &format!("{UNIT}/solution"),
+            "--reference-tests",
+            &format!("{UNIT}/reference"),
+            "--bugs",
+        ])
+        .arg_path(&dir.join("bugs"))
+        .args(["--json"])
+        .arg_path(&json)
+        .args([format!("{UNIT}/students/alice")])
+        .run();
+    assert!(
+        ran.text().starts_with(
+            "note: no reference test catches the bug no-change: it is suspect, and not scored\n\nstudent"
+        ),
+        "{}",
+        ran.text()
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(v["suspect"], serde_json::json!(["no-change"]));
+    assert_eq!(v["bugs"], serde_json::json!([]));
+}
+
+#[test]
+fn generating_needs_reference_tests() {
+    Upcard::new()
+        .args([
+            "unit-tests",
+            "--solution",
+            &format!("{UNIT}/solution"),
+            "--generate",
+            "5",
+            &format!("{UNIT}/students/alice"),
+        ])
+        .status(2)
+        .stderr_is("upcard: --generate needs --reference-tests: a generated bug is kept only when the staff's tests tell it apart from the solution\n")
+        .run();
+}

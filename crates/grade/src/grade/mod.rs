@@ -8,6 +8,7 @@ pub mod html;
 pub mod init;
 pub mod live;
 pub mod merge;
+pub mod mutate;
 pub mod part;
 pub mod process;
 pub mod random;

@@ -39,13 +39,23 @@ pub struct Options {
     pub json: Option<PathBuf>,
     /// Test files graded at once.
     pub jobs: usize,
+    /// The staff's own test files: a bug they do not catch is suspect, and
+    /// a generated bug is kept only when they tell it apart.
+    pub reference: Option<PathBuf>,
+    /// Buggy solutions to make by mutating the solution's sources.
+    pub generate: usize,
+    /// Which ones (the same seed, the same bugs).
+    pub seed: u64,
 }
 
 /// The report: one derived type, written and read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Report {
-    /// Every bug, by name, in order.
+    /// Every bug scored, by name, in order: those given, then those made.
     pub bugs: Vec<String>,
+    /// Bugs given that no reference test catches: not scored.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suspect: Vec<String>,
     pub submissions: Vec<Submission>,
 }
 
@@ -189,12 +199,16 @@ struct Grading<'a> {
     o: &'a Options,
     solution: Files,
     work: tempfile::TempDir,
+    /// Numbers the variants' work files.
+    made: std::sync::atomic::AtomicUsize,
 }
 
 /// A solution (the correct one or a bug) compiled once: its files, and its
 /// implementation as one archive every test file links with.
 struct Variant {
     name: String,
+    /// Its files' names in the work folder (a name may be any text).
+    tag: String,
     files: Files,
     archive: PathBuf,
 }
@@ -240,9 +254,12 @@ impl Grading<'_> {
             sources.join(" "),
             objects.join(" ")
         );
-        let archive = self.make(&files, &script, LIBRARY, &format!("lib-{name}.a"))?;
+        let n = self.made.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tag = format!("v{n}");
+        let archive = self.make(&files, &script, LIBRARY, &format!("lib-{tag}.a"))?;
         Ok(Variant {
             name: name.to_string(),
+            tag,
             files,
             archive,
         })
@@ -269,7 +286,93 @@ impl Grading<'_> {
             (LIBRARY.to_string(), read(&v.archive)?),
         ]);
         let script = format!("g++ {} {OBJECT} {LIBRARY} -o {PROGRAM}\n", self.o.cxxflags);
-        self.make(&files, &script, PROGRAM, &format!("{tag}-{}.exe", v.name))
+        self.make(&files, &script, PROGRAM, &format!("{tag}-{}.exe", v.tag))
+    }
+
+    /// The reference tests, compiled against the solution, each passing on it.
+    fn references(&self, dir: &Path, solution: &Variant) -> Result<Vec<(String, PathBuf)>, String> {
+        let files = read_files(dir)?;
+        let mut out = Vec::new();
+        for (name, bytes) in files.iter().filter(|(n, _)| is_test_file(n)) {
+            let tag = format!("reference-{}", out.len());
+            let object = self
+                .object(solution, (name, bytes), &tag)
+                .map_err(|log| format!("{name} does not compile with the solution:\n{log}"))?;
+            let exe = self
+                .link(&object, solution, &tag)
+                .map_err(|log| format!("{name} does not link with the solution:\n{log}"))?;
+            let run = self.run(&exe, &[])?;
+            if run.ending != Ending::Exited(0) {
+                return Err(format!(
+                    "{name} fails on the solution ({}): reference tests must pass on it",
+                    ending(&run.ending, &self.o.limits)
+                ));
+            }
+            out.push((name.clone(), object));
+        }
+        if out.is_empty() {
+            return Err(format!("{}: no *_tests.cpp in it", dir.display()));
+        }
+        Ok(out)
+    }
+
+    /// Some reference test fails on `v` (it builds with them and is told
+    /// apart from the solution).
+    fn told_apart(&self, v: &Variant, refs: &[(String, PathBuf)]) -> bool {
+        refs.iter().any(|(_, object)| {
+            self.link(object, v, &format!("check-{}", v.tag))
+                .ok()
+                .and_then(|exe| self.run(&exe, &[]).ok())
+                .is_some_and(|run| run.ending != Ending::Exited(0))
+        })
+    }
+
+    /// Up to `n` generated bugs: source mutants of the solution's
+    /// implementation, shuffled by `seed`, kept when they compile and the
+    /// reference tests tell them apart, in that order.
+    fn generate(
+        &self,
+        n: usize,
+        seed: u64,
+        refs: &[(String, PathBuf)],
+        pool: &rayon::ThreadPool,
+    ) -> Vec<Variant> {
+        let mut candidates: Vec<super::mutate::SourceMutant> = implementation(&self.solution)
+            .into_iter()
+            .flat_map(|f| {
+                let text = String::from_utf8_lossy(&self.solution[f]).into_owned();
+                super::mutate::mutants(f, &text)
+            })
+            .collect();
+        // Fisher-Yates with the Mersenne Twister: the same bugs for a seed.
+        let mut rng = rand_mt::Mt64::new(seed);
+        for i in (1..candidates.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            candidates.swap(i, j);
+        }
+        let mut kept = Vec::new();
+        for chunk in candidates.chunks(self.o.jobs.max(1) * 2) {
+            let tried: Vec<Option<((String, usize), Variant)>> = pool.install(|| {
+                chunk
+                    .par_iter()
+                    .map(|m| {
+                        let overlay = Files::from([(m.file.clone(), m.text.clone().into_bytes())]);
+                        self.variant(&m.name, &overlay)
+                            .ok()
+                            .filter(|v| self.told_apart(v, refs))
+                            .map(|v| ((m.file.clone(), m.at), v))
+                    })
+                    .collect()
+            });
+            kept.extend(tried.into_iter().flatten());
+            if kept.len() >= n {
+                break;
+            }
+        }
+        kept.truncate(n);
+        // Listed in source order, whichever the seed chose.
+        kept.sort_by(|a, b| a.0.cmp(&b.0));
+        kept.into_iter().map(|(_, v)| v).collect()
     }
 
     fn run(&self, exe: &Path, args: &[String]) -> Result<Run, String> {
@@ -373,7 +476,7 @@ impl Grading<'_> {
             let exe = if same_headers {
                 self.link(&object, bug, &tag)
             } else {
-                self.object(bug, (name, bytes), &format!("{tag}-{}", bug.name))
+                self.object(bug, (name, bytes), &format!("{tag}-{}", bug.tag))
                     .and_then(|o| self.link(&o, bug, &tag))
             };
             let Ok(exe) = exe else {
@@ -431,6 +534,7 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
         solution,
         work: tempfile::tempdir()
             .map_err(|e| Failure::input(format!("cannot make a work folder: {e}")))?,
+        made: Default::default(),
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.jobs.max(1))
@@ -464,7 +568,43 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
             )),
         }
     }
+    let refs = match &o.reference {
+        Some(dir) => g.references(dir, &correct).map_err(Failure::input)?,
+        None => Vec::new(),
+    };
+    let mut suspect = Vec::new();
+    if !refs.is_empty() {
+        // A bug no reference test catches may be no bug at all: not scored.
+        let apart: Vec<bool> = pool.install(|| {
+            variants
+                .par_iter()
+                .map(|v| g.told_apart(v, &refs))
+                .collect()
+        });
+        let mut kept = Vec::new();
+        for (v, apart) in variants.into_iter().zip(apart) {
+            if apart {
+                kept.push(v);
+            } else {
+                notes.push(format!(
+                    "note: no reference test catches the bug {}: it is suspect, and not scored",
+                    v.name
+                ));
+                suspect.push(v.name);
+            }
+        }
+        variants = kept;
+    }
+    if o.generate > 0 {
+        if refs.is_empty() {
+            return Err(Failure::input(
+                "--generate needs --reference-tests: a generated bug is kept only when the staff's tests tell it apart from the solution",
+            ));
+        }
+        variants.extend(g.generate(o.generate, o.seed, &refs, &pool));
+    }
     let mut report = Report {
+        suspect,
         bugs: variants.iter().map(|v| v.name.clone()).collect(),
         submissions: Vec::new(),
     };

@@ -12,3 +12,5 @@ bool is_right_bower(const Card &c, Suit trump);
 bool is_left_bower(const Card &c, Suit trump);
 bool is_trump(const Card &c, Suit trump);
 bool Card_less(const Card &a, const Card &b, Suit trump);
+bool Card_less(const Card &a, const Card &b, const Card &led_card, Suit trump);
+int count_trump(const Card hand[], int n, Suit trump);

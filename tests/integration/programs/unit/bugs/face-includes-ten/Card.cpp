@@ -14,3 +14,21 @@ static int value(const Card &c, Suit trump) {
   return is_trump(c, trump) ? 70 + plain : plain;
 }
 bool Card_less(const Card &a, const Card &b, Suit trump) { return value(a, trump) < value(b, trump); }
+static int led_value(const Card &c, Suit trump, Suit led) {
+  int v = value(c, trump);
+  if (!is_trump(c, trump) && c.suit == led) v += 40;
+  return v;
+}
+bool Card_less(const Card &a, const Card &b, const Card &led_card, Suit trump) {
+  Suit led = is_left_bower(led_card, trump) ? trump : led_card.suit;
+  return led_value(a, trump, led) < led_value(b, trump, led);
+}
+int count_trump(const Card hand[], int n, Suit trump) {
+  int count = 0;
+  for (int i = 0; i < n; ++i) {
+    if (is_trump(hand[i], trump)) {
+      ++count;
+    }
+  }
+  return count;
+}
