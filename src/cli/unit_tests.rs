@@ -40,6 +40,9 @@ pub struct Args {
     /// Write the report as JSON to this file
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
+    /// A platform's report: gradescope=PATH, prairielearn=PATH, junit=PATH, json=PATH or html=PATH (a point a bug caught; a folder with one per student for many)
+    #[arg(long, value_name = "KIND=PATH")]
+    report: Vec<upcard::grade::writer::ReportSpec>,
     /// The staff's own test files (*_tests.cpp): a bug they do not catch is suspect and not scored
     #[arg(long, value_name = "DIR")]
     reference_tests: Option<PathBuf>,
@@ -58,6 +61,15 @@ pub struct Args {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        if self
+            .report
+            .iter()
+            .any(|r| r.kind == upcard::grade::writer::ReportKind::Tap)
+        {
+            return Err(Failure::input(
+                "--report tap: unit-tests writes gradescope, prairielearn, junit, json or html reports",
+            ));
+        }
         let cxxflags = match &self.cxxflags {
             Some(f) => upcard::grade::init::shell_words(f)?,
             None => upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
@@ -83,6 +95,7 @@ impl Args {
             max_tests: self.max_tests,
             sandboxing,
             json: self.json,
+            reports: self.report,
             reference: self.reference_tests,
             generate: self.generate,
             seed: self.seed,

@@ -309,3 +309,96 @@ fn generating_needs_reference_tests() {
         .stderr_is("upcard: --generate needs --reference-tests: a generated bug is kept only when the staff's tests tell it apart from the solution\n")
         .run();
 }
+
+/// The platforms' reports: a point a bug caught, invalid tests and files
+/// that could not be graded as tests worth nothing, one file a student.
+#[test]
+fn gradescope_and_junit_reports_score_a_point_a_bug() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-reports");
+    let _ = std::fs::remove_dir_all(&dir);
+    Upcard::new()
+        .args([
+            "unit-tests",
+            "--solution",
+            &format!("{UNIT}/solution"),
+            "--bugs",
+            &format!("{UNIT}/bugs"),
+            "--timeout",
+            "1",
+            "--report",
+            &format!("gradescope={}", dir.join("gs").display()),
+            "--report",
+            &format!("junit={}", dir.join("junit").display()),
+            &format!("{UNIT}/students"),
+        ])
+        .run();
+    let gs: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("gs/alice.json")).unwrap()).unwrap();
+    assert_eq!(gs["score"], 2.0);
+    let tests: Vec<(String, f64, f64, String)> = gs["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["score"].as_f64().unwrap(),
+                t["max_score"].as_f64().unwrap(),
+                t["output"]
+                    .as_str()
+                    .unwrap()
+                    .lines()
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" / "),
+            )
+        })
+        .collect();
+    let row = |n: &str, s: f64, m: f64, o: &str| (n.to_string(), s, m, o.to_string());
+    assert_eq!(
+        tests,
+        vec![
+            row(
+                "bug face-includes-ten",
+                1.0,
+                1.0,
+                "passed / caught by Card_tests.cpp ten_is_not_face"
+            ),
+            row(
+                "bug left-bower-not-trump",
+                0.0,
+                1.0,
+                "not caught / no valid test of yours catches this bug"
+            ),
+            row(
+                "bug less-ignores-trump",
+                0.0,
+                1.0,
+                "not caught / no valid test of yours catches this bug"
+            ),
+            row(
+                "bug next-suit-wrong",
+                1.0,
+                1.0,
+                "passed / caught by Card_tests.cpp next_of_spades_is_clubs"
+            ),
+            row(
+                "invalid test Card_tests.cpp nine_is_face",
+                0.0,
+                0.0,
+                "invalid: it fails on the correct solution / exit status 1"
+            ),
+        ]
+    );
+    let dave: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("gs/dave.json")).unwrap()).unwrap();
+    assert_eq!(dave["score"], 0.0);
+    assert_eq!(dave["tests"][4]["name"], "file Card_tests.cpp");
+    let junit = std::fs::read_to_string(dir.join("junit/carol.xml")).unwrap();
+    assert!(
+        junit.contains(
+            "<testsuite name=\"carol\" tests=\"5\" skipped=\"0\" errors=\"0\" failures=\"2\">"
+        ),
+        "{junit}"
+    );
+}

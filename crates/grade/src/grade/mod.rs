@@ -50,6 +50,8 @@ pub enum Verdict {
     Disk(String),
     /// The program could not be started (or was not found).
     NotRun(String),
+    /// Unit-test grading: a bug no valid test of the student's catches (why).
+    Missed(String),
 }
 
 impl Verdict {
@@ -70,6 +72,7 @@ impl Verdict {
             Verdict::Memory(_) => "memory",
             Verdict::Disk(_) => "disk",
             Verdict::NotRun(_) => "not-run",
+            Verdict::Missed(_) => "missed",
         }
     }
 
@@ -90,6 +93,7 @@ impl Verdict {
             Verdict::Memory(why) => format!("out of memory: {why}"),
             Verdict::Disk(why) => format!("out of disk: {why}"),
             Verdict::NotRun(e) => format!("could not run: {e}"),
+            Verdict::Missed(why) => why.clone(),
         }
     }
 }

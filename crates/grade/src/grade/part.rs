@@ -216,6 +216,7 @@ impl Part {
                 "memory" => Verdict::Memory(reason()?),
                 "disk" => Verdict::Disk(reason()?),
                 "not-run" => Verdict::NotRun(reason()?),
+                "missed" => Verdict::Missed(reason()?),
                 other => return Err(at(&format!("{other:?} is not a verdict"))),
             };
             outcomes.push(Outcome {
@@ -327,6 +328,7 @@ mod tests {
             Verdict::Truncated,
             Verdict::Memory("killed".into()),
             Verdict::NotRun("no such program".into()),
+            Verdict::Missed("not caught".into()),
         ];
         let outs: Vec<Outcome> = verdicts
             .into_iter()

@@ -49,7 +49,8 @@ pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
                 Verdict::PassUnder(why)
                 | Verdict::Memory(why)
                 | Verdict::Disk(why)
-                | Verdict::NotRun(why) => (None, None, Some(why.clone())),
+                | Verdict::NotRun(why)
+                | Verdict::Missed(why) => (None, None, Some(why.clone())),
                 Verdict::Pass | Verdict::Fail | Verdict::Timeout | Verdict::Truncated => {
                     (None, None, None)
                 }

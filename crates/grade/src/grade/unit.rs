@@ -37,6 +37,10 @@ pub struct Options {
     pub sandboxing: Sandboxing,
     /// Where to write the JSON report.
     pub json: Option<PathBuf>,
+    /// The platforms' reports (`grade --report`'s kinds but `tap`): one
+    /// test a bug (a point when caught), one an invalid test or a file
+    /// that could not be graded (no points).
+    pub reports: Vec<super::writer::ReportSpec>,
     /// Test files graded at once.
     pub jobs: usize,
     /// The staff's own test files: a bug they do not catch is suspect, and
@@ -636,7 +640,101 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
         write_atomic(p, text.as_bytes())
             .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
     }
+    if !o.reports.is_empty() {
+        let reports = super::writer::Reports {
+            specs: &o.reports,
+            csv: None,
+            limits: o.limits,
+            timings: false,
+            many: report.submissions.len() > 1,
+            shard: None,
+        };
+        let mut w = super::writer::Writer::new(reports);
+        for s in &report.submissions {
+            w.student(&s.name, None, outcomes(&report, s));
+        }
+        // The table above is the summary: the writer's own is not printed,
+        // and a bug not caught is the student's score, not a failed run.
+        match w.finish(&mut std::io::sink(), false) {
+            Err(f) if f.message.is_some() => return Err(f),
+            _ => {}
+        }
+    }
     Ok(report)
+}
+
+/// A submission's results as `grade`'s outcomes, for the platforms' reports.
+fn outcomes(r: &Report, s: &Submission) -> Vec<super::Outcome> {
+    use super::{Outcome, Verdict};
+    let outcome = |name: String, weight: f64, verdict: Verdict, detail: String| Outcome {
+        case: 0,
+        name,
+        path: PathBuf::new(),
+        description: String::new(),
+        weight,
+        visibility: crate::scenario::raw::Visibility::Visible,
+        verdict,
+        detail,
+        stdout: String::new(),
+        stderr: String::new(),
+        exit: None,
+        time_ms: 0,
+        nondeterministic: false,
+        near_miss: false,
+        context: None,
+        diagnosis: Vec::new(),
+    };
+    let mut out = Vec::new();
+    for bug in &r.bugs {
+        let by: Vec<String> = s
+            .files
+            .iter()
+            .flat_map(|f| {
+                f.tests
+                    .iter()
+                    .filter(|t| t.catches.contains(bug))
+                    .map(move |t| format!("{} {}", f.file, t.name))
+            })
+            .collect();
+        out.push(if by.is_empty() {
+            outcome(
+                format!("bug {bug}"),
+                1.0,
+                Verdict::Missed("not caught".into()),
+                "no valid test of yours catches this bug\n".into(),
+            )
+        } else {
+            outcome(
+                format!("bug {bug}"),
+                1.0,
+                Verdict::Pass,
+                format!("caught by {}\n", by.join(", ")),
+            )
+        });
+    }
+    for f in &s.files {
+        if let Some(e) = &f.error {
+            let first = e.lines().next().unwrap_or("").to_string();
+            out.push(outcome(
+                format!("file {}", f.file),
+                0.0,
+                Verdict::NotRun(first),
+                format!("{e}\n"),
+            ));
+        }
+        for t in f.tests.iter().filter(|t| !t.valid) {
+            out.push(outcome(
+                format!("invalid test {} {}", f.file, t.name),
+                0.0,
+                Verdict::Missed("invalid: it fails on the correct solution".into()),
+                format!("{}\n", t.failure.as_deref().unwrap_or("")),
+            ));
+        }
+    }
+    for (i, o) in out.iter_mut().enumerate() {
+        o.case = i;
+    }
+    out
 }
 
 /// One line per test file, then each invalid test's failure.
