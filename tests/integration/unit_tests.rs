@@ -1,10 +1,40 @@
 //! `upcard unit-tests`: student-style test files (tests/integration/programs/
 //! unit/students) graded against a small correct Card (solution/) and four
-//! buggy ones (bugs/), in the sandbox, with exact verdicts.
+//! buggy ones (made from it by `bugs`), in the sandbox, with exact verdicts.
 
 use crate::tester::Upcard;
 
 const UNIT: &str = "tests/integration/programs/unit";
+
+/// The four buggy solutions, each the solution's Card.cpp with one slip
+/// (made here from the one file rather than kept as four near copies).
+fn bugs() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-bugs");
+    let card = std::fs::read_to_string(format!("{UNIT}/solution/Card.cpp")).unwrap();
+    for (bug, from, to) in [
+        (
+            "face-includes-ten",
+            "return c.rank >= JACK;",
+            "return c.rank >= TEN;",
+        ),
+        (
+            "left-bower-not-trump",
+            "return c.suit == trump || is_left_bower(c, trump);",
+            "return c.suit == trump;",
+        ),
+        (
+            "less-ignores-trump",
+            "bool Card_less(const Card &a, const Card &b, Suit trump) { return value(a, trump) < value(b, trump); }",
+            "bool Card_less(const Card &a, const Card &b, Suit) { return value(a, HEARTS) < value(b, HEARTS); }",
+        ),
+        ("next-suit-wrong", "(s + 2) % 4", "(s + 1) % 4"),
+    ] {
+        assert!(card.contains(from), "{bug}: {from}");
+        std::fs::create_dir_all(dir.join(bug)).unwrap();
+        std::fs::write(dir.join(bug).join("Card.cpp"), card.replacen(from, to, 1)).unwrap();
+    }
+    dir
+}
 
 #[test]
 fn valid_and_invalid_tests_and_the_bugs_they_catch() {
@@ -15,7 +45,7 @@ fn valid_and_invalid_tests_and_the_bugs_they_catch() {
             "--solution",
             &format!("{UNIT}/solution"),
             "--bugs",
-            &format!("{UNIT}/bugs"),
+            &bugs().display().to_string(),
             "--timeout",
             "1",
             "--json",
@@ -322,7 +352,7 @@ fn gradescope_and_junit_reports_score_a_point_a_bug() {
             "--solution",
             &format!("{UNIT}/solution"),
             "--bugs",
-            &format!("{UNIT}/bugs"),
+            &bugs().display().to_string(),
             "--timeout",
             "1",
             "--report",
