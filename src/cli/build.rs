@@ -65,14 +65,7 @@ impl Args {
             memory: self.memory_mb << 20,
             ..Limits::default()
         };
-        let sandboxing = if self.no_sandbox {
-            Sandboxing::Off
-        } else {
-            let helper = std::env::current_exe().map_err(|e| {
-                Failure::input(format!("cannot find upcard itself for the sandbox: {e}"))
-            })?;
-            Sandboxing::On { helper }
-        };
+        let sandboxing = Sandboxing::when(!self.no_sandbox)?;
         let grader = Grader::new(None, limits, sandboxing).map_err(Failure::input)?;
         for n in &grader.notes {
             eprintln!("upcard: note: {n}");

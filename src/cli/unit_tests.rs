@@ -74,14 +74,7 @@ impl Args {
             Some(f) => upcard::grade::init::shell_words(f)?,
             None => upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
         };
-        let sandboxing = if self.no_sandbox {
-            Sandboxing::Off
-        } else {
-            let helper = std::env::current_exe().map_err(|e| {
-                Failure::input(format!("cannot find upcard itself for the sandbox: {e}"))
-            })?;
-            Sandboxing::On { helper }
-        };
+        let sandboxing = Sandboxing::when(!self.no_sandbox)?;
         let options = Options {
             solution: self.solution,
             bugs: self.bugs,

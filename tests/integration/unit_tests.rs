@@ -36,20 +36,27 @@ fn bugs() -> std::path::PathBuf {
     dir
 }
 
+/// `upcard unit-tests` with the small solution, the four bugs and 1 s a test.
+fn with_bugs() -> Vec<String> {
+    [
+        "unit-tests",
+        "--solution",
+        &format!("{UNIT}/solution"),
+        "--bugs",
+        &bugs().display().to_string(),
+        "--timeout",
+        "1",
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
 #[test]
 fn valid_and_invalid_tests_and_the_bugs_they_catch() {
     let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-tests.json");
     let ran = Upcard::new()
-        .args([
-            "unit-tests",
-            "--solution",
-            &format!("{UNIT}/solution"),
-            "--bugs",
-            &bugs().display().to_string(),
-            "--timeout",
-            "1",
-            "--json",
-        ])
+        .args(with_bugs())
+        .args(["--json"])
         .arg_path(&json)
         .args([format!("{UNIT}/students")])
         .run();
@@ -347,14 +354,8 @@ fn gradescope_and_junit_reports_score_a_point_a_bug() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-reports");
     let _ = std::fs::remove_dir_all(&dir);
     Upcard::new()
+        .args(with_bugs())
         .args([
-            "unit-tests",
-            "--solution",
-            &format!("{UNIT}/solution"),
-            "--bugs",
-            &bugs().display().to_string(),
-            "--timeout",
-            "1",
             "--report",
             &format!("gradescope={}", dir.join("gs").display()),
             "--report",

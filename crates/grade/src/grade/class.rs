@@ -218,14 +218,7 @@ fn shard_reports(o: &Options, shard: Shard) -> Result<(), Failure> {
 /// The grader, with the sandbox unless `--no-sandbox`; what the sandbox
 /// cannot do here is said once on standard error.
 fn new_grader(o: &Options) -> Result<Grader, Failure> {
-    let sandboxing = if o.sandbox {
-        let helper = std::env::current_exe().map_err(|e| {
-            Failure::input(format!("cannot find upcard itself for the sandbox: {e}"))
-        })?;
-        Sandboxing::On { helper }
-    } else {
-        Sandboxing::Off
-    };
+    let sandboxing = Sandboxing::when(o.sandbox)?;
     let mut grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(Failure::input)?;
     grader.diagnose = o.diagnose;
     for n in &grader.notes {

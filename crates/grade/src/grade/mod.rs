@@ -158,14 +158,25 @@ impl Outcome {
     /// A scenario's outcome with `verdict` and nothing run yet.
     pub fn of(s: &Scenario, verdict: Verdict) -> Outcome {
         Outcome {
-            case: 0,
-            name: s.name.clone(),
             path: s.path.clone(),
             description: s.description.clone(),
-            weight: s.weight,
             visibility: s.visibility,
+            ..Outcome::new(s.name.clone(), s.weight, verdict, String::new())
+        }
+    }
+
+    /// An outcome named `name`, worth `weight`, with its verdict and detail
+    /// (for results that are no scenario's: unit-test grading's).
+    pub fn new(name: String, weight: f64, verdict: Verdict, detail: String) -> Outcome {
+        Outcome {
+            case: 0,
+            name,
+            path: PathBuf::new(),
+            description: String::new(),
+            weight,
+            visibility: Visibility::Visible,
             verdict,
-            detail: String::new(),
+            detail,
             stdout: String::new(),
             stderr: String::new(),
             exit: None,
@@ -281,6 +292,20 @@ pub enum Sandboxing {
     },
     /// `--no-sandbox`: only for programs one trusts.
     Off,
+}
+
+impl Sandboxing {
+    /// The sandbox (its helper is upcard itself), unless `on` is false
+    /// (`--no-sandbox`).
+    pub fn when(on: bool) -> Result<Sandboxing, upcard_rules::Failure> {
+        if !on {
+            return Ok(Sandboxing::Off);
+        }
+        let helper = std::env::current_exe().map_err(|e| {
+            upcard_rules::Failure::input(format!("cannot find upcard itself for the sandbox: {e}"))
+        })?;
+        Ok(Sandboxing::On { helper })
+    }
 }
 
 /// How the sandbox holds on this machine.

@@ -681,24 +681,7 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
 /// A submission's results as `grade`'s outcomes, for the platforms' reports.
 fn outcomes(r: &Report, s: &Submission) -> Vec<super::Outcome> {
     use super::{Outcome, Verdict};
-    let outcome = |name: String, weight: f64, verdict: Verdict, detail: String| Outcome {
-        case: 0,
-        name,
-        path: PathBuf::new(),
-        description: String::new(),
-        weight,
-        visibility: crate::scenario::raw::Visibility::Visible,
-        verdict,
-        detail,
-        stdout: String::new(),
-        stderr: String::new(),
-        exit: None,
-        time_ms: 0,
-        nondeterministic: false,
-        near_miss: false,
-        context: None,
-        diagnosis: Vec::new(),
-    };
+    let outcome = Outcome::new;
     let mut out = Vec::new();
     for bug in &r.bugs {
         let by: Vec<String> = s
