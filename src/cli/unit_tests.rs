@@ -28,6 +28,9 @@ pub struct Args {
     /// Seconds each test may run (the spec: a suite in under 5 s)
     #[arg(long, default_value_t = 5)]
     timeout: u64,
+    /// Time each test alone (a test that runs too long is invalid) instead of the whole suite too (a suite that does is not graded)
+    #[arg(long)]
+    per_test_time: bool,
     /// The most tests a file may have (the spec: 50)
     #[arg(long, default_value_t = 50)]
     max_tests: usize,
@@ -86,6 +89,7 @@ impl Args {
                 ..Limits::default()
             },
             max_tests: self.max_tests,
+            per_test_time: self.per_test_time,
             sandboxing,
             json: self.json,
             reports: self.report,

@@ -66,15 +66,13 @@ fn valid_and_invalid_tests_and_the_bugs_they_catch() {
 student          file                 tests  valid  invalid  caught
 alice            Card_tests.cpp           4      3        1     2/4
 bob              Card_tests.cpp       51 tests: at most 50 are allowed
-carol            Card_tests.cpp           3      2        1     3/4
+carol            Card_tests.cpp       the whole suite takes more than 1 s on the correct solution
 dave             Card_tests.cpp       does not compile with the solution: Card_tests.cpp:4:27: error: 'is_queen' was not declared in this scope; did you mean 'queen'?
 
 alice Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit status 1
   Running test: nine_is_face
   FAIL
   ASSERT_TRUE(is_face_or_ace({NINE, HEARTS})) failed
-
-carol Card_tests.cpp loops: invalid (fails on the correct solution): timed out after 1 s
 "
     );
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
@@ -121,28 +119,8 @@ carol Card_tests.cpp loops: invalid (fails on the correct solution): timed out a
             ("ten_is_not_face".into(), true, s(&["face-includes-ten"])),
         ]
     );
-    // The left bower's test catches both bugs that lose it.
-    assert_eq!(
-        catches(2),
-        vec![
-            (
-                "left_bower_is_trump".into(),
-                true,
-                s(&["left-bower-not-trump", "next-suit-wrong"])
-            ),
-            ("loops".into(), false, s(&[])),
-            ("trump_beats_ace".into(), true, s(&["less-ignores-trump"])),
-        ]
-    );
-    assert_eq!(
-        file(2)["caught"],
-        serde_json::json!([
-            "left-bower-not-trump",
-            "less-ignores-trump",
-            "next-suit-wrong"
-        ])
-    );
     assert_eq!(file(1)["tests"], serde_json::json!([]));
+    assert_eq!(file(2)["tests"], serde_json::json!([]));
     assert!(
         file(3)["error"]
             .as_str()
@@ -428,8 +406,73 @@ fn gradescope_and_junit_reports_score_a_point_a_bug() {
     let junit = std::fs::read_to_string(dir.join("junit/carol.xml")).unwrap();
     assert!(
         junit.contains(
-            "<testsuite name=\"carol\" tests=\"5\" skipped=\"0\" errors=\"0\" failures=\"2\">"
+            "<testsuite name=\"carol\" tests=\"5\" skipped=\"0\" errors=\"1\" failures=\"4\">"
         ),
         "{junit}"
+    );
+}
+
+/// The spec times the whole suite; the other reading times each test
+/// alone, and then a test that loops is only an invalid test.
+#[test]
+fn a_test_that_loops_is_invalid_when_each_test_is_timed_alone() {
+    let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-per-test.json");
+    let ran = Upcard::new()
+        .args(with_bugs())
+        .args(["--per-test-time", "--json"])
+        .arg_path(&json)
+        .args([format!("{UNIT}/students/carol")])
+        .run();
+    assert_eq!(
+        ran.text(),
+        "\
+student          file                 tests  valid  invalid  caught
+carol            Card_tests.cpp           3      2        1     3/4
+
+carol Card_tests.cpp loops: invalid (fails on the correct solution): timed out after 1 s
+"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let file = |_: usize| &v["submissions"][0]["files"][0];
+    let catches = |_: usize| -> Vec<(String, bool, Vec<String>)> {
+        file(0)["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| {
+                (
+                    t["name"].as_str().unwrap().to_string(),
+                    t["valid"].as_bool().unwrap(),
+                    t["catches"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|b| b.as_str().unwrap().to_string())
+                        .collect(),
+                )
+            })
+            .collect()
+    };
+    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    // The left bower's test catches both bugs that lose it.
+    assert_eq!(
+        catches(0),
+        vec![
+            (
+                "left_bower_is_trump".into(),
+                true,
+                s(&["left-bower-not-trump", "next-suit-wrong"])
+            ),
+            ("loops".into(), false, s(&[])),
+            ("trump_beats_ace".into(), true, s(&["less-ignores-trump"])),
+        ]
+    );
+    assert_eq!(
+        file(0)["caught"],
+        serde_json::json!([
+            "left-bower-not-trump",
+            "less-ignores-trump",
+            "next-suit-wrong"
+        ])
     );
 }
