@@ -476,3 +476,30 @@ carol Card_tests.cpp loops: invalid (fails on the correct solution): timed out a
         ])
     );
 }
+
+/// A submission with no test file gets its row, and nothing else.
+#[test]
+fn a_submission_without_test_files_is_said() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-no-tests");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("erin")).unwrap();
+    std::fs::write(dir.join("erin/Card.cpp"), "// not a test\n").unwrap();
+    std::fs::create_dir_all(dir.join("fay")).unwrap();
+    std::fs::copy(
+        format!("{UNIT}/students/alice/Card_tests.cpp"),
+        dir.join("fay/Card_tests.cpp"),
+    )
+    .unwrap();
+    let ran = Upcard::new()
+        .args(["unit-tests", "--solution", &format!("{UNIT}/solution")])
+        .arg_path(&dir)
+        .run();
+    assert_eq!(
+        ran.text().lines().take(3).collect::<Vec<_>>(),
+        vec![
+            "student          file                 tests  valid  invalid  caught",
+            "erin             (none)               no *_tests.cpp in the submission",
+            "fay              Card_tests.cpp           4      3        1     0/0",
+        ]
+    );
+}

@@ -646,10 +646,21 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
     let mut jobs = Vec::new();
     for (who, dir) in &subs {
         let files = read_files(dir).map_err(Failure::input)?;
-        report.submissions.push(Submission {
+        let mut s = Submission {
             name: who.clone(),
             files: Vec::new(),
-        });
+        };
+        if !files.keys().any(|n| is_test_file(n)) {
+            // Said, not skipped: the student gets a row and no points.
+            s.files.push(TestFile {
+                file: "(none)".into(),
+                error: Some("no *_tests.cpp in the submission".into()),
+                tests: Vec::new(),
+                caught: Vec::new(),
+                unbuilt: Vec::new(),
+            });
+        }
+        report.submissions.push(s);
         for (name, bytes) in files.into_iter().filter(|(n, _)| is_test_file(n)) {
             jobs.push((report.submissions.len() - 1, who.clone(), name, bytes));
         }
