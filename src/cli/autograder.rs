@@ -35,8 +35,23 @@ enum Sub {
         /// The compiler flags build.sh uses (default: the course Makefile's)
         #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
         cxxflags: Option<String>,
+        /// Grade the students' unit tests too (Gradescope, PrairieLearn): a folder with solution/, and bugs/ and reference/ (docs/unit-tests.md)
+        #[arg(long, value_name = "DIR")]
+        unit_tests: Option<PathBuf>,
         /// Where to write it (the folder to zip and upload)
         dir: PathBuf,
+    },
+    /// Join results files into one (run_autograder and run.sh use it for the unit tests)
+    Combine {
+        /// The results' format
+        #[arg(long, default_value = "gradescope", value_parser = ["gradescope", "prairielearn"])]
+        platform: String,
+        /// The results files, in order
+        #[arg(required = true)]
+        inputs: Vec<PathBuf>,
+        /// Where the joined results go (it may be one of the inputs)
+        #[arg(long)]
+        out: PathBuf,
     },
     /// Write the results of a submission that did not build (run_autograder and run.sh use it)
     BuildFailed {
@@ -59,15 +74,22 @@ impl Args {
                 rules,
                 scenarios,
                 cxxflags,
+                unit_tests,
                 dir,
             } => init::init(
                 platform,
                 &rules,
                 &scenarios,
                 cxxflags.as_deref(),
+                unit_tests.as_deref(),
                 &dir,
                 stdout,
             ),
+            Sub::Combine {
+                platform,
+                inputs,
+                out,
+            } => init::combine(&platform, &inputs, &out),
             Sub::BuildFailed { log, out, platform } => init::build_failed(&log, &platform, &out),
         }
     }

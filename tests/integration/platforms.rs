@@ -63,7 +63,7 @@ fn init(platform: &str, rules: &str) -> PathBuf {
     dir
 }
 
-fn shellcheck(files: &[PathBuf]) {
+pub fn shellcheck(files: &[PathBuf]) {
     let o = Command::new(tools().join("venv/bin/shellcheck"))
         .args(["--shell=bash", "--severity=style"])
         .args(files)

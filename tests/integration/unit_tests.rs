@@ -8,8 +8,9 @@ const UNIT: &str = "tests/integration/programs/unit";
 
 /// The four buggy solutions, each the solution's Card.cpp with one slip
 /// (made here from the one file rather than kept as four near copies).
-fn bugs() -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-bugs");
+/// Each test has its own copy (`tag`): tests run at once.
+fn bugs(tag: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("unit-bugs-{tag}"));
     let card = std::fs::read_to_string(format!("{UNIT}/solution/Card.cpp")).unwrap();
     for (bug, from, to) in [
         (
@@ -37,13 +38,13 @@ fn bugs() -> std::path::PathBuf {
 }
 
 /// `upcard unit-tests` with the small solution, the four bugs and 1 s a test.
-fn with_bugs() -> Vec<String> {
+fn with_bugs(tag: &str) -> Vec<String> {
     [
         "unit-tests",
         "--solution",
         &format!("{UNIT}/solution"),
         "--bugs",
-        &bugs().display().to_string(),
+        &bugs(tag).display().to_string(),
         "--timeout",
         "1",
     ]
@@ -55,7 +56,7 @@ fn with_bugs() -> Vec<String> {
 fn valid_and_invalid_tests_and_the_bugs_they_catch() {
     let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-tests.json");
     let ran = Upcard::new()
-        .args(with_bugs())
+        .args(with_bugs("valid"))
         .args(["--json"])
         .arg_path(&json)
         .args([format!("{UNIT}/students")])
@@ -332,7 +333,7 @@ fn gradescope_and_junit_reports_score_a_point_a_bug() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-reports");
     let _ = std::fs::remove_dir_all(&dir);
     Upcard::new()
-        .args(with_bugs())
+        .args(with_bugs("per-test"))
         .args([
             "--report",
             &format!("gradescope={}", dir.join("gs").display()),
@@ -418,7 +419,7 @@ fn gradescope_and_junit_reports_score_a_point_a_bug() {
 fn a_test_that_loops_is_invalid_when_each_test_is_timed_alone() {
     let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-per-test.json");
     let ran = Upcard::new()
-        .args(with_bugs())
+        .args(with_bugs("reports"))
         .args(["--per-test-time", "--json"])
         .arg_path(&json)
         .args([format!("{UNIT}/students/carol")])
@@ -502,4 +503,181 @@ fn a_submission_without_test_files_is_said() {
             "fay              Card_tests.cpp           4      3        1     0/0",
         ]
     );
+}
+
+/// The staff's unit-test folder for `autograder init --unit-tests`.
+fn staff(tag: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("unit-staff-{tag}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("solution")).unwrap();
+    for f in [
+        "Card.cpp",
+        "Card.hpp",
+        "unit_test_framework.hpp",
+        "euchre.cpp",
+    ] {
+        std::fs::copy(format!("{UNIT}/solution/{f}"), dir.join("solution").join(f)).unwrap();
+    }
+    for b in ["face-includes-ten", "next-suit-wrong"] {
+        std::fs::create_dir_all(dir.join("bugs").join(b)).unwrap();
+        std::fs::copy(
+            bugs(tag).join(b).join("Card.cpp"),
+            dir.join("bugs").join(b).join("Card.cpp"),
+        )
+        .unwrap();
+    }
+    dir
+}
+
+/// A Gradescope autograder with the unit-test stage, run on a submission
+/// whose program is right and whose Card_tests.cpp catches one bug of two;
+/// and on one whose program does not build: its tests are graded all the same.
+#[test]
+fn gradescope_autograder_grades_the_unit_tests_too() {
+    let golden = std::fs::read("golden/eecs280/euchred.out").unwrap();
+    let good = format!(
+        "#include <cstdio>\nint main() {{\n    std::fputs({}, stdout);\n    return 0;\n}}\n",
+        crate::common::c_string(&golden)
+    );
+    for (name, cpp, score, names_of) in [
+        (
+            "builds",
+            good.as_str(),
+            2.0,
+            &["euchred", "bug face-includes-ten", "bug next-suit-wrong"][..],
+        ),
+        (
+            "broken",
+            "int main() { return x; }\n",
+            1.0,
+            &["bug face-includes-ten", "bug next-suit-wrong"][..],
+        ),
+    ] {
+        let root =
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("unit-ag-{name}"));
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(root.join("submission")).unwrap();
+        let source = root.join("source");
+        Upcard::new()
+            .args(crate::common::init_args("gradescope", "eecs280"))
+            .args([
+                "--scenarios",
+                "scenarios/eecs280/euchred.yaml",
+                "--unit-tests",
+            ])
+            .arg_path(&staff(name))
+            .arg_path(&source)
+            .run();
+        for f in [
+            "unit/solution/Card.cpp",
+            "unit/bugs/face-includes-ten/Card.cpp",
+            "unit/bugs/next-suit-wrong/Card.cpp",
+        ] {
+            assert!(source.join(f).is_file(), "{f}");
+        }
+        std::fs::write(root.join("submission/euchre.cpp"), cpp).unwrap();
+        // Catches next-suit-wrong only (its face test checks a jack).
+        std::fs::write(
+            root.join("submission/Card_tests.cpp"),
+            "#include \"Card.hpp\"\n#include \"unit_test_framework.hpp\"\n\
+             TEST(jack_is_face) { ASSERT_TRUE(is_face_or_ace({JACK, SPADES})); }\n\
+             TEST(next) { ASSERT_EQUAL(Suit_next(SPADES), CLUBS); }\nTEST_MAIN()\n",
+        )
+        .unwrap();
+        let out = std::process::Command::new("bash")
+            .arg(source.join("run_autograder"))
+            .env("UPCARD_AUTOGRADER_ROOT", &root)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let r: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(root.join("results/results.json")).unwrap())
+                .unwrap();
+        assert_eq!(r["score"], score, "{name}: {r}");
+        let names: Vec<&str> = r["tests"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t["name"].as_str().unwrap())
+            .collect();
+        crate::platforms::check_gradescope_results(&r);
+        crate::platforms::shellcheck(&[source.join("run_autograder")]);
+        assert_eq!(names, names_of, "{name}");
+        assert_eq!(r["tests"][names.len() - 1]["score"], 1.0, "{name}");
+        // A program that does not build says why, next to the tests' points.
+        assert_eq!(
+            r["output"].as_str().is_some_and(|o| o.contains("error")),
+            name == "broken",
+            "{r}"
+        );
+    }
+}
+
+/// PrairieLearn too: one results file, valid under its schema, with the
+/// program's tests and the bugs; the score is the points over the possible.
+#[test]
+fn prairielearn_question_grades_the_unit_tests_too() {
+    let golden = std::fs::read("golden/eecs280/euchred.out").unwrap();
+    let root = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-pl");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(root.join("student")).unwrap();
+    let question = root.join("question");
+    Upcard::new()
+        .args(crate::common::init_args("prairielearn", "eecs280"))
+        .args([
+            "--scenarios",
+            "scenarios/eecs280/euchred.yaml",
+            "--unit-tests",
+        ])
+        .arg_path(&staff("pl"))
+        .arg_path(&question)
+        .run();
+    // PrairieLearn mounts the question's tests/ at /grade/tests.
+    std::fs::rename(question.join("tests"), root.join("tests")).unwrap();
+    std::fs::write(
+        root.join("student/euchre.cpp"),
+        format!(
+            "#include <cstdio>\nint main() {{ std::fputs({}, stdout); return 0; }}\n",
+            crate::common::c_string(&golden)
+        ),
+    )
+    .unwrap();
+    std::fs::copy(
+        format!("{UNIT}/students/alice/Card_tests.cpp"),
+        root.join("student/Card_tests.cpp"),
+    )
+    .unwrap();
+    let out = std::process::Command::new("bash")
+        .arg(root.join("tests/run.sh"))
+        .env("UPCARD_AUTOGRADER_ROOT", &root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let r: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("results/results.json")).unwrap()).unwrap();
+    crate::platforms::check_prairielearn_results(&r);
+    // euchred (1 of 1), both bugs caught (2 of 2), alice's invalid test (0 of 0).
+    assert_eq!(r["score"], 1.0, "{r}");
+    assert_eq!(r["tests"].as_array().unwrap().len(), 4, "{r}");
+    assert_eq!(r["message"], "4 of 4 tests passed");
+}
+
+#[test]
+fn platforms_that_run_a_command_a_test_are_told_how() {
+    Upcard::new()
+        .args(crate::common::init_args("github-classroom", "eecs280"))
+        .args(["--unit-tests"])
+        .arg_path(&staff("gh"))
+        .arg_path(&std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-gh"))
+        .status(2)
+        .stderr_is("upcard: --unit-tests: GitHub Classroom runs one command a test; add `upcard unit-tests` there as a test of its own (docs/unit-tests.md)\n")
+        .run();
 }

@@ -28,10 +28,22 @@ pub fn init(
     rules: &str,
     scenarios: &[PathBuf],
     cxxflags: Option<&str>,
+    unit: Option<&Path>,
     dir: &Path,
     stdout: &mut dyn Write,
 ) -> Result<(), Failure> {
     let cxxflags = cxxflags.map(shell_words).transpose()?;
+    if unit.is_some()
+        && matches!(
+            platform,
+            deploy::Platform::AutograderIo | deploy::Platform::GithubClassroom
+        )
+    {
+        return Err(Failure::input(format!(
+            "--unit-tests: {} runs one command a test; add `upcard unit-tests` there as a test of its own (docs/unit-tests.md)",
+            platform.title()
+        )));
+    }
     let rules = RulesName::from_name(rules).expect("clap checked the name");
     let (mut all, bad) = crate::scenario::runner::load(scenarios)?;
     if bad {
@@ -67,6 +79,7 @@ pub fn init(
         scenarios: &all,
         upcard: &me,
         cxxflags,
+        unit: unit.map(Path::to_path_buf),
     };
     let written = platform.write(&d, dir).map_err(Failure::input)?;
     let what = platform.title();
@@ -106,4 +119,58 @@ pub fn build_failed(log: &Path, platform: &str, out: &Path) -> Result<(), Failur
     };
     crate::scenario::write_atomic(out, results.as_bytes())
         .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))
+}
+
+/// Joins results files of one platform into one (`upcard autograder
+/// combine`): the program's and the unit tests', say. Gradescope: the tests
+/// one after the other, the scores added; PrairieLearn: the same, the score
+/// the points over the points possible.
+pub fn combine(platform: &str, inputs: &[std::path::PathBuf], out: &Path) -> Result<(), Failure> {
+    let mut all = Vec::new();
+    for p in inputs {
+        let text = std::fs::read_to_string(p)
+            .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
+        let v: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
+        all.push(v);
+    }
+    let tests: Vec<serde_json::Value> = all
+        .iter()
+        .flat_map(|v| v["tests"].as_array().cloned().unwrap_or_default())
+        .collect();
+    let sum = |key: &str| -> f64 { tests.iter().filter_map(|t| t[key].as_f64()).sum() };
+    // A submission PrairieLearn may not grade (it did not build) stays so.
+    let refused = all.iter().find(|v| v["gradable"].as_bool() == Some(false));
+    let combined = match (platform, refused) {
+        ("gradescope", _) => {
+            // The top-level outputs (a failed build's log) joined.
+            let output: Vec<&str> = all.iter().filter_map(|v| v["output"].as_str()).collect();
+            let mut v = serde_json::json!({
+                "score": all.iter().filter_map(|v| v["score"].as_f64()).sum::<f64>(),
+                "output_format": "text",
+                "tests": tests,
+            });
+            if !output.is_empty() {
+                v["output"] = output.join("\n").into();
+            }
+            v
+        }
+        (_, Some(v)) => v.clone(),
+        _ => {
+            let (got, max) = (sum("points"), sum("max_points"));
+            let passed = tests
+                .iter()
+                .filter(|t| t["points"].as_f64() == t["max_points"].as_f64())
+                .count();
+            serde_json::json!({
+                "gradable": all.iter().all(|v| v["gradable"].as_bool() != Some(false)),
+                "score": if max > 0.0 { got / max } else { 0.0 },
+                "message": format!("{passed} of {} tests passed", tests.len()),
+                "tests": tests,
+            })
+        }
+    };
+    let text = serde_json::to_string_pretty(&combined).expect("plain JSON") + "\n";
+    crate::scenario::write_atomic(out, text.as_bytes())
+        .map_err(|e| Failure::input(format!("{}: {e}", out.display())))
 }

@@ -72,6 +72,96 @@ pub struct Deployment<'a> {
     pub upcard: &'a Path,
     /// The compiler flags of the build script (default: the course's).
     pub cxxflags: Option<String>,
+    /// The staff's unit-test grading folder (`solution/`, and `bugs/` and
+    /// `reference/` when there are): `upcard unit-tests` runs on each
+    /// submission too, and its results join the program's (docs/unit-tests.md).
+    pub unit: Option<PathBuf>,
+}
+
+/// What `unit/` holds in the autograder, copied from the staff's folder.
+const UNIT_PARTS: [&str; 3] = ["solution", "bugs", "reference"];
+
+/// The staff's unit-test folder's files, under `unit/`: `solution/` and
+/// `reference/` flat, `bugs/` a folder a bug.
+fn unit_files(staff: &Path) -> Result<Vec<File>, String> {
+    if !staff.join("solution").is_dir() {
+        return Err(format!(
+            "{}: no solution/ in it (the correct Card and Player, their headers and unit_test_framework.hpp)",
+            staff.display()
+        ));
+    }
+    let mut files = Vec::new();
+    let flat = |dir: &Path, into: &Path, files: &mut Vec<File>| -> Result<(), String> {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.is_file())
+            .collect();
+        entries.sort();
+        for p in entries {
+            let bytes = std::fs::read(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            files.push((into.join(p.file_name().unwrap_or_default()), bytes, false));
+        }
+        Ok(())
+    };
+    for part in UNIT_PARTS {
+        let dir = staff.join(part);
+        if !dir.is_dir() {
+            continue;
+        }
+        let into = Path::new("unit").join(part);
+        if part == "bugs" {
+            let mut bugs: Vec<PathBuf> = std::fs::read_dir(&dir)
+                .map_err(|e| format!("{}: {e}", dir.display()))?
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.is_dir())
+                .collect();
+            bugs.sort();
+            for b in bugs {
+                flat(
+                    &b,
+                    &into.join(b.file_name().unwrap_or_default()),
+                    &mut files,
+                )?;
+            }
+        } else {
+            flat(&dir, &into, &mut files)?;
+        }
+    }
+    Ok(files)
+}
+
+/// The grading script's unit-test stage: run before the build (a program
+/// that does not build still has its tests graded), its results joined to
+/// the program's before the script ends.
+fn unit_stage(d: &Deployment, l: &Layout) -> (String, &'static str) {
+    let Some(staff) = &d.unit else {
+        return (String::new(), "exit 0");
+    };
+    let mut args = String::from("--solution unit/solution");
+    for (part, flag) in [("bugs", "--bugs"), ("reference", "--reference-tests")] {
+        if staff.join(part).is_dir() {
+            args.push_str(&format!(" {flag} unit/{part}"));
+        }
+    }
+    let stage = format!(
+        r#"# The students' unit tests, against the staff's solution and bugs, in the
+# sandbox too; their results join the program's at the end.
+UNIT_RESULTS="$BUILD/unit-tests.json"
+(cd "$SOURCE" && "$UPCARD" unit-tests {args} "$ROOT/{submission}"     --report {format}="$UNIT_RESULTS" >"$BUILD/unit-tests.log" 2>&1)
+finish() {{
+    if [ -f "$UNIT_RESULTS" ]; then
+        "$UPCARD" autograder combine --platform {format} "$RESULTS/results.json"             "$UNIT_RESULTS" --out "$RESULTS/results.json"
+    fi
+    exit 0
+}}
+"#,
+        submission = l.submission,
+        format = l.format,
+    );
+    (stage, "finish")
 }
 
 impl Deployment<'_> {
@@ -111,8 +201,10 @@ struct Layout {
 /// directory of its own, grade it, write results.json; a build that fails
 /// is reported with its log. `ROOT_VARIABLE` moves the tree, for trying it
 /// anywhere.
-fn grading_script(course: &dyn Course, l: &Layout) -> String {
+fn grading_script(d: &Deployment, l: &Layout) -> String {
+    let course = d.course;
     let program = course.program_file();
+    let (unit, done) = unit_stage(d, l);
     format!(
         r#"#!/usr/bin/env bash
 # {platform} runs this for each submission (written by `upcard autograder init`).
@@ -128,20 +220,20 @@ BUILD="$(mktemp -d)"
 trap 'rm -rf "$BIN" "$BUILD"' EXIT
 cp "$SOURCE/bin/upcard" "$BIN/upcard" && chmod +x "$BIN/upcard"
 UPCARD="$BIN/upcard"
-# The build is student code too: it runs in upcard's sandbox, which shows it
+{unit}# The build is student code too: it runs in upcard's sandbox, which shows it
 # the compiler and the submission's own files, never this folder's goldens.
 if ! "$UPCARD" build --rules {rules} --script "$SOURCE/build.sh" "$ROOT/{submission}" \
         -o "$BUILD/{program}" >"$BUILD/build.log" 2>&1; then
     "$UPCARD" autograder build-failed --platform {format} "$BUILD/build.log" \
         --out "$RESULTS/results.json"
-    exit 0
+    {done}
 fi
 cd "$SOURCE" || exit 1
 # --diagnose: a wrong transcript names the catalogued bug that reproduces it.
 "$UPCARD" grade --exe "$BUILD/{program}" --rules {rules} --diagnose scenarios \
     --report {format}="$RESULTS/results.json"
 # A failing test is a score, not a grading error.
-exit 0
+{done}
 "#,
         platform = l.platform,
         root = l.root,
@@ -153,9 +245,9 @@ exit 0
 }
 
 /// run_autograder, Gradescope's script.
-fn run_autograder(course: &dyn Course) -> String {
+fn run_autograder(d: &Deployment) -> String {
     grading_script(
-        course,
+        d,
         &Layout {
             platform: "Gradescope",
             root: "/autograder",
@@ -180,6 +272,9 @@ fn project_files(d: &Deployment) -> Result<Vec<File>, String> {
     )];
     files.extend(scenario_files(d)?);
     files.push((PathBuf::from("bin/upcard"), upcard_binary(d)?, true));
+    if let Some(staff) = &d.unit {
+        files.extend(unit_files(staff)?);
+    }
     Ok(files)
 }
 
@@ -257,7 +352,7 @@ fn gradescope(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
         (PathBuf::from("setup.sh"), SETUP.as_bytes().to_vec(), true),
         (
             PathBuf::from("run_autograder"),
-            run_autograder(d.course).into_bytes(),
+            run_autograder(d).into_bytes(),
             true,
         ),
     ];

@@ -83,9 +83,9 @@ fn question_html(course: &dyn Course) -> String {
 
 /// run.sh: the grading script with PrairieLearn's layout (the question's
 /// `tests/` at `/grade/tests`, the files at `/grade/student`).
-fn run_sh(course: &dyn Course) -> String {
+fn run_sh(d: &Deployment) -> String {
     super::grading_script(
-        course,
+        d,
         &super::Layout {
             platform: "PrairieLearn",
             root: "/grade",
@@ -111,11 +111,7 @@ pub(super) fn prairielearn(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, S
             question_html(course).into_bytes(),
             false,
         ),
-        (
-            PathBuf::from("tests/run.sh"),
-            run_sh(course).into_bytes(),
-            true,
-        ),
+        (PathBuf::from("tests/run.sh"), run_sh(d).into_bytes(), true),
     ];
     for (path, bytes, runs) in project_files(d)? {
         files.push((Path::new("tests").join(path), bytes, runs));
