@@ -37,6 +37,31 @@ fn bugs(tag: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A file's tests in the JSON report: name, valid, the bugs it catches.
+fn tests_of(file: &serde_json::Value) -> Vec<(String, bool, Vec<String>)> {
+    file["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["valid"].as_bool().unwrap(),
+                t["catches"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|b| b.as_str().unwrap().to_string())
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn s(v: &[&str]) -> Vec<String> {
+    v.iter().map(|x| x.to_string()).collect()
+}
+
 /// `upcard unit-tests` with the small solution, the four bugs and 1 s a test.
 fn with_bugs(tag: &str) -> Vec<String> {
     [
@@ -87,26 +112,7 @@ alice Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit
         ])
     );
     let file = |who: usize| &v["submissions"][who]["files"][0];
-    let catches = |who: usize| -> Vec<(String, bool, Vec<String>)> {
-        file(who)["tests"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|t| {
-                (
-                    t["name"].as_str().unwrap().to_string(),
-                    t["valid"].as_bool().unwrap(),
-                    t["catches"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|b| b.as_str().unwrap().to_string())
-                        .collect(),
-                )
-            })
-            .collect()
-    };
-    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let catches = |who: usize| tests_of(file(who));
     assert_eq!(
         catches(0),
         vec![
@@ -435,26 +441,7 @@ carol Card_tests.cpp loops: invalid (fails on the correct solution): timed out a
     );
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     let file = |_: usize| &v["submissions"][0]["files"][0];
-    let catches = |_: usize| -> Vec<(String, bool, Vec<String>)> {
-        file(0)["tests"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|t| {
-                (
-                    t["name"].as_str().unwrap().to_string(),
-                    t["valid"].as_bool().unwrap(),
-                    t["catches"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|b| b.as_str().unwrap().to_string())
-                        .collect(),
-                )
-            })
-            .collect()
-    };
-    let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+    let catches = |_: usize| tests_of(file(0));
     // The left bower's test catches both bugs that lose it.
     assert_eq!(
         catches(0),
@@ -503,6 +490,35 @@ fn a_submission_without_test_files_is_said() {
             "fay              Card_tests.cpp           4      3        1     0/0",
         ]
     );
+}
+
+/// `autograder init` for the euchred scenario with the unit-test stage.
+fn init_with_unit_tests(platform: &str, staff: &std::path::Path, dir: &std::path::Path) {
+    Upcard::new()
+        .args(crate::common::init_args(platform, "eecs280"))
+        .args([
+            "--scenarios",
+            "scenarios/eecs280/euchred.yaml",
+            "--unit-tests",
+        ])
+        .arg_path(staff)
+        .arg_path(dir)
+        .run();
+}
+
+/// Runs an autograder's grading script with its tree at `root`: the results.
+fn grading_script(script: &std::path::Path, root: &std::path::Path) -> serde_json::Value {
+    let out = std::process::Command::new("bash")
+        .arg(script)
+        .env("UPCARD_AUTOGRADER_ROOT", root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&std::fs::read(root.join("results/results.json")).unwrap()).unwrap()
 }
 
 /// The staff's unit-test folder for `autograder init --unit-tests`.
@@ -558,16 +574,7 @@ fn gradescope_autograder_grades_the_unit_tests_too() {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(root.join("submission")).unwrap();
         let source = root.join("source");
-        Upcard::new()
-            .args(crate::common::init_args("gradescope", "eecs280"))
-            .args([
-                "--scenarios",
-                "scenarios/eecs280/euchred.yaml",
-                "--unit-tests",
-            ])
-            .arg_path(&staff(name))
-            .arg_path(&source)
-            .run();
+        init_with_unit_tests("gradescope", &staff(name), &source);
         for f in [
             "unit/solution/Card.cpp",
             "unit/bugs/face-includes-ten/Card.cpp",
@@ -584,19 +591,7 @@ fn gradescope_autograder_grades_the_unit_tests_too() {
              TEST(next) { ASSERT_EQUAL(Suit_next(SPADES), CLUBS); }\nTEST_MAIN()\n",
         )
         .unwrap();
-        let out = std::process::Command::new("bash")
-            .arg(source.join("run_autograder"))
-            .env("UPCARD_AUTOGRADER_ROOT", &root)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let r: serde_json::Value =
-            serde_json::from_slice(&std::fs::read(root.join("results/results.json")).unwrap())
-                .unwrap();
+        let r = grading_script(&source.join("run_autograder"), &root);
         assert_eq!(r["score"], score, "{name}: {r}");
         let names: Vec<&str> = r["tests"]
             .as_array()
@@ -626,16 +621,7 @@ fn prairielearn_question_grades_the_unit_tests_too() {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(root.join("student")).unwrap();
     let question = root.join("question");
-    Upcard::new()
-        .args(crate::common::init_args("prairielearn", "eecs280"))
-        .args([
-            "--scenarios",
-            "scenarios/eecs280/euchred.yaml",
-            "--unit-tests",
-        ])
-        .arg_path(&staff("pl"))
-        .arg_path(&question)
-        .run();
+    init_with_unit_tests("prairielearn", &staff("pl"), &question);
     // PrairieLearn mounts the question's tests/ at /grade/tests.
     std::fs::rename(question.join("tests"), root.join("tests")).unwrap();
     std::fs::write(
@@ -651,18 +637,7 @@ fn prairielearn_question_grades_the_unit_tests_too() {
         root.join("student/Card_tests.cpp"),
     )
     .unwrap();
-    let out = std::process::Command::new("bash")
-        .arg(root.join("tests/run.sh"))
-        .env("UPCARD_AUTOGRADER_ROOT", &root)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let r: serde_json::Value =
-        serde_json::from_slice(&std::fs::read(root.join("results/results.json")).unwrap()).unwrap();
+    let r = grading_script(&root.join("tests/run.sh"), &root);
     crate::platforms::check_prairielearn_results(&r);
     // euchred (1 of 1), both bugs caught (2 of 2), alice's invalid test (0 of 0).
     assert_eq!(r["score"], 1.0, "{r}");
