@@ -181,3 +181,55 @@ fn the_left_bower_ranked_above_the_right_loses_the_trick_to_it() {
         ]
     );
 }
+
+/// CS 246 too, whose players are numbers ("Player 3" in the findings): a
+/// program (a script printing the golden with one line changed) read back
+/// and explained.
+#[test]
+fn cs246_lines_are_read_back_and_players_named_as_the_course_does() {
+    let scenario = "scenarios/cs246/alone-from-seat-1-p0-human.yaml";
+    let golden = std::fs::read_to_string("golden/cs246/alone-from-seat-1-p0-human.out").unwrap();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagnose-cs246");
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        // A computer that plays off suit holding the led suit.
+        (
+            "Player 3 plays KC.",
+            "Player 3 plays AS.",
+            "Player 3 holds the King of Clubs and so must follow the Clubs lead; the Ace of Spades is a Spades card",
+        ),
+        // Another player's turn.
+        (
+            "Player 2 plays TD.",
+            "Player 1 plays TD.",
+            "line 12 differs from the expected \"Player 2 plays TD.\" (Player 2 plays TD) in 1 word: it names Player 1 where Player 2 is expected (Player 1 is the player to their right)",
+        ),
+    ];
+    for (i, (from, to, want)) in cases.into_iter().enumerate() {
+        let first = golden.find(from).unwrap_or_else(|| panic!("{from}"));
+        let text = format!("{}{to}{}", &golden[..first], &golden[first + from.len()..]);
+        let exe = dir.join(format!("euchre-{i}"));
+        std::fs::write(&exe, format!("#!/bin/sh\ncat <<'EOF'\n{text}EOF\n")).unwrap();
+        let mut perms = std::fs::metadata(&exe).unwrap().permissions();
+        std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+        std::fs::set_permissions(&exe, perms).unwrap();
+        let report = dir.join(format!("report-{i}.json"));
+        Upcard::new()
+            .args(["grade", "--diagnose", "--exe"])
+            .arg_path(&exe)
+            .args([
+                scenario.to_string(),
+                "--report".into(),
+                format!("json={}", report.display()),
+            ])
+            .status(1)
+            .run();
+        let v: Value = serde_json::from_slice(&std::fs::read(&report).unwrap()).unwrap();
+        let found = v["tests"][0]["diagnosis"].as_array().unwrap();
+        assert_eq!(
+            found.last().unwrap()["message"],
+            want,
+            "{from} -> {to}: {found:?}"
+        );
+    }
+}

@@ -102,12 +102,12 @@ fn list(cards: &[Card]) -> String {
 }
 
 impl Explainer<'_> {
-    fn n(&self, s: Seat) -> &str {
-        &self.t.names[s]
+    fn n(&self, s: Seat) -> String {
+        super::shown(&self.t.names[s])
     }
 
     fn team(&self, t: usize) -> String {
-        format!("{} and {}", self.t.names[t], self.t.names[t + 2])
+        format!("{} and {}", self.n(t), self.n(t + 2))
     }
 
     /// The cards played so far in the trick of the event read, in order.
@@ -650,7 +650,7 @@ pub(crate) fn hand_order(t: &Timeline, p: &Place, want: &str, got: &str) -> Opti
         Kind::Field,
         format!(
             "your program prints Human player {}'s hand in another order: it lists the {} at [{}] where the {} belongs; the course's program prints a Human's hand sorted in the plain card order (by rank, nine lowest; a tie by suit: Spades, Hearts, Clubs, Diamonds), trump ignored, and an index typed chooses from that order",
-            t.names[*seat],
+            super::shown(&t.names[*seat]),
             g.long(),
             w_at.rsplit_once('[').map_or("?", |x| x.1),
             w.long()

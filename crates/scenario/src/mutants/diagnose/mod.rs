@@ -255,6 +255,21 @@ impl Place {
     }
 }
 
+/// A player's name as a finding says it: CS 246 names its players by
+/// number, which reads as "Player 3".
+pub(crate) fn shown(name: &str) -> String {
+    if !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit()) {
+        format!("Player {name}")
+    } else {
+        name.to_string()
+    }
+}
+
+/// Every seat's name as findings say them.
+pub(crate) fn shown_names(names: &[String; 4]) -> [String; 4] {
+    std::array::from_fn(|s| shown(&names[s]))
+}
+
 /// Byte offset of 1-based `line` in `text` (its length past the end).
 pub(crate) fn line_offset(text: &str, line: usize) -> usize {
     text.split_inclusive('\n')

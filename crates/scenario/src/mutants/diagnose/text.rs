@@ -12,7 +12,10 @@ use crate::scenario::diff::Divergence;
 fn source(engine: Option<&Timeline>, place: Option<&Place>) -> String {
     match (engine, place) {
         (Some(t), Some(p)) => match p.event {
-            Some(e) => format!(" ({})", describe(&t.events[e], &t.names)),
+            Some(e) => format!(
+                " ({})",
+                describe(&t.events[e], &super::shown_names(&t.names))
+            ),
             None if t.header_end > 0 => " (the command line, echoed)".into(),
             None => String::new(),
         },
@@ -107,8 +110,8 @@ fn exact_target(t: &Timeline, p: &Place) -> String {
             if scores[winner] == target {
                 format!(
                     "; the game ended with {} and {} at exactly {target} points, the target: a team that reaches the target wins (a check like `score > points_to_win` misses this)",
-                    t.names[winner],
-                    t.names[winner + 2]
+                    super::shown(&t.names[winner]),
+                    super::shown(&t.names[winner + 2])
                 )
             } else {
                 String::new()
@@ -127,8 +130,8 @@ pub(crate) fn after_game_over(t: &Timeline, p: &Place, got: &str) -> Option<Find
         Kind::Outcome,
         format!(
             "your program goes on (it prints {got:?}) where the game is over: {} and {} have {} points, and {} points win{}",
-            t.names[winner],
-            t.names[winner + 2],
+            super::shown(&t.names[winner]),
+            super::shown(&t.names[winner + 2]),
             scores[winner],
             t.initial.config.points_to_win,
             exact_target(t, p)
@@ -215,6 +218,7 @@ pub(crate) fn fields(
                 2 => "their partner",
                 _ => "the player to their right",
             };
+            let (a, b) = (super::shown(a), super::shown(b));
             said.push(format!("it names {b} where {a} is expected ({b} is {rel})"));
             continue;
         }
