@@ -8,7 +8,7 @@ use crate::cards::{Card, Suit};
 use crate::engine::{Action, AllPass, Event, Seat};
 use crate::replay::Timeline;
 
-pub(crate) fn explain(t: &Timeline, _p: &Place, r: &Reading) -> Option<Finding> {
+pub(crate) fn explain(t: &Timeline, r: &Reading) -> Option<Finding> {
     use Event::*;
     let x = Explainer { t, r };
     match (&r.expected, &r.actual) {
@@ -110,7 +110,7 @@ impl Explainer<'_> {
         format!("{} and {}", self.n(t), self.n(t + 2))
     }
 
-    /// The cards played so far in the trick of the event read, in order.
+    /// The trick taken by `got`, where `want` takes it.
     fn trick(&self, want: Seat, got: Seat) -> Finding {
         let cards = self.trick_cards();
         let trump = self.trump();
@@ -152,6 +152,7 @@ impl Explainer<'_> {
         })
     }
 
+    /// The cards played so far in the trick of the event read, in order.
     fn trick_cards(&self) -> Vec<(Seat, Card)> {
         let before = &self.t.events[..self.r.events_before];
         let Some(led) = before.iter().rposition(|e| matches!(e, Event::Led { .. })) else {

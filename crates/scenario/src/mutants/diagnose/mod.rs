@@ -184,11 +184,6 @@ fn cached<K: std::hash::Hash + Eq, V>(
         .clone()
 }
 
-/// [`Diagnoser::diagnose`] for one output.
-pub fn diagnose(s: &Scenario, expected: &str, actual: &str) -> Vec<Finding> {
-    Diagnoser::new().diagnose(s, expected, actual)
-}
-
 /// Where in the engine's game the first differing expected line was printed.
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
@@ -305,7 +300,7 @@ fn local(
     }
     if let (Some(t), Some(p)) = (engine, place)
         && let Some(read) = reading::read(t, p, got)
-        && let Some(f) = explain::explain(t, p, &read)
+        && let Some(f) = explain::explain(t, &read)
     {
         return vec![f];
     }

@@ -172,8 +172,8 @@ fn candidates(ev: &Event, before: &State) -> Vec<Event> {
                     out.push(Event::Played { seat: s, card });
                 }
             }
-            // A card the player does not hold.
-            for card in all_cards() {
+            // A card the player does not hold (those it holds came above).
+            for card in all_cards().filter(|c| !before.hands[seat].contains(c)) {
                 out.push(Event::Led { seat, card });
                 out.push(Event::Played { seat, card });
             }
