@@ -24,6 +24,9 @@ pub struct Args {
     /// The bot's seed
     #[arg(long, default_value_t = 0)]
     seed: u32,
+    /// Take the seat whose link (upcard serve --web) ends in this token
+    #[arg(long)]
+    token: Option<String>,
 }
 
 impl Args {
@@ -33,6 +36,7 @@ impl Args {
             name: self.name,
             bot: self.bot,
             seed: self.seed,
+            token: self.token,
         }
         .run(stdout)
     }

@@ -14,7 +14,9 @@ use upcard::play::session::{self, Options, SeatSpec};
   upcard play --seat 1=bot:simple --seat 3=bot:computer --seat 0=human:Ann --seat 2=human:Cy
   upcard play --house stick-the-dealer=on --house points-to-win=5
   upcard play --plain --seed 5 --seat 0=bot:simple --seat 1=bot:computer --seat 2=bot:simple --seat 3=bot:computer
-  upcard play --resume saved.toml")]
+  upcard play --resume saved.toml
+  upcard play --web --listen 0.0.0.0:8080 --seat 1=bot:expert --seat 3=bot:expert
+                                                a tablet or phone on this network opens the link")]
 pub struct Args {
     #[arg(long = "seat", value_name = "N=WHO",
           help = format!("Who sits at seat N (0 North, 1 East, 2 South, 3 West): human:NAME, bot:{}, or exec:PROGRAM (docs/seat-protocol.md); people by default", Bot::names("|")))]
@@ -31,6 +33,18 @@ pub struct Args {
     /// Plain text, no escape codes: the choices numbered (screen readers, scripts)
     #[arg(long)]
     plain: bool,
+    /// Play in a browser: serve the table's page and print its link (and a
+    /// QR code when --listen is not loopback)
+    #[arg(long, conflicts_with_all = ["plain", "resume"])]
+    web: bool,
+    /// With --web: the address to serve on, HOST:PORT (port 0: any free port)
+    #[arg(
+        long,
+        value_name = "HOST:PORT",
+        default_value = "127.0.0.1:8080",
+        requires = "web"
+    )]
+    listen: String,
     /// Continue a game saved with q
     #[arg(long, value_name = "FILE", conflicts_with_all = ["house", "house_file", "seed"])]
     resume: Option<PathBuf>,
@@ -70,6 +84,7 @@ impl Args {
             record: self.record,
             seat_timeout: self.seat_timeout,
             on_fault: self.on_fault,
+            web: self.web.then_some(self.listen),
         };
         session::run(&options, full_screen, stdout)
     }

@@ -12,7 +12,9 @@ use upcard::play::serve::{Options, ServeSeat};
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   upcard serve --listen 127.0.0.1:7878 --seat 0=remote --seat 2=remote --seat 1=bot:expert --seat 3=bot:expert
-  upcard join 127.0.0.1:7878 --name Ann        (at another terminal)")]
+  upcard join 127.0.0.1:7878 --name Ann        (at another terminal)
+  upcard serve --web --listen 0.0.0.0:8080 --seat 0=remote --seat 2=remote --seat 1=bot:expert --seat 3=bot:expert
+                                                (friends open the seat links it prints)")]
 pub struct Args {
     /// Address to listen on, HOST:PORT (port 0: any free port, printed)
     #[arg(long)]
@@ -38,6 +40,10 @@ pub struct Args {
     /// When a client misbehaves: bot:KIND takes its seat, or end stops the game
     #[arg(long, default_value = "bot:computer", value_parser = OnFault::parse)]
     on_fault: OnFault,
+    /// Browsers too: print a private link for each remote seat and one for
+    /// spectators (the page and its WebSocket share the port with upcard join)
+    #[arg(long)]
+    web: bool,
 }
 
 impl Args {
@@ -51,6 +57,7 @@ impl Args {
             seat_timeout: self.seat_timeout,
             join_timeout: self.join_timeout,
             on_fault: self.on_fault,
+            web: self.web,
         }
         .run(stdout)
     }

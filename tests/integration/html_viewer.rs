@@ -30,7 +30,8 @@ fn chromium(url: &str, args: &[&str]) -> std::process::Output {
 /// The cards shown in seat `s`'s hand, in the dumped DOM.
 fn hand(dom: &str, s: usize) -> Vec<String> {
     let start = dom.find(&format!("id=\"s{s}\"")).unwrap();
-    let end = start + dom[start..].find("class=\"played\"").unwrap();
+    // The seat's hand row closes, then the seat.
+    let end = start + dom[start..].find("</div></div>").unwrap();
     dom[start..end]
         .split("data-card=\"")
         .skip(1)
@@ -88,6 +89,28 @@ fn the_viewer_shows_the_engines_state_at_each_move() {
             shown.sort();
             want_sorted.sort();
             assert_eq!(shown, want_sorted, "move {n}, seat {s}");
+        }
+        // The trick is drawn in the middle of the table, each card with
+        // its player's name, in the order played.
+        let centre = &dom[dom.find("id=\"centre\"").unwrap()..];
+        let centre = &centre[..centre.find("class=\"seat at-bottom\"").unwrap()];
+        let trick: Vec<String> = centre
+            .split("data-card=\"")
+            .skip(1)
+            .map(|p| p[..2].to_string())
+            .collect();
+        let want_trick: Vec<String> = state["trick"]
+            .as_array()
+            .map(|t| {
+                t.iter()
+                    .map(|p| p[1].as_str().or(p["card"].as_str()).unwrap().to_string())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if state["trump"].is_null() {
+            assert!(trick.len() <= 1, "move {n}: only the upcard: {trick:?}");
+        } else {
+            assert_eq!(trick, want_trick, "move {n}");
         }
         let scores = &state["scores"];
         assert!(

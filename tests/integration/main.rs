@@ -30,3 +30,4 @@ mod serve;
 mod shard;
 mod tester;
 mod unit_tests;
+mod web;

@@ -462,3 +462,107 @@ fn impossible_observations_from_a_server_are_input_errors_for_every_bot() {
         }
     }
 }
+
+/// A person at `upcard join` sees the game as `upcard play --plain` shows
+/// it: every line the server printed, in order, with their own hand and
+/// numbered choices at each decision.
+#[test]
+fn a_person_at_upcard_join_sees_the_table_as_play_plain_shows_it() {
+    let server = Server::with(&["--seat", "0=remote", "--house", "points-to-win=2"]);
+    let mut j = upcard()
+        .args(["join", &server.addr, "--name", "Ann"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Always the first choice.
+    let mut input = j.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        for _ in 0..400 {
+            if input.write_all(b"1\n").is_err() {
+                return;
+            }
+        }
+    });
+    server.said("Ann takes seat 0");
+    let mut out = String::new();
+    j.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    assert!(j.wait().unwrap().success(), "{out}");
+    let (code, table) = server.finish();
+    assert_eq!(code, Some(0));
+    let shown: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            !(l.starts_with("Joined as")
+                || l.starts_with("Ann, your hand: ")
+                || l.starts_with("  ")
+                || l.starts_with("Ann, choose 1-")
+                || l.starts_with("The game is over"))
+        })
+        .collect();
+    let printed: Vec<&str> = table.lines().collect();
+    assert_eq!(shown, printed);
+    assert!(out.contains("The upcard is the "), "{out}");
+    assert!(out.contains("Ann, your hand: "), "{out}");
+    assert!(out.contains(" takes the trick. Tricks: "), "{out}");
+}
+
+/// Under the CS 246 rules a renege is offered (every card is legal), marked
+/// in `decide`, printed with its penalty when played, and the same player
+/// plays again.
+#[test]
+fn a_cs246_renege_is_marked_printed_and_scored() {
+    let server = Server::with(&["--rules", "cs246", "--seat", "2=remote"]);
+    let mut reneged = false;
+    let c = raw_client(&server.addr, "Cy", move |v| {
+        let reneges: Vec<String> = v["reneges"]
+            .as_array()
+            .map(|a| a.iter().map(|x| x.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default();
+        let legal: Vec<String> = v["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().unwrap().to_string())
+            .collect();
+        // Every renege is a legal action that plays a card.
+        assert!(
+            reneges
+                .iter()
+                .all(|r| legal.contains(r) && r.starts_with("play "))
+        );
+        let pick = match reneges.first() {
+            Some(r) if !reneged => {
+                reneged = true;
+                r.clone()
+            }
+            _ => legal.iter().find(|a| !reneges.contains(a)).unwrap().clone(),
+        };
+        Some(format!("{}\n", serde_json::json!({"action": pick})).into_bytes())
+    });
+    server.said("Cy takes seat 2");
+    let seen = c.join().unwrap();
+    let (code, out) = server.finish();
+    assert_eq!(code, Some(0));
+    let line = out
+        .lines()
+        .find(|l| l.contains("but could follow suit: a renege."))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.starts_with("Cy plays the "), "{line}");
+    // The other team scores the penalty.
+    assert!(
+        line.contains("East & West score 2 points, and Cy plays again. Score: "),
+        "{line}"
+    );
+    // The decide right after the renege is Cy's again.
+    let decides: Vec<&serde_json::Value> = seen.iter().filter(|v| v["type"] == "decide").collect();
+    let at = decides
+        .iter()
+        .position(|v| v["reneges"].as_array().is_some_and(|a| !a.is_empty()))
+        .unwrap();
+    assert_eq!(decides[at + 1]["observation"]["seat"], 2);
+    assert_eq!(
+        decides[at + 1]["observation"]["trick"],
+        decides[at]["observation"]["trick"]
+    );
+}

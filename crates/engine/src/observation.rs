@@ -65,6 +65,19 @@ impl Observation<'_> {
             })
     }
 
+    /// Playing `card` now would be a renege: it does not follow the led
+    /// suit (the left bower counting as trump) and the hand holds a card
+    /// that does. Under CS 246's penalty rule such a card is among the
+    /// legal actions; a bot or a person should be told.
+    pub fn reneges(&self, card: Card) -> bool {
+        let (Some(trump), Some(led)) = (self.trump, self.led()) else {
+            return false;
+        };
+        let suit = led.effective_suit(trump);
+        card.effective_suit(trump) != suit
+            && self.hand.iter().any(|c| c.effective_suit(trump) == suit)
+    }
+
     /// Nobody plays after this seat in the current trick.
     pub fn last_to_play(&self) -> bool {
         self.still_to_play().next().is_none()

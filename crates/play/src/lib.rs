@@ -5,6 +5,7 @@
 //! statistics and faults (docs/architecture.md, docs/seat-protocol.md).
 
 pub mod arena;
+pub mod net;
 pub mod play;
 
 use upcard_rules::{agents, cards, courses, engine, parse};

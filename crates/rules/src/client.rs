@@ -294,12 +294,7 @@ mod tests {
     }
 
     fn decide_message(obs: &Observation, legal: &[Action]) -> Value {
-        let legal: Vec<String> = legal.iter().map(|a| a.short()).collect();
-        serde_json::to_value(crate::protocol::ToSeat::Decide(Decide {
-            observation: WireObservation::from(obs),
-            legal,
-        }))
-        .unwrap()
+        serde_json::to_value(crate::protocol::ToSeat::Decide(Decide::new(obs, legal))).unwrap()
     }
 
     /// The check refuses nothing a real game shows: every decision of

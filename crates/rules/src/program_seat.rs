@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use crate::agents::{Agent, Decision, Observation, PlayerError};
 use crate::engine::{Action, EventSink};
-use crate::protocol::{Answer, Decide, Hello, Over, ToSeat, WireObservation, line};
+use crate::protocol::{Answer, Decide, Hello, Over, ToSeat, line};
 
 /// The longest line a program may answer with.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -136,6 +136,9 @@ impl Connection {
     pub fn remote(label: String, socket: std::net::TcpStream) -> Result<Connection, String> {
         let reader = socket.try_clone().map_err(|e| e.to_string())?;
         let writer = socket.try_clone().map_err(|e| e.to_string())?;
+        // A client that stops reading cannot hold the game up.
+        let _ = writer.set_write_timeout(Some(Duration::from_secs(5)));
+        let _ = reader.set_read_timeout(None);
         Ok(Connection::over(
             label,
             Box::new(reader),
@@ -292,10 +295,7 @@ impl Connection {
                 return Err(fault(FaultKind::Ended, "it ended".into()));
             }
         }
-        let msg = ToSeat::Decide(Decide {
-            observation: WireObservation::from(obs),
-            legal: legal.iter().map(|a| a.short()).collect(),
-        });
+        let msg = ToSeat::Decide(Decide::new(obs, legal));
         let start = Instant::now();
         if !self.send(&line(&msg)) {
             return Err(fault(
@@ -453,6 +453,20 @@ impl ProgramSeat {
     /// What the seat's program did (taken: the next call finds it empty).
     pub fn log(&mut self) -> SeatLog {
         std::mem::take(&mut self.log)
+    }
+
+    /// Sends its client a message no answer is asked for (an `update`). A
+    /// client that does not take it within its socket's write time limit
+    /// has stopped reading: the seat is taken from it.
+    pub fn tell(&mut self, msg: &ToSeat) {
+        if let Some(conn) = self.conn.as_mut()
+            && !conn.send(&line(msg))
+        {
+            self.give_up(Fault {
+                kind: FaultKind::Ended,
+                message: "it stopped reading what the table sends".into(),
+            });
+        }
     }
 
     /// After the game: the connection, if it stays for the next one.

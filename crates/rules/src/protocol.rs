@@ -22,10 +22,30 @@ pub enum ToSeat {
     Hello(Hello),
     Decide(Decide),
     Over(Over),
-    /// `upcard serve` refusing a client's `join` (the client may try again).
+    /// `upcard serve` refusing a client's `join` (the client may try again),
+    /// or a browser's answer that it did not take.
     Error {
         message: String,
     },
+    /// What just happened at the table, to a client that asked for it at
+    /// `join` (`"table": true`): never sent to one that did not, so a
+    /// program written for the first protocol never meets it.
+    Update(Update),
+}
+
+/// The table after one step of the game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Update {
+    /// The step's lines as `upcard play --plain` prints them (only what the
+    /// whole table may see), perhaps empty.
+    pub text: String,
+    /// The table as this client may see it: its own seat's observation, or,
+    /// for a spectator or a device passed between people, the table with
+    /// no hand in it (`hand` empty, `discard` null; `seat` the seat to move).
+    pub observation: WireObservation,
+    /// The seat to move, if a seat is.
+    #[serde(default)]
+    pub to_move: Option<Seat>,
 }
 
 /// Once at the start of each game: who sits where and every rule in play.
@@ -46,6 +66,10 @@ pub struct Hello {
     /// stays is greeted again for each game it plays.
     #[serde(default)]
     pub game: u32,
+    /// A spectator's greeting (`seat` is then 0 and means nothing): it
+    /// is sent the table without hands and never asked to decide.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub watching: bool,
 }
 
 impl Hello {
@@ -67,6 +91,7 @@ impl Hello {
             points_to_win,
             house,
             game: 0,
+            watching: false,
         }
     }
 }
@@ -75,8 +100,58 @@ impl Hello {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Decide {
     pub observation: WireObservation,
-    /// Every lawful action, as `action` answers name them.
+    /// Every action the rules take, as `action` answers name them.
     pub legal: Vec<String>,
+    /// The cards among `legal` that would be reneges (CS 246 rules: a card
+    /// that does not follow suit is taken, and the other team scores the
+    /// penalty). Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reneges: Vec<String>,
+    /// Each card of the hand that may not be played now, with why, for a
+    /// person's screen. Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub refused: Vec<Refused>,
+}
+
+/// A card of the hand that the rules do not take now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Refused {
+    pub card: String,
+    pub reason: String,
+}
+
+impl Decide {
+    /// The decision `obs` asks for among `legal`.
+    pub fn new(obs: &Observation, legal: &[crate::engine::Action]) -> Decide {
+        use crate::engine::Action;
+        Decide {
+            observation: WireObservation::from(obs),
+            legal: legal.iter().map(|a| a.short()).collect(),
+            reneges: legal
+                .iter()
+                .filter(|a| matches!(a, Action::Play(c) if obs.reneges(*c)))
+                .map(|a| a.short())
+                .collect(),
+            refused: match legal.first() {
+                // Only play narrows the hand: a card that does not follow.
+                Some(Action::Play(_)) => obs
+                    .hand
+                    .iter()
+                    .filter(|c| !legal.contains(&Action::Play(**c)))
+                    .map(|c| Refused {
+                        card: c.short().to_string(),
+                        reason: match (obs.led(), obs.trump) {
+                            (Some(led), Some(t)) => {
+                                format!("you must follow {}", led.effective_suit(t).name())
+                            }
+                            _ => "the rules do not take it now".into(),
+                        },
+                    })
+                    .collect(),
+                _ => Vec::new(),
+            },
+        }
+    }
 }
 
 /// Once when the game ends; then the program exits, or, if it stays, waits
@@ -102,7 +177,16 @@ pub struct Answer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum FromClient {
-    Join { name: String },
+    Join {
+        name: String,
+        /// The seat's private token from its link (`upcard serve --web`);
+        /// without one, the first remote seat still free.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        token: Option<String>,
+        /// Send `update` messages: the table after every step.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        table: bool,
+    },
 }
 
 /// What a seat may see, as the protocol sends it: cards as two characters

@@ -19,6 +19,8 @@ pub struct Options {
     pub name: String,
     pub bot: Option<Bot>,
     pub seed: u32,
+    /// A seat's private token (from its `upcard serve --web` link).
+    pub token: Option<String>,
 }
 
 impl Options {
@@ -28,13 +30,19 @@ impl Options {
         let mut writer = stream
             .try_clone()
             .map_err(|e| Failure::input(e.to_string()))?;
+        // A person is shown the table as `play --plain` shows it: every
+        // step's lines come in `update` messages. A bot needs none.
         let join = FromClient::Join {
             name: self.name.clone(),
+            token: self.token.clone(),
+            table: self.bot.is_none(),
         };
         write!(writer, "{}", line(&join)).map_err(|e| Failure::input(e.to_string()))?;
         let mut reader = BufReader::new(stream);
         let mut bot = self.bot.map(|b| b.agent(self.seed));
         let stdin = std::io::stdin();
+        // The name the server gave the seat (made unique at the table).
+        let mut name = printable_line(&self.name);
         loop {
             let mut bytes = Vec::new();
             let n = (&mut reader)
@@ -51,11 +59,19 @@ impl Options {
             })?;
             match msg {
                 ToSeat::Hello(h) => {
+                    name = printable_line(&h.names[h.seat]);
                     let _ = writeln!(
                         stdout,
                         "Joined as {} at seat {}, a game to {}.",
-                        self.name, h.seat, h.points_to_win
+                        name, h.seat, h.points_to_win
                     );
+                }
+                ToSeat::Update(u) => {
+                    // The server's text: shown as printable lines only.
+                    for l in u.text.lines() {
+                        let _ = writeln!(stdout, "{}", printable_line(l));
+                    }
+                    let _ = stdout.flush();
                 }
                 ToSeat::Decide(d) => {
                     let (seen, legal) = decide(&d).map_err(Failure::input)?;
@@ -73,11 +89,11 @@ impl Options {
                                 .iter()
                                 .map(|c| c.to_string())
                                 .collect();
-                            let mut s = format!("Your hand: {}.\n", hand.join(", "));
+                            let mut s = format!("{}, your hand: {}.\n", name, hand.join(", "));
                             for (i, a) in offer.iter().enumerate() {
                                 s.push_str(&format!("  {}) {}\n", i + 1, choice_text(&obs, *a)));
                             }
-                            s.push_str(&format!("Choose 1-{}:\n", offer.len()));
+                            s.push_str(&format!("{name}, choose 1-{}:\n", offer.len()));
                             let _ = stdout.write_all(s.as_bytes());
                             let _ = stdout.flush();
                             loop {

@@ -1,18 +1,22 @@
 //! `upcard serve`: a table whose seats are taken over the network by
-//! `upcard join` (or any client of the seat protocol), and by bots. The
+//! `upcard join` (or any client of the seat protocol), by browsers opening
+//! their seat's link (`--web`), and by bots. The
 //! command parses its options into [`Options`] and calls [`Options::run`].
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::cell::RefCell;
+use std::io::Write;
+use std::net::TcpListener;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use crate::agents::{Agent, Game};
 use crate::arena::Rules;
-use crate::courses::standard::transcript::StandardPrinter;
 use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
-use crate::engine::Outcome;
-use crate::play::program_seat::{Connection, ProgramSeat};
-use crate::play::protocol::{self, FromClient, Hello, ToSeat, line};
+use crate::engine::{NullSink, Outcome};
+use crate::net::hub::{Hub, Remote, WebSeat};
+use crate::net::{self, table};
+use crate::play::program_seat::{Connection, ProgramSeat, Shared};
+use crate::play::protocol::Hello;
 use upcard_rules::Failure;
 
 /// `N=remote` or `N=bot:KIND`.
@@ -50,75 +54,8 @@ pub struct Options {
     pub seat_timeout: Duration,
     pub join_timeout: Duration,
     pub on_fault: OnFault,
-}
-
-/// Why a joining player's name cannot be shown, if it cannot.
-fn name_problem(name: &str) -> Option<&'static str> {
-    if name.is_empty() {
-        Some("it is blank")
-    } else if name.len() > 40 {
-        Some("it is longer than 40 bytes")
-    } else if crate::parse::escape::printable_line(name) != name {
-        Some("it holds a control character or a direction override")
-    } else {
-        None
-    }
-}
-
-/// Waits for one client and reads its `join` line (its name).
-fn accept(listener: &TcpListener, deadline: Instant) -> Result<(TcpStream, String), String> {
-    loop {
-        match listener.accept() {
-            Ok((stream, peer)) => {
-                let _ = stream.set_nonblocking(false);
-                let _ = stream.set_read_timeout(Some(Duration::from_secs(5)));
-                let mut first = Vec::new();
-                let read = BufReader::new((&stream).take(4096)).read_until(b'\n', &mut first);
-                let name = read
-                    .ok()
-                    .and_then(|_| std::str::from_utf8(&first).ok())
-                    .and_then(|t| protocol::read::<FromClient>(t).ok())
-                    .map(|FromClient::Join { name }| name.trim().to_string());
-                // A name is shown on the host's terminal and in every game
-                // line: printable text only, no control or direction codes.
-                if let Some(n) = &name
-                    && let Some(why) = name_problem(n)
-                {
-                    eprintln!(
-                        "upcard: {peer}: refused the name {}: {why}; still waiting",
-                        crate::parse::escape::printable_line(&format!("{n:?}"))
-                    );
-                    let msg = ToSeat::Error {
-                        message: format!("the name is refused: {why}"),
-                    };
-                    let _ = (&stream).write_all(line(&msg).as_bytes());
-                    continue;
-                }
-                match name {
-                    Some(n) => {
-                        let _ = stream.set_read_timeout(None);
-                        return Ok((stream, n));
-                    }
-                    None => {
-                        eprintln!(
-                            "upcard: {peer}: the first line was not {{\"type\":\"join\",\"name\":\"…\"}}; still waiting"
-                        );
-                        let msg = ToSeat::Error {
-                            message: r#"send {"type":"join","name":"NAME"} first"#.into(),
-                        };
-                        let _ = (&stream).write_all(line(&msg).as_bytes());
-                    }
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
-                if Instant::now() >= deadline {
-                    return Err("no client joined in time".into());
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            Err(e) => return Err(e.to_string()),
-        }
-    }
+    /// Browsers too: each remote seat gets a link, and spectators one.
+    pub web: bool,
 }
 
 impl Options {
@@ -130,34 +67,52 @@ impl Options {
         }
         let listener = TcpListener::bind(&self.listen)
             .map_err(|e| Failure::input(format!("cannot listen on {}: {e}", self.listen)))?;
-        listener
-            .set_nonblocking(true)
-            .map_err(|e| Failure::input(e.to_string()))?;
-        let addr = listener
-            .local_addr()
-            .map_err(|e| Failure::input(e.to_string()))?;
+        let remotes: Vec<Remote> = (0..4)
+            .filter(|&s| kinds[s].is_none())
+            .map(|seat| Remote {
+                seat,
+                device: false,
+            })
+            .collect();
+        let (hub, mut answers) = Hub::new(&remotes, self.web);
+        let addr = net::open(listener, hub.clone());
         eprintln!("upcard: listening on {addr}");
-        let mut names: [String; 4] = SEATS.map(String::from);
-        let mut streams: Vec<Option<TcpStream>> = (0..4).map(|_| None).collect();
-        for seat in (0..4).filter(|&s| kinds[s].is_none()) {
-            let deadline = Instant::now() + self.join_timeout;
-            let (stream, name) = accept(&listener, deadline)
-                .map_err(|e| Failure::input(format!("seat {seat}: {e}")))?;
-            // Unique among the other seats' names, checked again after
-            // each renaming (a player may already be called "South (2)").
-            let mut unique = name.clone();
-            let mut k = 2;
-            while names
-                .iter()
-                .enumerate()
-                .any(|(i, n)| i != seat && *n == unique)
-            {
-                unique = format!("{name} ({k})");
-                k += 1;
+        if self.web {
+            for (seat, token, _) in hub.tokens() {
+                eprintln!("upcard: seat {seat}: http://{addr}/seat/{token}");
             }
-            eprintln!("upcard: {unique} takes seat {seat}");
-            names[seat] = unique;
-            streams[seat] = Some(stream);
+            eprintln!(
+                "upcard: spectators: http://{addr}/watch/{}",
+                hub.watch_token()
+            );
+        }
+        // Every remote seat taken, each within --join-timeout of the last.
+        let mut deadline = Instant::now() + self.join_timeout;
+        let mut joined = 0;
+        loop {
+            let now = hub.joined().len();
+            if now == remotes.len() {
+                break;
+            }
+            if now > joined {
+                joined = now;
+                deadline = Instant::now() + self.join_timeout;
+            }
+            if Instant::now() >= deadline {
+                let taken: Vec<usize> = hub.joined().iter().map(|(s, _)| *s).collect();
+                let seat = remotes
+                    .iter()
+                    .find(|r| !taken.contains(&r.seat))
+                    .map_or(0, |r| r.seat);
+                return Err(Failure::input(format!(
+                    "seat {seat}: no client joined in time"
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let mut names: [String; 4] = SEATS.map(String::from);
+        for (seat, name) in hub.joined() {
+            names[seat] = name;
         }
         let seats: [SeatKind; 4] = std::array::from_fn(|i| match kinds[i] {
             Some(b) => SeatKind::Bot(b),
@@ -166,36 +121,63 @@ impl Options {
         // The table makes the bots (seeded from the game's seed); the
         // rules make the game.
         let table = Table::new(config(), Cards::Seed(self.seed), names.clone(), seats);
+        let hello = |i: usize| {
+            Hello::new(
+                i,
+                &names,
+                rules.name(),
+                rules.points_to_win(),
+                rules.house(),
+            )
+        };
         let mut agents: Vec<Box<dyn Agent>> = Vec::new();
-        for (i, stream) in streams.into_iter().enumerate() {
-            let agent: Box<dyn Agent> = match stream {
-                None => table.agent(i).expect("a bot"),
-                Some(stream) => {
-                    let hello = Hello::new(
-                        i,
-                        &names,
-                        rules.name(),
-                        rules.points_to_win(),
-                        rules.house(),
-                    );
-                    let (fallback, fallback_name) = self.on_fault.agent(table.bot_seed(i));
+        let mut listeners = Vec::new();
+        let mut hellos = Vec::new();
+        for i in 0..4 {
+            if kinds[i].is_some() {
+                agents.push(table.agent(i).expect("a bot"));
+                continue;
+            }
+            let (fallback, fallback_name) = self.on_fault.agent(table.bot_seed(i));
+            match hub.take_tcp(i) {
+                Some((stream, updates)) => {
                     let conn = Connection::remote(format!("seat {i} ({})", names[i]), stream)
                         .map_err(Failure::input)?;
-                    Box::new(ProgramSeat::new(
+                    let seat = Rc::new(RefCell::new(ProgramSeat::new(
                         conn,
-                        &hello,
+                        &hello(i),
                         self.seat_timeout,
                         fallback,
                         fallback_name,
-                    ))
+                    )));
+                    if updates {
+                        listeners.push((i, seat.clone()));
+                    }
+                    agents.push(Box::new(Shared(seat)));
                 }
-            };
-            agents.push(agent);
+                None => {
+                    let at = answers
+                        .iter()
+                        .position(|(s, _)| *s == i)
+                        .expect("a remote seat");
+                    let (_, rx) = answers.remove(at);
+                    hellos.push((i, hello(i)));
+                    agents.push(Box::new(WebSeat::new(
+                        hub.clone(),
+                        i,
+                        rx,
+                        Some(self.seat_timeout),
+                        fallback,
+                        fallback_name,
+                    )));
+                }
+            }
         }
+        let mut watch = hello(0);
+        watch.watching = true;
+        hub.start(&hellos, watch);
         let mut game = Game::new(rules.state(self.seed), names.clone(), agents);
-        let mut printer = StandardPrinter::new(&mut *stdout, names);
-        let result = game.run(&mut printer);
-        let _ = printer.finish();
+        let result = table::play(&mut game, &hub, &listeners, stdout, &mut NullSink);
         match result {
             Ok(Outcome::Won { .. }) => Ok(()),
             Ok(Outcome::Quit) => Err(Failure::input(

@@ -79,6 +79,8 @@ pub struct Options {
     pub record: Option<PathBuf>,
     pub seat_timeout: std::time::Duration,
     pub on_fault: OnFault,
+    /// Play in a browser served on this address (`--web --listen`).
+    pub web: Option<String>,
 }
 
 /// A seed nobody chose: from the system's random source.
@@ -118,6 +120,9 @@ pub fn house_rules_list() -> String {
 /// text on `stdout` with numbered choices read from standard input.
 pub fn run(o: &Options, full_screen: bool, stdout: &mut dyn Write) -> Result<(), Failure> {
     let setup = o.setup()?;
+    if let Some(listen) = &o.web {
+        return crate::play::web::run(setup, listen, o.record.as_deref(), stdout);
+    }
     if full_screen {
         return screen(setup, o.record.as_deref());
     }

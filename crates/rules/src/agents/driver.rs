@@ -140,6 +140,34 @@ impl Game {
         Ok(outcome)
     }
 
+    /// Plays to the end as [`Game::run`] does, calling `watch` with the
+    /// state and the sink after every step: a networked table sends each
+    /// client its view of the table between two steps.
+    pub fn run_watched<S: EventSink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        mut watch: impl FnMut(&State, &mut S),
+    ) -> Result<Outcome, EngineError> {
+        let first = self.state.hand_no;
+        while self.step(sink)? {
+            watch(&self.state, sink);
+            if self.state.hand_no.saturating_sub(first) >= MAX_HANDS {
+                return Err(EngineError::TooLong { hands: MAX_HANDS });
+            }
+        }
+        watch(&self.state, sink);
+        let outcome = self
+            .state
+            .outcome()
+            .expect("a finished game has an outcome");
+        if let Outcome::Won { team, scores } = outcome {
+            for a in &mut self.agents {
+                a.finished(team, scores);
+            }
+        }
+        Ok(outcome)
+    }
+
     pub fn outcome(&self) -> Option<Outcome> {
         self.state.outcome()
     }

@@ -102,16 +102,26 @@ fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
         .collect()
 }
 
-const STYLE: &str = r#"
-body{font-family:system-ui,sans-serif;margin:1em;background:#f4f4f0;color:#222}
-h1{font-size:1.2em}
-#table{display:grid;grid-template-columns:1fr 1.2fr 1fr;grid-template-rows:auto auto auto;gap:.6em;max-width:60em;background:#1d6b3a;padding:1em;border-radius:1em;color:#fff}
+/// The table's look, shared with the page of `upcard play --web` and
+/// `serve --web`: seats around a green table, the trick in its middle with
+/// each card on its player's side.
+pub const TABLE_STYLE: &str = r#"
+body{font-family:system-ui,sans-serif;background:#f4f4f0;color:#222}
+#table{display:grid;grid-template-columns:1fr 1.3fr 1fr;grid-template-rows:auto auto auto;gap:.6em;max-width:60em;background:#1d6b3a;padding:1em;border-radius:1em;color:#fff}
 .seat{background:rgba(0,0,0,.18);border-radius:.5em;padding:.5em;min-height:4.5em}
 .seat.turn{outline:3px solid #ffd54a}
-#s0{grid-column:2;grid-row:1}#s1{grid-column:3;grid-row:2}#s2{grid-column:2;grid-row:3}#s3{grid-column:1;grid-row:2}
-#centre{grid-column:2;grid-row:2;text-align:center}
+.at-top{grid-column:2;grid-row:1}.at-right{grid-column:3;grid-row:2}.at-bottom{grid-column:2;grid-row:3}.at-left{grid-column:1;grid-row:2}
+#centre{grid-column:2;grid-row:2;text-align:center;min-height:7em}
+.trick{display:grid;grid-template-columns:1fr 1fr 1fr;grid-template-rows:auto auto auto;align-items:center;justify-items:center;gap:.1em}
+.trick .rel0{grid-column:2;grid-row:3}.trick .rel1{grid-column:1;grid-row:2}.trick .rel2{grid-column:2;grid-row:1}.trick .rel3{grid-column:3;grid-row:2}
+.trick .who{font-size:.75em}
 .card{display:inline-block;background:#fff;color:#111;border-radius:.3em;border:1px solid #999;padding:.25em .35em;margin:.12em;font-weight:600;min-width:1.8em;text-align:center}
 .card.red{color:#c8102e}.card.back{background:repeating-linear-gradient(45deg,#245,#245 4px,#358 4px,#358 8px);color:transparent}
+"#;
+
+const STYLE: &str = r#"
+body{margin:1em}
+h1{font-size:1.2em}
 #info{margin:.6em 0}
 pre{background:#fff;border:1px solid #ccc;padding:.5em;max-width:60em;white-space:pre-wrap}
 #controls{margin:.6em 0}
@@ -137,12 +147,18 @@ function show(i){at=Math.max(0,Math.min(M.length-1,i));const m=M[at];
   el.appendChild(n);const row=document.createElement('div');row.className='hand';
   const hidden=view!=='all'&&view!=String(s);
   for(const c of hs[s].split(' ').filter(Boolean))row.appendChild(card(c,hidden));
-  el.appendChild(row);const p=document.createElement('div');p.className='played';
-  if(table[s])p.appendChild(card(table[s],false));el.appendChild(p);}
+  el.appendChild(row);}
  const c=document.getElementById('centre');c.innerHTML='';
  const t=document.createElement('div');t.id='trump';
  t.textContent=m[6]?('trump '+NAMES[m[6]]+' '+SYM[m[6]]):(m[12]?'upcard':'');c.appendChild(t);
  if(!m[6]&&m[12])c.appendChild(card(m[12],false));
+ // The trick in the middle, each card on its player's side (South below).
+ const order=m[5].split(' ').filter(Boolean).map(x=>x[0]);
+ if(order.length){const tr=document.createElement('div');tr.className='trick';
+  for(const s of order){const w=document.createElement('div');w.className='played rel'+((+s+2)%4);w.dataset.seat=s;
+   const who=document.createElement('div');who.className='who';who.textContent=G.names[s];
+   w.append(who,card(table[s],false));tr.appendChild(w);}
+  c.appendChild(tr);}
  document.getElementById('score').textContent=G.teams[0]+' '+m[10][0]+' \u00b7 '+G.teams[1]+' '+m[10][1];
  document.getElementById('what').textContent='move '+(at+1)+'/'+M.length+' at '+m[0]+': '+m[1];
  document.getElementById('why').textContent=m[2]?('why: '+m[2]):'';
@@ -204,13 +220,13 @@ pub fn page(t: &Timeline, title: &str) -> String {
         .map(|i| format!("<option value=\"{i}\">{}'s view</option>", esc(&n[i])))
         .collect();
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>{STYLE}</style></head><body>\n\
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{t}</title><style>{TABLE_STYLE}{STYLE}</style></head><body>\n\
          <h1>{t}</h1>\n<div id=\"controls\"><button id=\"prev\">\u{2190} back</button> <button id=\"next\">forward \u{2192}</button> \
          <button id=\"trick\">next trick</button> <button id=\"hand\">next hand</button> \
          <select id=\"view\"><option value=\"all\">every hand face up</option>{options}</select> \
          <input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" style=\"width:30em\"></div>\n\
          <div id=\"info\"><div id=\"what\"></div><div id=\"why\"></div><div id=\"score\"></div></div>\n\
-         <div id=\"table\"><div class=\"seat\" id=\"s0\"></div><div class=\"seat\" id=\"s1\"></div><div id=\"centre\"></div><div class=\"seat\" id=\"s2\"></div><div class=\"seat\" id=\"s3\"></div></div>\n\
+         <div id=\"table\"><div class=\"seat at-top\" id=\"s0\"></div><div class=\"seat at-right\" id=\"s1\"></div><div id=\"centre\"></div><div class=\"seat at-bottom\" id=\"s2\"></div><div class=\"seat at-left\" id=\"s3\"></div></div>\n\
          <h2>printed</h2><pre id=\"printed\"></pre>\n\
          <script id=\"game\" type=\"application/json\">{data}</script>\n<script>{SCRIPT}</script>\n</body></html>\n",
         t = esc(title),

@@ -160,6 +160,8 @@ pub fn choice_text(obs: &Observation, a: Action) -> String {
         }
         Action::Discard(c) if Some(c) == obs.upcard => format!("discard the upcard, the {c}"),
         Action::Discard(c) => format!("discard the {c}"),
+        // Offered only under a renege penalty (CS 246 rules).
+        Action::Play(c) if obs.reneges(c) => format!("{c} (a renege: the other team scores)"),
         Action::Play(c) => format!("{c}"),
         Action::DefendAlone => "defend alone".into(),
         Action::ThrowIn => "throw in my farmer's hand".into(),

@@ -16,6 +16,8 @@ pub struct StandardPrinter<W: Write> {
     hands: [Hand; 4],
     upcard: Option<Card>,
     trump: Option<Suit>,
+    /// The score as last told (a renege penalty changes it mid-hand).
+    scores: [u32; 2],
 }
 
 impl<W: Write> StandardPrinter<W> {
@@ -26,6 +28,7 @@ impl<W: Write> StandardPrinter<W> {
             hands: Default::default(),
             upcard: None,
             trump: None,
+            scores: [0; 2],
         }
     }
 
@@ -71,6 +74,7 @@ impl<W: Write> EventSink for StandardPrinter<W> {
                 scores,
             } => {
                 self.trump = None;
+                self.scores = *scores;
                 format!(
                     "{}Hand {}. {} deals. Score: {}.\n",
                     if *hand == 0 { "" } else { "\n" },
@@ -161,19 +165,41 @@ impl<W: Write> EventSink for StandardPrinter<W> {
                 march,
                 euchred,
                 scores,
-            } => format!(
-                "{} {} and score {points} point{}. Score: {}.\n",
-                self.team(*winner),
-                if *euchred {
-                    "euchre the makers"
-                } else if *march {
-                    "take all five tricks"
-                } else {
-                    "make their bid"
-                },
-                if *points == 1 { "" } else { "s" },
-                self.score(*scores)
-            ),
+            } => {
+                self.scores = *scores;
+                format!(
+                    "{} {} and score {points} point{}. Score: {}.\n",
+                    self.team(*winner),
+                    if *euchred {
+                        "euchre the makers"
+                    } else if *march {
+                        "take all five tricks"
+                    } else {
+                        "make their bid"
+                    },
+                    if *points == 1 { "" } else { "s" },
+                    self.score(*scores)
+                )
+            }
+            Event::Renege {
+                seat,
+                card,
+                team,
+                score,
+                ..
+            } => {
+                let penalty = score.saturating_sub(self.scores[*team]);
+                self.scores[*team] = *score;
+                format!(
+                    "{} plays {} but could follow suit: a renege. {} score {penalty} point{}, and {} plays again. Score: {}.\n",
+                    n(seat),
+                    the(*card),
+                    self.team(*team),
+                    if penalty == 1 { "" } else { "s" },
+                    n(seat),
+                    self.score(self.scores)
+                )
+            }
             Event::GameOver { winner, scores } => format!(
                 "\n{} win the game, {} to {}.\n",
                 self.team(*winner),

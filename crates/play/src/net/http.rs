@@ -1,0 +1,217 @@
+//! Just enough HTTP/1.1 for the page and its WebSocket: one GET per
+//! connection, read whole within the handshake's deadline, answered and
+//! closed, or upgraded to a WebSocket (RFC 6455, by `tungstenite`).
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use tungstenite::protocol::{Role, WebSocketConfig};
+use tungstenite::{Message, WebSocket};
+
+use super::{Arrival, Join, MAX_HEAD, page};
+
+/// The largest message a browser may send (a `join` or an answer is tiny).
+pub const MAX_MESSAGE: usize = 16 * 1024;
+
+pub type Socket = WebSocket<TcpStream>;
+
+/// What the page is opened as, from its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Route {
+    Page,
+    Socket,
+    NotFound,
+}
+
+/// `/`, `/seat/TOKEN`, `/play/TOKEN` and `/watch/TOKEN` are the page (it
+/// reads its path); `/ws` its socket.
+pub fn route(path: &str) -> Route {
+    let path = path.split(['?', '#']).next().unwrap_or("");
+    let token_ok =
+        |t: &str| !t.is_empty() && t.len() <= 64 && t.bytes().all(|b| b.is_ascii_alphanumeric());
+    match path {
+        "/ws" => Route::Socket,
+        _ => match path.strip_prefix('/').and_then(|p| p.split_once('/')) {
+            Some(("seat" | "play" | "watch", t)) if token_ok(t) => Route::Page,
+            _ => Route::NotFound,
+        },
+    }
+}
+
+fn respond(mut stream: &TcpStream, status: &str, kind: &str, body: &[u8]) {
+    // The page is the whole app: no cache (a new game is a new page), no
+    // referrer (the link's token stays in the address bar), and a policy
+    // that lets it fetch nothing but its own socket.
+    let head = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
+         Referrer-Policy: no-referrer\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n\
+         Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; \
+         connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
+    let _ = stream.write_all(head.as_bytes());
+    let _ = stream.write_all(body);
+    let _ = stream.flush();
+}
+
+/// Reads one request within `deadline` and answers it; a WebSocket's first
+/// message (its `join`) is read too and handed back.
+pub fn serve(mut stream: TcpStream, deadline: Instant, web: bool) -> Option<Arrival> {
+    let mut buf = Vec::with_capacity(1024);
+    let mut chunk = [0u8; 1024];
+    let head_len = loop {
+        if let Some(i) = find(&buf, b"\r\n\r\n") {
+            break i + 4;
+        }
+        if buf.len() > MAX_HEAD {
+            respond(
+                &stream,
+                "431 Request Header Fields Too Large",
+                "text/plain",
+                b"too large\n",
+            );
+            return None;
+        }
+        let left = deadline.checked_duration_since(Instant::now())?;
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .ok()?;
+        match stream.read(&mut chunk) {
+            Ok(0) | Err(_) => return None,
+            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+        }
+    };
+    let mut headers = [httparse::EMPTY_HEADER; 32];
+    let mut req = httparse::Request::new(&mut headers);
+    let Ok(httparse::Status::Complete(_)) = req.parse(&buf[..head_len]) else {
+        respond(&stream, "400 Bad Request", "text/plain", b"bad request\n");
+        return None;
+    };
+    let path = req.path.unwrap_or("/").to_string();
+    if req.method != Some("GET") {
+        respond(
+            &stream,
+            "405 Method Not Allowed",
+            "text/plain",
+            b"GET only\n",
+        );
+        return None;
+    }
+    if !web {
+        respond(
+            &stream,
+            "404 Not Found",
+            "text/plain; charset=utf-8",
+            b"This table seats seat-protocol clients (upcard join); start upcard serve with --web for browsers.\n",
+        );
+        return None;
+    }
+    match route(&path) {
+        Route::Page => {
+            respond(
+                &stream,
+                "200 OK",
+                "text/html; charset=utf-8",
+                page::PAGE.as_bytes(),
+            );
+            None
+        }
+        Route::NotFound => {
+            respond(&stream, "404 Not Found", "text/plain", b"not found\n");
+            None
+        }
+        Route::Socket => {
+            let header = |name: &str| {
+                req.headers
+                    .iter()
+                    .find(|h| h.name.eq_ignore_ascii_case(name))
+                    .and_then(|h| std::str::from_utf8(h.value).ok())
+            };
+            let upgrade = header("upgrade").is_some_and(|u| u.eq_ignore_ascii_case("websocket"));
+            let Some(key) = header("sec-websocket-key").filter(|_| upgrade) else {
+                respond(
+                    &stream,
+                    "400 Bad Request",
+                    "text/plain",
+                    b"a WebSocket only\n",
+                );
+                return None;
+            };
+            let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
+            let reply = format!(
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
+            );
+            stream.write_all(reply.as_bytes()).ok()?;
+            let rest = buf[head_len..].to_vec();
+            let config = WebSocketConfig::default()
+                .max_message_size(Some(MAX_MESSAGE))
+                .max_frame_size(Some(MAX_MESSAGE));
+            let mut socket =
+                WebSocket::from_partially_read(stream, rest, Role::Server, Some(config));
+            // The page sends its join as soon as the socket opens.
+            let join = loop {
+                let left = deadline.checked_duration_since(Instant::now())?;
+                socket
+                    .get_ref()
+                    .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+                    .ok()?;
+                match socket.read() {
+                    Ok(Message::Text(t)) => break Join::read(t.as_str()),
+                    Ok(Message::Close(_)) | Err(_) => return None,
+                    Ok(_) => {}
+                }
+            };
+            match join {
+                Some(join) => Some(Arrival::Socket {
+                    socket: Box::new(socket),
+                    join,
+                }),
+                None => {
+                    close(&mut socket, r#"send {"type":"join","name":"NAME"} first"#);
+                    None
+                }
+            }
+        }
+    }
+}
+
+/// Closes a socket with a reason the page shows.
+pub fn close(socket: &mut Socket, reason: &str) {
+    use tungstenite::protocol::CloseFrame;
+    use tungstenite::protocol::frame::coding::CloseCode;
+    let error = crate::play::protocol::line(&crate::play::protocol::ToSeat::Error {
+        message: reason.to_string(),
+    });
+    let _ = socket.send(Message::text(error.trim_end()));
+    // A close frame's reason is at most 123 bytes.
+    let short: String = reason.chars().take(60).collect();
+    let _ = socket.close(Some(CloseFrame {
+        code: CloseCode::Policy,
+        reason: short.into(),
+    }));
+    let _ = socket.flush();
+}
+
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn routes() {
+        assert_eq!(route("/ws"), Route::Socket);
+        assert_eq!(route("/play/ab12"), Route::Page);
+        assert_eq!(route("/seat/ab12?x=1"), Route::Page);
+        assert_eq!(route("/watch/ab12#m"), Route::Page);
+        assert_eq!(route("/seat/"), Route::NotFound);
+        assert_eq!(route("/seat/a/b"), Route::NotFound);
+        assert_eq!(route("/seat/<script>"), Route::NotFound);
+        assert_eq!(route("/"), Route::NotFound);
+        assert_eq!(route("/etc/passwd"), Route::NotFound);
+    }
+}

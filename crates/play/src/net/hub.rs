@@ -1,0 +1,700 @@
+//! Who sits where at a networked table, and what each client is sent.
+//!
+//! Every remote seat has a private token. A browser opens its seat's link
+//! (`/seat/TOKEN`; all of `play --web`'s people share one, `/play/TOKEN`)
+//! and its socket says `join` with that token; a seat-protocol client over
+//! TCP may give the token, or takes the first remote seat still free. A
+//! browser's seat survives its connection: a reload joins again with the
+//! token and is sent the table and the decision waiting. A client is only
+//! ever sent its own seat's observation (or, for a spectator and for a
+//! device passed between people, the table without any hand), and an
+//! answer reaches only the seat the answering link holds.
+
+use std::collections::BTreeMap;
+use std::net::TcpStream;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use tungstenite::Message;
+
+use super::http::{self, Socket};
+use super::{Arrival, Join, peer, same_token};
+use crate::agents::{Agent, Decision, Observation, PlayerError};
+use crate::engine::{Action, EventSink, Seat, State};
+use crate::play::program_seat::parse_answer;
+use crate::play::protocol::{Decide, Hello, Over, ToSeat, Update, WireObservation, line};
+
+/// Where a seat's answers arrive: the link's id and its text.
+pub type Answers = Receiver<(u64, String)>;
+
+/// Links (sockets) open at once: four seats, their reloads and spectators.
+pub const MAX_LINKS: usize = 64;
+/// What a browser may send in [`FLOOD_WINDOW`] before it is cut off.
+pub const FLOOD_BYTES: usize = 64 * 1024;
+pub const FLOOD_WINDOW: Duration = Duration::from_secs(10);
+
+/// Why a name cannot be shown, if it cannot.
+pub fn name_problem(name: &str) -> Option<&'static str> {
+    if name.is_empty() {
+        Some("it is blank")
+    } else if name.len() > 40 {
+        Some("it is longer than 40 bytes")
+    } else if crate::parse::escape::printable_line(name) != name {
+        Some("it holds a control character or a direction override")
+    } else {
+        None
+    }
+}
+
+/// A remote seat.
+struct Slot {
+    token: String,
+    /// One of `play --web`'s people: named on the command line.
+    device: bool,
+    name: Option<String>,
+    /// Taken by a seat-protocol client over TCP before the game began.
+    tcp: Option<(TcpStream, bool)>,
+    /// Taken over TCP: its link opens nothing (that client plays it).
+    by_tcp: bool,
+    link: Option<u64>,
+    /// When its last link went away (None while one is open).
+    left: Option<Instant>,
+    /// The decision waiting for it, as sent.
+    pending: Option<String>,
+    answers: SyncSender<(u64, String)>,
+    hello: Option<String>,
+    /// Its last `update`, for a link that opens later.
+    last: Option<Update>,
+}
+
+struct Link {
+    /// Bounded: a browser that stops reading is cut off, not queued for.
+    tx: SyncSender<String>,
+    seats: Vec<Seat>,
+}
+
+/// Messages queued for one link before it is cut off as not reading.
+const LINK_QUEUE: usize = 1024;
+
+struct Inner {
+    slots: [Option<Slot>; 4],
+    links: BTreeMap<u64, Link>,
+    next: u64,
+    started: bool,
+    watch_token: String,
+    /// The table without hands: for spectators and a shared device.
+    public: Option<Update>,
+    /// Every line of the game so far: a link that opens later is sent it
+    /// all in its first update, so a reload keeps the story.
+    story: String,
+    watch_hello: Option<String>,
+    over: Option<String>,
+}
+
+pub struct Hub {
+    inner: Mutex<Inner>,
+    web: bool,
+}
+
+/// A remote seat asked for: `device` for `play --web`'s people.
+pub struct Remote {
+    pub seat: Seat,
+    pub device: bool,
+}
+
+impl Hub {
+    /// A hub for the remote seats, each with a fresh token (people at one
+    /// device share one), and the answers' receiving ends by seat.
+    pub fn new(remotes: &[Remote], web: bool) -> (Arc<Hub>, Vec<(Seat, Answers)>) {
+        let device_token = super::token();
+        let mut slots: [Option<Slot>; 4] = Default::default();
+        let mut receivers = Vec::new();
+        for r in remotes {
+            // One answer waits at most; a link answers once per decision.
+            let (tx, rx) = sync_channel(4);
+            receivers.push((r.seat, rx));
+            slots[r.seat] = Some(Slot {
+                token: if r.device {
+                    device_token.clone()
+                } else {
+                    super::token()
+                },
+                device: r.device,
+                name: None,
+                tcp: None,
+                by_tcp: false,
+                link: None,
+                left: None,
+                pending: None,
+                answers: tx,
+                hello: None,
+                last: None,
+            });
+        }
+        let hub = Hub {
+            inner: Mutex::new(Inner {
+                slots,
+                links: BTreeMap::new(),
+                next: 1,
+                started: false,
+                watch_token: super::token(),
+                public: None,
+                story: String::new(),
+                watch_hello: None,
+                over: None,
+            }),
+            web,
+        };
+        (Arc::new(hub), receivers)
+    }
+
+    /// The page and its socket are served.
+    pub fn web(&self) -> bool {
+        self.web
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Inner> {
+        // A thread that panicked holding the lock left the table as it was.
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Each remote seat's token.
+    pub fn tokens(&self) -> Vec<(Seat, String, bool)> {
+        self.lock()
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().map(|s| (i, s.token.clone(), s.device)))
+            .collect()
+    }
+
+    pub fn watch_token(&self) -> String {
+        self.lock().watch_token.clone()
+    }
+
+    /// Seats named by a client so far, and a TCP client's stream taken out.
+    pub fn joined(&self) -> Vec<(Seat, String)> {
+        self.lock()
+            .slots
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.as_ref().and_then(|s| s.name.clone().map(|n| (i, n))))
+            .collect()
+    }
+
+    /// A seat taken over TCP: its stream and whether it asked for updates.
+    pub fn take_tcp(&self, seat: Seat) -> Option<(TcpStream, bool)> {
+        self.lock().slots[seat].as_mut().and_then(|s| s.tcp.take())
+    }
+
+    /// Names a device's seats (from the command line): they wait for no join.
+    pub fn name(&self, seat: Seat, name: &str) {
+        if let Some(s) = self.lock().slots[seat].as_mut() {
+            s.name = Some(name.to_string());
+        }
+    }
+
+    /// The game begins: each seat's greeting is kept and sent.
+    pub fn start(&self, hellos: &[(Seat, Hello)], watch: Hello) {
+        let mut inner = self.lock();
+        inner.started = true;
+        for (seat, h) in hellos {
+            if let Some(s) = inner.slots[*seat].as_mut() {
+                s.hello = Some(text(&ToSeat::Hello(h.clone())));
+            }
+        }
+        inner.watch_hello = Some(text(&ToSeat::Hello(watch)));
+        let ids: Vec<u64> = inner.links.keys().copied().collect();
+        for id in ids {
+            inner.greet(id);
+        }
+    }
+
+    /// A connection that has said who it is.
+    pub fn arrive(&self, arrival: Arrival) {
+        match arrival {
+            Arrival::Line { stream, join } => self.arrive_line(stream, join),
+            Arrival::Socket { socket, join } => self.arrive_socket(*socket, join),
+        }
+    }
+
+    fn arrive_line(&self, stream: TcpStream, join: Join) {
+        let who = peer(&stream);
+        let refuse = |why: String| {
+            eprintln!("upcard: {who}: {why}");
+            let msg = ToSeat::Error { message: why };
+            super::WriteOnce::write_all_once(&stream, &line(&msg));
+        };
+        if let Some(why) = name_problem(&join.name) {
+            eprintln!(
+                "upcard: {who}: refused the name {}: {why}; still waiting",
+                crate::parse::escape::printable_line(&format!("{:?}", join.name))
+            );
+            let msg = ToSeat::Error {
+                message: format!("the name is refused: {why}"),
+            };
+            super::WriteOnce::write_all_once(&stream, &line(&msg));
+            return;
+        }
+        let mut inner = self.lock();
+        if inner.started {
+            drop(inner);
+            return refuse("the game has begun: every seat is taken".into());
+        }
+        let free = |s: &Slot| !s.device && s.name.is_none();
+        let seat = match &join.token {
+            Some(t) => inner.slots.iter().position(|s| {
+                s.as_ref()
+                    .is_some_and(|s| same_token(&s.token, t) && free(s))
+            }),
+            // In seat order, as clients arrive.
+            None => inner
+                .slots
+                .iter()
+                .position(|s| s.as_ref().is_some_and(free)),
+        };
+        let Some(seat) = seat else {
+            drop(inner);
+            return refuse(match join.token {
+                Some(_) => "that token is not a free seat at this table".into(),
+                None => "every remote seat is taken".into(),
+            });
+        };
+        let name = inner.unique(seat, &join.name);
+        eprintln!("upcard: {name} takes seat {seat}");
+        if let Some(s) = inner.slots[seat].as_mut() {
+            s.name = Some(name);
+            s.tcp = Some((stream, join.table));
+            s.by_tcp = true;
+        }
+    }
+
+    fn arrive_socket(&self, mut socket: Socket, join: Join) {
+        let Some(token) = join.token.clone() else {
+            return http::close(&mut socket, "this link is not a seat at this table");
+        };
+        let mut inner = self.lock();
+        if inner.links.len() >= MAX_LINKS {
+            drop(inner);
+            return http::close(&mut socket, "too many connections to this table");
+        }
+        let watching = same_token(&inner.watch_token, &token);
+        let seats: Vec<Seat> = (0..4)
+            .filter(|&i| {
+                inner.slots[i]
+                    .as_ref()
+                    .is_some_and(|s| same_token(&s.token, &token))
+            })
+            .collect();
+        if seats
+            .iter()
+            .any(|&i| inner.slots[i].as_ref().is_some_and(|s| s.by_tcp))
+        {
+            drop(inner);
+            return http::close(&mut socket, "this seat is taken by a program client");
+        }
+        if !watching && seats.is_empty() {
+            drop(inner);
+            eprintln!(
+                "upcard: {}: a link with a wrong token was refused",
+                peer(socket.get_ref())
+            );
+            return http::close(&mut socket, "this link is not a seat at this table");
+        }
+        // A browser's seat is named by its first join (before the game).
+        for &seat in &seats {
+            let unnamed = inner.slots[seat].as_ref().is_some_and(|s| s.name.is_none());
+            if unnamed {
+                if let Some(why) = name_problem(&join.name) {
+                    drop(inner);
+                    return http::close(&mut socket, &format!("the name is refused: {why}"));
+                }
+                if inner.started {
+                    drop(inner);
+                    return http::close(&mut socket, "the game began without this seat");
+                }
+                let name = inner.unique(seat, &join.name);
+                eprintln!("upcard: {name} takes seat {seat} (browser)");
+                if let Some(s) = inner.slots[seat].as_mut() {
+                    s.name = Some(name);
+                }
+            }
+        }
+        let id = inner.next;
+        inner.next += 1;
+        let (tx, rx) = sync_channel(LINK_QUEUE);
+        // A seat opened again elsewhere (a reload, another tab) is this
+        // link's now: the older one is told and closed.
+        for &seat in &seats {
+            if let Some(old) = inner.slots[seat].as_mut().and_then(|s| s.link.replace(id))
+                && let Some(l) = inner.links.remove(&old)
+            {
+                let _ = l.tx.try_send(text(&ToSeat::Error {
+                    message: "this seat was opened in another window".into(),
+                }));
+            }
+            if let Some(s) = inner.slots[seat].as_mut() {
+                s.left = None;
+            }
+        }
+        inner.links.insert(id, Link { tx, seats });
+        inner.greet(id);
+        drop(inner);
+        self.pump(socket, id, rx);
+    }
+
+    /// Carries one link's messages both ways until it closes.
+    fn pump(&self, mut socket: Socket, id: u64, rx: Receiver<String>) {
+        let _ = socket
+            .get_ref()
+            .set_read_timeout(Some(Duration::from_millis(20)));
+        let _ = socket
+            .get_ref()
+            .set_write_timeout(Some(Duration::from_secs(5)));
+        let mut window = (Instant::now(), 0usize);
+        let why = 'link: loop {
+            loop {
+                match rx.try_recv() {
+                    Ok(m) => {
+                        if socket.send(Message::text(m)).is_err() {
+                            break 'link None;
+                        }
+                    }
+                    Err(std::sync::mpsc::TryRecvError::Empty) => break,
+                    // Replaced by a newer link: its last word was sent.
+                    Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                        break 'link Some(String::new());
+                    }
+                }
+            }
+            match socket.read() {
+                Ok(Message::Text(t)) => {
+                    if window.0.elapsed() > FLOOD_WINDOW {
+                        window = (Instant::now(), 0);
+                    }
+                    window.1 += t.len();
+                    if window.1 > FLOOD_BYTES {
+                        break Some(format!(
+                            "more than {} KiB in {} s: cut off",
+                            FLOOD_BYTES / 1024,
+                            FLOOD_WINDOW.as_secs()
+                        ));
+                    }
+                    self.answer(id, t.as_str());
+                }
+                Ok(Message::Close(_)) => break None,
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    let _ = socket.flush();
+                }
+                Err(tungstenite::Error::Capacity(_)) => {
+                    break Some(format!(
+                        "a message longer than {} KiB: cut off",
+                        http::MAX_MESSAGE / 1024
+                    ));
+                }
+                Err(_) => break None,
+            }
+        };
+        if let Some(why) = why.filter(|w| !w.is_empty()) {
+            eprintln!("upcard: {}: {why}", peer(socket.get_ref()));
+            http::close(&mut socket, &why);
+        } else {
+            let _ = socket.close(None);
+            let _ = socket.flush();
+        }
+        self.detach(id);
+    }
+
+    fn detach(&self, id: u64) {
+        self.lock().detach(id);
+    }
+
+    /// A link's message: an answer for the seat it holds that is waiting.
+    fn answer(&self, id: u64, msg: &str) {
+        let inner = self.lock();
+        let Some(link) = inner.links.get(&id) else {
+            return;
+        };
+        let waiting = link
+            .seats
+            .iter()
+            .filter_map(|&s| inner.slots[s].as_ref())
+            .find(|s| s.pending.is_some() && s.link == Some(id));
+        match waiting {
+            Some(s) => {
+                let _ = s.answers.try_send((id, msg.to_string()));
+            }
+            None => {
+                let _ = link.tx.try_send(text(&ToSeat::Error {
+                    message: "nothing is waiting for an answer from this seat".into(),
+                }));
+            }
+        }
+    }
+
+    /// The table after a step: each link is sent what it may see.
+    pub fn update(&self, text_now: &str, state: &State) {
+        let to_move = state.to_move();
+        let mut inner = self.lock();
+        inner.story.push_str(text_now);
+        let mut o = WireObservation::from(&state.observation(to_move.unwrap_or(state.dealer)));
+        o.hand.clear();
+        o.discard = None;
+        inner.public = Some(Update {
+            text: text_now.to_string(),
+            observation: o,
+            to_move,
+        });
+        for seat in 0..4 {
+            if let Some(s) = inner.slots[seat].as_mut() {
+                s.last = Some(Update {
+                    text: text_now.to_string(),
+                    observation: shown(&state.observation(seat)),
+                    to_move,
+                });
+            }
+        }
+        let ids: Vec<u64> = inner.links.keys().copied().collect();
+        for id in ids {
+            if let Some(m) = inner.view(id, false) {
+                inner.send(id, m);
+            }
+        }
+    }
+
+    /// The game is over: every link is told.
+    pub fn finish(&self, over: Over) {
+        let mut inner = self.lock();
+        let m = text(&ToSeat::Over(over));
+        inner.over = Some(m.clone());
+        let ids: Vec<u64> = inner.links.keys().copied().collect();
+        for id in ids {
+            inner.send(id, m.clone());
+        }
+    }
+
+    /// Whether `seat` has had no link for at least `d`.
+    fn empty_for(&self, seat: Seat, d: Duration) -> bool {
+        self.lock().slots[seat]
+            .as_ref()
+            .and_then(|s| s.left)
+            .is_some_and(|t| t.elapsed() >= d)
+    }
+
+    fn set_pending(&self, seat: Seat, msg: Option<String>) {
+        let mut inner = self.lock();
+        let Some(s) = inner.slots[seat].as_mut() else {
+            return;
+        };
+        s.pending = msg.clone();
+        if let (Some(m), Some(id)) = (msg, s.link) {
+            inner.send(id, m);
+        }
+    }
+
+    fn tell(&self, id: u64, msg: &ToSeat) {
+        self.lock().send(id, text(msg));
+    }
+}
+
+impl Inner {
+    /// Queues a message for a link; one whose queue is full has stopped
+    /// reading and is cut off (its seat waits for it to come back).
+    fn send(&mut self, id: u64, msg: String) {
+        let full = match self.links.get(&id) {
+            Some(l) => l.tx.try_send(msg).is_err(),
+            None => false,
+        };
+        if full {
+            eprintln!("upcard: a browser stopped reading: cut off");
+            self.detach(id);
+        }
+    }
+
+    fn detach(&mut self, id: u64) {
+        if let Some(link) = self.links.remove(&id) {
+            for seat in link.seats {
+                if let Some(s) = self.slots[seat].as_mut()
+                    && s.link == Some(id)
+                {
+                    s.link = None;
+                    s.left = Some(Instant::now());
+                }
+            }
+        }
+    }
+
+    /// A name no other seat has: "Ann (2)" for a second Ann.
+    fn unique(&self, seat: Seat, name: &str) -> String {
+        // Against every other seat's name as the table shows it now: a
+        // seat not yet named (or a bot's) by its compass name.
+        let taken = |n: &str| {
+            (0..4).filter(|&i| i != seat).any(|i| {
+                let shown = self.slots[i].as_ref().and_then(|s| s.name.as_deref());
+                shown.unwrap_or(crate::courses::standard::SEATS[i]) == n
+            })
+        };
+        let mut unique = name.to_string();
+        let mut k = 2;
+        while taken(&unique) {
+            unique = format!("{name} ({k})");
+            k += 1;
+        }
+        unique
+    }
+
+    /// What link `id` is shown of the table: its own seat's view, or the
+    /// table without hands when it holds several seats (a device passed
+    /// between people) or none (a spectator).
+    fn view(&self, id: u64, whole_story: bool) -> Option<String> {
+        let link = self.links.get(&id)?;
+        let mut update = match link.seats.as_slice() {
+            [one] => self.slots[*one].as_ref()?.last.clone()?,
+            _ => self.public.clone()?,
+        };
+        if whole_story {
+            update.text = self.story.clone();
+        }
+        Some(text(&ToSeat::Update(update)))
+    }
+
+    /// Sends a link that opened (or the game that began) the greeting, the
+    /// table as it is, and a decision waiting for it or the game's end.
+    fn greet(&mut self, id: u64) {
+        if !self.started {
+            return;
+        }
+        let Some(link) = self.links.get(&id) else {
+            return;
+        };
+        let mut msgs = Vec::new();
+        if link.seats.is_empty() {
+            msgs.extend(self.watch_hello.clone());
+        }
+        for &s in &link.seats {
+            msgs.extend(self.slots[s].as_ref().and_then(|s| s.hello.clone()));
+        }
+        msgs.extend(self.view(id, true));
+        match &self.over {
+            Some(o) => msgs.push(o.clone()),
+            None => {
+                for &s in &link.seats {
+                    msgs.extend(self.slots[s].as_ref().and_then(|s| s.pending.clone()));
+                }
+            }
+        }
+        for m in msgs {
+            self.send(id, m);
+        }
+    }
+}
+
+/// A seat's observation for a person's screen: the hand in the order it is
+/// shown at the terminal (trump, or the upcard's suit, first).
+fn shown(obs: &Observation) -> WireObservation {
+    let mut o = WireObservation::from(obs);
+    let order = crate::courses::standard::display_order(
+        obs.hand,
+        obs.trump.or(obs.upcard.map(|u| u.suit())),
+    );
+    o.hand = order.iter().map(|c| c.short().to_string()).collect();
+    o
+}
+
+/// A message as a socket's text (no newline).
+fn text(msg: &ToSeat) -> String {
+    let mut l = line(msg);
+    l.pop();
+    l
+}
+
+/// A seat played from a browser: its decisions wait for the person, for as
+/// long as they are connected; a seat left empty past the time limit is
+/// played by the fallback bot, decision by decision, until they are back.
+pub struct WebSeat {
+    pub hub: Arc<Hub>,
+    pub seat: Seat,
+    pub answers: Answers,
+    /// None: wait for the person however long (`play --web`).
+    pub timeout: Option<Duration>,
+    pub fallback: Option<Box<dyn Agent>>,
+    pub fallback_name: String,
+    /// The fallback said it plays (said once per absence).
+    standing_in: bool,
+}
+
+impl WebSeat {
+    pub fn new(
+        hub: Arc<Hub>,
+        seat: Seat,
+        answers: Answers,
+        timeout: Option<Duration>,
+        fallback: Option<Box<dyn Agent>>,
+        fallback_name: &str,
+    ) -> WebSeat {
+        WebSeat {
+            hub,
+            seat,
+            answers,
+            timeout,
+            fallback,
+            fallback_name: fallback_name.to_string(),
+            standing_in: false,
+        }
+    }
+}
+
+impl Agent for WebSeat {
+    fn choose(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        // An answer left from before this decision is not an answer to it.
+        while self.answers.try_recv().is_ok() {}
+        let mut decide = Decide::new(obs, legal);
+        decide.observation = shown(obs);
+        self.hub
+            .set_pending(self.seat, Some(text(&ToSeat::Decide(decide))));
+        loop {
+            match self.answers.recv_timeout(Duration::from_millis(50)) {
+                Ok((link, msg)) => match parse_answer(&msg, legal) {
+                    Ok((action, _)) => {
+                        self.hub.set_pending(self.seat, None);
+                        if std::mem::take(&mut self.standing_in) {
+                            eprintln!("upcard: seat {} is back", self.seat);
+                        }
+                        return Ok(Decision::new(action));
+                    }
+                    // A person's wrong answer is told, not a fault: the
+                    // decision still waits.
+                    Err(f) => self.hub.tell(link, &ToSeat::Error { message: f.message }),
+                },
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => return Err(PlayerError::Quit),
+            }
+            if let (Some(t), Some(f)) = (self.timeout, self.fallback.as_mut())
+                && self.hub.empty_for(self.seat, t)
+            {
+                if !std::mem::replace(&mut self.standing_in, true) {
+                    eprintln!(
+                        "upcard: seat {} has been empty for {} s: bot:{} plays it until its player is back",
+                        self.seat,
+                        t.as_secs_f64(),
+                        self.fallback_name
+                    );
+                }
+                self.hub.set_pending(self.seat, None);
+                return f.choose(obs, legal, notes);
+            }
+        }
+    }
+}

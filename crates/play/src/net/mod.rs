@@ -1,0 +1,196 @@
+//! The network door of `upcard serve` and `upcard play --web`: one port for
+//! the seat protocol's JSON lines (`upcard join`, programs) and for
+//! browsers (the page, and the WebSocket that carries the same messages).
+//!
+//! Every connection is read on a thread of its own, against a deadline, so
+//! a client that sends half a line (or nothing) costs one thread for five
+//! seconds and delays nobody; at most [`MAX_HANDSHAKES`] are read at once,
+//! and what arrives past that is closed unread. Who may sit where is the
+//! [`hub::Hub`]'s business, not the door's.
+//!
+//! Built on `std::net` threads with `httparse` and `tungstenite` (the HTTP
+//! and WebSocket parsers hyper and tokio-tungstenite use) rather than an
+//! async stack: a table has four seats and a few spectators, the game's
+//! agents are synchronous, and the two crates add little to the binary.
+
+pub mod http;
+pub mod hub;
+pub mod page;
+pub mod table;
+
+use std::io::Read;
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::play::protocol::{self, FromClient, ToSeat, line};
+
+/// Connections being read (their first line, or their HTTP request) at once.
+pub const MAX_HANDSHAKES: usize = 256;
+/// How long a connection has to send its first line or request whole.
+pub const HANDSHAKE_TIME: Duration = Duration::from_secs(5);
+/// The longest first line (a `join`) or HTTP request head.
+pub const MAX_HEAD: usize = 8 * 1024;
+
+/// A client's `join`, whichever way it came.
+#[derive(Clone, Debug)]
+pub struct Join {
+    pub name: String,
+    pub token: Option<String>,
+    pub table: bool,
+}
+
+impl Join {
+    fn read(text: &str) -> Option<Join> {
+        protocol::read::<FromClient>(text)
+            .ok()
+            .map(|FromClient::Join { name, token, table }| Join {
+                name: name.trim().to_string(),
+                token,
+                table,
+            })
+    }
+}
+
+/// Opens the door: a thread accepting on `listener` for as long as the
+/// process runs, handing each connection to `hub` once it has said who it is.
+pub fn open(listener: TcpListener, hub: Arc<hub::Hub>) -> SocketAddr {
+    let addr = listener
+        .local_addr()
+        .unwrap_or_else(|_| SocketAddr::from(([0, 0, 0, 0], 0)));
+    let busy = Arc::new(AtomicUsize::new(0));
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(stream) = stream else { continue };
+            if busy.fetch_add(1, Ordering::SeqCst) >= MAX_HANDSHAKES {
+                // Closed unread: a flood of connections costs no thread.
+                busy.fetch_sub(1, Ordering::SeqCst);
+                drop(stream);
+                continue;
+            }
+            let (hub, mine) = (hub.clone(), busy.clone());
+            let spawned = std::thread::Builder::new().spawn(move || {
+                let arrived = greet(stream, &hub);
+                mine.fetch_sub(1, Ordering::SeqCst);
+                if let Some(a) = arrived {
+                    hub.arrive(a);
+                }
+            });
+            // No thread: the stream went with the closure, closed.
+            if spawned.is_err() {
+                busy.fetch_sub(1, Ordering::SeqCst);
+            }
+        }
+    });
+    addr
+}
+
+/// A connection that has said who it is.
+pub enum Arrival {
+    /// A seat-protocol client over TCP, its `join` read.
+    Line { stream: TcpStream, join: Join },
+    /// A browser's WebSocket, its first message (a `join`) read.
+    Socket {
+        socket: Box<http::Socket>,
+        join: Join,
+    },
+}
+
+/// Reads what a new connection says first, within [`HANDSHAKE_TIME`]:
+/// a `join` line, or an HTTP request (answered here unless it opens a
+/// WebSocket).
+fn greet(stream: TcpStream, hub: &hub::Hub) -> Option<Arrival> {
+    let deadline = Instant::now() + HANDSHAKE_TIME;
+    let _ = stream.set_nodelay(true);
+    let mut first = [0u8; 1];
+    let _ = stream.set_read_timeout(Some(HANDSHAKE_TIME));
+    match stream.peek(&mut first) {
+        Ok(1) => {}
+        _ => return None,
+    }
+    if first[0] == b'{' {
+        let text = read_line(&stream, deadline)?;
+        return match Join::read(&text) {
+            Some(join) => Some(Arrival::Line { stream, join }),
+            None => {
+                let msg = ToSeat::Error {
+                    message: r#"send {"type":"join","name":"NAME"} first"#.into(),
+                };
+                (&stream).write_all_once(&line(&msg));
+                eprintln!(
+                    "upcard: {}: the first line was not {{\"type\":\"join\",\"name\":\"…\"}}; still waiting",
+                    peer(&stream)
+                );
+                None
+            }
+        };
+    }
+    http::serve(stream, deadline, hub.web())
+}
+
+/// The peer's address, for messages.
+pub fn peer(stream: &TcpStream) -> String {
+    stream
+        .peer_addr()
+        .map_or_else(|_| "a client".to_string(), |a| a.to_string())
+}
+
+/// One line, read a byte at a time (nothing past its newline is taken
+/// from the stream, which the seat then reads on), within `deadline`.
+fn read_line(mut stream: &TcpStream, deadline: Instant) -> Option<String> {
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1];
+    while buf.len() <= MAX_HEAD {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .ok()?;
+        match stream.read(&mut byte) {
+            Ok(1) if byte[0] == b'\n' => return String::from_utf8(buf).ok(),
+            Ok(1) => buf.push(byte[0]),
+            _ => return None,
+        }
+    }
+    None
+}
+
+/// Writes once, ignoring failure: the peer may already be gone.
+trait WriteOnce {
+    fn write_all_once(self, text: &str);
+}
+
+impl WriteOnce for &TcpStream {
+    fn write_all_once(mut self, text: &str) {
+        use std::io::Write;
+        let _ = self.set_write_timeout(Some(Duration::from_secs(1)));
+        let _ = self.write_all(text.as_bytes());
+    }
+}
+
+/// A secret for a link: 128 bits from the system's random source, as hex.
+pub fn token() -> String {
+    let mut b = [0u8; 16];
+    if std::fs::File::open("/dev/urandom")
+        .and_then(|mut f| f.read_exact(&mut b))
+        .is_err()
+    {
+        // No random source: the time and the process, which is guessable;
+        // said so on standard error.
+        eprintln!("upcard: warning: /dev/urandom cannot be read; the links' tokens are weak");
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        b = (t ^ u128::from(std::process::id())).to_le_bytes();
+    }
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}
+
+/// Compares a token in time independent of where it first differs.
+pub fn same_token(a: &str, b: &str) -> bool {
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
+}

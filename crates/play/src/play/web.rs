@@ -1,0 +1,121 @@
+//! `upcard play --web`: the game of `upcard play` in a browser. The people
+//! at the table share one device and one link; the page hides every hand
+//! between two people's turns.
+
+use std::io::Write;
+use std::net::TcpListener;
+use std::path::Path;
+
+use crate::agents::Agent;
+use crate::courses::standard::SeatKind;
+use crate::engine::Outcome;
+use crate::net::hub::{Hub, Remote, WebSeat};
+use crate::net::{self, table};
+use crate::play::protocol::Hello;
+use crate::play::save::Decisions;
+use crate::play::session::{Setup, finish, house_line};
+use upcard_rules::Failure;
+
+/// Whether a phone on the network could reach this address.
+fn loopback(addr: &std::net::SocketAddr) -> bool {
+    addr.ip().is_loopback()
+}
+
+/// A QR code of `text` for a terminal: two rows of modules per line.
+pub fn qr(text: &str) -> Option<String> {
+    use qrcode::render::unicode::Dense1x2;
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<Dense1x2>()
+            .dark_color(Dense1x2::Light)
+            .light_color(Dense1x2::Dark)
+            .build(),
+    )
+}
+
+/// Serves the game on `listen` until it ends, then records it if asked.
+pub fn run(
+    setup: Setup,
+    listen: &str,
+    record_to: Option<&Path>,
+    stdout: &mut dyn Write,
+) -> Result<(), Failure> {
+    let t = &setup.table;
+    let listener = TcpListener::bind(listen)
+        .map_err(|e| Failure::input(format!("cannot listen on {listen}: {e}")))?;
+    let people: Vec<Remote> = (0..4)
+        .filter(|&s| t.seats[s] == SeatKind::Person)
+        .map(|seat| Remote { seat, device: true })
+        .collect();
+    let (hub, mut answers) = Hub::new(&people, true);
+    for r in &people {
+        hub.name(r.seat, &t.names[r.seat]);
+    }
+    let addr = net::open(listener, hub.clone());
+    let _ = writeln!(
+        stdout,
+        "upcard play: seed {} (--seed {} deals these cards again), {}.",
+        setup.seed,
+        setup.seed,
+        house_line(t)
+    );
+    match hub.tokens().first() {
+        Some((_, token, _)) => {
+            let url = format!("http://{addr}/play/{token}");
+            let _ = writeln!(stdout, "Open {url} to play.");
+            if !loopback(&addr)
+                && let Some(q) = qr(&url)
+            {
+                let _ = writeln!(stdout, "{q}");
+            }
+        }
+        None => {
+            let _ = writeln!(
+                stdout,
+                "Nobody plays at this device: watch at http://{addr}/watch/{}",
+                hub.watch_token()
+            );
+        }
+    }
+    let _ = stdout.flush();
+    let hello = |i: usize| {
+        Hello::new(
+            i,
+            &t.names,
+            "standard",
+            t.config.points_to_win,
+            crate::courses::standard::house::values(&t.config),
+        )
+    };
+    let mut hellos = Vec::new();
+    let mut agents: Vec<Box<dyn Agent>> = Vec::new();
+    for i in 0..4 {
+        match t.agent(i) {
+            Some(a) => agents.push(a),
+            None => {
+                let at = answers
+                    .iter()
+                    .position(|(s, _)| *s == i)
+                    .expect("a person's seat");
+                let (_, rx) = answers.remove(at);
+                hellos.push((i, hello(i)));
+                agents.push(Box::new(WebSeat::new(hub.clone(), i, rx, None, None, "")));
+            }
+        }
+    }
+    let mut watch = hello(0);
+    watch.watching = true;
+    hub.start(&hellos, watch);
+    let mut game = crate::agents::Game::new(setup.state.clone(), t.names.clone(), agents);
+    let mut decisions = Decisions(setup.actions.clone());
+    let result = table::play(&mut game, &hub, &[], stdout, &mut decisions);
+    match result {
+        Ok(Outcome::Won { .. }) => {
+            let said = finish(&setup, decisions.0, record_to, true)?;
+            let _ = stdout.write_all(said.as_bytes());
+            Ok(())
+        }
+        Ok(Outcome::Quit) => Ok(()),
+        Err(e) => Err(Failure::input(e.to_string())),
+    }
+}

@@ -1,0 +1,768 @@
+//! `upcard play --web` and `upcard serve --web` in real headless Chromium
+//! (Debian's, driven over the DevTools protocol by `headless_chrome`):
+//! whole games by clicks and taps alone, a reload mid-trick, and each
+//! game's final score checked against the engine playing the same seed
+//! with the same decisions.
+
+use std::collections::BTreeMap;
+use std::ffi::OsStr;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, channel};
+use std::time::{Duration, Instant};
+
+use headless_chrome::protocol::cdp::Input;
+use headless_chrome::{Browser, LaunchOptions, Tab};
+use serde_json::{Value, json};
+
+use upcard::agents::{Agent, Game, Scripted};
+use upcard::courses::standard::{Bot, Cards, SeatKind, Table, config};
+use upcard::engine::{Action, NullSink, Outcome};
+
+fn upcard() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_upcard"))
+}
+
+/// A process with its standard output and error read line by line.
+struct Proc {
+    child: Child,
+    lines: Receiver<String>,
+}
+
+impl Proc {
+    fn start(args: &[&str]) -> Proc {
+        let mut child = upcard()
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let (tx, rx) = channel();
+        let out = child.stdout.take().unwrap();
+        let err = child.stderr.take().unwrap();
+        for r in [Box::new(out) as Box<dyn Read + Send>, Box::new(err)] {
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                for l in BufReader::new(r).lines().map_while(Result::ok) {
+                    if tx.send(l).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        Proc { child, lines: rx }
+    }
+
+    /// Lines until one contains `what`; that one.
+    fn said(&self, what: &str) -> String {
+        loop {
+            let l = self
+                .lines
+                .recv_timeout(Duration::from_secs(20))
+                .unwrap_or_else(|_| panic!("never said {what:?}"));
+            if l.contains(what) {
+                return l;
+            }
+        }
+    }
+
+    fn rest(mut self) -> (Option<i32>, Vec<String>) {
+        let code = self.child.wait().unwrap().code();
+        let mut v = Vec::new();
+        while let Ok(l) = self.lines.recv_timeout(Duration::from_millis(500)) {
+            v.push(l);
+        }
+        (code, v)
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+    }
+}
+
+fn url_in(line: &str) -> String {
+    let at = line.find("http://").unwrap();
+    line[at..].split_whitespace().next().unwrap().to_string()
+}
+
+/// One browser at a time: five Chromiums at once on two cores only
+/// make each test slower.
+static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn browser(width: u32, height: u32) -> Browser {
+    // headless_chrome looks for a debugging port between 8000 and 9000;
+    // a free one is given instead.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let dir = std::env::temp_dir().join(format!("upcard-chromium-{}-{width}", std::process::id()));
+    let args: Vec<&OsStr> = [
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+    ]
+    .iter()
+    .map(OsStr::new)
+    .collect();
+    Browser::new(
+        LaunchOptions::default_builder()
+            .path(Some(PathBuf::from("/usr/bin/chromium")))
+            .sandbox(false)
+            .headless(true)
+            .window_size(Some((width, height)))
+            .port(Some(port))
+            .user_data_dir(Some(dir))
+            .idle_browser_timeout(Duration::from_secs(300))
+            .args(args)
+            .build()
+            .unwrap(),
+    )
+    .expect("chromium (apt-get install -y chromium; .ci/run installs it)")
+}
+
+fn eval(tab: &Tab, js: &str) -> Value {
+    tab.evaluate(js, false)
+        .unwrap()
+        .value
+        .unwrap_or(Value::Null)
+}
+
+/// What the page shows, as the test reads it: the game's end, the pass
+/// screen, the name form, and the choice it would make now (the button a
+/// person would press: the `pick`th enabled one, counted around).
+const STATE: &str = r#"(()=>{const d=document;
+ const done=d.getElementById('done').hidden?null:d.getElementById('donetext').dataset.scores;
+ const pass=!d.getElementById('pass').hidden;const named=d.getElementById('namebox').hidden;
+ let options=[];let seat=null;let trick=0;
+ if(pending&&shown===pending.observation.seat&&!pass){seat=pending.observation.seat;trick=pending.observation.trick.length;
+  options=[...d.querySelectorAll('#hand button.legal,#choices button')].filter(b=>b.getAttribute('aria-disabled')!='true').map(b=>b.dataset.action);}
+ return JSON.stringify({done,pass,named,seat,trick,options,legal:pending?pending.legal:[]});})()"#;
+
+fn state(tab: &Tab) -> Value {
+    serde_json::from_str(eval(tab, STATE).as_str().unwrap()).unwrap()
+}
+
+/// How a decision is made on the page: a click, or a tap on a phone.
+#[derive(Clone, Copy, PartialEq)]
+enum Press {
+    Click,
+    Tap,
+}
+
+fn press(tab: &Tab, selector: &str, how: Press) {
+    // A tab in the background gets no animation frames: the one pressed
+    // comes to the front, as a person's window would.
+    tab.bring_to_front().unwrap();
+    let el = tab.wait_for_element(selector).unwrap_or_else(|e| {
+        panic!(
+            "{selector}: {e}; the page: {}",
+            eval(tab, "document.body.innerText")
+        )
+    });
+    match how {
+        Press::Click => {
+            el.click().unwrap();
+        }
+        Press::Tap => {
+            el.scroll_into_view().unwrap();
+            let p = el.get_midpoint().unwrap();
+            for kind in ["touchStart", "touchEnd"] {
+                let points = if kind == "touchEnd" {
+                    json!([])
+                } else {
+                    json!([{"x": p.x, "y": p.y}])
+                };
+                let ev: Input::DispatchTouchEvent =
+                    serde_json::from_value(json!({"type": kind, "touchPoints": points})).unwrap();
+                tab.call_method(ev).unwrap();
+            }
+        }
+    }
+}
+
+/// Plays every decision the page offers until the game ends: returns the
+/// final score it shows and the decisions made, by seat. `each` runs
+/// before each decision (a check, a reload).
+fn play_page(
+    tabs: &[Arc<Tab>],
+    how: Press,
+    decisions: &mut BTreeMap<usize, Vec<Action>>,
+    mut each: impl FnMut(&Tab, &Value, usize) -> bool,
+) -> [u32; 2] {
+    let start = Instant::now();
+    let mut n = 0usize;
+    loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(300),
+            "the game did not end"
+        );
+        let mut moved = false;
+        for tab in tabs {
+            let s = state(tab);
+            if let Some(done) = s["done"].as_str() {
+                let v: Vec<u32> = done.split(',').map(|x| x.parse().unwrap()).collect();
+                return [v[0], v[1]];
+            }
+            if s["pass"].as_bool().unwrap() {
+                press(tab, "#passok", how);
+                moved = true;
+                continue;
+            }
+            let options: Vec<String> = s["options"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect();
+            if options.is_empty() {
+                continue;
+            }
+            // Every action the page offers is one the engine takes, and
+            // the other way round.
+            let legal: Vec<String> = s["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect();
+            let mut a = options.clone();
+            let mut b = legal.clone();
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "the page offers exactly the lawful actions");
+            if !each(tab, &s, n) {
+                moved = true;
+                continue;
+            }
+            // Varied choices, the same for the same game.
+            let pick = &options[(n * 7 + 3) % options.len()];
+            let seat = s["seat"].as_u64().unwrap() as usize;
+            press(tab, &format!("[data-action=\"{pick}\"]"), how);
+            decisions
+                .entry(seat)
+                .or_default()
+                .push(pick.parse().unwrap());
+            n += 1;
+            moved = true;
+            // The page dropped the decision as the press was handled: the
+            // next state read cannot offer it again.
+        }
+        if !moved {
+            std::thread::sleep(Duration::from_millis(15));
+        }
+    }
+}
+
+/// The engine's game with the same seed, seats and decisions.
+fn engine_game(
+    seed: u32,
+    names: &[&str; 4],
+    seats: [SeatKind; 4],
+    decisions: &BTreeMap<usize, Vec<Action>>,
+    mut other: BTreeMap<usize, Box<dyn Agent>>,
+) -> [u32; 2] {
+    let names = names.map(String::from);
+    let table = Table::new(config(), Cards::Seed(seed), names.clone(), seats);
+    let agents: Vec<Box<dyn Agent>> = (0..4)
+        .map(|i| -> Box<dyn Agent> {
+            if let Some(a) = other.remove(&i) {
+                return a;
+            }
+            match table.agent(i) {
+                Some(a) => a,
+                None => Box::new(Scripted::new(
+                    names[i].clone(),
+                    decisions.get(&i).cloned().unwrap_or_default(),
+                )),
+            }
+        })
+        .collect();
+    let mut game = Game::new(table.state(), names, agents);
+    match game.run(&mut NullSink).unwrap() {
+        Outcome::Won { scores, .. } => scores,
+        o => panic!("{o:?}"),
+    }
+}
+
+fn open(browser: &Browser, url: &str) -> Arc<Tab> {
+    let tab = browser.new_tab().unwrap();
+    tab.set_default_timeout(Duration::from_secs(20));
+    tab.navigate_to(url)
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    tab
+}
+
+#[test]
+fn pass_and_play_two_people_and_two_bots_by_clicks_alone() {
+    let _one = one_at_a_time();
+    let p = Proc::start(&[
+        "play",
+        "--web",
+        "--listen",
+        "127.0.0.1:0",
+        "--seed",
+        "11",
+        "--seat",
+        "0=human:Ann",
+        "--seat",
+        "2=human:Cy",
+        "--seat",
+        "1=bot:simple",
+        "--seat",
+        "3=bot:expert",
+    ]);
+    let url = url_in(&p.said("Open http://"));
+    let b = browser(1000, 900);
+    let tab = open(&b, &format!("{url}?pace=0"));
+    let mut decisions = BTreeMap::new();
+    let mut shot = false;
+    let scores = play_page(
+        std::slice::from_ref(&tab),
+        Press::Click,
+        &mut decisions,
+        |tab, s, n| {
+            // A screenshot for the README, at a decision to play a card.
+            if !shot && s["options"][0].as_str().unwrap().starts_with("play") && n > 8 {
+                let png = tab
+                    .capture_screenshot(
+                        headless_chrome::protocol::cdp::Page::CaptureScreenshotFormatOption::Png,
+                        None,
+                        None,
+                        true,
+                    )
+                    .unwrap();
+                let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("play-web.png");
+                std::fs::write(out, png).unwrap();
+                shot = true;
+            }
+            true
+        },
+    );
+    assert!(shot);
+    let (code, lines) = p.rest();
+    assert_eq!(code, Some(0), "{lines:#?}");
+    let want = engine_game(
+        11,
+        &["Ann", "East", "Cy", "West"],
+        [
+            SeatKind::Person,
+            SeatKind::Bot(Bot::Simple),
+            SeatKind::Person,
+            SeatKind::Bot(Bot::Expert),
+        ],
+        &decisions,
+        BTreeMap::new(),
+    );
+    assert_eq!(scores, want);
+    let win = lines.iter().find(|l| l.contains("win the game")).unwrap();
+    let w = if scores[0] > scores[1] { 0 } else { 1 };
+    assert!(
+        win.contains(&format!("{} to {}", scores[w], scores[1 - w])),
+        "{win}"
+    );
+    assert!(decisions[&0].len() > 5 && decisions[&2].len() > 5);
+}
+
+/// Between two people's turns the device shows the pass screen, and the
+/// page then holds no card of anyone's hand.
+#[test]
+fn the_pass_screen_hides_every_hand() {
+    let _one = one_at_a_time();
+    let p = Proc::start(&[
+        "play",
+        "--web",
+        "--listen",
+        "127.0.0.1:0",
+        "--seed",
+        "3",
+        "--seat",
+        "0=human:Ann",
+        "--seat",
+        "1=human:Bo",
+        "--seat",
+        "2=human:Cy",
+        "--seat",
+        "3=human:Di",
+    ]);
+    let url = url_in(&p.said("Open http://"));
+    let b = browser(1000, 900);
+    let tab = open(&b, &format!("{url}?pace=0"));
+    let mut seen = 0;
+    let t = Instant::now();
+    while seen < 6 && t.elapsed() < Duration::from_secs(60) {
+        let s = state(&tab);
+        if s["pass"].as_bool().unwrap() {
+            let hand = eval(
+                &tab,
+                "document.getElementById('hand').querySelectorAll('[data-card]').length",
+            );
+            assert_eq!(
+                hand,
+                json!(0),
+                "a hand is on the page behind the pass screen"
+            );
+            let text = eval(&tab, "document.getElementById('passtext').textContent");
+            assert!(
+                text.as_str().unwrap().starts_with("Pass the device to "),
+                "{text}"
+            );
+            press(&tab, "#passok", Press::Click);
+            seen += 1;
+            continue;
+        }
+        if let Some(a) = s["options"].as_array().and_then(|o| o.first()) {
+            let a = a.as_str().unwrap().to_string();
+            let cards = eval(
+                &tab,
+                "document.getElementById('hand').querySelectorAll('[data-card]').length",
+            );
+            assert!(
+                cards.as_u64().unwrap() >= 5,
+                "the person whose turn it is sees a hand"
+            );
+            press(&tab, &format!("[data-action=\"{a}\"]"), Press::Click);
+            std::thread::sleep(Duration::from_millis(50));
+        } else {
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+    assert_eq!(seen, 6);
+}
+
+/// On a 360x640 phone, every lawful card is on the screen, on top, and
+/// takes a tap; a whole game is played by taps.
+#[test]
+fn on_a_phone_every_legal_card_can_be_tapped() {
+    let _one = one_at_a_time();
+    let p = Proc::start(&[
+        "play",
+        "--web",
+        "--listen",
+        "127.0.0.1:0",
+        "--seed",
+        "5",
+        "--seat",
+        "2=human:Cy",
+        "--seat",
+        "0=bot:simple",
+        "--seat",
+        "1=bot:computer",
+        "--seat",
+        "3=bot:expert",
+    ]);
+    let url = url_in(&p.said("Open http://"));
+    let b = browser(360, 640);
+    let tab = open(&b, "about:blank");
+    // A phone: 360x640 CSS pixels, touch, the mobile viewport.
+    let metrics: headless_chrome::protocol::cdp::Emulation::SetDeviceMetricsOverride =
+        serde_json::from_value(
+            json!({"width": 360, "height": 640, "deviceScaleFactor": 2, "mobile": true}),
+        )
+        .unwrap();
+    tab.call_method(metrics).unwrap();
+    tab.navigate_to(&format!("{url}?pace=0"))
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    let touch: headless_chrome::protocol::cdp::Emulation::SetTouchEmulationEnabled =
+        serde_json::from_value(json!({"enabled": true, "maxTouchPoints": 5})).unwrap();
+    tab.call_method(touch).unwrap();
+    let width = eval(&tab, "window.innerWidth");
+    assert!(width.as_u64().unwrap() <= 400, "{width}");
+    let mut decisions = BTreeMap::new();
+    let mut checked = 0;
+    let scores = play_page(
+        std::slice::from_ref(&tab),
+        Press::Tap,
+        &mut decisions,
+        |tab, s, _| {
+            for a in s["options"].as_array().unwrap() {
+                let a = a.as_str().unwrap();
+                // Scrolled into view, the button is the element at its own
+                // middle: nothing covers it, and it fits the screen's width.
+                let js = format!(
+                "(()=>{{const b=document.querySelector('[data-action=\"{a}\"]');b.scrollIntoView({{block:'center'}});
+                 const r=b.getBoundingClientRect();const e=document.elementFromPoint(r.x+r.width/2,r.y+r.height/2);
+                 return (e===b||b.contains(e))&&r.left>=0&&r.right<=window.innerWidth&&r.width>=32&&r.height>=32;}})()"
+            );
+                assert_eq!(eval(tab, &js), json!(true), "{a} cannot be tapped");
+                checked += 1;
+            }
+            true
+        },
+    );
+    assert!(checked > 20);
+    let want = engine_game(
+        5,
+        &["North", "East", "Cy", "West"],
+        [
+            SeatKind::Bot(Bot::Simple),
+            SeatKind::Bot(Bot::Computer),
+            SeatKind::Person,
+            SeatKind::Bot(Bot::Expert),
+        ],
+        &decisions,
+        BTreeMap::new(),
+    );
+    assert_eq!(scores, want);
+    let (code, _) = p.rest();
+    assert_eq!(code, Some(0));
+}
+
+/// Two browsers, an `upcard join` bot and a server bot at one table; one
+/// browser reloads in the middle of a trick and plays on.
+#[test]
+fn an_online_game_with_two_browsers_a_joined_bot_and_a_reload() {
+    let _one = one_at_a_time();
+    let p = Proc::start(&[
+        "serve",
+        "--web",
+        "--listen",
+        "127.0.0.1:0",
+        "--seed",
+        "21",
+        "--seat",
+        "0=remote",
+        "--seat",
+        "1=remote",
+        "--seat",
+        "2=remote",
+        "--seat",
+        "3=bot:computer",
+        "--house",
+        "points-to-win=5",
+    ]);
+    let addr = p
+        .said("listening on ")
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut links = BTreeMap::new();
+    for _ in 0..3 {
+        let l = p.said("upcard: seat ");
+        let seat: usize = l["upcard: seat ".len()..][..1].parse().unwrap();
+        links.insert(seat, url_in(&l));
+    }
+    let watch = url_in(&p.said("spectators: "));
+    let b = browser(1000, 900);
+    // Seat 1 is taken by `upcard join` with its token.
+    let token1 = links[&1].rsplit('/').next().unwrap().to_string();
+    let mut join = upcard()
+        .args([
+            "join", &addr, "--name", "Bot", "--bot", "simple", "--token", &token1,
+        ])
+        .stdout(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut tabs = Vec::new();
+    for (seat, name) in [(0usize, "Ann"), (2, "Cy")] {
+        let tab = open(&b, &format!("{}?pace=0", links[&seat]));
+        tab.wait_for_element("#name").unwrap().click().unwrap();
+        tab.type_str(name).unwrap();
+        press(&tab, "#nameform button", Press::Click);
+        tabs.push(tab);
+    }
+    let spectator = open(&b, &format!("{watch}?pace=0"));
+    let mut decisions = BTreeMap::new();
+    let mut reloaded = false;
+    let scores = play_page(&tabs, Press::Click, &mut decisions, |tab, s, _| {
+        // Seat 2, with a card on the table: reload, and decide afresh.
+        if !reloaded && s["seat"] == json!(2) && s["trick"].as_u64().unwrap() >= 1 {
+            tab.reload(false, None).unwrap();
+            tab.wait_until_navigated().unwrap();
+            reloaded = true;
+            return false;
+        }
+        true
+    });
+    assert!(reloaded);
+    join.wait().unwrap();
+    let (code, lines) = p.rest();
+    assert_eq!(code, Some(0), "{lines:#?}");
+    // The spectator saw the same end, and never a card of a hand.
+    let sdone = eval(
+        &spectator,
+        "document.getElementById('donetext').dataset.scores",
+    );
+    assert_eq!(sdone, json!(format!("{},{}", scores[0], scores[1])));
+    let mut other: BTreeMap<usize, Box<dyn Agent>> = BTreeMap::new();
+    other.insert(1, Bot::Simple.agent(0));
+    let want = {
+        let names = ["Ann", "Bot", "Cy", "West"].map(String::from);
+        let mut c = config();
+        upcard::courses::standard::house::apply(&mut c, "points-to-win=5").unwrap();
+        let table = Table::new(
+            c,
+            Cards::Seed(21),
+            names.clone(),
+            [
+                SeatKind::Person,
+                SeatKind::Person,
+                SeatKind::Person,
+                SeatKind::Bot(Bot::Computer),
+            ],
+        );
+        let agents: Vec<Box<dyn Agent>> = (0..4)
+            .map(|i| -> Box<dyn Agent> {
+                if let Some(a) = other.remove(&i) {
+                    return a;
+                }
+                match table.agent(i) {
+                    Some(a) => a,
+                    None => Box::new(Scripted::new(names[i].clone(), decisions[&i].clone())),
+                }
+            })
+            .collect();
+        let mut game = Game::new(table.state(), names, agents);
+        match game.run(&mut NullSink).unwrap() {
+            Outcome::Won { scores, .. } => scores,
+            o => panic!("{o:?}"),
+        }
+    };
+    assert_eq!(scores, want);
+}
+
+/// 200 connections that say nothing or half a request do not hold up a
+/// real player's join; a wrong token is refused; a browser that floods is
+/// cut off with a message and the game goes on.
+#[test]
+fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
+    let p = Proc::start(&[
+        "serve",
+        "--web",
+        "--listen",
+        "127.0.0.1:0",
+        "--seed",
+        "2",
+        "--seat",
+        "0=remote",
+        "--seat",
+        "1=remote",
+        "--seat",
+        "2=bot:computer",
+        "--seat",
+        "3=bot:computer",
+        "--seat-timeout",
+        "1",
+        "--house",
+        "points-to-win=3",
+    ]);
+    let addr = p
+        .said("listening on ")
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let seat0 = url_in(&p.said("upcard: seat 0: "));
+    let seat1 = url_in(&p.said("upcard: seat 1: "));
+    let mut idle = Vec::new();
+    for i in 0..200 {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        match i % 3 {
+            0 => {}
+            1 => s
+                .write_all(b"GET /seat/ab HTTP/1.1\r\nHost: x\r\n")
+                .unwrap(),
+            _ => s.write_all(b"{\"type\":\"join\",\"na").unwrap(),
+        }
+        idle.push(s);
+    }
+    // A real join is seated at once.
+    let t = Instant::now();
+    let mut s = TcpStream::connect(&addr).unwrap();
+    writeln!(s, "{}", json!({"type": "join", "name": "Quick"})).unwrap();
+    p.said("Quick takes seat 0");
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    drop(s);
+    // A wrong token is refused with a message.
+    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).expect("the socket opens");
+    ws.send(tungstenite::Message::text(
+        json!({"type": "join", "name": "Eve", "token": "0123456789abcdef0123456789abcdef", "table": true}).to_string(),
+    ))
+    .unwrap();
+    let reply = ws.read().unwrap();
+    assert!(
+        reply
+            .to_text()
+            .unwrap()
+            .contains("not a seat at this table"),
+        "{reply:?}"
+    );
+    // Seat 0's link was taken by Quick over TCP: the link no longer
+    // opens it. Seat 1 by socket, then a flood.
+    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).unwrap();
+    let token0 = seat0.rsplit('/').next().unwrap();
+    ws.send(tungstenite::Message::text(
+        json!({"type": "join", "name": "Late", "token": token0, "table": true}).to_string(),
+    ))
+    .unwrap();
+    let reply = ws.read().unwrap();
+    assert!(
+        reply
+            .to_text()
+            .unwrap()
+            .contains("taken by a program client"),
+        "{reply:?}"
+    );
+    let token1 = seat1.rsplit('/').next().unwrap();
+    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).unwrap();
+    ws.send(tungstenite::Message::text(
+        json!({"type": "join", "name": "Flood", "token": token1, "table": true}).to_string(),
+    ))
+    .unwrap();
+    p.said("Flood takes seat 1");
+    let junk = "x".repeat(12 * 1024);
+    let mut cut = None;
+    for _ in 0..20 {
+        if ws.send(tungstenite::Message::text(junk.clone())).is_err() {
+            break;
+        }
+        let _ = ws.flush();
+    }
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_secs(5) {
+        match ws.read() {
+            Ok(tungstenite::Message::Text(m)) if m.contains("cut off") => {
+                cut = Some(m.to_string());
+                break;
+            }
+            Ok(tungstenite::Message::Close(Some(f))) => {
+                cut = Some(f.reason.to_string());
+                break;
+            }
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    assert!(
+        cut.as_deref().is_some_and(|m| m.contains("cut off")),
+        "{cut:?}"
+    );
+    p.said("cut off");
+    // The game goes on: seat 0 (gone) and seat 1 (cut off) are played by
+    // the fault bot after a second each, and the game ends.
+    drop(idle);
+    let (code, lines) = p.rest();
+    assert_eq!(code, Some(0), "{lines:#?}");
+    assert!(
+        lines.iter().any(|l| l.contains("win the game")),
+        "{lines:#?}"
+    );
+}
