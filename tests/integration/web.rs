@@ -270,13 +270,18 @@ fn play_page(
 /// The engine's game with the same seed, seats and decisions.
 fn engine_game(
     seed: u32,
+    house: &[&str],
     names: &[&str; 4],
     seats: [SeatKind; 4],
     decisions: &BTreeMap<usize, Vec<Action>>,
     mut other: BTreeMap<usize, Box<dyn Agent>>,
 ) -> [u32; 2] {
     let names = names.map(String::from);
-    let table = Table::new(config(), Cards::Seed(seed), names.clone(), seats);
+    let mut c = config();
+    for h in house {
+        upcard::courses::standard::house::apply(&mut c, h).unwrap();
+    }
+    let table = Table::new(c, Cards::Seed(seed), names.clone(), seats);
     let agents: Vec<Box<dyn Agent>> = (0..4)
         .map(|i| -> Box<dyn Agent> {
             if let Some(a) = other.remove(&i) {
@@ -298,6 +303,18 @@ fn engine_game(
     }
 }
 
+/// `upcard play --web` on a free port with `seed` and `seats`
+/// (`N=human:NAME`, `N=bot:KIND`), and the link it prints.
+fn play_web(seed: &str, seats: &[&str]) -> (Proc, String) {
+    let mut args = vec!["play", "--web", "--listen", "127.0.0.1:0", "--seed", seed];
+    for s in seats {
+        args.extend(["--seat", s]);
+    }
+    let p = Proc::start(&args);
+    let url = url_in(&p.said("Open http://"));
+    (p, url)
+}
+
 fn open(browser: &Browser, url: &str) -> Arc<Tab> {
     let tab = browser.new_tab().unwrap();
     tab.set_default_timeout(Duration::from_secs(20));
@@ -311,23 +328,10 @@ fn open(browser: &Browser, url: &str) -> Arc<Tab> {
 #[test]
 fn pass_and_play_two_people_and_two_bots_by_clicks_alone() {
     let _one = one_at_a_time();
-    let p = Proc::start(&[
-        "play",
-        "--web",
-        "--listen",
-        "127.0.0.1:0",
-        "--seed",
+    let (p, url) = play_web(
         "11",
-        "--seat",
-        "0=human:Ann",
-        "--seat",
-        "2=human:Cy",
-        "--seat",
-        "1=bot:simple",
-        "--seat",
-        "3=bot:expert",
-    ]);
-    let url = url_in(&p.said("Open http://"));
+        &["0=human:Ann", "2=human:Cy", "1=bot:simple", "3=bot:expert"],
+    );
     let b = browser(1000, 900);
     let tab = open(&b, &format!("{url}?pace=0"));
     let mut decisions = BTreeMap::new();
@@ -359,6 +363,7 @@ fn pass_and_play_two_people_and_two_bots_by_clicks_alone() {
     assert_eq!(code, Some(0), "{lines:#?}");
     let want = engine_game(
         11,
+        &[],
         &["Ann", "East", "Cy", "West"],
         [
             SeatKind::Person,
@@ -384,23 +389,10 @@ fn pass_and_play_two_people_and_two_bots_by_clicks_alone() {
 #[test]
 fn the_pass_screen_hides_every_hand() {
     let _one = one_at_a_time();
-    let p = Proc::start(&[
-        "play",
-        "--web",
-        "--listen",
-        "127.0.0.1:0",
-        "--seed",
+    let (_p, url) = play_web(
         "3",
-        "--seat",
-        "0=human:Ann",
-        "--seat",
-        "1=human:Bo",
-        "--seat",
-        "2=human:Cy",
-        "--seat",
-        "3=human:Di",
-    ]);
-    let url = url_in(&p.said("Open http://"));
+        &["0=human:Ann", "1=human:Bo", "2=human:Cy", "3=human:Di"],
+    );
     let b = browser(1000, 900);
     let tab = open(&b, &format!("{url}?pace=0"));
     let mut seen = 0;
@@ -450,23 +442,15 @@ fn the_pass_screen_hides_every_hand() {
 #[test]
 fn on_a_phone_every_legal_card_can_be_tapped() {
     let _one = one_at_a_time();
-    let p = Proc::start(&[
-        "play",
-        "--web",
-        "--listen",
-        "127.0.0.1:0",
-        "--seed",
+    let (p, url) = play_web(
         "5",
-        "--seat",
-        "2=human:Cy",
-        "--seat",
-        "0=bot:simple",
-        "--seat",
-        "1=bot:computer",
-        "--seat",
-        "3=bot:expert",
-    ]);
-    let url = url_in(&p.said("Open http://"));
+        &[
+            "2=human:Cy",
+            "0=bot:simple",
+            "1=bot:computer",
+            "3=bot:expert",
+        ],
+    );
     let b = browser(360, 640);
     let tab = open(&b, "about:blank");
     // A phone: 360x640 CSS pixels, touch, the mobile viewport.
@@ -510,6 +494,7 @@ fn on_a_phone_every_legal_card_can_be_tapped() {
     assert!(checked > 20);
     let want = engine_game(
         5,
+        &[],
         &["North", "East", "Cy", "West"],
         [
             SeatKind::Bot(Bot::Simple),
@@ -603,39 +588,21 @@ fn an_online_game_with_two_browsers_a_joined_bot_and_a_reload() {
     );
     assert_eq!(sdone, json!(format!("{},{}", scores[0], scores[1])));
     let mut other: BTreeMap<usize, Box<dyn Agent>> = BTreeMap::new();
+    // Seat 1 was `upcard join --bot simple` (seed 0).
     other.insert(1, Bot::Simple.agent(0));
-    let want = {
-        let names = ["Ann", "Bot", "Cy", "West"].map(String::from);
-        let mut c = config();
-        upcard::courses::standard::house::apply(&mut c, "points-to-win=5").unwrap();
-        let table = Table::new(
-            c,
-            Cards::Seed(21),
-            names.clone(),
-            [
-                SeatKind::Person,
-                SeatKind::Person,
-                SeatKind::Person,
-                SeatKind::Bot(Bot::Computer),
-            ],
-        );
-        let agents: Vec<Box<dyn Agent>> = (0..4)
-            .map(|i| -> Box<dyn Agent> {
-                if let Some(a) = other.remove(&i) {
-                    return a;
-                }
-                match table.agent(i) {
-                    Some(a) => a,
-                    None => Box::new(Scripted::new(names[i].clone(), decisions[&i].clone())),
-                }
-            })
-            .collect();
-        let mut game = Game::new(table.state(), names, agents);
-        match game.run(&mut NullSink).unwrap() {
-            Outcome::Won { scores, .. } => scores,
-            o => panic!("{o:?}"),
-        }
-    };
+    let want = engine_game(
+        21,
+        &["points-to-win=5"],
+        &["Ann", "Bot", "Cy", "West"],
+        [
+            SeatKind::Person,
+            SeatKind::Person,
+            SeatKind::Person,
+            SeatKind::Bot(Bot::Computer),
+        ],
+        &decisions,
+        other,
+    );
     assert_eq!(scores, want);
 }
 

@@ -119,3 +119,19 @@ pub fn run(
         Err(e) => Err(Failure::input(e.to_string())),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// The QR code is square: as many lines as modules per line, halved
+    /// (two rows of modules to a line), with the quiet zone around.
+    #[test]
+    fn the_link_as_a_qr_code_is_square() {
+        let q =
+            super::qr("http://192.168.1.20:8080/play/0123456789abcdef0123456789abcdef").unwrap();
+        let lines: Vec<&str> = q.lines().collect();
+        let width = lines[0].chars().count();
+        assert!(lines.iter().all(|l| l.chars().count() == width));
+        assert_eq!(lines.len(), width.div_ceil(2));
+        assert!(width >= 29, "{width}");
+    }
+}

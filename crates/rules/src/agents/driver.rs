@@ -128,16 +128,7 @@ impl Game {
                 return Err(EngineError::TooLong { hands: max_hands });
             }
         }
-        let outcome = self
-            .state
-            .outcome()
-            .expect("a finished game has an outcome");
-        if let Outcome::Won { team, scores } = outcome {
-            for a in &mut self.agents {
-                a.finished(team, scores);
-            }
-        }
-        Ok(outcome)
+        Ok(self.end())
     }
 
     /// Plays to the end as [`Game::run`] does, calling `watch` with the
@@ -156,6 +147,11 @@ impl Game {
             }
         }
         watch(&self.state, sink);
+        Ok(self.end())
+    }
+
+    /// The finished game's outcome, the agents told of a win.
+    fn end(&mut self) -> Outcome {
         let outcome = self
             .state
             .outcome()
@@ -165,7 +161,7 @@ impl Game {
                 a.finished(team, scores);
             }
         }
-        Ok(outcome)
+        outcome
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
