@@ -396,6 +396,7 @@ fn the_pass_screen_hides_every_hand() {
     let b = browser(1000, 900);
     let tab = open(&b, &format!("{url}?pace=0"));
     let mut seen = 0;
+    let mut calls_seen = false;
     let t = Instant::now();
     while seen < 6 && t.elapsed() < Duration::from_secs(60) {
         let s = state(&tab);
@@ -428,6 +429,18 @@ fn the_pass_screen_hides_every_hand() {
                 cards.as_u64().unwrap() >= 5,
                 "the person whose turn it is sees a hand"
             );
+            // Each seat shows its calls this hand: as many "passed" as the
+            // decision's observation has passes in the bidding rounds.
+            let shown = eval(
+                &tab,
+                "[...document.querySelectorAll('.calls')].map(e=>e.textContent.split('passed').length-1).reduce((a,b)=>a+b,0)",
+            );
+            let passes = eval(
+                &tab,
+                "pending.observation.bids.filter(b=>b.call=='pass'&&b.round>0).length",
+            );
+            assert_eq!(shown, passes);
+            calls_seen |= passes.as_u64().unwrap() > 0;
             press(&tab, &format!("[data-action=\"{a}\"]"), Press::Click);
             std::thread::sleep(Duration::from_millis(50));
         } else {
@@ -435,6 +448,7 @@ fn the_pass_screen_hides_every_hand() {
         }
     }
     assert_eq!(seen, 6);
+    assert!(calls_seen, "no decision came after a pass");
 }
 
 /// On a 360x640 phone, every lawful card is on the screen, on top, and

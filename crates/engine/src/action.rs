@@ -92,6 +92,27 @@ impl std::str::FromStr for Action {
 /// it need not fill its unused slots, which measured 4% of a simulated game.)
 pub type Actions = super::List<Action, 8>;
 
+/// One call while making trump or answering the defend-alone question: who,
+/// in which round (1 or 2; 0 for the defend-alone question), and what. The
+/// hand's calls are public: every player heard them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bid {
+    pub seat: u8,
+    pub round: u8,
+    pub action: Action,
+}
+
+impl super::Fill for Bid {
+    const FILL: Bid = Bid {
+        seat: 0,
+        round: 0,
+        action: Action::Pass,
+    };
+}
+
+/// A hand's calls: four in each round, two defend-alone answers.
+pub type Bids = super::List<Bid, 10>;
+
 impl super::list::Fill for Action {
     const FILL: Action = Action::Pass;
 }

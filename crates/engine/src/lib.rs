@@ -41,7 +41,7 @@ mod list;
 mod observation;
 mod state;
 
-pub use action::{Action, Actions};
+pub use action::{Action, Actions, Bid, Bids};
 pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead};
 pub use deck::{Deck, engine_seed, in_shuffle};
 pub use event::{Ask, Event, EventSink, NullSink, VecSink};

@@ -31,6 +31,9 @@ pub struct Observation<'a> {
     pub defender: Option<Seat>,
     /// Every card played this hand, in order (the current trick's last).
     pub played: &'a [(Seat, Card)],
+    /// Every call this hand, in order: passes, orders and named suits
+    /// round by round, going alone, the defend-alone answers.
+    pub bids: &'a [crate::Bid],
     /// The dealer's own discard (None for every other seat).
     pub discard: Option<Card>,
     /// The dealer picked up the upcard this hand (public).

@@ -98,6 +98,8 @@ pub struct State {
     /// Every card played this hand, in order (public: what a player at the
     /// table has seen).
     pub played: List<(Seat, Card), 20>,
+    /// Every call this hand, in order (public: everyone heard them).
+    pub bids: crate::Bids,
     /// The dealer's discard this hand (only the dealer sees it); the dealer
     /// picked up the upcard exactly when this is Some.
     pub discard: Option<Card>,
@@ -131,6 +133,7 @@ impl State {
             taken: Default::default(),
             trick: List::new(),
             played: List::new(),
+            bids: List::new(),
             discard: None,
             replaced: [false; 4],
             first_to_target: None,
@@ -263,6 +266,7 @@ impl State {
             sitting_out: self.sitting_out(),
             defender: self.defender,
             played: &self.played,
+            bids: &self.bids,
             discard: self.discard.filter(|_| seat == self.dealer),
             upcard_taken: self.discard.is_some(),
             scores: self.scores,
@@ -414,6 +418,7 @@ impl State {
                         "passed as dealer in round two; the dealer must order up a suit (screw the dealer)".into(),
                     );
                 }
+                self.heard(seat, round, Action::Pass);
                 self.pass(sink, seat, round, passes);
             }
             (Phase::Bidding { round, .. }, Action::Order { suit, alone }) => {
@@ -442,6 +447,7 @@ impl State {
                         "went alone ordering up the dealer, one's partner; a Canadian loner may not".into(),
                     );
                 }
+                self.heard(seat, round, Action::Order { suit, alone });
                 self.order(sink, seat, suit, alone, round);
             }
             (Phase::Bidding { round, .. }, Action::ThrowIn) => {
@@ -450,6 +456,7 @@ impl State {
                         "threw the hand in; only a farmer's hand (nines and tens), on one's first turn to bid, may be".into(),
                     );
                 }
+                self.heard(seat, round, Action::ThrowIn);
                 let next_dealer = self.next_dealer();
                 emit!(sink, Event::ThrownIn { seat, next_dealer });
                 self.dealer = next_dealer;
@@ -457,10 +464,12 @@ impl State {
                 self.phase = Phase::StartHand;
             }
             (Phase::Defend { asked, round, .. }, Action::Pass) => {
+                self.heard(seat, 0, Action::Pass);
                 emit!(sink, Event::Passed { seat, round: 0 });
                 self.next_defender(sink, seat, asked, round);
             }
             (Phase::Defend { .. }, Action::DefendAlone) => {
+                self.heard(seat, 0, Action::DefendAlone);
                 self.defender = Some(seat);
                 emit!(sink, Event::DefendedAlone { seat });
                 self.begin_play(sink);
@@ -564,6 +573,15 @@ impl State {
         }
     }
 
+    /// Keeps a call in the hand's public record.
+    fn heard(&mut self, seat: Seat, round: u8, action: Action) {
+        let _ = self.bids.try_push(crate::Bid {
+            seat: seat as u8,
+            round,
+            action,
+        });
+    }
+
     fn start_hand<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let deck = self.deck.next_deck();
         self.hands = Default::default();
@@ -571,6 +589,7 @@ impl State {
         self.tricks = [0; 4];
         self.trick.clear();
         self.played.clear();
+        self.bids.clear();
         self.discard = None;
         self.trump = None;
         self.trump_round = 0;

@@ -3,7 +3,7 @@
 
 use crate::agents::Observation;
 use crate::cards::{Card, Suit};
-use crate::engine::{Action, Hand, Seat};
+use crate::engine::{Action, Bid, Hand, Seat};
 use crate::protocol::{Decide, WireObservation};
 
 /// An observation with its own storage.
@@ -24,6 +24,7 @@ pub struct Seen {
     pub defender: Option<Seat>,
     pub trick: Vec<(Seat, Card)>,
     pub played: Vec<(Seat, Card)>,
+    pub bids: Vec<Bid>,
     pub discard: Option<Card>,
     pub scores: [u32; 2],
     pub tricks: [u8; 4],
@@ -88,6 +89,24 @@ impl Seen {
             defender: seat(o.defender, "defender")?,
             trick: pairs(&o.trick, "trick")?,
             played: pairs(&o.played, "played")?,
+            bids: o
+                .bids
+                .iter()
+                .enumerate()
+                .map(|(i, b)| {
+                    let what = format!("bids[{i}]");
+                    let seat = seat(Some(b.seat), &what)?.unwrap_or(0) as u8;
+                    let action: Action = b.call.parse().map_err(|e| format!("{what}: {e}"))?;
+                    if b.round > 2 {
+                        return Err(format!("{what}: round {} is not 0, 1 or 2", b.round));
+                    }
+                    Ok(Bid {
+                        seat,
+                        round: b.round,
+                        action,
+                    })
+                })
+                .collect::<Result<Vec<_>, String>>()?,
             discard: opt_card(&o.discard, "discard")?,
             scores: o.scores,
             tricks: o.tricks.map(|t| t.min(5)),
@@ -112,6 +131,7 @@ impl Seen {
             sitting_out: self.sitting_out,
             defender: self.defender,
             played: &self.played,
+            bids: &self.bids,
             discard: self.discard,
             upcard_taken: self.upcard_taken,
             scores: self.scores,

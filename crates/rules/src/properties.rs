@@ -150,3 +150,57 @@ fn random_play_keeps_the_engine_contract() {
     }
     assert!(games > 100, "only {games} games finished");
 }
+
+/// The calls an observation lists are the hand's bidding as its events
+/// told it, in order (passes, orders and named suits with their round, the
+/// defend-alone answers as round 0), under every rule set; a new hand
+/// starts an empty list.
+#[test]
+fn the_observed_calls_are_the_hands_bidding_events() {
+    use crate::engine::{Action, Bid, Event};
+    let mut rng = Mt::new(20261125);
+    let mut state = new_game(&mut rng);
+    let mut heard: Vec<Bid> = Vec::new();
+    let mut checked = 0;
+    for _ in 0..40_000 {
+        if state.is_over() {
+            state = new_game(&mut rng);
+            heard.clear();
+        }
+        let mut events = VecSink::default();
+        match state.to_move() {
+            None => {
+                state.advance(&mut events);
+            }
+            Some(seat) => {
+                for s in 0..4 {
+                    assert_eq!(state.observation(s).bids, heard.as_slice());
+                }
+                checked += 1;
+                let legal = state.legal_actions();
+                let a = legal[below(&mut rng, legal.len())];
+                state.apply_for(seat, a, &mut events).unwrap();
+            }
+        }
+        for e in &events.0 {
+            let bid = |seat: usize, round: u8, action| Bid {
+                seat: seat as u8,
+                round,
+                action,
+            };
+            match *e {
+                Event::HandStart { .. } => heard.clear(),
+                Event::Passed { seat, round } => heard.push(bid(seat, round, Action::Pass)),
+                Event::Ordered {
+                    seat,
+                    suit,
+                    alone,
+                    round,
+                } => heard.push(bid(seat, round, Action::Order { suit, alone })),
+                Event::DefendedAlone { seat } => heard.push(bid(seat, 0, Action::DefendAlone)),
+                _ => {}
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}

@@ -224,6 +224,9 @@ pub struct WireObservation {
     pub trick: Vec<(Seat, String)>,
     /// Every card played this hand, in order, the current trick's last.
     pub played: Vec<(Seat, String)>,
+    /// Every call this hand, in order. Older servers send none.
+    #[serde(default)]
+    pub bids: Vec<WireBid>,
     /// The dealer's own discard, to the dealer only.
     pub discard: Option<String>,
     /// Points by team (team 0: seats 0 and 2).
@@ -231,6 +234,16 @@ pub struct WireObservation {
     /// Tricks taken this hand, by seat.
     pub tricks: [u8; 4],
     pub hand_no: u32,
+}
+
+/// One call of the hand: the seat, the round (1 or 2; 0 for the
+/// defend-alone question) and the call as an `action` names it (`pass`,
+/// `order Hearts alone`, `defend alone`, `throw in`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WireBid {
+    pub seat: Seat,
+    pub round: u8,
+    pub call: String,
 }
 
 impl From<&Observation<'_>> for WireObservation {
@@ -262,6 +275,15 @@ impl From<&Observation<'_>> for WireObservation {
             defender: obs.defender,
             trick: pairs(obs.trick),
             played: pairs(obs.played),
+            bids: obs
+                .bids
+                .iter()
+                .map(|b| WireBid {
+                    seat: Seat::from(b.seat),
+                    round: b.round,
+                    call: b.action.short(),
+                })
+                .collect(),
             discard: obs.discard.map(card),
             scores: obs.scores,
             tricks: obs.tricks,

@@ -288,6 +288,7 @@ mod tests {
             sitting_out: None,
             defender: None,
             played: &[],
+            bids: &[],
             discard: None,
             upcard_taken: false,
             scores: [0, 0],
