@@ -161,6 +161,8 @@ fn state(tab: &Tab) -> Value {
 enum Press {
     Click,
     Tap,
+    /// The digit of the choice (the page numbers its enabled buttons).
+    Key,
 }
 
 fn press(tab: &Tab, selector: &str, how: Press) {
@@ -174,7 +176,7 @@ fn press(tab: &Tab, selector: &str, how: Press) {
         )
     });
     match how {
-        Press::Click => {
+        Press::Click | Press::Key => {
             el.click().unwrap();
         }
         Press::Tap => {
@@ -249,9 +251,15 @@ fn play_page(
                 continue;
             }
             // Varied choices, the same for the same game.
-            let pick = &options[(n * 7 + 3) % options.len()];
+            let at = (n * 7 + 3) % options.len();
+            let pick = &options[at];
             let seat = s["seat"].as_u64().unwrap() as usize;
-            press(tab, &format!("[data-action=\"{pick}\"]"), how);
+            if how == Press::Key {
+                tab.bring_to_front().unwrap();
+                tab.press_key(&(at + 1).to_string()).unwrap();
+            } else {
+                press(tab, &format!("[data-action=\"{pick}\"]"), how);
+            }
             decisions
                 .entry(seat)
                 .or_default()
@@ -746,4 +754,45 @@ fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
         lines.iter().any(|l| l.contains("win the game")),
         "{lines:#?}"
     );
+}
+
+/// A whole game with the keyboard alone: the digit of each choice.
+#[test]
+fn a_game_by_keyboard_alone() {
+    let _one = one_at_a_time();
+    let (p, url) = play_web(
+        "8",
+        &[
+            "0=human:Ann",
+            "1=bot:computer",
+            "2=bot:simple",
+            "3=bot:random",
+        ],
+    );
+    let b = browser(1000, 900);
+    let tab = open(&b, &format!("{url}?pace=0"));
+    let mut decisions = BTreeMap::new();
+    let scores = play_page(
+        std::slice::from_ref(&tab),
+        Press::Key,
+        &mut decisions,
+        |_, _, _| true,
+    );
+    let want = engine_game(
+        8,
+        &[],
+        &["Ann", "East", "South", "West"],
+        [
+            SeatKind::Person,
+            SeatKind::Bot(Bot::Computer),
+            SeatKind::Bot(Bot::Simple),
+            SeatKind::Bot(Bot::Random),
+        ],
+        &decisions,
+        BTreeMap::new(),
+    );
+    assert_eq!(scores, want);
+    assert!(decisions[&0].len() > 10);
+    let (code, _) = p.rest();
+    assert_eq!(code, Some(0));
 }
