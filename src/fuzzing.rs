@@ -212,7 +212,44 @@ pub fn seat_protocol(data: &[u8]) {
     }
 }
 
-pub const TARGETS: [(&str, Target); 9] = [
+/// What a network client sends first to `upcard serve`/`play --web`: a
+/// seat-protocol `join` line, or an HTTP request head (the page, or the
+/// WebSocket upgrade), read as the door reads it.
+pub fn web_request(data: &[u8]) {
+    use crate::net::Join;
+    use crate::net::http::{Request, Route, route};
+    if data.first() == Some(&b'{') {
+        let line = data.split(|b| *b == b'\n').next().unwrap_or_default();
+        if let Ok(text) = std::str::from_utf8(line)
+            && let Some(j) = Join::read(text)
+        {
+            // A name is trimmed; whether it is shown is the hub's check.
+            assert_eq!(j.name, j.name.trim());
+        }
+        return;
+    }
+    let head = match data.windows(4).position(|w| w == b"\r\n\r\n") {
+        Some(i) => &data[..i + 4],
+        None => data,
+    };
+    if let Ok(r) = Request::read(head) {
+        if route(&r.path) == Route::Page {
+            // A page's address holds a short alphanumeric token only.
+            let token = r
+                .path
+                .split(['?', '#'])
+                .next()
+                .unwrap_or("")
+                .rsplit('/')
+                .next()
+                .unwrap_or("");
+            assert!(token.len() <= 64 && token.bytes().all(|b| b.is_ascii_alphanumeric()));
+        }
+    }
+}
+
+pub const TARGETS: [(&str, Target); 10] = [
+    ("web_request", web_request),
     ("diagnosis", diagnosis),
     ("seat_protocol", seat_protocol),
     ("report", report),

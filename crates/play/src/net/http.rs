@@ -39,6 +39,43 @@ pub fn route(path: &str) -> Route {
     }
 }
 
+/// What the door needs of a request head.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    pub path: String,
+    /// `Sec-WebSocket-Key` of a request that asks to upgrade to a WebSocket.
+    pub websocket_key: Option<String>,
+}
+
+impl Request {
+    /// A whole request head (up to its blank line): a GET, or the status
+    /// to answer with.
+    pub fn read(head: &[u8]) -> Result<Request, &'static str> {
+        let mut headers = [httparse::EMPTY_HEADER; 32];
+        let mut req = httparse::Request::new(&mut headers);
+        match req.parse(head) {
+            Ok(httparse::Status::Complete(_)) => {}
+            Ok(httparse::Status::Partial) | Err(_) => return Err("400 Bad Request"),
+        }
+        if req.method != Some("GET") {
+            return Err("405 Method Not Allowed");
+        }
+        let header = |name: &str| {
+            req.headers
+                .iter()
+                .find(|h| h.name.eq_ignore_ascii_case(name))
+                .and_then(|h| std::str::from_utf8(h.value).ok())
+        };
+        let upgrade = header("upgrade").is_some_and(|u| u.eq_ignore_ascii_case("websocket"));
+        Ok(Request {
+            path: req.path.unwrap_or("/").to_string(),
+            websocket_key: header("sec-websocket-key")
+                .filter(|_| upgrade)
+                .map(str::to_string),
+        })
+    }
+}
+
 fn respond(mut stream: &TcpStream, status: &str, kind: &str, body: &[u8]) {
     // The page is the whole app: no cache (a new game is a new page), no
     // referrer (the link's token stays in the address bar), and a policy
@@ -83,22 +120,13 @@ pub fn serve(mut stream: TcpStream, deadline: Instant, web: bool) -> Option<Arri
             Ok(n) => buf.extend_from_slice(&chunk[..n]),
         }
     };
-    let mut headers = [httparse::EMPTY_HEADER; 32];
-    let mut req = httparse::Request::new(&mut headers);
-    let Ok(httparse::Status::Complete(_)) = req.parse(&buf[..head_len]) else {
-        respond(&stream, "400 Bad Request", "text/plain", b"bad request\n");
-        return None;
+    let request = match Request::read(&buf[..head_len]) {
+        Ok(r) => r,
+        Err(status) => {
+            respond(&stream, status, "text/plain", b"bad request\n");
+            return None;
+        }
     };
-    let path = req.path.unwrap_or("/").to_string();
-    if req.method != Some("GET") {
-        respond(
-            &stream,
-            "405 Method Not Allowed",
-            "text/plain",
-            b"GET only\n",
-        );
-        return None;
-    }
     if !web {
         respond(
             &stream,
@@ -108,7 +136,7 @@ pub fn serve(mut stream: TcpStream, deadline: Instant, web: bool) -> Option<Arri
         );
         return None;
     }
-    match route(&path) {
+    match route(&request.path) {
         Route::Page => {
             respond(
                 &stream,
@@ -123,14 +151,7 @@ pub fn serve(mut stream: TcpStream, deadline: Instant, web: bool) -> Option<Arri
             None
         }
         Route::Socket => {
-            let header = |name: &str| {
-                req.headers
-                    .iter()
-                    .find(|h| h.name.eq_ignore_ascii_case(name))
-                    .and_then(|h| std::str::from_utf8(h.value).ok())
-            };
-            let upgrade = header("upgrade").is_some_and(|u| u.eq_ignore_ascii_case("websocket"));
-            let Some(key) = header("sec-websocket-key").filter(|_| upgrade) else {
+            let Some(key) = request.websocket_key else {
                 respond(
                     &stream,
                     "400 Bad Request",
@@ -201,6 +222,33 @@ fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn request_heads() {
+        let ws = b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: WebSocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+        assert_eq!(
+            Request::read(ws),
+            Ok(Request {
+                path: "/ws".into(),
+                websocket_key: Some("dGhlIHNhbXBsZSBub25jZQ==".into())
+            })
+        );
+        let page = b"GET /seat/ab12 HTTP/1.1\r\nHost: x\r\nSec-WebSocket-Key: k\r\n\r\n";
+        assert_eq!(
+            Request::read(page).unwrap().websocket_key,
+            None,
+            "no upgrade asked"
+        );
+        assert_eq!(
+            Request::read(b"POST / HTTP/1.1\r\n\r\n"),
+            Err("405 Method Not Allowed")
+        );
+        assert_eq!(
+            Request::read(b"GET / HTTP/1.1\r\nHost"),
+            Err("400 Bad Request")
+        );
+        assert_eq!(Request::read(b"\x00\x01\r\n\r\n"), Err("400 Bad Request"));
+    }
 
     #[test]
     fn routes() {

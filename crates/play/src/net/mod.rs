@@ -42,7 +42,7 @@ pub struct Join {
 }
 
 impl Join {
-    fn read(text: &str) -> Option<Join> {
+    pub fn read(text: &str) -> Option<Join> {
         protocol::read::<FromClient>(text)
             .ok()
             .map(|FromClient::Join { name, token, table }| Join {
