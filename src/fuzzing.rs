@@ -232,19 +232,19 @@ pub fn web_request(data: &[u8]) {
         Some(i) => &data[..i + 4],
         None => data,
     };
-    if let Ok(r) = Request::read(head) {
-        if route(&r.path) == Route::Page {
-            // A page's address holds a short alphanumeric token only.
-            let token = r
-                .path
-                .split(['?', '#'])
-                .next()
-                .unwrap_or("")
-                .rsplit('/')
-                .next()
-                .unwrap_or("");
-            assert!(token.len() <= 64 && token.bytes().all(|b| b.is_ascii_alphanumeric()));
-        }
+    if let Ok(r) = Request::read(head)
+        && route(&r.path) == Route::Page
+    {
+        // A page's address holds a short alphanumeric token only.
+        let token = r
+            .path
+            .split(['?', '#'])
+            .next()
+            .unwrap_or("")
+            .rsplit('/')
+            .next()
+            .unwrap_or("");
+        assert!(token.len() <= 64 && token.bytes().all(|b| b.is_ascii_alphanumeric()));
     }
 }
 
