@@ -42,6 +42,9 @@ pub enum LonerLead {
     /// CS 246 footnote 2 read literally: when the player to the dealer's left
     /// goes alone, the player opposite the dealer leads.
     FootnoteLiteral,
+    /// Against a lone hand the player to the loner's left leads (tournament
+    /// play; Euchre Game Notation's `LEFT_OF_LONER`).
+    LeftOfLoner,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -752,7 +752,10 @@ impl State {
         if literal {
             return left_of(eldest);
         }
-        let mut leader = eldest;
+        let mut leader = match (self.config.loner_lead, self.maker) {
+            (LonerLead::LeftOfLoner, Some(maker)) if self.alone => left_of(maker),
+            _ => eldest,
+        };
         while self.sits_out(leader) {
             leader = left_of(leader);
         }

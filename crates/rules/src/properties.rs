@@ -58,6 +58,9 @@ pub(crate) fn new_game(rng: &mut Mt) -> State {
                     standard::house::HouseRule::PointsToWin => (1 + below(rng, 10)).to_string(),
                     standard::house::HouseRule::LoneMarchPoints => (1 + below(rng, 6)).to_string(),
                     standard::house::HouseRule::DealPattern => ["3-2", "2-3"][below(rng, 2)].into(),
+                    standard::house::HouseRule::LonerLead => {
+                        ["left-of-dealer", "left-of-loner"][below(rng, 2)].into()
+                    }
                     _ => ["on", "off"][below(rng, 2)].into(),
                 };
                 rule.set(&mut c, &value).expect("a valid value");

@@ -2,7 +2,7 @@
 //! Each is one variant here and one engine knob it sets (`HouseRule::set`);
 //! they come from `--house NAME=VALUE`, a TOML file, a scenario or a save.
 
-use crate::engine::{AllPass, Config, DealPattern};
+use crate::engine::{AllPass, Config, DealPattern, LonerLead};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum HouseRule {
@@ -15,10 +15,11 @@ pub enum HouseRule {
     LoneMarchPoints,
     FarmersHand,
     DiscardUpcard,
+    LonerLead,
 }
 
 impl HouseRule {
-    pub const ALL: [HouseRule; 9] = [
+    pub const ALL: [HouseRule; 10] = [
         HouseRule::StickTheDealer,
         HouseRule::PointsToWin,
         HouseRule::DealPattern,
@@ -28,6 +29,7 @@ impl HouseRule {
         HouseRule::LoneMarchPoints,
         HouseRule::FarmersHand,
         HouseRule::DiscardUpcard,
+        HouseRule::LonerLead,
     ];
 
     pub fn name(self) -> &'static str {
@@ -41,6 +43,7 @@ impl HouseRule {
             HouseRule::LoneMarchPoints => "lone-march-points",
             HouseRule::FarmersHand => "farmers-hand",
             HouseRule::DiscardUpcard => "discard-upcard",
+            HouseRule::LonerLead => "loner-lead",
         }
     }
 
@@ -50,6 +53,7 @@ impl HouseRule {
             HouseRule::PointsToWin => "a number from 1 to 100",
             HouseRule::LoneMarchPoints => "a number from 1 to 10",
             HouseRule::DealPattern => "3-2 or 2-3",
+            HouseRule::LonerLead => "left-of-dealer or left-of-loner",
             _ => "on or off",
         }
     }
@@ -102,6 +106,13 @@ impl HouseRule {
             HouseRule::LoneMarchPoints => c.lone_march_points = number(10)?,
             HouseRule::FarmersHand => c.farmers_hand = on()?,
             HouseRule::DiscardUpcard => c.discard_upcard = on()?,
+            HouseRule::LonerLead => {
+                c.loner_lead = match value {
+                    "left-of-dealer" => LonerLead::NextActive,
+                    "left-of-loner" => LonerLead::LeftOfLoner,
+                    _ => return Err(bad()),
+                }
+            }
         }
         Ok(())
     }
@@ -122,6 +133,10 @@ impl HouseRule {
             HouseRule::LoneMarchPoints => c.lone_march_points.to_string(),
             HouseRule::FarmersHand => on(c.farmers_hand),
             HouseRule::DiscardUpcard => on(c.discard_upcard),
+            HouseRule::LonerLead => match c.loner_lead {
+                LonerLead::LeftOfLoner => "left-of-loner".into(),
+                _ => "left-of-dealer".into(),
+            },
         }
     }
 }
@@ -228,6 +243,16 @@ mod tests {
             ("lone-march-points=6", HouseRule::LoneMarchPoints, "6"),
             ("farmers-hand=on", HouseRule::FarmersHand, "on"),
             ("discard-upcard=off", HouseRule::DiscardUpcard, "off"),
+            (
+                "loner-lead=left-of-loner",
+                HouseRule::LonerLead,
+                "left-of-loner",
+            ),
+            (
+                "loner-lead=left-of-dealer",
+                HouseRule::LonerLead,
+                "left-of-dealer",
+            ),
         ] {
             apply(&mut c, setting).unwrap();
             assert_eq!(rule.get(&c), want, "{setting}");
@@ -241,7 +266,11 @@ mod tests {
             apply(&mut c, "stick-dealer=on").unwrap_err(),
             "unknown house rule \"stick-dealer\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
-             lone-march-points, farmers-hand, discard-upcard"
+             lone-march-points, farmers-hand, discard-upcard, loner-lead"
+        );
+        assert_eq!(
+            apply(&mut c, "loner-lead=right").unwrap_err(),
+            "house rule loner-lead takes left-of-dealer or left-of-loner, not \"right\""
         );
         assert_eq!(
             apply(&mut c, "deal-pattern=4-1").unwrap_err(),
@@ -273,7 +302,7 @@ mod tests {
             apply_toml(&mut c, "h.toml", "going-alone = true\nfarmer = true\n").unwrap_err(),
             "h.toml:2:1: unknown house rule \"farmer\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
-             lone-march-points, farmers-hand, discard-upcard"
+             lone-march-points, farmers-hand, discard-upcard, loner-lead"
         );
         assert_eq!(
             apply_toml(&mut c, "h.toml", "\npoints-to-win = 500\n").unwrap_err(),
