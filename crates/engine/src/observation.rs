@@ -68,17 +68,16 @@ impl Observation<'_> {
             })
     }
 
-    /// Playing `card` now would be a renege: it does not follow the led
-    /// suit (the left bower counting as trump) and the hand holds a card
-    /// that does. Under CS 246's penalty rule such a card is among the
-    /// legal actions; a bot or a person should be told.
+    /// Playing `card` now would be a renege: the suit it fails to follow
+    /// (the left bower counting as trump) while the hand holds a card of
+    /// it. Under CS 246's penalty rule such a card is among the legal
+    /// actions; a bot or a person should be told.
+    pub fn renege_suit(&self, card: Card) -> Option<Suit> {
+        super::state::renege_suit(self.hand, self.trick, self.trump, card)
+    }
+
     pub fn reneges(&self, card: Card) -> bool {
-        let (Some(trump), Some(led)) = (self.trump, self.led()) else {
-            return false;
-        };
-        let suit = led.effective_suit(trump);
-        card.effective_suit(trump) != suit
-            && self.hand.iter().any(|c| c.effective_suit(trump) == suit)
+        self.renege_suit(card).is_some()
     }
 
     /// Nobody plays after this seat in the current trick.

@@ -357,14 +357,7 @@ impl State {
 
     /// The suit `seat` must follow, when it holds a card of it.
     fn follow_suit(&self, seat: Seat) -> Option<Suit> {
-        let trump = self.trump?;
-        let &(_, led) = self.trick.first()?;
-        let suit = led.effective_suit(trump);
-        let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
-        self.hands[seat]
-            .iter()
-            .any(|c| follows_as(*c, trump, printed) == suit)
-            .then_some(suit)
+        suit_to_follow(&self.hands[seat], &self.trick, self.trump)
     }
 
     /// Takes one automatic step: deals a hand, skips a sitting-out seat's
@@ -512,11 +505,8 @@ impl State {
                 };
                 if self.config.follow != FollowRule::Trust
                     && !mutants::on(Mutant::RenegeAccepted)
-                    && let Some(suit) = self.follow_suit(seat)
-                    && self.trump.is_some_and(|t| {
-                        follows_as(card, t, mutants::on(Mutant::LeftBowerPrintedWhenFollowing))
-                            != suit
-                    })
+                    && let Some(suit) =
+                        renege_suit(&self.hands[seat], &self.trick, self.trump, card)
                 {
                     match self.config.follow {
                         FollowRule::Trust => {}
@@ -1043,6 +1033,33 @@ pub fn score_hand(
         march,
         euchred,
     }
+}
+
+/// The suit a hand must follow in `trick`, when it holds a card of it.
+fn suit_to_follow(hand: &Hand, trick: &[(Seat, Card)], trump: Option<Suit>) -> Option<Suit> {
+    let trump = trump?;
+    let &(_, led) = trick.first()?;
+    let suit = led.effective_suit(trump);
+    let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
+    hand.iter()
+        .any(|c| follows_as(*c, trump, printed) == suit)
+        .then_some(suit)
+}
+
+/// Playing `card` from `hand` into `trick` reneges: the suit it fails to
+/// follow. The one renege rule: the engine refuses or penalises by it, and
+/// an observation tells a seat by it ([`Observation::renege_suit`]).
+pub(crate) fn renege_suit(
+    hand: &Hand,
+    trick: &[(Seat, Card)],
+    trump: Option<Suit>,
+    card: Card,
+) -> Option<Suit> {
+    let suit = suit_to_follow(hand, trick, trump)?;
+    let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
+    trump
+        .is_some_and(|t| follows_as(card, t, printed) != suit)
+        .then_some(suit)
 }
 
 /// The suit a card in hand follows as: its effective suit, or its printed

@@ -140,11 +140,9 @@ impl Decide {
                     .filter(|c| !legal.contains(&Action::Play(**c)))
                     .map(|c| Refused {
                         card: c.short().to_string(),
-                        reason: match (obs.led(), obs.trump) {
-                            (Some(led), Some(t)) => {
-                                format!("you must follow {}", led.effective_suit(t).name())
-                            }
-                            _ => "the rules do not take it now".into(),
+                        reason: match obs.renege_suit(*c) {
+                            Some(suit) => format!("you must follow {}", suit.name()),
+                            None => "the rules do not take it now".into(),
                         },
                     })
                     .collect(),

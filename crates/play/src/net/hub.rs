@@ -106,14 +106,15 @@ pub struct Remote {
 impl Hub {
     /// A hub for the remote seats, each with a fresh token (people at one
     /// device share one), and the answers' receiving ends by seat.
-    pub fn new(remotes: &[Remote], web: bool) -> (Arc<Hub>, Vec<(Seat, Answers)>) {
+    pub fn new(remotes: &[Remote], web: bool) -> (Arc<Hub>, [Option<Answers>; 4]) {
         let device_token = super::token();
         let mut slots: [Option<Slot>; 4] = Default::default();
-        let mut receivers = Vec::new();
+        let mut receivers: [Option<Answers>; 4] = Default::default();
         for r in remotes {
-            // One answer waits at most; a link answers once per decision.
+            // A few answers wait at most (a link answers once per decision;
+            // more are dropped, not queued).
             let (tx, rx) = sync_channel(4);
-            receivers.push((r.seat, rx));
+            receivers[r.seat] = Some(rx);
             slots[r.seat] = Some(Slot {
                 token: if r.device {
                     device_token.clone()

@@ -156,11 +156,7 @@ impl Options {
                     agents.push(Box::new(Shared(seat)));
                 }
                 None => {
-                    let at = answers
-                        .iter()
-                        .position(|(s, _)| *s == i)
-                        .expect("a remote seat");
-                    let (_, rx) = answers.remove(at);
+                    let rx = answers[i].take().expect("a remote seat");
                     hellos.push((i, hello(i)));
                     agents.push(Box::new(WebSeat::new(
                         hub.clone(),

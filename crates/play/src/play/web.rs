@@ -89,15 +89,11 @@ pub fn run(
     };
     let mut hellos = Vec::new();
     let mut agents: Vec<Box<dyn Agent>> = Vec::new();
-    for i in 0..4 {
+    for (i, answers) in answers.iter_mut().enumerate() {
         match t.agent(i) {
             Some(a) => agents.push(a),
             None => {
-                let at = answers
-                    .iter()
-                    .position(|(s, _)| *s == i)
-                    .expect("a person's seat");
-                let (_, rx) = answers.remove(at);
+                let rx = answers.take().expect("a person's seat");
                 hellos.push((i, hello(i)));
                 agents.push(Box::new(WebSeat::new(hub.clone(), i, rx, None, None, "")));
             }
