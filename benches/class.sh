@@ -1,34 +1,53 @@
 #!/usr/bin/env bash
-# The sandbox's cost at class scale (issue #32): a class of STUDENTS copies
-# of a byte-exact C++ euchre.exe (tests/integration/programs/euchre.cpp, or
-# the program given) graded on the bundled EECS 280 scenarios with -j 2, in
-# the sandbox and with --no-sandbox in turn, ROUNDS times, so that the
-# machine's drift falls on both alike. Prints each round's wall-clock times
-# and the medians' ratio.
+# The sandbox's cost at class scale (issue #32): a class of STUDENTS
+# programs graded with -j 2, in the sandbox and with --no-sandbox in turn,
+# ROUNDS times, so that the machine's drift falls on both alike. Prints each
+# round's wall-clock times and the medians' ratio.
 #
-#   benches/class.sh [ROUNDS [STUDENTS [EUCHRE_EXE]]]     (defaults 7, 25)
+#   benches/class.sh [ROUNDS [STUDENTS [PROGRAMS [SCENARIOS]]]]   (defaults 7, 25, -, 0)
+#
+# PROGRAMS: one euchre.exe copied to every student, or a folder whose
+# subfolders each hold a euchre.exe (students' real programs, built as the
+# course's Makefile builds them), given to the students in turn; by default
+# upcard's own byte-exact C++ test program (tests/integration/programs/
+# euchre.cpp, which prints without endl). SCENARIOS: that many generated
+# EECS 280 games (benches/eecs280-games.py, blessed by upcard); 0 grades on
+# the bundled EECS 280 scenarios.
 set -euo pipefail
 ROUNDS=${1:-7}
 STUDENTS=${2:-25}
-PROGRAM=${3:-}
+PROGRAMS=${3:-}
+SCENARIOS=${4:-0}
 repo=$(git rev-parse --show-toplevel)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cargo build --release --quiet --manifest-path "$repo/Cargo.toml"
 upcard="$repo/target/release/upcard"
-if [ -z "$PROGRAM" ]; then
+if [ -z "$PROGRAMS" ]; then
   g++ -O2 -std=c++17 -o "$work/euchre.exe" "$repo/tests/integration/programs/euchre.cpp"
-  PROGRAM="$work/euchre.exe"
+  PROGRAMS="$work/euchre.exe"
 fi
-for i in $(seq -w 1 "$STUDENTS"); do
+if [ -d "$PROGRAMS" ]; then
+  mapfile -t exes < <(find "$PROGRAMS" -mindepth 2 -maxdepth 2 -name euchre.exe | sort)
+else
+  exes=("$PROGRAMS")
+fi
+[ "${#exes[@]}" -gt 0 ] || { echo "no euchre.exe in $PROGRAMS" >&2; exit 2; }
+for ((i = 0; i < STUDENTS; i++)); do
   mkdir -p "$work/class/s$i"
-  cp "$PROGRAM" "$work/class/s$i/euchre.exe"
+  cp "${exes[i % ${#exes[@]}]}" "$work/class/s$i/euchre.exe"
 done
-cd "$repo"
+lib="$repo"
+if [ "$SCENARIOS" -gt 0 ]; then
+  lib="$work/lib"
+  mkdir -p "$lib/scenarios/eecs280"
+  python3 "$repo/benches/eecs280-games.py" "$lib/scenarios/eecs280" "$SCENARIOS"
+  (cd "$lib" && "$upcard" bless scenarios >/dev/null)
+fi
 seconds() { # ARGS...: wall-clock seconds of one grading run
   local start end
   start=$(date +%s.%N)
-  "$upcard" grade --exe "$work/class" --rules eecs280 -j 2 "$@" >/dev/null 2>&1 || true
+  (cd "$lib" && "$upcard" grade --exe "$work/class" --rules eecs280 -j 2 scenarios "$@" >/dev/null 2>&1) || true
   end=$(date +%s.%N)
   awk "BEGIN{printf \"%.3f\", $end - $start}"
 }
@@ -44,6 +63,6 @@ done
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END{print a[int((NR+1)/2)]}'; }
 ms=$(median "${sandbox[@]}")
 mp=$(median "${plain[@]}")
-runs=$(ls "$repo/scenarios/eecs280" | wc -l)
+runs=$(ls "$lib/scenarios/eecs280" | wc -l)
 echo "$STUDENTS programs x $runs scenarios: sandbox $ms s, --no-sandbox $mp s (medians)"
 awk "BEGIN{printf \"sandbox / no sandbox: %.2f\n\", $ms / $mp}"

@@ -27,22 +27,7 @@ for ((i = 0; i < STUDENTS; i++)); do
   g++ -O2 -std=c++17 "${define[@]}" -o "$work/class/s$i/euchre.exe" "$src"
 done
 mkdir -p "$work/lib/scenarios/eecs280"
-python3 - "$work/lib/scenarios/eecs280" "$SCENARIOS" <<'EOF'
-import random, sys
-out, n = sys.argv[1], int(sys.argv[2])
-rng = random.Random(280)
-cards = [r + s for r in "9TJQKA" for s in "SHCD"]
-for i in range(n):
-    pack = cards[:]
-    rng.shuffle(pack)
-    with open(f"{out}/game-{i:03}.yaml", "w") as f:
-        f.write(f"name: game-{i:03}\nrules: eecs280\neecs280:\n")
-        f.write(f"  pack: [{', '.join(pack)}]\n")
-        f.write(f"  shuffle: {str(rng.random() < 0.5).lower()}\n")
-        f.write(f"  points: {rng.randint(1, 10)}\n  players:\n")
-        for name in ["Adi", "Barbara", "Chi-Chih", "Dabbala"]:
-            f.write(f"    - {{ name: {name}, type: Simple }}\n")
-EOF
+python3 "$repo/benches/eecs280-games.py" "$work/lib/scenarios/eecs280" "$SCENARIOS"
 (cd "$work/lib" && "$upcard" bless scenarios >/dev/null)
 seconds() { # ARGS...: wall-clock seconds of one grading run
   local start end

@@ -248,6 +248,54 @@ fn a_program_sees_an_empty_tmp_and_none_of_the_machine() {
 }
 
 #[test]
+fn a_run_that_trades_its_input_for_other_files_leaves_none() {
+    // PID 1 finds a run's space empty by counting its free inodes after
+    // removing the run's inputs by name: this run keeps its pack under
+    // another name (a hard link), removes the name PID 1 knows and leaves
+    // a file in /tmp, so only a full listing can clean up after it. Two
+    // scenarios on one worker run one after the other.
+    let exe = program(
+        "trade",
+        "FILE *p = popen(\"ls -A /tmp /dev/shm; ls -A /work | grep -vx pack.in\", \"r\"); char line[256]; int n = 0; \
+         while (p && fgets(line, sizeof line, p)) { size_t k = strlen(line); if (k > 1 && line[k - 2] != ':') n++; } \
+         if (p) pclose(p); printf(\"left %d\\n\", n); \
+         int linked = link(\"/work/pack.in\", \"/work/hard\") == 0; int gone = unlink(\"/work/pack.in\") == 0; \
+         FILE *o = fopen(\"/tmp/other\", \"w\"); if (o) fclose(o); \
+         printf(\"traded %d %d %d\\n\", linked, gone, o != NULL); return 0;",
+    );
+    let report = work().join("trade.json");
+    let _ = std::fs::remove_file(&report);
+    let report_arg = format!("json={}", report.display());
+    let o = crate::common::upcard_env(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            MARCH,
+            "scenarios/eecs280/euchred.yaml",
+            "-j",
+            "1",
+            "--report",
+            &report_arg,
+        ],
+        &[],
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let tests = json["tests"].as_array().unwrap();
+    assert_eq!(tests.len(), 2, "{}", o.err);
+    for t in tests {
+        assert_eq!(
+            t["stdout"].as_str().unwrap(),
+            "left 0\ntraded 1 1 1\n",
+            "{}",
+            o.err
+        );
+    }
+}
+
+#[test]
 fn a_run_sees_no_ipc_object_of_the_run_before_it() {
     // Each run looks for System V shared memory, semaphores and message
     // queues and a POSIX message queue left by an earlier run, then leaves

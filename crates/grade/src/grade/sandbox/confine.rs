@@ -68,10 +68,11 @@ pub fn ruleset(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<Option<OwnedF
     Ok(fd)
 }
 
-/// The program is root only in its own user namespace; it keeps none of that
-/// namespace's capabilities either, across exec included (empty bounding set).
-pub fn drop_capabilities() {
-    // SAFETY: prctl and capset on this process only.
+/// Empties this process's bounding set, and so that of every process it
+/// starts: nothing it execs can gain a capability. The helper does it once,
+/// before its first run (it never execs itself).
+pub fn drop_bounding_set() {
+    // SAFETY: prctl on this process only.
     unsafe {
         // Up to the kernel's last capability: it refuses the next number.
         for cap in 0..64 {
@@ -79,6 +80,15 @@ pub fn drop_capabilities() {
                 break;
             }
         }
+    }
+}
+
+/// The program is root only in its own user namespace; it keeps none of that
+/// namespace's capabilities either, across exec included (the helper emptied
+/// the bounding set it inherits: [`drop_bounding_set`]).
+pub fn drop_capabilities() {
+    // SAFETY: prctl and capset on this process only.
+    unsafe {
         libc::prctl(
             libc::PR_CAP_AMBIENT,
             libc::PR_CAP_AMBIENT_CLEAR_ALL,

@@ -180,6 +180,17 @@ enum Ipc {
 /// copied into the program's /work before each run.
 fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i32 {
     let mut rules = Rules::default();
+    // The child only makes system calls: 64 KiB of stack is ample. Made
+    // once: zeroing it for every run was a measurable part of a short run.
+    let mut stack = vec![0u128; 4096];
+    // Dropped once here, so a program's start drops only its own
+    // capabilities: the bounding set is inherited, and PID 1 never execs.
+    super::confine::drop_bounding_set();
+    // The writable space's free inodes when it is empty (namespaces): the
+    // most it can ever have, so a run that leaves it so left nothing.
+    let empty = (mode == Mode::Namespaces)
+        .then(|| free_inodes(Path::new(WORK)))
+        .flatten();
     loop {
         let (msg, fds) = match recv::<ToHelper>(sock(), false) {
             Ok(Received::Message(m, fds)) => (m, fds),
@@ -208,22 +219,24 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             );
             continue;
         };
-        if let Some(dir) = &inputs
-            && let Err(e) = copy_inputs(dir, Path::new(WORK))
-        {
-            let _ = send(
-                sock(),
-                &FromHelper::NotStarted {
-                    step: "copying the run's files into the sandbox".into(),
-                    errno: e.raw_os_error().unwrap_or(libc::EIO),
-                },
-                &[],
-            );
-            continue;
-        }
-        if ipc == Ipc::Emptied {
-            empty_ipc();
-        }
+        let copied = match &inputs {
+            Some(dir) => copy_inputs(dir, Path::new(WORK)),
+            None => Ok(Vec::new()),
+        };
+        let copied = match copied {
+            Ok(names) => names,
+            Err(e) => {
+                let _ = send(
+                    sock(),
+                    &FromHelper::NotStarted {
+                        step: "copying the run's files into the sandbox".into(),
+                        errno: e.raw_os_error().unwrap_or(libc::EIO),
+                    },
+                    &[],
+                );
+                continue;
+            }
+        };
         let plan = Plan {
             mode,
             work,
@@ -236,31 +249,46 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             fds: [stdin, stdout, stderr],
             env: &env,
         };
-        let reply = match start(plan, &mut rules) {
-            Err((step, errno)) => FromHelper::NotStarted { step, errno },
-            Ok(pid) => {
-                if send(sock(), &FromHelper::Started, &[]).is_err() {
-                    end_all(mode, pid);
+        let pid = match start(plan, &mut rules, &mut stack) {
+            Err((step, errno)) => {
+                if send(sock(), &FromHelper::NotStarted { step, errno }, &[]).is_err() {
                     return 1;
                 }
-                let status = watch(mode, pid);
-                // With namespaces the run's writable space is emptied now
-                // (what it wrote is nobody's), and checked.
-                let (disk_full, clean) = if mode == Mode::Namespaces {
-                    let full = space_full(Path::new(WORK));
-                    if let (Some(name), Some(dir)) = (&collect, &inputs) {
-                        collect_output(Path::new(WORK), name, dir);
-                    }
-                    (full, reset_space())
-                } else {
-                    (false, true)
-                };
-                FromHelper::Exited {
-                    status,
-                    disk_full,
-                    clean,
-                }
+                continue;
             }
+            Ok(pid) => pid,
+        };
+        let status = watch(mode, pid);
+        if mode != Mode::Namespaces {
+            if send(
+                sock(),
+                &FromHelper::Exited {
+                    status,
+                    disk_full: false,
+                },
+                &[],
+            )
+            .is_err()
+            {
+                return 1;
+            }
+            continue;
+        }
+        // With namespaces the run's writable space is emptied (what it
+        // wrote is nobody's) and checked, after the grader has its status.
+        let disk_full = space_full(Path::new(WORK));
+        if let (Some(name), Some(dir)) = (&collect, &inputs) {
+            collect_output(Path::new(WORK), name, dir);
+        }
+        if send(sock(), &FromHelper::Exited { status, disk_full }, &[]).is_err() {
+            return 1;
+        }
+        // The run's IPC objects go too (no process of it is left).
+        if ipc == Ipc::Emptied {
+            empty_ipc();
+        }
+        let reply = FromHelper::Reset {
+            clean: reset_space(&copied, empty),
         };
         if send(sock(), &reply, &[]).is_err() {
             return 1;
@@ -272,6 +300,9 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
 /// namespace. Every process of the last run is dead and reaped, so nothing
 /// is attached; PID 1 is root of the namespace's user namespace and may.
 fn empty_ipc() {
+    if ipc_objects() == 0 && queues_empty() {
+        return;
+    }
     for file in [
         "/proc/sysvipc/shm",
         "/proc/sysvipc/sem",
@@ -299,9 +330,76 @@ fn empty_ipc() {
     empty_dir(Path::new("/dev/mqueue"));
 }
 
+/// How many System V objects this IPC namespace holds, by the kernel's own
+/// counts (one call each, no file read): almost every run leaves none.
+fn ipc_objects() -> i64 {
+    // The kernel's `struct shm_info`, `struct seminfo` and `struct msginfo`
+    // (their *_INFO forms): the counts of objects in use.
+    #[repr(C)]
+    #[derive(Default)]
+    struct ShmInfo {
+        used_ids: libc::c_int,
+        shm_tot: libc::c_ulong,
+        shm_rss: libc::c_ulong,
+        shm_swp: libc::c_ulong,
+        swap_attempts: libc::c_ulong,
+        swap_successes: libc::c_ulong,
+    }
+    #[repr(C)]
+    #[derive(Default)]
+    struct SemInfo {
+        semmap: libc::c_int,
+        semmni: libc::c_int,
+        semmns: libc::c_int,
+        semmnu: libc::c_int,
+        semmsl: libc::c_int,
+        semopm: libc::c_int,
+        semume: libc::c_int,
+        semusz: libc::c_int,
+        semvmx: libc::c_int,
+        semaem: libc::c_int,
+    }
+    #[repr(C)]
+    #[derive(Default)]
+    struct MsgInfo {
+        msgpool: libc::c_int,
+        msgmap: libc::c_int,
+        msgmax: libc::c_int,
+        msgmnb: libc::c_int,
+        msgmni: libc::c_int,
+        msgssz: libc::c_int,
+        msgtql: libc::c_int,
+        msgseg: libc::c_ushort,
+    }
+    const SHM_INFO: libc::c_int = 14;
+    const SEM_INFO: libc::c_int = 19;
+    const MSG_INFO: libc::c_int = 12;
+    let (mut shm, mut sem, mut msg) = (ShmInfo::default(), SemInfo::default(), MsgInfo::default());
+    // SAFETY: each call fills the struct it is given (the kernel's layout);
+    // a failure leaves a count of -1, which is not 0.
+    unsafe {
+        if libc::shmctl(0, SHM_INFO, (&raw mut shm).cast()) < 0 {
+            shm.used_ids = -1;
+        }
+        if libc::semctl(0, 0, SEM_INFO, &raw mut sem) < 0 {
+            sem.semusz = -1;
+        }
+        if libc::msgctl(0, MSG_INFO, (&raw mut msg).cast()) < 0 {
+            msg.msgpool = -1;
+        }
+    }
+    i64::from(shm.used_ids).abs() + i64::from(sem.semusz).abs() + i64::from(msg.msgpool).abs()
+}
+
+/// Whether /dev/mqueue holds no queue: its size grows with each queue.
+fn queues_empty() -> bool {
+    std::fs::metadata("/dev/mqueue").is_ok_and(|m| m.len() == 0)
+}
+
 /// Copies the regular files of the grader's run directory (the pack, the
 /// save file the scenario names) into the program's `work`.
-fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<()> {
+/// Returns their names.
+fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<Vec<std::ffi::OsString>> {
     use std::io::Read;
     use std::os::fd::AsFd;
     use std::os::unix::ffi::OsStrExt;
@@ -311,6 +409,7 @@ fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<()> {
         nix::fcntl::OFlag::O_RDONLY | nix::fcntl::OFlag::O_DIRECTORY | nix::fcntl::OFlag::O_CLOEXEC,
         nix::sys::stat::Mode::empty(),
     )?;
+    let mut names = Vec::new();
     for entry in dir.into_iter() {
         let entry = entry?;
         let name = entry.file_name();
@@ -327,10 +426,11 @@ fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<()> {
         )?;
         let mut bytes = Vec::new();
         std::fs::File::from(fd).read_to_end(&mut bytes)?;
-        let target = work.join(std::ffi::OsStr::from_bytes(name.to_bytes()));
-        std::fs::write(target, bytes)?;
+        let name = std::ffi::OsStr::from_bytes(name.to_bytes());
+        std::fs::write(work.join(name), bytes)?;
+        names.push(name.to_os_string());
     }
-    Ok(())
+    Ok(names)
 }
 
 /// Copies `work/name`, a regular file the run made, into the grader's run
@@ -380,10 +480,30 @@ fn space_full(dir: &Path) -> bool {
     }
 }
 
+/// The free inodes of the file system holding `dir`.
+fn free_inodes(dir: &Path) -> Option<u64> {
+    nix::sys::statvfs::statvfs(dir)
+        .ok()
+        .map(|v| v.files_available())
+}
+
 /// Empties /work, /tmp and /dev/shm; whether they are empty now. A tree
 /// too deep to remove is not emptied: the grader then starts a new helper
 /// (a new space) for the next run.
-fn reset_space() -> bool {
+///
+/// `copied`: the run's input files in /work; `empty`: the space's free
+/// inodes when empty. Removing the inputs by name and finding every inode
+/// free again proves the three directories empty (every file, folder,
+/// link and hard link takes an inode of this tmpfs) without listing them.
+fn reset_space(copied: &[std::ffi::OsString], empty: Option<u64>) -> bool {
+    if let Some(empty) = empty {
+        for name in copied {
+            let _ = std::fs::remove_file(Path::new(WORK).join(name));
+        }
+        if free_inodes(Path::new(WORK)) == Some(empty) {
+            return true;
+        }
+    }
     let mut clean = true;
     for d in [WORK, "/tmp", "/dev/shm"] {
         let dir = Path::new(d);
@@ -471,17 +591,22 @@ fn close(fd: RawFd) {
 /// Kills every process the run started and reaps them; returns the program's
 /// wait status if it was still to be reaped.
 fn end_all(mode: Mode, pid: Pid) -> i32 {
+    let mut program = libc::W_EXITCODE(0, libc::SIGKILL);
     match mode {
         // PID 1 kills everything else in its namespace: daemons that left
         // the program's process group and session too.
+        // With no child left, nothing is: every process of the namespace
+        // descends from PID 1 (orphans come back to it). Sparing kill(-1)
+        // spares a walk over every process of the machine.
         Mode::Namespaces => {
-            let _ = kill(Pid::from_raw(-1), Signal::SIGKILL);
+            if has_children(pid, &mut program) {
+                let _ = kill(Pid::from_raw(-1), Signal::SIGKILL);
+            }
         }
         Mode::Landlock => {
             let _ = kill(Pid::from_raw(-pid.as_raw()), Signal::SIGKILL);
         }
     }
-    let mut program = libc::W_EXITCODE(0, libc::SIGKILL);
     loop {
         // The helper is a subreaper: whatever left the process group (a
         // setsid daemon) has come back to it as a child.
@@ -500,6 +625,23 @@ fn end_all(mode: Mode, pid: Pid) -> i32 {
         }
     }
     program
+}
+
+/// Whether this process has a child that is still running; reaps those
+/// that have ended (the program's status into `program`).
+fn has_children(pid: Pid, program: &mut i32) -> bool {
+    loop {
+        let mut status = 0;
+        // SAFETY: reaping this process's own children, without waiting.
+        let r = unsafe { libc::waitpid(-1, &mut status, libc::WNOHANG | libc::__WALL) };
+        match r {
+            0 => return true,
+            r if r == pid.as_raw() => *program = status,
+            r if r > 0 => {}
+            _ if Errno::last() == Errno::EINTR => {}
+            _ => return false,
+        }
+    }
 }
 
 /// This process's children, from /proc.
@@ -696,7 +838,7 @@ impl Rules {
 
 /// Starts the program; returns its pid once it has reached `execve`, or the
 /// step that failed and its errno.
-fn start(plan: Plan, rules: &mut Rules) -> Result<Pid, (String, i32)> {
+fn start(plan: Plan, rules: &mut Rules, stack: &mut [u128]) -> Result<Pid, (String, i32)> {
     let mut owned = vec![cstr(OsStr::new(plan.argv0))?];
     for a in plan.args {
         owned.push(cstr(OsStr::new(a))?);
@@ -729,8 +871,6 @@ fn start(plan: Plan, rules: &mut Rules) -> Result<Pid, (String, i32)> {
         errno: AtomicI32::new(0),
     };
     let ipc = if plan.new_ipc { libc::CLONE_NEWIPC } else { 0 };
-    // The child only makes system calls: 64 KiB of stack is ample.
-    let mut stack = vec![0u128; 4096];
     let top = stack.as_mut_ptr_range().end as *mut libc::c_void;
     // SAFETY: the child runs `child` on its own stack in this (single-threaded)
     // process's memory until it execs or exits; CLONE_VFORK suspends us till then.

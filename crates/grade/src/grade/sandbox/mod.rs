@@ -83,6 +83,10 @@ pub struct Helper {
     broken: bool,
     /// The control group's count of processes killed for memory, as last read.
     oom_seen: u64,
+    /// A run has ended and PID 1 has yet to say whether it emptied the
+    /// run's space (`FromHelper::Reset`): read before the next run.
+    reset_pending: bool,
+    mode: Mode,
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -168,6 +172,8 @@ impl Helper {
             jail: jail.to_path_buf(),
             broken: false,
             oom_seen: 0,
+            reset_pending: false,
+            mode: s.mode,
         };
         if !readable(h.sock.as_raw_fd(), Duration::from_secs(10)) {
             h.broken = true;
@@ -186,7 +192,19 @@ impl Helper {
         }
     }
 
-    pub fn usable(&self) -> bool {
+    /// Whether the helper can serve another run: alive, and the last run's
+    /// space emptied (waits for PID 1 to say so).
+    pub fn usable(&mut self) -> bool {
+        if self.reset_pending && !self.broken {
+            self.reset_pending = false;
+            // Emptying a space takes PID 1 a moment; one that cannot within
+            // 30 s is broken.
+            self.broken = !readable(self.sock.as_raw_fd(), Duration::from_secs(30))
+                || !matches!(
+                    recv::<FromHelper>(self.sock.as_fd(), true),
+                    Ok(Received::Message(FromHelper::Reset { clean: true }, _))
+                );
+        }
         !self.broken
     }
 
@@ -235,35 +253,16 @@ impl Helper {
             return Err(e);
         }
         drop((file, in_r, out_w, err_w));
-        match recv::<FromHelper>(self.sock.as_fd(), false) {
-            Ok(Received::Message(FromHelper::Started, _)) => Ok(Sandboxed {
-                helper: self,
-                stdin: Some(File::from(in_w)),
-                stdout: Some(File::from(out_r)),
-                stderr: Some(File::from(err_r)),
-                status: None,
-                killed: false,
-                disk_full: false,
-            }),
-            Ok(Received::Message(FromHelper::NotStarted { step, errno }, _)) => {
-                let e = io::Error::from_raw_os_error(errno);
-                // Exec's own errors read as they would without the sandbox.
-                if step == "exec" {
-                    Err(e)
-                } else {
-                    Err(io::Error::new(
-                        e.kind(),
-                        format!("{step} in the sandbox: {e}"),
-                    ))
-                }
-            }
-            other => {
-                self.broken = true;
-                Err(io::Error::other(format!(
-                    "the sandbox helper stopped ({other:?})"
-                )))
-            }
-        }
+        Ok(Sandboxed {
+            helper: self,
+            stdin: Some(File::from(in_w)),
+            stdout: Some(File::from(out_r)),
+            stderr: Some(File::from(err_r)),
+            status: None,
+            killed: false,
+            disk_full: false,
+            not_started: None,
+        })
     }
 }
 
@@ -307,6 +306,8 @@ pub struct Sandboxed<'a> {
     status: Option<ExitStatus>,
     killed: bool,
     disk_full: bool,
+    /// Why the program could not be started, once the helper has said so.
+    not_started: Option<io::Error>,
 }
 
 impl Sandboxed<'_> {
@@ -320,19 +321,26 @@ impl Sandboxed<'_> {
             return Ok(Some(s));
         }
         match recv::<FromHelper>(self.helper.sock.as_fd(), nonblocking) {
-            Ok(Received::Message(
-                FromHelper::Exited {
-                    status,
-                    disk_full,
-                    clean,
-                },
-                _,
-            )) => {
+            Ok(Received::Message(FromHelper::Exited { status, disk_full }, _)) => {
                 self.disk_full = disk_full;
-                // What the program left cannot be removed: the next run
-                // gets a new helper, and so a new space.
-                self.helper.broken |= !clean;
+                // With namespaces PID 1 now empties the space and says
+                // whether it could (read before the next run): what a
+                // program left that cannot be removed gets the next run a
+                // new helper, and so a new space.
+                self.helper.reset_pending = self.helper.mode == Mode::Namespaces;
                 let st = ExitStatus::from_raw(status);
+                self.status = Some(st);
+                Ok(Some(st))
+            }
+            Ok(Received::Message(FromHelper::NotStarted { step, errno }, _)) => {
+                let e = io::Error::from_raw_os_error(errno);
+                // Exec's own errors read as they would without the sandbox.
+                self.not_started = Some(if step == "exec" {
+                    e
+                } else {
+                    io::Error::new(e.kind(), format!("{step} in the sandbox: {e}"))
+                });
+                let st = ExitStatus::from_raw(libc::W_EXITCODE(127, 0));
                 self.status = Some(st);
                 Ok(Some(st))
             }
@@ -376,6 +384,12 @@ impl Sandboxed<'_> {
                 self.helper.broken = true;
             }
         }
+    }
+
+    /// Why the program could not be started, if the helper said it could
+    /// not (known once the run has ended).
+    pub fn not_started(&mut self) -> Option<io::Error> {
+        self.not_started.take()
     }
 
     /// Whether the run filled its writable space (`Settings::disk`); known
