@@ -263,7 +263,15 @@ fn a_run_that_trades_its_input_for_other_files_leaves_none() {
          FILE *o = fopen(\"/tmp/other\", \"w\"); if (o) fclose(o); \
          printf(\"traded %d %d %d\\n\", linked, gone, o != NULL); return 0;",
     );
-    let report = work().join("trade.json");
+    for stdout in two_runs_on_one_worker(&exe, "trade") {
+        assert_eq!(stdout, "left 0\ntraded 1 1 1\n");
+    }
+}
+
+/// Grades `exe` on two scenarios with one worker (so one helper, the second
+/// run after the first); each run's standard output, in order.
+fn two_runs_on_one_worker(exe: &Path, name: &str) -> Vec<String> {
+    let report = work().join(format!("{name}.json"));
     let _ = std::fs::remove_file(&report);
     let report_arg = format!("json={}", report.display());
     let o = crate::common::upcard_env(
@@ -281,18 +289,14 @@ fn a_run_that_trades_its_input_for_other_files_leaves_none() {
         ],
         &[],
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&report).unwrap())
+        .unwrap_or_else(|e| panic!("{e}: {}", o.err));
     let tests = json["tests"].as_array().unwrap();
     assert_eq!(tests.len(), 2, "{}", o.err);
-    for t in tests {
-        assert_eq!(
-            t["stdout"].as_str().unwrap(),
-            "left 0\ntraded 1 1 1\n",
-            "{}",
-            o.err
-        );
-    }
+    tests
+        .iter()
+        .map(|t| t["stdout"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -314,35 +318,8 @@ fn a_run_sees_no_ipc_object_of_the_run_before_it() {
          printf(\" %d\", msgget(0x5eed, IPC_CREAT | 0600) >= 0); \
          mq_open(\"/upcard-left\", O_CREAT | O_RDWR, 0600, &a); printf(\"\\n\"); return 0;",
     );
-    let report = work().join("ipc.json");
-    let _ = std::fs::remove_file(&report);
-    let report_arg = format!("json={}", report.display());
-    let o = crate::common::upcard_env(
-        Path::new("."),
-        &[
-            "grade",
-            "--exe",
-            exe.to_str().unwrap(),
-            MARCH,
-            "scenarios/eecs280/euchred.yaml",
-            "-j",
-            "1",
-            "--report",
-            &report_arg,
-        ],
-        &[],
-    );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).unwrap()).unwrap();
-    let tests = json["tests"].as_array().unwrap();
-    assert_eq!(tests.len(), 2, "{}", o.err);
-    for t in tests {
-        assert_eq!(
-            t["stdout"].as_str().unwrap(),
-            "shm none sem none msg none mq none\nmade 1 1 1\n",
-            "{}",
-            o.err
-        );
+    for stdout in two_runs_on_one_worker(&exe, "ipc") {
+        assert_eq!(stdout, "shm none sem none msg none mq none\nmade 1 1 1\n");
     }
 }
 
