@@ -129,7 +129,7 @@ impl Grader {
             args: &inv.args,
             env: &[],
         };
-        let run = self.execute(&mut dir, script, b"", Some(program), limits);
+        let run = self.execute(&mut dir, script, &[], b"", Some(program), limits);
         let why = match &run.ending {
             Ending::Exited(0) => None,
             Ending::Exited(code) => Some(format!("the build failed (exit status {code})")),

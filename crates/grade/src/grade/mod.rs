@@ -414,14 +414,36 @@ impl Grader {
         Ok(())
     }
 
+    /// Runs `p` in `dir` with `files` (name, text) beside it: written into
+    /// the run directory, or, in the sandbox, handed to PID 1 with the run
+    /// (it writes them where the program runs, and nothing touches the
+    /// grader's disk).
     fn execute(
         &self,
         dir: &mut workspace::Lease,
         p: process::Program,
+        files: &[(String, String)],
         input: &[u8],
         collect: Option<&str>,
         limits: Limits,
     ) -> Run {
+        // A message to PID 1 holds at most 64 KiB: larger files go through
+        // the run directory, as a build's sources do.
+        let inline = cfg!(target_os = "linux")
+            && self.sandbox.is_some()
+            && files.iter().map(|(n, t)| n.len() + t.len()).sum::<usize>() <= 16 << 10;
+        if !inline {
+            for (name, text) in files {
+                if let Err(e) = std::fs::write(dir.path().join(name), text) {
+                    return Run {
+                        stdout: Vec::new(),
+                        stderr: Vec::new(),
+                        ending: Ending::NotStarted(format!("cannot write {name}: {e}")),
+                        time: std::time::Duration::ZERO,
+                    };
+                }
+            }
+        }
         #[cfg(target_os = "linux")]
         if let Some(settings) = &self.sandbox {
             if dir.helper.as_mut().is_none_or(|h| !h.usable()) {
@@ -439,7 +461,8 @@ impl Grader {
                 }
             }
             let helper = dir.helper.as_mut().expect("started above");
-            return process::run_sandboxed(helper, p, input, limits, collect);
+            let files = if inline { files } else { &[] };
+            return process::run_sandboxed(helper, p, files, input, limits, collect);
         }
         process::run(p, dir.path(), input, limits)
     }
@@ -463,7 +486,7 @@ impl Grader {
             args,
             env: &[],
         };
-        Ok(self.execute(&mut dir, p, b"", None, limits))
+        Ok(self.execute(&mut dir, p, &[], b"", None, limits))
     }
 
     /// As [`Grader::grade`], and when the run fails, up to `repeat - 1` more
@@ -528,14 +551,10 @@ impl Grader {
                 return Ok(outcome);
             }
         };
-        for (name, text) in &inv.files {
+        for (name, _) in &inv.files {
             // Only ever inside the run directory.
             if let Some(why) = crate::parse::name::file_name_problem(name) {
                 outcome.verdict = Verdict::NotRun(format!("the file {name:?}: {why}"));
-                return Ok(outcome);
-            }
-            if let Err(e) = std::fs::write(dir.path().join(name), text) {
-                outcome.verdict = Verdict::NotRun(format!("cannot write {name}: {e}"));
                 return Ok(outcome);
             }
         }
@@ -545,7 +564,14 @@ impl Grader {
             args: &inv.args,
             env,
         };
-        let run = self.execute(&mut dir, program, s.input.as_bytes(), None, self.limits);
+        let run = self.execute(
+            &mut dir,
+            program,
+            &inv.files,
+            s.input.as_bytes(),
+            None,
+            self.limits,
+        );
         let actual = String::from_utf8_lossy(&run.stdout).into_owned();
         outcome.stdout = actual.clone();
         outcome.stderr = String::from_utf8_lossy(&run.stderr).into_owned();

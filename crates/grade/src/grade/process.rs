@@ -198,6 +198,7 @@ pub fn run(p: Program, dir: &Path, stdin: &[u8], limits: Limits) -> Run {
 pub fn run_sandboxed(
     helper: &mut super::sandbox::Helper,
     p: Program,
+    files: &[(String, String)],
     stdin: &[u8],
     limits: Limits,
     collect: Option<&str>,
@@ -216,7 +217,7 @@ pub fn run_sandboxed(
     } else {
         limits.memory
     };
-    let mut child = match helper.spawn(p.exe, p.argv0, p.args, address_space, collect, p.env) {
+    let mut child = match helper.spawn(&p, files, address_space, collect) {
         Ok(c) => c,
         Err(e) => {
             super::live::group_ended(pid);

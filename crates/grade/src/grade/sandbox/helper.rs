@@ -204,6 +204,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             script,
             collect,
             env,
+            files,
         } = msg
         else {
             continue;
@@ -220,8 +221,18 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             continue;
         };
         let copied = match &inputs {
-            Some(dir) => copy_inputs(dir, Path::new(WORK)),
-            None => Ok(Vec::new()),
+            Some(dir) => copy_inputs(dir, Path::new(WORK)).and_then(|mut names| {
+                for (name, text) in &files {
+                    write_input(Path::new(WORK), name, text.as_bytes())?;
+                    names.push(name.into());
+                }
+                Ok(names)
+            }),
+            // Without namespaces the program runs in the run directory.
+            None => files
+                .iter()
+                .try_for_each(|(name, text)| write_input(work, name, text.as_bytes()))
+                .map(|()| Vec::new()),
         };
         let copied = match copied {
             Ok(names) => names,
@@ -431,6 +442,23 @@ fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<Vec<std::ff
         names.push(name.to_os_string());
     }
     Ok(names)
+}
+
+/// Writes a run's file into `dir`: a plain name only (the grader checks it
+/// too), never through a link a program left.
+fn write_input(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    if name.is_empty() || name.contains('/') || name == "." || name == ".." {
+        return Err(std::io::Error::from_raw_os_error(libc::EINVAL));
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .custom_flags(libc::O_NOFOLLOW)
+        .open(dir.join(name))?
+        .write_all(bytes)
 }
 
 /// Copies `work/name`, a regular file the run made, into the grader's run

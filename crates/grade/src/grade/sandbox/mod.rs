@@ -217,17 +217,16 @@ impl Helper {
         self.no_cgroup.as_deref()
     }
 
-    /// Starts `exe` as `argv0 args…` in the sandbox's run directory.
+    /// Starts `p` in the sandbox's run directory, with `files` (name, text)
+    /// written there.
     pub fn spawn(
         &mut self,
-        exe: &Path,
-        argv0: &str,
-        args: &[String],
+        p: &super::process::Program,
+        files: &[(String, String)],
         memory: u64,
         collect: Option<&str>,
-        env: &[String],
     ) -> io::Result<Sandboxed<'_>> {
-        let file = File::open(exe)?;
+        let file = File::open(p.exe)?;
         let mut head = [0u8; 2];
         let script =
             nix::sys::uio::pread(&file, &mut head, 0).is_ok_and(|n| n == 2) && &head == b"#!";
@@ -235,12 +234,13 @@ impl Helper {
         let (out_r, out_w) = pipe()?;
         let (err_r, err_w) = pipe()?;
         let msg = ToHelper::Run {
-            argv0: argv0.to_string(),
-            args: args.to_vec(),
+            argv0: p.argv0.to_string(),
+            args: p.args.to_vec(),
             memory,
             script,
             collect: collect.map(str::to_string),
-            env: env.to_vec(),
+            env: p.env.to_vec(),
+            files: files.to_vec(),
         };
         let fds = [
             file.as_raw_fd(),

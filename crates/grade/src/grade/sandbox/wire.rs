@@ -33,6 +33,11 @@ pub enum ToHelper {
         /// (`--repeat` varies its size between runs).
         #[serde(default)]
         env: Vec<String>,
+        /// Files (name, text) PID 1 writes into the run's directory before
+        /// the run, beside those of the grader's run directory: a scenario's
+        /// pack or save file, without a trip through the grader's disk.
+        #[serde(default)]
+        files: Vec<(String, String)>,
     },
     /// End the running program and everything it started.
     Kill,
