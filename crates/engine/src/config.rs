@@ -55,6 +55,9 @@ pub struct Config {
     pub all_pass: AllPass,
     /// Points for a lone hand that takes all five tricks.
     pub lone_march_points: u32,
+    /// Points the defenders score when they euchre a lone hand (not
+    /// defended alone: a lone defender's euchre scores 4).
+    pub loner_euchred_points: u32,
     /// Keep every hand sorted in the plain order (EECS 280 Human hands are printed so).
     pub sort_hands: bool,
     pub follow: FollowRule,
@@ -92,6 +95,7 @@ impl Config {
             allow_alone: true,
             all_pass: AllPass::Nullify,
             lone_march_points: 4,
+            loner_euchred_points: 2,
             sort_hands: false,
             follow: FollowRule::Refuse,
             loner_lead: LonerLead::NextActive,

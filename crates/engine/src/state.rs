@@ -870,6 +870,7 @@ impl State {
             self.alone,
             self.defender.is_some(),
             self.config.lone_march_points,
+            self.config.loner_euchred_points,
         );
         let winner = if makers_score { makers } else { 1 - makers };
         self.scores[winner] = self.scores[winner].saturating_add(points);
@@ -997,13 +998,15 @@ pub struct HandScore {
 /// The one scoring rule, for the engine and the expert's solver alike: the
 /// makers took `made` tricks, maybe `alone`, maybe against a lone defender
 /// (`defended_alone`). 3 or 4 tricks score 1; a march 2, a lone march
-/// `lone_march_points`; a euchre 2 to the defenders, 4 to a lone defender.
+/// `lone_march_points`; a euchre 2 to the defenders, `loner_euchred_points`
+/// against a lone maker, 4 to a lone defender.
 #[inline]
 pub fn score_hand(
     made: u8,
     alone: bool,
     defended_alone: bool,
     lone_march_points: u32,
+    loner_euchred_points: u32,
 ) -> HandScore {
     let enough = if mutants::on(Mutant::MakersNeedFour) {
         4
@@ -1024,6 +1027,8 @@ pub fn score_hand(
         (false, 4, false, true)
     } else if mutants::on(Mutant::EuchreScoresOne) {
         (false, 1, false, true)
+    } else if alone {
+        (false, loner_euchred_points, false, true)
     } else {
         (false, 2, false, true)
     };

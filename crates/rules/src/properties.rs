@@ -56,7 +56,10 @@ pub(crate) fn new_game(rng: &mut Mt) -> State {
             for rule in standard::house::HouseRule::ALL {
                 let value = match rule {
                     standard::house::HouseRule::PointsToWin => (1 + below(rng, 10)).to_string(),
-                    standard::house::HouseRule::LoneMarchPoints => (1 + below(rng, 6)).to_string(),
+                    standard::house::HouseRule::LoneMarchPoints
+                    | standard::house::HouseRule::LonerEuchredPoints => {
+                        (1 + below(rng, 6)).to_string()
+                    }
                     standard::house::HouseRule::DealPattern => ["3-2", "2-3"][below(rng, 2)].into(),
                     standard::house::HouseRule::LonerLead => {
                         ["left-of-dealer", "left-of-loner"][below(rng, 2)].into()

@@ -51,6 +51,8 @@ impl Deal {
             self.alone,
             self.defender_alone,
             self.lone_march_points as u32,
+            // The standard game's (the expert knows no house rule).
+            2,
         );
         let winner = if s.makers_score {
             self.makers

@@ -27,6 +27,7 @@ pub fn config(points: u32) -> Config {
         allow_alone: false,
         all_pass: AllPass::ScrewTheDealer,
         lone_march_points: 2,
+        loner_euchred_points: 2,
         // Human hands are printed in ascending `operator<` order; keeping every
         // hand sorted costs nothing and makes Human indices match.
         sort_hands: true,

@@ -16,10 +16,11 @@ pub enum HouseRule {
     FarmersHand,
     DiscardUpcard,
     LonerLead,
+    LonerEuchredPoints,
 }
 
 impl HouseRule {
-    pub const ALL: [HouseRule; 10] = [
+    pub const ALL: [HouseRule; 11] = [
         HouseRule::StickTheDealer,
         HouseRule::PointsToWin,
         HouseRule::DealPattern,
@@ -30,6 +31,7 @@ impl HouseRule {
         HouseRule::FarmersHand,
         HouseRule::DiscardUpcard,
         HouseRule::LonerLead,
+        HouseRule::LonerEuchredPoints,
     ];
 
     pub fn name(self) -> &'static str {
@@ -44,6 +46,7 @@ impl HouseRule {
             HouseRule::FarmersHand => "farmers-hand",
             HouseRule::DiscardUpcard => "discard-upcard",
             HouseRule::LonerLead => "loner-lead",
+            HouseRule::LonerEuchredPoints => "loner-euchred-points",
         }
     }
 
@@ -51,7 +54,7 @@ impl HouseRule {
     pub fn values(self) -> &'static str {
         match self {
             HouseRule::PointsToWin => "a number from 1 to 100",
-            HouseRule::LoneMarchPoints => "a number from 1 to 10",
+            HouseRule::LoneMarchPoints | HouseRule::LonerEuchredPoints => "a number from 1 to 10",
             HouseRule::DealPattern => "3-2 or 2-3",
             HouseRule::LonerLead => "left-of-dealer or left-of-loner",
             _ => "on or off",
@@ -104,6 +107,7 @@ impl HouseRule {
             HouseRule::CanadianLoner => c.canadian_loner = on()?,
             HouseRule::DefendAlone => c.defend_alone = on()?,
             HouseRule::LoneMarchPoints => c.lone_march_points = number(10)?,
+            HouseRule::LonerEuchredPoints => c.loner_euchred_points = number(10)?,
             HouseRule::FarmersHand => c.farmers_hand = on()?,
             HouseRule::DiscardUpcard => c.discard_upcard = on()?,
             HouseRule::LonerLead => {
@@ -131,6 +135,7 @@ impl HouseRule {
             HouseRule::CanadianLoner => on(c.canadian_loner),
             HouseRule::DefendAlone => on(c.defend_alone),
             HouseRule::LoneMarchPoints => c.lone_march_points.to_string(),
+            HouseRule::LonerEuchredPoints => c.loner_euchred_points.to_string(),
             HouseRule::FarmersHand => on(c.farmers_hand),
             HouseRule::DiscardUpcard => on(c.discard_upcard),
             HouseRule::LonerLead => match c.loner_lead {
@@ -253,6 +258,7 @@ mod tests {
                 HouseRule::LonerLead,
                 "left-of-dealer",
             ),
+            ("loner-euchred-points=4", HouseRule::LonerEuchredPoints, "4"),
         ] {
             apply(&mut c, setting).unwrap();
             assert_eq!(rule.get(&c), want, "{setting}");
@@ -266,7 +272,8 @@ mod tests {
             apply(&mut c, "stick-dealer=on").unwrap_err(),
             "unknown house rule \"stick-dealer\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
-             lone-march-points, farmers-hand, discard-upcard, loner-lead"
+             lone-march-points, farmers-hand, discard-upcard, loner-lead, \
+             loner-euchred-points"
         );
         assert_eq!(
             apply(&mut c, "loner-lead=right").unwrap_err(),
@@ -302,7 +309,8 @@ mod tests {
             apply_toml(&mut c, "h.toml", "going-alone = true\nfarmer = true\n").unwrap_err(),
             "h.toml:2:1: unknown house rule \"farmer\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
-             lone-march-points, farmers-hand, discard-upcard, loner-lead"
+             lone-march-points, farmers-hand, discard-upcard, loner-lead, \
+             loner-euchred-points"
         );
         assert_eq!(
             apply_toml(&mut c, "h.toml", "\npoints-to-win = 500\n").unwrap_err(),
