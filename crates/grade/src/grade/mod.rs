@@ -427,6 +427,12 @@ impl Grader {
         collect: Option<&str>,
         limits: Limits,
     ) -> Run {
+        let not_run = |why: String| Run {
+            stdout: Vec::new(),
+            stderr: Vec::new(),
+            ending: Ending::NotStarted(why),
+            time: std::time::Duration::ZERO,
+        };
         // A message to PID 1 holds at most 64 KiB: larger files go through
         // the run directory, as a build's sources do.
         let inline = cfg!(target_os = "linux")
@@ -435,12 +441,7 @@ impl Grader {
         if !inline {
             for (name, text) in files {
                 if let Err(e) = std::fs::write(dir.path().join(name), text) {
-                    return Run {
-                        stdout: Vec::new(),
-                        stderr: Vec::new(),
-                        ending: Ending::NotStarted(format!("cannot write {name}: {e}")),
-                        time: std::time::Duration::ZERO,
-                    };
+                    return not_run(format!("cannot write {name}: {e}"));
                 }
             }
         }
@@ -450,14 +451,7 @@ impl Grader {
                 dir.helper = None;
                 match sandbox::Helper::start(settings, dir.path(), &dir.jail()) {
                     Ok(h) => dir.helper = Some(h),
-                    Err(e) => {
-                        return Run {
-                            stdout: Vec::new(),
-                            stderr: Vec::new(),
-                            ending: Ending::NotStarted(format!("the sandbox: {e}")),
-                            time: std::time::Duration::ZERO,
-                        };
-                    }
+                    Err(e) => return not_run(format!("the sandbox: {e}")),
                 }
             }
             let helper = dir.helper.as_mut().expect("started above");
