@@ -13,4 +13,4 @@ pub use upcard_play::{arena, net, play};
 /// The rule sets, their agents, printers and parsers: the layer above it.
 pub use upcard_rules::{Failure, agents, courses, input, parse, transcript};
 /// Scenarios, replay and the mutant catalogue: the layer above the rules.
-pub use upcard_scenario::{mutants, replay, scenario};
+pub use upcard_scenario::{egn, mutants, replay, scenario};

@@ -31,6 +31,10 @@ pub struct Options {
 /// A scenario (`.yaml`/`.yml`) or a CS 246 save file, checked.
 pub fn load(path: &Path) -> Result<Timeline, Failure> {
     let is_yaml = path.extension().is_some_and(|e| e == "yaml" || e == "yml");
+    let is_egn = path.extension().is_some_and(|e| e == "egn" || e == "json");
+    if is_egn {
+        return load_egn(path);
+    }
     let scenario = if is_yaml {
         Scenario::load(path).map_err(|e| Failure::input(e.to_string()))?
     } else {
@@ -40,12 +44,25 @@ pub fn load(path: &Path) -> Result<Timeline, Failure> {
             ReadError::NotText(e) => Failure::input(e.to_string()),
             e => Failure::input(format!("{shown}: {e}")),
         })?;
+        if upcard::egn::looks_like(&text) {
+            return upcard::egn::timeline(path, &text).map_err(Failure::input);
+        }
         // A rule set's own saved game (CS 246's format).
         upcard::scenario::courses::scenario_from_save(path, &text)
             .unwrap_or_else(|| Err(format!("{shown}: no course reads saved games")))
             .map_err(Failure::input)?
     };
     Ok(record(scenario))
+}
+
+/// A Euchre Game Notation record.
+fn load_egn(path: &Path) -> Result<Timeline, Failure> {
+    use upcard::parse::file::{MAX_INPUT, ReadError, read_text};
+    let text = read_text(path, MAX_INPUT).map_err(|e| match e {
+        ReadError::NotText(e) => Failure::input(e.to_string()),
+        e => Failure::input(format!("{}: {e}", path.display())),
+    })?;
+    upcard::egn::timeline(path, &text).map_err(Failure::input)
 }
 
 pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<(), Failure> {

@@ -27,6 +27,13 @@ pub enum Deck {
         cards: [Card; 24],
         shuffles: u64,
     },
+    /// A recorded game (Euchre Game Notation): each hand's order as it was
+    /// dealt, in turn; past the last, the last again (a record ends before).
+    Recorded {
+        orders: Arc<[[Card; 24]]>,
+        /// Hands dealt so far.
+        dealt: usize,
+    },
 }
 
 /// One in-shuffle: cut in half and interleave starting with the second half,
@@ -131,6 +138,20 @@ impl Deck {
                 *shuffles += 1;
                 *cards
             }
+            Deck::Recorded { orders, dealt } => {
+                let order = orders[(*dealt).min(orders.len() - 1)];
+                *dealt += 1;
+                order
+            }
+        }
+    }
+
+    /// A recorded game's hands, each dealt from its own order (at least one).
+    pub fn recorded(orders: Vec<[Card; 24]>) -> Deck {
+        assert!(!orders.is_empty(), "a recorded game has a hand");
+        Deck::Recorded {
+            orders: orders.into(),
+            dealt: 0,
         }
     }
 
@@ -139,13 +160,16 @@ impl Deck {
         match self {
             Deck::InShuffle { current, .. } => current,
             Deck::Twister { cards, .. } => cards,
+            Deck::Recorded { orders, dealt } => {
+                &orders[dealt.saturating_sub(1).min(orders.len() - 1)]
+            }
         }
     }
 
     /// Shuffles drawn so far (CS 246 save files record them).
     pub fn shuffles(&self) -> u64 {
         match self {
-            Deck::InShuffle { .. } => 0,
+            Deck::InShuffle { .. } | Deck::Recorded { .. } => 0,
             Deck::Twister { shuffles, .. } => *shuffles,
         }
     }

@@ -7,6 +7,7 @@
 //! diagnose a program's output. Grading and play sit above it
 //! (docs/architecture.md).
 
+pub mod egn;
 pub mod mutants;
 pub mod replay;
 pub mod scenario;

@@ -97,9 +97,19 @@ pub struct Timeline {
     /// For each event, the transcript's length once it was printed: the
     /// lines of `transcript[event_ends[i-1]..event_ends[i]]` are event i's.
     pub event_ends: Vec<usize>,
+    /// Notes at moves (a record's annotations), shown with the move.
+    pub notes: std::collections::BTreeMap<Point, Vec<String>>,
+    /// By hand number, cards the source does not know: dealt so the game is
+    /// whole, shown as `??`.
+    pub unknown: std::collections::BTreeMap<u32, Vec<crate::cards::Card>>,
 }
 
 impl Timeline {
+    /// Whether `card` is one the source does not know, in hand `hand`.
+    pub fn is_unknown(&self, hand: u32, card: crate::cards::Card) -> bool {
+        self.unknown.get(&hand).is_some_and(|u| u.contains(&card))
+    }
+
     /// What printed byte `offset` of the transcript: None for what was printed
     /// before any event, else the event's index.
     pub fn event_at(&self, offset: usize) -> Option<usize> {
@@ -297,6 +307,8 @@ pub fn record(scenario: Scenario) -> Timeline {
         header_end,
         event_ends,
         error,
+        notes: Default::default(),
+        unknown: Default::default(),
     }
 }
 
