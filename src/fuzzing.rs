@@ -58,6 +58,32 @@ pub fn save(data: &[u8]) {
     }
 }
 
+/// A Euchre Game Notation record: what upcard reads it writes back the
+/// same, and a record it reads is replayed and shown in every format.
+pub fn egn(data: &[u8]) {
+    use crate::egn::Record;
+    let Ok(text) = utf8("fuzz.egn", data.to_vec()) else {
+        return;
+    };
+    let Ok(record) = Record::parse("fuzz.egn", &text) else {
+        return;
+    };
+    let written = record.to_json();
+    let again = Record::parse("written", &written)
+        .unwrap_or_else(|e| panic!("upcard cannot read its own record: {e}\n{written}"));
+    assert_eq!(again, record);
+    let Ok(t) = crate::egn::timeline(Path::new("fuzz.egn"), &text) else {
+        return;
+    };
+    for i in [0, t.moves.len() / 2, t.moves.len().saturating_sub(1)] {
+        if i < t.moves.len() {
+            crate::replay::render(&t, i);
+            crate::replay::json_line(&t, i);
+        }
+    }
+    crate::replay::html::page(&t, "fuzz");
+}
+
 /// A scenario file: if it is accepted, it is played.
 pub fn scenario(data: &[u8]) {
     let Ok(text) = utf8("fuzz.yaml", data.to_vec()) else {
@@ -248,7 +274,8 @@ pub fn web_request(data: &[u8]) {
     }
 }
 
-pub const TARGETS: [(&str, Target); 10] = [
+pub const TARGETS: [(&str, Target); 11] = [
+    ("egn", egn),
     ("web_request", web_request),
     ("diagnosis", diagnosis),
     ("seat_protocol", seat_protocol),

@@ -10,6 +10,7 @@ mod cs246_shuffle;
 mod deploy_library;
 mod diagnose;
 mod eecs280_cli;
+mod egn;
 mod engine_scripted;
 mod fuzz_corpus;
 mod grade_cli;

@@ -414,18 +414,20 @@ fn plan(
                     Err(e) => return (out, stop(at, e)),
                 };
                 if m.tricks_played() as usize != t || m.trick.len() != j {
+                    // This trick is too long (the engine has taken it), or
+                    // the one before was too short.
+                    let bad = if m.tricks_played() as usize > t {
+                        t
+                    } else {
+                        t.saturating_sub(1)
+                    };
                     let size = 4 - (0..4).filter(|&s| m.sits_out(s)).count();
-                    return (
-                        out,
-                        stop(
-                            at,
-                            format!(
-                                "trick {} has {} cards, but a trick of this hand has {size}",
-                                t + 1,
-                                tricks[t].len(),
-                            ),
-                        ),
+                    let why = format!(
+                        "trick {} has {} cards, but a trick of this hand has {size}",
+                        bad + 1,
+                        tricks[bad].len(),
                     );
+                    return (out, stop(at, why));
                 }
                 if let Some(&before) = seen.get(&c) {
                     return (
@@ -733,10 +735,11 @@ fn build(
     for (n, &(k, d)) in deals.iter().enumerate() {
         let hand = st.hand_no;
         if st.is_over() {
+            // The engine numbers no hand after the last: this one is `n`.
             return Built::Over {
                 at: k - 1,
                 scores: st.scores,
-                hand,
+                hand: n as u32,
             };
         }
         let dealer = d.initial_state.dealer;
@@ -853,7 +856,7 @@ fn refusal(st: &State, seat: Seat, a: Action, names: &[String; 4]) -> String {
             .collect();
         if !could.is_empty() {
             return format!(
-                "{name} plays {} and does not follow {led}, holding {} (its own later plays show it)",
+                "{name} plays {} and does not follow {led}, holding {}",
                 c.short(),
                 could.join(" ")
             );

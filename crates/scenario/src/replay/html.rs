@@ -5,12 +5,19 @@
 
 use serde_json::{Value, json};
 
-use super::{Timeline, describe};
+use super::{Timeline, describe_move, note_text};
 use crate::cards::Card;
 
-fn cards(v: &[Card]) -> String {
+/// Cards as the page reads them, `??` for those the source does not know.
+fn cards(v: &[Card], unknown: &[Card]) -> String {
     v.iter()
-        .map(|c| c.short().to_string())
+        .map(|c| {
+            if unknown.contains(c) {
+                "??".to_string()
+            } else {
+                c.short().to_string()
+            }
+        })
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -44,6 +51,7 @@ fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
         .iter()
         .map(|m| {
             let s = &m.state;
+            let unknown = t.unknown.get(&s.hand_no).map_or(&[][..], |u| u.as_slice());
             let played = match &m.event {
                 crate::engine::Event::Led { seat, card }
                 | crate::engine::Event::Played { seat, card } => Some((*seat, *card)),
@@ -63,7 +71,7 @@ fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
                 json!(
                     s.hands
                         .iter()
-                        .map(|h| cards(h))
+                        .map(|h| cards(h, unknown))
                         .collect::<Vec<_>>()
                         .join("|")
                 )
@@ -77,7 +85,7 @@ fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
                 .join(" ");
             let mut row = json!([
                 m.point.to_string(),
-                strings.id(&describe(&m.event, &t.names)),
+                strings.id(&describe_move(t, m)),
                 strings.id(m.why.unwrap_or("")),
                 strings.id(&String::from_utf8_lossy(&t.transcript[m.printed.clone()])),
                 hands_cell,
@@ -136,7 +144,7 @@ let hands=[];let h=G.initial;for(const m of M){
  else if(m[4]!==0)h=m[4];hands.push(h);}
 let at=0;
 function card(c,hidden){const s=document.createElement('span');
- if(hidden){s.className='card back';s.textContent='??';return s;}
+ if(hidden||c==='??'){s.className='card back';s.textContent='??';if(c==='??')s.title='not known to the record';return s;}
  s.className='card'+((c[1]=='H'||c[1]=='D')?' red':'');s.textContent=c[0].replace('T','10')+SYM[c[1]];s.dataset.card=c;return s;}
 function show(i){at=Math.max(0,Math.min(M.length-1,i));const m=M[at];
  const view=document.getElementById('view').value;
@@ -163,6 +171,7 @@ function show(i){at=Math.max(0,Math.min(M.length-1,i));const m=M[at];
  document.getElementById('what').textContent='move '+(at+1)+'/'+M.length+' at '+m[0]+': '+m[1];
  document.getElementById('why').textContent=m[2]?('why: '+m[2]):'';
  document.getElementById('printed').textContent=m[3];
+ document.getElementById('notes').textContent=((G.notes||{})[at]||[]).join('\n');
  document.getElementById('slider').value=at;
  history.replaceState(null,'','#move='+(at+1));}
 function fromHash(){const r=/move=(\d+)/.exec(location.hash);return r?parseInt(r[1])-1:0;}
@@ -190,9 +199,22 @@ pub fn page(t: &Timeline, title: &str) -> String {
         .initial
         .hands
         .iter()
-        .map(|h| cards(h))
+        .map(|h| cards(h, &[]))
         .collect::<Vec<_>>()
         .join("|");
+    // A record's annotations, by move index.
+    let notes: serde_json::Map<String, Value> = t
+        .moves
+        .iter()
+        .enumerate()
+        .filter_map(|(i, m)| {
+            let n = t.notes.get(&m.point)?;
+            Some((
+                i.to_string(),
+                json!(n.iter().map(|x| note_text(x)).collect::<Vec<_>>()),
+            ))
+        })
+        .collect();
     let mut strings = Strings::default();
     let moves = rows(t, &mut strings);
     let data = json!({
@@ -201,6 +223,7 @@ pub fn page(t: &Timeline, title: &str) -> String {
         "strings": strings.list,
         "teams": [format!("{} & {}", n[0], n[2]), format!("{} & {}", n[1], n[3])],
         "moves": moves,
+        "notes": notes,
     });
     // Inside <script>, no "<" may appear at all: "</script" ends the element
     // and "<!--<script" sends the tokenizer into a state where it never ends.
@@ -225,7 +248,7 @@ pub fn page(t: &Timeline, title: &str) -> String {
          <button id=\"trick\">next trick</button> <button id=\"hand\">next hand</button> \
          <select id=\"view\"><option value=\"all\">every hand face up</option>{options}</select> \
          <input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" style=\"width:30em\"></div>\n\
-         <div id=\"info\"><div id=\"what\"></div><div id=\"why\"></div><div id=\"score\"></div></div>\n\
+         <div id=\"info\"><div id=\"what\"></div><div id=\"why\"></div><div id=\"notes\" style=\"white-space:pre-line;font-style:italic\"></div><div id=\"score\"></div></div>\n\
          <div id=\"table\"><div class=\"seat at-top\" id=\"s0\"></div><div class=\"seat at-right\" id=\"s1\"></div><div id=\"centre\"></div><div class=\"seat at-bottom\" id=\"s2\"></div><div class=\"seat at-left\" id=\"s3\"></div></div>\n\
          <h2>printed</h2><pre id=\"printed\"></pre>\n\
          <script id=\"game\" type=\"application/json\">{data}</script>\n<script>{SCRIPT}</script>\n</body></html>\n",

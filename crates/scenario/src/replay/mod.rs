@@ -8,7 +8,7 @@ pub mod step;
 
 use std::ops::Range;
 
-pub use show::{describe, json_line, render, state_text};
+pub use show::{describe, describe_move, json_line, note_text, render, state_text};
 pub use step::interact;
 
 use crate::engine::{Event, EventSink, Phase, State};

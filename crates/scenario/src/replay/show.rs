@@ -136,8 +136,53 @@ fn next_up(state: &State, names: &[String; 4]) -> String {
     }
 }
 
+/// A note as shown: its label's meaning spelled out (`[?] mistake: …`).
+pub fn note_text(note: &str) -> String {
+    match crate::egn::label(note) {
+        (Some((tag, meaning)), rest) => format!("{tag} {meaning}: {rest}"),
+        (None, rest) => rest.to_string(),
+    }
+}
+
+/// What a move did, with the cards its source does not know unnamed.
+pub fn describe_move(t: &Timeline, m: &Move) -> String {
+    match m.event {
+        Event::Discarded { seat, card } if t.is_unknown(m.point.hand, card) => {
+            format!("{} discards a card the record does not name", t.names[seat])
+        }
+        _ => describe(&m.event, &t.names),
+    }
+}
+
+/// Cards as text, `??` for those not known.
+fn cards_text(cards: &[crate::cards::Card], unknown: &[crate::cards::Card]) -> String {
+    if unknown.is_empty() {
+        return short_list(cards);
+    }
+    cards
+        .iter()
+        .map(|c| {
+            if unknown.contains(c) {
+                "??".to_string()
+            } else {
+                c.short().to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// The state as text: one line each for the table, score and tricks, then each hand.
 pub fn state_text(state: &State, names: &[String; 4]) -> String {
+    state_text_knowing(state, names, &[])
+}
+
+/// [`state_text`] with the cards in `unknown` shown as `??`.
+pub fn state_text_knowing(
+    state: &State,
+    names: &[String; 4],
+    unknown: &[crate::cards::Card],
+) -> String {
     let mut s = String::new();
     let _ = write!(s, "  dealer {}", names[state.dealer]);
     match (state.trump, state.maker) {
@@ -187,7 +232,7 @@ pub fn state_text(state: &State, names: &[String; 4]) -> String {
             s,
             "  {:<width$}  [{}]  tricks {}{}",
             names[p],
-            short_list(&state.hands[p]),
+            cards_text(&state.hands[p], unknown),
             state.tricks[p],
             if out == Some(p) {
                 format!(" (sits out: {} is alone)", names[partner_of(p)])
@@ -212,10 +257,13 @@ pub fn render(t: &Timeline, i: usize) -> String {
         m.point.hand,
         m.point.trick,
         m.point.play,
-        describe(&m.event, &t.names)
+        describe_move(t, m)
     );
     if let Some(w) = m.why {
         let _ = writeln!(s, "  why: {w}");
+    }
+    for note in t.notes.get(&m.point).into_iter().flatten() {
+        let _ = writeln!(s, "  note: {}", note_text(note));
     }
     let printed = String::from_utf8_lossy(&t.transcript[m.printed.clone()]);
     if !printed.is_empty() {
@@ -227,14 +275,18 @@ pub fn render(t: &Timeline, i: usize) -> String {
             s.push('\n');
         }
     }
-    s.push_str(&state_text(&m.state, &t.names));
+    let unknown = t
+        .unknown
+        .get(&m.state.hand_no)
+        .map_or(&[][..], |u| u.as_slice());
+    s.push_str(&state_text_knowing(&m.state, &t.names, unknown));
     s
 }
 
 /// A move as one line of JSON: the event, the rule, and the full state.
 pub fn json_line(t: &Timeline, i: usize) -> String {
     let m = &t.moves[i];
-    let v = serde_json::json!({
+    let mut v = serde_json::json!({
         "move": m.number,
         "hand": m.point.hand,
         "trick": m.point.trick,
@@ -245,7 +297,27 @@ pub fn json_line(t: &Timeline, i: usize) -> String {
         "state": StateJson::new(&m.state, &t.names),
         "phase": m.state.phase,
     });
+    if let Some(notes) = t.notes.get(&m.point) {
+        v["notes"] = serde_json::json!(notes);
+    }
+    // Cards the source does not know are "??" wherever they would show.
+    if let Some(unknown) = t.unknown.get(&m.state.hand_no) {
+        let names: Vec<String> = unknown.iter().map(|c| c.short().to_string()).collect();
+        mask(&mut v["state"]["hands"], &names);
+        mask(&mut v["state"]["kitty"], &names);
+        mask(&mut v["event"], &names);
+    }
     v.to_string()
+}
+
+/// Replaces every string in `v` that names a card in `unknown` by "??".
+fn mask(v: &mut serde_json::Value, unknown: &[String]) {
+    match v {
+        serde_json::Value::String(s) if unknown.contains(s) => *s = "??".into(),
+        serde_json::Value::Array(a) => a.iter_mut().for_each(|x| mask(x, unknown)),
+        serde_json::Value::Object(o) => o.values_mut().for_each(|x| mask(x, unknown)),
+        _ => {}
+    }
 }
 
 /// The state as replay's JSON shows it: what the table sees and holds, by

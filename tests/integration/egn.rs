@@ -1,0 +1,231 @@
+//! Euchre Game Notation records (tests/egn: the notation's public examples,
+//! Apache-2.0, with the scores its reference replayer computes).
+
+use std::path::{Path, PathBuf};
+
+use crate::common::upcard;
+use upcard::engine::Event;
+
+fn examples() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/egn/examples")
+}
+
+/// The score after each deal upcard scored.
+fn scores(t: &upcard::replay::Timeline) -> Vec<String> {
+    t.events
+        .iter()
+        .filter_map(|e| match e {
+            Event::HandOver { scores, .. } => Some(format!("{}-{}", scores[0], scores[1])),
+            Event::Nullified { .. } => Some("thrown in".into()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn timeline(name: &str) -> upcard::replay::Timeline {
+    let path = examples().join(name);
+    let text = std::fs::read_to_string(&path).unwrap();
+    upcard::egn::timeline(&path, &text).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// Every public example replays deal by deal to the reference replayer's
+/// scores; those that stop early stop where and why the test says.
+#[test]
+fn every_public_example_scores_as_the_reference_replayer() {
+    let reference = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/egn/reference-scores.txt"),
+    )
+    .unwrap();
+    // Records that are not whole games or break their own rules.
+    let stops: &[(&str, &str)] = &[
+        (
+            "Another fun euchre!.egn",
+            "the record ends after deal 0 at 0-2, before either team reaches 10",
+        ),
+        (
+            "Custom Scenario.egn",
+            "the record ends after deal 0 at 0-1, before either team reaches 10",
+        ),
+        (
+            "egn_m_20260529_01 (5).egn",
+            "deal 0 ends before the hand is over, and the record goes on; the replay stops here",
+        ),
+        (
+            "egn_m_20260529_01.egn",
+            "the record ends in deal 0, before the hand is over",
+        ),
+        // The dealer picked up the queen of spades; the record has West play it.
+        (
+            "test.egn",
+            "deal 0, trick 3, card 1: p4 plays the upcard QS, which p1 picked up; the replay stops here",
+        ),
+        (
+            "test_annotated.egn",
+            "deal 0, trick 3, card 1: p4 plays the upcard QS, which p1 picked up; the replay stops here",
+        ),
+        (
+            "test_timingsLayouts.egn",
+            "the record ends after deal 0 at 0-2, before either team reaches 10",
+        ),
+    ];
+    let mut checked = 0;
+    for line in reference.lines() {
+        let (name, expected) = line.split_once('\t').unwrap();
+        let expected: Vec<&str> = expected.split(' ').collect();
+        let t = timeline(name);
+        let got = scores(&t);
+        match stops.iter().find(|(n, _)| *n == name) {
+            Some((_, why)) => {
+                assert_eq!(t.error.as_deref(), Some(*why), "{name}");
+                assert_eq!(got, expected[..got.len()], "{name}");
+            }
+            None => {
+                assert_eq!(t.error, None, "{name}");
+                assert_eq!(got, expected, "{name}");
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 32);
+}
+
+/// A record that plays on after the game was won is replayed to its end,
+/// with a note where the game was over.
+#[test]
+fn a_record_that_goes_on_past_the_win_is_replayed_with_a_note() {
+    let t = timeline("July 4th Pairs Finals.egn");
+    let first = t
+        .moves
+        .iter()
+        .find(|m| m.point.hand == 9)
+        .expect("deal 9 is replayed");
+    assert_eq!(
+        t.notes[&first.point],
+        vec![
+            "upcard: the game was over after deal 8 at 6-10 (winning score 10), but the record goes on; the rest is replayed as recorded"
+                .to_string()
+        ]
+    );
+}
+
+/// A one-deal record with every hand given, changed to break a rule.
+fn broken(change: impl FnOnce(&mut serde_json::Value)) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(examples().join("Custom Scenario.egn")).unwrap(),
+    )
+    .unwrap();
+    change(&mut v["deals"][0]["phases"][1]["tricks"]);
+    std::fs::write(dir.path().join("g.egn"), v.to_string()).unwrap();
+    let o = upcard(dir.path(), &["replay", "g.egn"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8(o.stdout).unwrap();
+    out.lines()
+        .last()
+        .unwrap()
+        .trim_start_matches("the game stopped early: ")
+        .to_string()
+}
+
+#[test]
+fn a_card_that_does_not_follow_suit_is_reported_at_its_deal_trick_and_seat() {
+    // North plays the ten of hearts on a diamond lead, holding the jack of diamonds.
+    let got = broken(|t| {
+        t[2][1] = "Th".into();
+        t[3][2] = "Jd".into();
+    });
+    assert_eq!(
+        got,
+        "deal 0, trick 3, card 2: North plays TH and does not follow Diamonds, holding JD; the replay stops here"
+    );
+}
+
+#[test]
+fn a_card_played_twice_is_reported() {
+    let got = broken(|t| t[3][3] = "9h".into());
+    assert_eq!(
+        got,
+        "deal 0, trick 4, card 4: East plays 9H, which was already played in trick 1; the replay stops here"
+    );
+}
+
+#[test]
+fn a_trick_of_the_wrong_size_is_reported() {
+    let got = broken(|t| {
+        t[1].as_array_mut().unwrap().pop();
+    });
+    assert_eq!(
+        got,
+        "deal 0, trick 3, card 1: trick 2 has 3 cards, but a trick of this hand has 4; the replay stops here"
+    );
+}
+
+/// Annotations show at their call with their label's meaning; the card the
+/// dealer will discard, which the record does not name, is `??`.
+#[test]
+fn annotations_and_unknown_cards_in_the_text_replay() {
+    let o = upcard(
+        &examples(),
+        &["replay", "VWEC Finals (7).egn", "--to", "335"],
+        b"",
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "move 335/394 at 11:0:1 (hand 11, trick 0, play 1): Euchrazy1 orders up Clubs\n  note: [?] mistake: I don't think this donation was necessary given we have the left and an off ace and the score is 8/6 not 9/7 or 9/6.\n  printed:\n  | \n  | Hand 12. Llama deals. Score: WWMM & Euchrazy1 8, Llama & LeftyKnavey 6.\n  | The upcard is the Ten of Clubs.\n  | Euchrazy1 orders up Clubs.\n  dealer Llama · trump Clubs, made by Euchrazy1 · next: Llama to discard\n  score: WWMM & Euchrazy1 8, Llama & LeftyKnavey 6\n  tricks this hand: WWMM & Euchrazy1 0, Llama & LeftyKnavey 0\n  WWMM         [KC AC KH TD JH]  tricks 0\n  Llama        [JC AS QD 9D ??]  tricks 0\n  Euchrazy1    [JS QS QH KS AH]  tricks 0\n  LeftyKnavey  [9H TS JD AD 9S]  tricks 0\n"
+    );
+    // JSON: the note as written, and the unknown cards nowhere named.
+    let o = upcard(
+        &examples(),
+        &[
+            "replay",
+            "VWEC Finals (7).egn",
+            "--to",
+            "335",
+            "--format",
+            "json",
+        ],
+        b"",
+    );
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        v["notes"][0],
+        "[?] I don't think this donation was necessary given we have the left and an off ace and the score is 8/6 not 9/7 or 9/6."
+    );
+    assert_eq!(
+        v["state"]["hands"][1],
+        serde_json::json!(["JC", "AS", "QD", "9D", "??"])
+    );
+    assert_eq!(
+        v["state"]["kitty"],
+        serde_json::json!(["TC", "??", "??", "??"])
+    );
+}
+
+#[test]
+fn a_rule_upcard_does_not_play_is_refused_naming_the_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(examples().join("Custom Scenario.egn")).unwrap(),
+    )
+    .unwrap();
+    v["metadata"]["ruleset"]["canadian"] = true.into();
+    std::fs::write(dir.path().join("g.egn"), v.to_string()).unwrap();
+    let o = upcard(dir.path(), &["replay", "g.egn"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(o.stderr).unwrap(),
+        "upcard: g.egn: ruleset.canadian is true: the dealer's partner who orders up must play alone (upcard's canadian-loner forbids that player to go alone), which upcard does not play\n"
+    );
+    std::fs::write(
+        dir.path().join("bad.egn"),
+        "{\n  \"fileType\": \"Euchre Game Notation\",\n  \"version\": 1\n}\n",
+    )
+    .unwrap();
+    let o = upcard(dir.path(), &["replay", "bad.egn"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(o.stderr).unwrap(),
+        "upcard: bad.egn:3:14: invalid type: integer `1`, expected a string (at version)\n"
+    );
+}
