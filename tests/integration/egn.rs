@@ -127,16 +127,35 @@ fn broken(change: impl FnOnce(&mut serde_json::Value)) -> String {
         .to_string()
 }
 
+/// A renege is said at its card, and the replay goes on (the game on the
+/// record went on with it).
 #[test]
 fn a_card_that_does_not_follow_suit_is_reported_at_its_deal_trick_and_seat() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(examples().join("Custom Scenario.egn")).unwrap(),
+    )
+    .unwrap();
     // North plays the ten of hearts on a diamond lead, holding the jack of diamonds.
-    let got = broken(|t| {
-        t[2][1] = "Th".into();
-        t[3][2] = "Jd".into();
-    });
+    let t = &mut v["deals"][0]["phases"][1]["tricks"];
+    t[2][1] = "Th".into();
+    t[3][2] = "Jd".into();
+    std::fs::write(dir.path().join("g.egn"), v.to_string()).unwrap();
+    let o = upcard(dir.path(), &["replay", "g.egn", "--to", "0:3:2"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8(o.stdout).unwrap();
     assert_eq!(
-        got,
-        "deal 0, trick 3, card 2: North plays TH and does not follow Diamonds, holding JD; the replay stops here"
+        out.lines().take(2).collect::<Vec<_>>(),
+        [
+            "move 17/31 at 0:3:2 (hand 0, trick 3, play 2): North plays TH",
+            "  note: upcard: deal 0, trick 3, card 2: North plays TH and does not follow Diamonds, holding JD (a renege: the record breaks its rules here)",
+        ]
+    );
+    let o = upcard(dir.path(), &["replay", "g.egn"], b"");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.ends_with("\nthe game stopped early: the record ends after deal 0 at 0-1, before either team reaches 10\n"),
+        "{out}"
     );
 }
 
@@ -209,13 +228,13 @@ fn a_rule_upcard_does_not_play_is_refused_naming_the_field() {
         &std::fs::read_to_string(examples().join("Custom Scenario.egn")).unwrap(),
     )
     .unwrap();
-    v["metadata"]["ruleset"]["canadian"] = true.into();
+    v["metadata"]["ruleset"]["farmers"] = true.into();
     std::fs::write(dir.path().join("g.egn"), v.to_string()).unwrap();
     let o = upcard(dir.path(), &["replay", "g.egn"], b"");
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
         String::from_utf8(o.stderr).unwrap(),
-        "upcard: g.egn: ruleset.canadian is true: the dealer's partner who orders up must play alone (upcard's canadian-loner forbids that player to go alone), which upcard does not play\n"
+        "upcard: g.egn: ruleset.farmers is true: a hand of three or more nines and tens may be declared (upcard's farmers-hand needs all five), which upcard does not play\n"
     );
     std::fs::write(
         dir.path().join("bad.egn"),

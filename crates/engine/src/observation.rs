@@ -17,6 +17,9 @@ pub struct Observation<'a> {
     /// The dealer may not pass (screw the dealer).
     pub forced: bool,
     pub allow_alone: bool,
+    /// Ordering up one's partner, the dealer, in round one is going alone
+    /// (CS 246; the standard game's canadian-loner must-alone).
+    pub partner_order_alone: bool,
     pub trump: Option<Suit>,
     /// The bidding round trump was made in: 1 or 2, or 0 before it is made
     /// (or when a loaded game does not say).

@@ -258,6 +258,7 @@ impl State {
             round,
             forced,
             allow_alone: self.config.allow_alone,
+            partner_order_alone: self.config.ordering_partner_is_alone,
             trump: self.trump,
             trump_round: self.trump_round,
             maker: self.maker,

@@ -123,6 +123,7 @@ impl Seen {
             round: self.round,
             forced: self.forced,
             allow_alone: true,
+            partner_order_alone: false,
             trump: self.trump,
             trump_round: self.trump_round,
             maker: self.maker,

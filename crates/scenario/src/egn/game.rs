@@ -21,7 +21,9 @@ use crate::cards::{Card, Suit, all_cards};
 use crate::courses::standard::house::HouseRule;
 use crate::courses::standard::transcript::StandardPrinter;
 use crate::courses::{Course, Invocation, Setup};
-use crate::engine::{Action, Config, Deck, Hand, NullSink, Phase as Step, Seat, State, deal};
+use crate::engine::{
+    Action, Config, Deck, FollowRule, Hand, NullSink, Phase as Step, Seat, State, deal,
+};
 use crate::input::SharedTokens;
 use crate::replay::Point;
 use crate::scenario::{RulesName, Scenario};
@@ -139,12 +141,12 @@ pub fn config(rules: &Ruleset) -> Result<Config, String> {
     if let Some(n) = rules.num_players.filter(|&n| n != 4) {
         return refuse("num_players", &n, "a game of other than four players");
     }
-    let switches: [(&str, Option<bool>, &str); 7] = [
-        (
-            "canadian",
-            rules.canadian,
-            "the dealer's partner who orders up must play alone (upcard's canadian-loner forbids that player to go alone)",
-        ),
+    if let Some(b) = rules.canadian {
+        // The notation's reading: the dealer's partner who orders up plays alone.
+        let v = if b { "must-alone" } else { "off" };
+        set(HouseRule::CanadianLoner, v.into(), "canadian")?;
+    }
+    let switches: [(&str, Option<bool>, &str); 6] = [
         (
             "farmers",
             rules.farmers,
@@ -681,6 +683,9 @@ impl Built {
         if orders.is_empty() {
             orders.push(crate::courses::standard::deck(0).next_deck());
         }
+        // The plays were checked; a renege the record has is played as it was.
+        let mut config = config;
+        config.follow = FollowRule::Trust;
         let name = record.metadata.title.clone().unwrap_or_else(|| {
             path.file_stem()
                 .map_or("game".into(), |s| s.to_string_lossy().into_owned())
@@ -790,6 +795,30 @@ fn build(
                         Planned::Do(a) => a,
                         Planned::UnknownDiscard => Action::Discard(discard.unwrap_or(upcard)),
                     };
+                    let held = matches!(a, Action::Play(c) if st.hands[seat].contains(&c));
+                    if st.to_move() == Some(seat)
+                        && held
+                        && !st.legal_actions().contains(&a)
+                        && let At::Card(t, j) = at
+                    {
+                        // A renege: said where it happens, and played (the
+                        // record's game went on with it).
+                        let point = Point {
+                            hand,
+                            trick: (t + 1).min(255) as u8,
+                            play: (j + 1).min(255) as u8,
+                        };
+                        notes.entry(point).or_default().push(format!(
+                            "upcard: {}: {} (a renege: the record breaks its rules here)",
+                            describe_at(k, at),
+                            refusal(&st, seat, a, names)
+                        ));
+                        st.config.follow = FollowRule::Trust;
+                        st.apply(a, &mut NullSink).ok();
+                        st.config.follow = config.follow;
+                        scripts[seat].push(a);
+                        continue;
+                    }
                     if st.to_move() != Some(seat) || !st.legal_actions().contains(&a) {
                         fault = Some(format!(
                             "{}: {}",

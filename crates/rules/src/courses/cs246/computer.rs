@@ -451,6 +451,7 @@ mod tests {
             round,
             forced: false,
             allow_alone: true,
+            partner_order_alone: false,
             trump: None,
             trump_round: 1,
             maker: None,

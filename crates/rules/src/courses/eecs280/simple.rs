@@ -280,6 +280,7 @@ mod tests {
             round,
             forced,
             allow_alone: false,
+            partner_order_alone: false,
             trump: None,
             trump_round: 1,
             maker: None,

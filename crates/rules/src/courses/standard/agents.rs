@@ -185,6 +185,13 @@ pub fn display_order(hand: &[Card], trump: Option<Suit>) -> Vec<Card> {
 /// The legal actions in the order they are offered: cards as the hand is shown.
 pub fn offered(obs: &Observation, legal: &[Action]) -> Vec<Action> {
     let mut v = legal.to_vec();
+    // Where ordering up is going alone, it is offered only so.
+    if obs.partner_order_alone
+        && obs.round == 1
+        && crate::engine::partner_of(obs.seat) == obs.dealer
+    {
+        v.retain(|a| !matches!(a, Action::Order { alone: false, .. }));
+    }
     if matches!(Kind::of(legal), Kind::Discard | Kind::Play) {
         let order = display_order(
             &obs.hand

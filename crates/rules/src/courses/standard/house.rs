@@ -57,6 +57,7 @@ impl HouseRule {
             HouseRule::LoneMarchPoints | HouseRule::LonerEuchredPoints => "a number from 1 to 10",
             HouseRule::DealPattern => "3-2 or 2-3",
             HouseRule::LonerLead => "left-of-dealer or left-of-loner",
+            HouseRule::CanadianLoner => "on, off or must-alone",
             _ => "on or off",
         }
     }
@@ -104,7 +105,14 @@ impl HouseRule {
                 }
             }
             HouseRule::GoingAlone => c.allow_alone = on()?,
-            HouseRule::CanadianLoner => c.canadian_loner = on()?,
+            HouseRule::CanadianLoner => {
+                // The two readings of "Canadian loner": ordering up one's
+                // partner may not be done alone (on), or must be (must-alone,
+                // Euchre Game Notation's `canadian`).
+                let must = value == "must-alone";
+                c.canadian_loner = !must && on()?;
+                c.ordering_partner_is_alone = must;
+            }
             HouseRule::DefendAlone => c.defend_alone = on()?,
             HouseRule::LoneMarchPoints => c.lone_march_points = number(10)?,
             HouseRule::LonerEuchredPoints => c.loner_euchred_points = number(10)?,
@@ -132,6 +140,7 @@ impl HouseRule {
                 _ => "3-2".into(),
             },
             HouseRule::GoingAlone => on(c.allow_alone),
+            HouseRule::CanadianLoner if c.ordering_partner_is_alone => "must-alone".into(),
             HouseRule::CanadianLoner => on(c.canadian_loner),
             HouseRule::DefendAlone => on(c.defend_alone),
             HouseRule::LoneMarchPoints => c.lone_march_points.to_string(),

@@ -1,0 +1,260 @@
+//! A game as an EGN record, written from the engine's events: every game
+//! upcard plays or replays (scenarios, save files, records, `play`, `arena`,
+//! `serve`) is written by this one function, with the types that read it.
+
+use std::collections::BTreeMap;
+
+use super::{
+    Annotations, Bidding, Deal, DealEntry, FILE_TYPE, InitialState, LonerLead, Metadata, Phase,
+    PlayerEntry, Record, Ruleset, Tricks,
+};
+use crate::cards::Card;
+use crate::engine::{AllPass, Config, Event, LonerLead as Lead};
+use crate::replay::{Point, Timeline};
+
+/// The version of the notation upcard writes.
+pub const VERSION: &str = "1.4";
+
+/// What a record is written from.
+pub struct Game<'a> {
+    pub title: &'a str,
+    pub description: &'a str,
+    pub names: &'a [String; 4],
+    pub config: &'a Config,
+    pub events: &'a [Event],
+    /// Annotations to write back, at their moves (upcard's own findings,
+    /// `upcard: …`, are not written).
+    pub notes: &'a BTreeMap<Point, Vec<String>>,
+    /// By hand, cards not known: a hand holding one is not written.
+    pub unknown: &'a BTreeMap<u32, Vec<Card>>,
+}
+
+/// A card as the notation writes it: `Ad`, `Tc`.
+pub fn card_text(c: Card) -> String {
+    let s = c.short().to_string();
+    let mut it = s.chars();
+    let rank = it.next().unwrap_or('9');
+    let suit = it.next().unwrap_or('s').to_ascii_lowercase();
+    format!("{rank}{suit}")
+}
+
+/// The rule set as the notation names it (docs/egn.md's table read backwards).
+pub fn ruleset(c: &Config) -> Ruleset {
+    Ruleset {
+        std: Some(c.all_pass == AllPass::ScrewTheDealer),
+        winning_score: Some(i64::from(c.points_to_win)),
+        canadian: Some(c.ordering_partner_is_alone),
+        loner_lead: Some(match c.loner_lead {
+            Lead::LeftOfLoner => LonerLead::LeftOfLoner,
+            _ => LonerLead::LeftOfDealer,
+        }),
+        loner_march_score: Some(i64::from(c.lone_march_points)),
+        loner_euchred_score: Some(i64::from(c.loner_euchred_points)),
+        defend_alone: Some(c.defend_alone),
+        ..Ruleset::default()
+    }
+}
+
+/// One deal being written.
+struct Open {
+    deal: Deal,
+    calls: Vec<String>,
+    alone: bool,
+    defender: Option<i64>,
+    discard: Option<String>,
+    tricks: Vec<Vec<String>>,
+    trick: Vec<String>,
+}
+
+impl Open {
+    fn close(mut self, game: &Game, hand: u32) -> Deal {
+        if !self.trick.is_empty() {
+            self.tricks.push(std::mem::take(&mut self.trick));
+        }
+        let mut calls_notes = Annotations::new();
+        let mut play_notes = Annotations::new();
+        for (p, texts) in game.notes.range(
+            Point {
+                hand,
+                trick: 0,
+                play: 0,
+            }..=Point {
+                hand,
+                trick: u8::MAX,
+                play: u8::MAX,
+            },
+        ) {
+            let texts: Vec<String> = texts
+                .iter()
+                .filter(|t| !t.starts_with("upcard:"))
+                .cloned()
+                .collect();
+            if texts.is_empty() || p.play == 0 {
+                continue;
+            }
+            if p.trick == 0 {
+                if usize::from(p.play) <= self.calls.len() {
+                    calls_notes.insert((p.play - 1).to_string(), texts);
+                }
+            } else {
+                let i = 4 * (usize::from(p.trick) - 1) + usize::from(p.play) - 1;
+                play_notes.insert(i.to_string(), texts);
+            }
+        }
+        let bidding = Bidding {
+            phase_number: 0,
+            calls: self.calls,
+            is_alone: Some(self.alone),
+            alone_defender: self.defender,
+            discard: self.discard,
+            card_exchanges: None,
+            call_annotations: (!calls_notes.is_empty()).then_some(calls_notes),
+        };
+        self.deal.phases.push(Phase::Bidding(bidding));
+        if !self.tricks.is_empty() {
+            self.deal.phases.push(Phase::Tricks(Tricks {
+                phase_number: 1,
+                tricks: self.tricks,
+                is_alone: None,
+                play_annotations: (!play_notes.is_empty()).then_some(play_notes),
+            }));
+        }
+        self.deal
+    }
+}
+
+/// The record of a game. Hands started before the events begin (a save file
+/// loaded mid-hand) are left out: a deal starts with its dealing.
+pub fn record(game: &Game) -> Record {
+    let mut deals = Vec::new();
+    let mut open: Option<(u32, Open)> = None;
+    let mut initial = None;
+    let mut last_scores = [0u32; 2];
+    let mut over = false;
+    for e in game.events {
+        match e {
+            Event::HandStart {
+                hand,
+                dealer,
+                scores,
+            } => {
+                if let Some((h, o)) = open.take() {
+                    deals.push(DealEntry::Deal(Box::new(o.close(game, h))));
+                }
+                initial.get_or_insert(*scores);
+                last_scores = *scores;
+                open = Some((
+                    *hand,
+                    Open {
+                        deal: Deal {
+                            deal_number: i64::from(*hand),
+                            initial_state: InitialState {
+                                dealer: *dealer as i64,
+                                up_card: String::new(),
+                                player_cards: None,
+                            },
+                            phases: Vec::new(),
+                            alternative_lines: Vec::new(),
+                        },
+                        calls: Vec::new(),
+                        alone: false,
+                        defender: None,
+                        discard: None,
+                        tricks: Vec::new(),
+                        trick: Vec::new(),
+                    },
+                ));
+            }
+            _ => {
+                let Some((hand, o)) = open.as_mut() else {
+                    continue;
+                };
+                let unknown = game.unknown.get(hand).map_or(&[][..], |u| u.as_slice());
+                match e {
+                    Event::Dealt { hands, .. } => {
+                        if !hands
+                            .iter()
+                            .flat_map(|h| h.as_slice())
+                            .any(|c| unknown.contains(c))
+                        {
+                            o.deal.initial_state.player_cards = Some(
+                                hands
+                                    .iter()
+                                    .map(|h| h.as_slice().iter().map(|&c| card_text(c)).collect())
+                                    .collect(),
+                            );
+                        }
+                    }
+                    Event::Upcard { card, .. } => o.deal.initial_state.up_card = card_text(*card),
+                    Event::Passed { .. } => o.calls.push("Pass".into()),
+                    Event::Ordered {
+                        suit, alone, round, ..
+                    } => {
+                        o.calls.push(if *round == 1 {
+                            "Order".into()
+                        } else {
+                            suit.letter().to_ascii_lowercase().to_string()
+                        });
+                        o.alone = *alone;
+                    }
+                    Event::Discarded { card, .. } if !unknown.contains(card) => {
+                        o.discard = Some(card_text(*card));
+                    }
+                    Event::DefendedAlone { seat } => o.defender = Some(*seat as i64),
+                    Event::Led { card, .. } | Event::Played { card, .. } => {
+                        o.trick.push(card_text(*card))
+                    }
+                    Event::TrickTaken { .. } => o.tricks.push(std::mem::take(&mut o.trick)),
+                    Event::HandOver { scores, .. } => last_scores = *scores,
+                    Event::GameOver { scores, .. } => {
+                        last_scores = *scores;
+                        over = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    if let Some((h, o)) = open.take() {
+        deals.push(DealEntry::Deal(Box::new(o.close(game, h))));
+    }
+    let initial = initial.unwrap_or([0, 0]);
+    Record {
+        file_type: FILE_TYPE.into(),
+        version: VERSION.into(),
+        metadata: Metadata {
+            game_id: None,
+            title: (!game.title.is_empty()).then(|| truncate(game.title, 128)),
+            description: (!game.description.is_empty()).then(|| truncate(game.description, 1024)),
+            date: None,
+            players: game
+                .names
+                .iter()
+                .map(|n| PlayerEntry::Name(truncate(n, 64)))
+                .collect(),
+            initial_score: initial.iter().map(|&s| i64::from(s)).collect(),
+            final_score: over.then(|| last_scores.iter().map(|&s| i64::from(s)).collect()),
+            ruleset: Some(ruleset(game.config)),
+        },
+        deals,
+    }
+}
+
+/// At most `max` characters (the schema's limits).
+fn truncate(s: &str, max: usize) -> String {
+    s.chars().take(max).collect()
+}
+
+/// A replayed game as a record.
+pub fn from_timeline(t: &Timeline) -> Record {
+    let config = t.initial.config;
+    record(&Game {
+        title: &t.scenario.name,
+        description: &t.scenario.description,
+        names: &t.names,
+        config: &config,
+        events: &t.events,
+        notes: &t.notes,
+        unknown: &t.unknown,
+    })
+}
