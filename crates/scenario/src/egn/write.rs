@@ -171,19 +171,18 @@ pub fn record(game: &Game) -> Record {
                 };
                 let unknown = game.unknown.get(hand).map_or(&[][..], |u| u.as_slice());
                 match e {
-                    Event::Dealt { hands, .. } => {
+                    Event::Dealt { hands, .. }
                         if !hands
                             .iter()
                             .flat_map(|h| h.as_slice())
-                            .any(|c| unknown.contains(c))
-                        {
-                            o.deal.initial_state.player_cards = Some(
-                                hands
-                                    .iter()
-                                    .map(|h| h.as_slice().iter().map(|&c| card_text(c)).collect())
-                                    .collect(),
-                            );
-                        }
+                            .any(|c| unknown.contains(c)) =>
+                    {
+                        o.deal.initial_state.player_cards = Some(
+                            hands
+                                .iter()
+                                .map(|h| h.as_slice().iter().map(|&c| card_text(c)).collect())
+                                .collect(),
+                        );
                     }
                     Event::Upcard { card, .. } => o.deal.initial_state.up_card = card_text(*card),
                     Event::Passed { .. } => o.calls.push("Pass".into()),
