@@ -1,4 +1,4 @@
-//! `upcard replay`: a scenario or CS 246 save file, move by move.
+//! `upcard replay`: a scenario, CS 246 save file or EGN record, move by move.
 
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -13,6 +13,8 @@ pub enum Format {
     Json,
     /// One self-contained page that steps through the game.
     Html,
+    /// The game as a Euchre Game Notation record (docs/egn.md).
+    Egn,
 }
 
 #[derive(Clone, Debug)]
@@ -97,6 +99,16 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
     if o.step {
         return interact(&t, stdin, stdout).map_err(io);
     }
+    if o.format == Format::Egn {
+        let json = upcard::egn::write::from_timeline(&t)
+            .map_err(|e| Failure::input(format!("{}: {e}", o.file.display())))?
+            .to_json();
+        return match &o.out {
+            Some(path) => write_atomic(path, json.as_bytes())
+                .map_err(|e| Failure::input(format!("writing {}: {e}", path.display()))),
+            None => stdout.write_all(json.as_bytes()).map_err(io),
+        };
+    }
     if o.format == Format::Html {
         let title = format!("{} ({})", t.scenario.name, o.file.display());
         let page = upcard::replay::html::page(&t, &title);
@@ -121,8 +133,8 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
                 }
                 text.push_str(&render(&t, i));
             }
-            // Returned above.
-            Format::Json | Format::Html => {
+            // Html and Egn returned above.
+            Format::Json | Format::Html | Format::Egn => {
                 text.push_str(&json_line(&t, i));
                 text.push('\n');
             }
@@ -141,15 +153,17 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
     }
 }
 
-/// Step through a scenario or CS 246 save file move by move
+/// Step through a scenario, a CS 246 save file or a Euchre Game Notation record move by move
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
   upcard replay scenarios/eecs280/march.yaml
+  upcard replay \"VWEC Finals.egn\" --to 8:3:1
+  upcard replay scenarios/standard/defend-alone.yaml --format egn -o defend-alone.egn
   upcard replay scenarios/cs246/alone-from-seat-1.yaml --to 0:2:3 --format json
   upcard replay saved.txt --step
   upcard replay scenarios/eecs280/march.yaml --format html -o march.html")]
 pub struct Args {
-    /// A scenario (.yaml) or a CS 246 save file
+    /// A scenario (.yaml), a CS 246 save file or a Euchre Game Notation record (.egn)
     file: PathBuf,
     /// Walk it with commands: Enter/n next, b back, t next trick, h next hand, j N or j HAND:TRICK:PLAY jump, s FILE save, q quit
     #[arg(long)]
@@ -160,7 +174,7 @@ pub struct Args {
     /// With --to: every move up to the point, not only the point
     #[arg(long, requires = "to")]
     trace: bool,
-    /// text, json (one object per move: event, rule, full state), or html (a page that steps through the game)
+    /// text, json (one object per move: event, rule, full state), html (a page that steps through the game), or egn (the game as a Euchre Game Notation record)
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// Write the replay (text, json or the html page) to this file

@@ -39,6 +39,8 @@ pub struct Replay {
     pub unknown: BTreeMap<u32, Vec<Card>>,
     /// Why the replay ends where it does, when the game was not finished.
     pub end: Option<String>,
+    /// The record's own rules, when the game is played under others.
+    pub declared: Option<Config>,
 }
 
 /// The standard game a record describes.
@@ -631,6 +633,7 @@ pub fn replay(path: &Path, record: &Record) -> Result<Replay, String> {
             raised.points_to_win = 1000;
             let mut r = build(&raised, config.points_to_win, &names, initial, &deals)
                 .into_replay(path, record, raised, &names, initial);
+            r.declared = Some(config);
             r.notes.entry(Point { hand, trick: 0, play: 1 }).or_default().insert(
                 0,
                 format!(
@@ -713,6 +716,7 @@ impl Built {
             notes,
             unknown,
             end,
+            declared: None,
         }
     }
 }

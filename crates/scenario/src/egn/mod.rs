@@ -314,6 +314,7 @@ pub fn timeline(path: &std::path::Path, text: &str) -> Result<crate::replay::Tim
     let mut t = crate::replay::record(r.scenario);
     t.notes = r.notes;
     t.unknown = r.unknown;
+    t.declared = r.declared;
     // The scripts end where the record does: say that, not the engine's words.
     t.error = r.end;
     Ok(t)

@@ -244,10 +244,35 @@ fn truncate(s: &str, max: usize) -> String {
     s.chars().take(max).collect()
 }
 
-/// A replayed game as a record.
-pub fn from_timeline(t: &Timeline) -> Record {
-    let config = t.initial.config;
-    record(&Game {
+/// The moves that make a game, to compare two plays of it: every call and
+/// card, and every hand's score (not discards: a record need not name
+/// them, and a dealer who sits out discards under some rules and not
+/// others, with the same play).
+fn moves(events: &[Event], names: &[String; 4]) -> Vec<String> {
+    events
+        .iter()
+        .skip_while(|e| !matches!(e, Event::HandStart { .. }))
+        .filter_map(|e| match e {
+            Event::Passed { .. }
+            | Event::Ordered { .. }
+            | Event::DefendedAlone { .. }
+            | Event::Led { .. }
+            | Event::Played { .. }
+            | Event::Nullified { .. }
+            | Event::ThrownIn { .. }
+            | Event::Renege { .. }
+            | Event::HandOver { .. } => Some(crate::replay::describe(e, names)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A replayed game as a record, checked by reading it back: the record
+/// replays to the same moves and scores, or the game is refused with the
+/// first move the notation cannot say.
+pub fn from_timeline(t: &Timeline) -> Result<Record, String> {
+    let config = t.declared.unwrap_or(t.initial.config);
+    let record = record(&Game {
         title: &t.scenario.name,
         description: &t.scenario.description,
         names: &t.names,
@@ -255,5 +280,21 @@ pub fn from_timeline(t: &Timeline) -> Record {
         events: &t.events,
         notes: &t.notes,
         unknown: &t.unknown,
-    })
+    });
+    let back = super::game::replay(&t.scenario.path, &record)
+        .map_err(|e| format!("the record upcard would write is not one it reads: {e}"))?;
+    let stop = back.end.clone();
+    let again = crate::replay::record(back.scenario);
+    let (a, b) = (moves(&t.events, &t.names), moves(&again.events, &t.names));
+    if let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
+        let say = |m: Option<&String>| m.map_or("nothing".to_string(), |s| s.clone());
+        return Err(format!(
+            "Euchre Game Notation cannot say this game as it was played (these rules are not the notation's): at its move {}, the game has \"{}\" where the record would replay \"{}\"{}",
+            i + 1,
+            say(a.get(i)),
+            say(b.get(i)),
+            stop.map_or(String::new(), |e| format!(" ({e})"))
+        ));
+    }
+    Ok(record)
 }

@@ -102,6 +102,10 @@ pub struct Timeline {
     /// By hand number, cards the source does not know: dealt so the game is
     /// whole, shown as `??`.
     pub unknown: std::collections::BTreeMap<u32, Vec<crate::cards::Card>>,
+    /// The rules the source declares, when the game is played under others
+    /// (an EGN record that goes on past its winning score is played to a
+    /// higher one).
+    pub declared: Option<crate::engine::Config>,
 }
 
 impl Timeline {
@@ -309,6 +313,7 @@ pub fn record(scenario: Scenario) -> Timeline {
         error,
         notes: Default::default(),
         unknown: Default::default(),
+        declared: None,
     }
 }
 
