@@ -52,7 +52,7 @@ pub struct Args {
     /// data: without this, each such seat must be given again with --seat N=exec:PROGRAM)
     #[arg(long, requires = "resume")]
     trust_programs: bool,
-    /// When the game ends, write it as a scenario FILE (and its golden) for upcard run and replay
+    /// When the game ends, write it to FILE: a Euchre Game Notation record if it ends in .egn, else a scenario (and its golden) for upcard run and replay
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
     /// List the house rules and their values

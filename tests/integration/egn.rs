@@ -383,3 +383,79 @@ fn a_scenario_written_as_a_record_replays_to_the_same_moves() {
     };
     assert_eq!(plays(&a), plays(&b));
 }
+
+/// `play --record x.egn` under each house rule the notation names: the
+/// record is schema-valid and upcard's reader replays it to the game's end.
+#[test]
+fn a_game_played_under_each_house_rule_the_notation_names_is_recorded() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let rules: &[&[&str]] = &[
+        &[],
+        &["stick-the-dealer=off"],
+        &["points-to-win=5"],
+        &["canadian-loner=must-alone"],
+        &["loner-lead=left-of-loner"],
+        &["lone-march-points=6"],
+        &["loner-euchred-points=4"],
+        &["defend-alone=on"],
+        &[
+            "defend-alone=on",
+            "canadian-loner=must-alone",
+            "loner-lead=left-of-loner",
+            "loner-euchred-points=4",
+            "lone-march-points=5",
+            "stick-the-dealer=off",
+        ],
+    ];
+    for (i, house) in rules.iter().enumerate() {
+        let file = format!("g{i}.egn");
+        let mut args: Vec<String> = [
+            "play",
+            "--plain",
+            "--seed",
+            "3",
+            "--seat",
+            "0=bot:expert",
+            "--seat",
+            "1=bot:computer",
+            "--seat",
+            "2=bot:simple",
+            "--seat",
+            "3=bot:random",
+        ]
+        .map(String::from)
+        .to_vec();
+        for h in *house {
+            args.extend(["--house".to_string(), h.to_string()]);
+        }
+        args.extend(["--record".to_string(), file.clone()]);
+        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let o = upcard(dir.path(), &args, b"");
+        assert_eq!(
+            o.status.code(),
+            Some(0),
+            "{house:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let played = String::from_utf8(o.stdout).unwrap();
+        assert!(
+            played.ends_with(&format!("Recorded as {file} (Euchre Game Notation).\n")),
+            "{played}"
+        );
+        let won = played
+            .lines()
+            .rfind(|l| l.contains("win the game"))
+            .unwrap();
+        let text = std::fs::read_to_string(dir.path().join(&file)).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(schema.is_valid(&value), "{house:?}: {text}");
+        let o = upcard(dir.path(), &["replay", &file], b"");
+        let replayed = String::from_utf8(o.stdout).unwrap();
+        assert_eq!(
+            replayed.lines().rfind(|l| l.contains("win the game")),
+            Some(format!("  | {won}").as_str()),
+            "{house:?}"
+        );
+    }
+}

@@ -9,4 +9,4 @@ pub mod net;
 pub mod play;
 
 use upcard_rules::{agents, cards, courses, engine, parse};
-use upcard_scenario::scenario;
+use upcard_scenario::{egn, scenario};

@@ -90,9 +90,79 @@ pub fn scenario_yaml(
     Ok(y)
 }
 
-/// Writes the scenario to `path` and its golden where `upcard run` looks for
-/// it (the engine's own transcript of the scenario); returns the golden's path.
-pub fn record(
+/// Whether `path` asks for a Euchre Game Notation record (by its extension)
+/// rather than a scenario.
+pub fn is_egn(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "egn")
+}
+
+/// The events of a game played at `table` with these decisions.
+pub fn events(table: &Table, actions: &[Action]) -> Vec<crate::engine::Event> {
+    let mut state = table.state();
+    let mut sink = crate::engine::VecSink::default();
+    for &a in actions {
+        while state.to_move().is_none() && !state.is_over() {
+            state.advance(&mut sink);
+        }
+        if state.apply(a, &mut sink).is_err() {
+            break;
+        }
+    }
+    while state.to_move().is_none() && !state.is_over() && state.advance(&mut sink) {}
+    sink.0
+}
+
+/// The game as a Euchre Game Notation record (docs/egn.md), checked by
+/// reading it back.
+pub fn egn_record(
+    path: &Path,
+    table: &Table,
+    seed: u32,
+    actions: &[Action],
+) -> Result<crate::egn::Record, String> {
+    let events = events(table, actions);
+    let description = format!("A game of upcard play (seed {seed}).");
+    let title = path
+        .file_stem()
+        .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
+    crate::egn::write::checked(
+        &crate::egn::write::Game {
+            title: &title,
+            description: &description,
+            names: &table.names,
+            config: &table.config,
+            events: &events,
+            notes: &Default::default(),
+            unknown: &Default::default(),
+        },
+        path,
+    )
+}
+
+/// Records a finished game at `path`: a Euchre Game Notation record when
+/// the name ends in `.egn`, else a scenario with its golden where `upcard
+/// run` looks for it (the engine's own transcript of the scenario). Says
+/// what was written.
+pub fn record(path: &Path, table: &Table, seed: u32, actions: &[Action]) -> Result<String, String> {
+    if is_egn(path) {
+        let r = egn_record(path, table, seed, actions)?;
+        write_atomic(path, r.to_json().as_bytes())
+            .map_err(|e| format!("writing {}: {e}", path.display()))?;
+        return Ok(format!(
+            "Recorded as {} (Euchre Game Notation).\n",
+            path.display()
+        ));
+    }
+    let golden = record_scenario(path, table, seed, actions)?;
+    Ok(format!(
+        "Recorded as {} (its golden: {}).\n",
+        path.display(),
+        golden.display()
+    ))
+}
+
+/// Writes the scenario to `path` and its golden; returns the golden's path.
+fn record_scenario(
     path: &Path,
     table: &Table,
     seed: u32,

@@ -213,7 +213,12 @@ impl Options {
                 )));
             }
         }
-        if self.record.is_some() && seats.iter().any(|s| matches!(s, SeatKind::Program(_))) {
+        if self
+            .record
+            .as_deref()
+            .is_some_and(|p| !crate::play::record::is_egn(p))
+            && seats.iter().any(|s| matches!(s, SeatKind::Program(_)))
+        {
             return Err(Failure::input(
                 "--record: a game with a program at a seat cannot be a scenario (scenarios run no programs)",
             ));
@@ -253,12 +258,7 @@ pub fn finish(
     over: bool,
 ) -> Result<String, Failure> {
     if over && let Some(path) = record_to {
-        let golden = record(path, &setup.table, setup.seed, &actions).map_err(Failure::input)?;
-        return Ok(format!(
-            "Recorded as {} (its golden: {}).\n",
-            path.display(),
-            golden.display()
-        ));
+        return record(path, &setup.table, setup.seed, &actions).map_err(Failure::input);
     }
     Ok(String::new())
 }

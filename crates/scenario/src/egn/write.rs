@@ -60,6 +60,8 @@ struct Open {
     deal: Deal,
     calls: Vec<String>,
     alone: bool,
+    /// Trump has been made.
+    made: bool,
     defender: Option<i64>,
     discard: Option<String>,
     tricks: Vec<Vec<String>>,
@@ -158,6 +160,7 @@ pub fn record(game: &Game) -> Record {
                         },
                         calls: Vec::new(),
                         alone: false,
+                        made: false,
                         defender: None,
                         discard: None,
                         tricks: Vec::new(),
@@ -185,7 +188,9 @@ pub fn record(game: &Game) -> Record {
                         );
                     }
                     Event::Upcard { card, .. } => o.deal.initial_state.up_card = card_text(*card),
-                    Event::Passed { .. } => o.calls.push("Pass".into()),
+                    // After trump is made, a pass is a defender's answer
+                    // to defending alone: not a call (`aloneDefender` says).
+                    Event::Passed { .. } if !o.made => o.calls.push("Pass".into()),
                     Event::Ordered {
                         suit, alone, round, ..
                     } => {
@@ -195,6 +200,7 @@ pub fn record(game: &Game) -> Record {
                             suit.letter().to_ascii_lowercase().to_string()
                         });
                         o.alone = *alone;
+                        o.made = true;
                     }
                     Event::Discarded { card, .. } if !unknown.contains(card) => {
                         o.discard = Some(card_text(*card));
@@ -272,20 +278,31 @@ fn moves(events: &[Event], names: &[String; 4]) -> Vec<String> {
 /// first move the notation cannot say.
 pub fn from_timeline(t: &Timeline) -> Result<Record, String> {
     let config = t.declared.unwrap_or(t.initial.config);
-    let record = record(&Game {
-        title: &t.scenario.name,
-        description: &t.scenario.description,
-        names: &t.names,
-        config: &config,
-        events: &t.events,
-        notes: &t.notes,
-        unknown: &t.unknown,
-    });
-    let back = super::game::replay(&t.scenario.path, &record)
+    checked(
+        &Game {
+            title: &t.scenario.name,
+            description: &t.scenario.description,
+            names: &t.names,
+            config: &config,
+            events: &t.events,
+            notes: &t.notes,
+            unknown: &t.unknown,
+        },
+        &t.scenario.path,
+    )
+}
+
+/// The record of `game`, read back (as from `path`) and compared move by move.
+pub fn checked(game: &Game, path: &std::path::Path) -> Result<Record, String> {
+    let record = record(game);
+    let back = super::game::replay(path, &record)
         .map_err(|e| format!("the record upcard would write is not one it reads: {e}"))?;
     let stop = back.end.clone();
     let again = crate::replay::record(back.scenario);
-    let (a, b) = (moves(&t.events, &t.names), moves(&again.events, &t.names));
+    let (a, b) = (
+        moves(game.events, game.names),
+        moves(&again.events, game.names),
+    );
     if let Some(i) = (0..a.len().max(b.len())).find(|&i| a.get(i) != b.get(i)) {
         let say = |m: Option<&String>| m.map_or("nothing".to_string(), |s| s.clone());
         return Err(format!(
