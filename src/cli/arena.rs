@@ -59,6 +59,9 @@ pub struct Args {
     on_fault: OnFault,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// Write each game to DIR as a Euchre Game Notation record (game-000000.egn, …)
+    #[arg(long, value_name = "DIR")]
+    record: Option<std::path::PathBuf>,
 }
 
 impl Args {
@@ -76,6 +79,7 @@ impl Args {
             timeout: self.seat_timeout,
             on_fault: self.on_fault,
             command: command_line(),
+            record: self.record,
         };
         let report = m.run().map_err(Failure::input)?;
         let text = match self.format {

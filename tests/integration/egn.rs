@@ -459,3 +459,73 @@ fn a_game_played_under_each_house_rule_the_notation_names_is_recorded() {
         );
     }
 }
+
+/// `arena --record DIR`: a schema-valid record per game, whose deals are
+/// the match's hands, and each replays to its recorded final score.
+#[test]
+fn arena_records_every_game() {
+    let schema = schema();
+    let dir = tempfile::tempdir().unwrap();
+    let o = upcard(
+        dir.path(),
+        &[
+            "arena",
+            "--team0",
+            "simple",
+            "--team1",
+            "computer",
+            "--games",
+            "4",
+            "--seed",
+            "2",
+            "--house",
+            "loner-lead=left-of-loner",
+            "--format",
+            "json",
+            "--record",
+            "games",
+        ],
+        b"",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let report: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let mut names: Vec<String> = std::fs::read_dir(dir.path().join("games"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        [
+            "game-000000.egn",
+            "game-000001.egn",
+            "game-000002.egn",
+            "game-000003.egn"
+        ]
+    );
+    let mut deals = 0;
+    for n in &names {
+        let path = dir.path().join("games").join(n);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert!(schema.is_valid(&value), "{n}");
+        assert_eq!(value["metadata"]["ruleset"]["loner_lead"], "LEFT_OF_LONER");
+        deals += value["deals"].as_array().unwrap().len();
+        let t = upcard::egn::timeline(&path, &text).unwrap();
+        assert_eq!(t.error, None, "{n}");
+        let last = t.moves.last().unwrap();
+        let fin: Vec<u32> = value["metadata"]["finalScore"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap() as u32)
+            .collect();
+        assert_eq!(last.state.scores.to_vec(), fin, "{n}");
+    }
+    assert_eq!(report["hands"].as_u64(), Some(deals as u64));
+}

@@ -141,6 +141,8 @@ pub struct Match {
     pub on_fault: OnFault,
     /// The command line that ran the match, for the JSON report.
     pub command: String,
+    /// A folder to write each game to, as a Euchre Game Notation record.
+    pub record: Option<std::path::PathBuf>,
 }
 
 /// One fault of a team's program, where it happened.
@@ -210,7 +212,65 @@ impl EventSink for Tally {
     }
 }
 
+/// A tally, and every event when the game is recorded.
+struct Recording {
+    tally: Tally,
+    events: Option<Vec<crate::engine::Event>>,
+}
+
+impl EventSink for Recording {
+    fn event(&mut self, e: &crate::engine::Event) {
+        self.tally.event(e);
+        if let Some(v) = &mut self.events {
+            v.push(e.clone());
+        }
+    }
+    fn quiet(&self) -> bool {
+        self.events.is_none()
+    }
+}
+
 impl Match {
+    /// Writes game `g` (its `events`) to the record folder.
+    fn write_record(
+        &self,
+        dir: &std::path::Path,
+        g: u32,
+        deal: u32,
+        swapped: bool,
+        config: &Config,
+        events: &[crate::engine::Event],
+    ) -> Result<(), String> {
+        let names: [String; 4] = std::array::from_fn(|seat| {
+            let b = (seat % 2) ^ usize::from(swapped);
+            format!("{} ({})", self.bots[b].name(), standard::SEATS[seat])
+        });
+        let path = dir.join(format!("game-{g:06}.egn"));
+        let title = format!("upcard arena game {g} (deal {deal})");
+        let description = format!(
+            "{} against {}, {} rules, seed {}",
+            self.bots[0].name(),
+            self.bots[1].name(),
+            self.rules.name(),
+            self.seed
+        );
+        let record = crate::egn::write::checked(
+            &crate::egn::write::Game {
+                title: &title,
+                description: &description,
+                names: &names,
+                config,
+                events,
+                notes: &Default::default(),
+                unknown: &Default::default(),
+            },
+            &path,
+        )
+        .map_err(|e| format!("game {g}: --record: {e}"))?;
+        crate::scenario::write_atomic(&path, record.to_json().as_bytes())
+            .map_err(|e| format!("writing {}: {e}", path.display()))
+    }
+
     /// A seat for a program: one that stayed from an earlier game if there
     /// is one, greeted again, else started now.
     fn program_seat(
@@ -272,10 +332,18 @@ impl Match {
                 }
             })
             .collect();
+        let config = state.config;
         let mut game = Game::new(state, names, agents);
-        let mut tally = Tally::default();
-        let outcome = game.run(&mut tally).map_err(|e| format!("game {g}: {e}"))?;
+        let mut sink = Recording {
+            tally: Tally::default(),
+            events: self.record.as_ref().map(|_| Vec::new()),
+        };
+        let outcome = game.run(&mut sink).map_err(|e| format!("game {g}: {e}"))?;
         drop(game);
+        if let (Some(dir), Some(events)) = (&self.record, &sink.events) {
+            self.write_record(dir, g, deal, swapped, &config, events)?;
+        }
+        let tally = sink.tally;
         let of_bot = |t: usize| t ^ usize::from(swapped);
         let mut played = Played {
             winner: match outcome {
@@ -313,6 +381,9 @@ impl Match {
     }
 
     pub fn run(&self) -> Result<Report, String> {
+        if let Some(dir) = &self.record {
+            std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
+        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(self.jobs.max(1))
             .build()
@@ -652,6 +723,7 @@ mod tests {
             timeout: Duration::from_secs(5),
             on_fault: OnFault::Bot(Bot::Computer),
             command: String::new(),
+            record: None,
         };
         let a = m.run().unwrap();
         let b = Match {
