@@ -44,6 +44,9 @@ pub struct Args {
     /// spectators (the page and its WebSocket share the port with upcard join)
     #[arg(long)]
     web: bool,
+    /// Write the table's game to FILE as a Euchre Game Notation record when it ends
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
 }
 
 impl Args {
@@ -58,6 +61,7 @@ impl Args {
             join_timeout: self.join_timeout,
             on_fault: self.on_fault,
             web: self.web,
+            record: self.record,
         }
         .run(stdout)
     }

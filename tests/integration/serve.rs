@@ -566,3 +566,29 @@ fn a_cs246_renege_is_marked_printed_and_scored() {
         decides[at]["observation"]["trick"]
     );
 }
+
+/// `serve --record FILE`: the table's game as a Euchre Game Notation
+/// record, with the joined player's name, replaying to the same end.
+#[test]
+fn the_table_keeps_a_record_of_its_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("table.egn");
+    let server = Server::with(&["--seat", "2=remote", "--record", file.to_str().unwrap()]);
+    let mut j = join_bot(&server.addr, "Cy", "simple");
+    server.said("Cy takes seat 2");
+    assert!(j.wait().unwrap().success());
+    server.said("the game is recorded in");
+    let (code, out) = server.finish();
+    assert_eq!(code, Some(0));
+    let won = out.lines().rfind(|l| l.contains("win the game")).unwrap();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let record = upcard::egn::Record::parse("table.egn", &text).unwrap();
+    assert_eq!(record.metadata.players[2].name(), "Cy");
+    let t = upcard::egn::timeline(&file, &text).unwrap();
+    assert_eq!(t.error, None);
+    let replayed = String::from_utf8_lossy(&t.transcript).into_owned();
+    assert_eq!(
+        replayed.lines().rfind(|l| l.contains("win the game")),
+        Some(won)
+    );
+}

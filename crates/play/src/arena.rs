@@ -254,7 +254,7 @@ impl Match {
             self.rules.name(),
             self.seed
         );
-        let record = crate::egn::write::checked(
+        crate::egn::write::save(
             &crate::egn::write::Game {
                 title: &title,
                 description: &description,
@@ -266,9 +266,7 @@ impl Match {
             },
             &path,
         )
-        .map_err(|e| format!("game {g}: --record: {e}"))?;
-        crate::scenario::write_atomic(&path, record.to_json().as_bytes())
-            .map_err(|e| format!("writing {}: {e}", path.display()))
+        .map_err(|e| format!("game {g}: --record: {e}"))
     }
 
     /// A seat for a program: one that stayed from an earlier game if there

@@ -112,20 +112,15 @@ pub fn events(table: &Table, actions: &[Action]) -> Vec<crate::engine::Event> {
     sink.0
 }
 
-/// The game as a Euchre Game Notation record (docs/egn.md), checked by
-/// reading it back.
-pub fn egn_record(
-    path: &Path,
-    table: &Table,
-    seed: u32,
-    actions: &[Action],
-) -> Result<crate::egn::Record, String> {
+/// Writes the game as a Euchre Game Notation record (docs/egn.md), checked
+/// by reading it back.
+pub fn egn_record(path: &Path, table: &Table, seed: u32, actions: &[Action]) -> Result<(), String> {
     let events = events(table, actions);
     let description = format!("A game of upcard play (seed {seed}).");
     let title = path
         .file_stem()
         .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
-    crate::egn::write::checked(
+    crate::egn::write::save(
         &crate::egn::write::Game {
             title: &title,
             description: &description,
@@ -145,9 +140,7 @@ pub fn egn_record(
 /// what was written.
 pub fn record(path: &Path, table: &Table, seed: u32, actions: &[Action]) -> Result<String, String> {
     if is_egn(path) {
-        let r = egn_record(path, table, seed, actions)?;
-        write_atomic(path, r.to_json().as_bytes())
-            .map_err(|e| format!("writing {}: {e}", path.display()))?;
+        egn_record(path, table, seed, actions)?;
         return Ok(format!(
             "Recorded as {} (Euchre Game Notation).\n",
             path.display()

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::agents::{Agent, Game};
 use crate::arena::Rules;
 use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
-use crate::engine::{NullSink, Outcome};
+use crate::engine::{Outcome, VecSink};
 use crate::net::hub::{Hub, Remote, WebSeat};
 use crate::net::{self, table};
 use crate::play::program_seat::{Connection, ProgramSeat, Shared};
@@ -56,6 +56,9 @@ pub struct Options {
     pub on_fault: OnFault,
     /// Browsers too: each remote seat gets a link, and spectators one.
     pub web: bool,
+    /// Where to write the table's game as a Euchre Game Notation record
+    /// (when it ends, however it ends: what was played).
+    pub record: Option<std::path::PathBuf>,
 }
 
 impl Options {
@@ -172,8 +175,31 @@ impl Options {
         let mut watch = hello(0);
         watch.watching = true;
         hub.start(&hellos, watch);
-        let mut game = Game::new(rules.state(self.seed), names.clone(), agents);
-        let result = table::play(&mut game, &hub, &listeners, stdout, &mut NullSink);
+        let state = rules.state(self.seed);
+        let config = state.config;
+        let mut game = Game::new(state, names.clone(), agents);
+        let mut events = VecSink::default();
+        let result = table::play(&mut game, &hub, &listeners, stdout, &mut events);
+        if let Some(path) = &self.record {
+            let description = format!("A game of upcard serve (seed {}).", self.seed);
+            let title = path
+                .file_stem()
+                .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
+            crate::egn::write::save(
+                &crate::egn::write::Game {
+                    title: &title,
+                    description: &description,
+                    names: &names,
+                    config: &config,
+                    events: &events.0,
+                    notes: &Default::default(),
+                    unknown: &Default::default(),
+                },
+                path,
+            )
+            .map_err(|e| Failure::input(format!("--record {}: {e}", path.display())))?;
+            eprintln!("upcard: the game is recorded in {}", path.display());
+        }
         match result {
             Ok(Outcome::Won { .. }) => Ok(()),
             Ok(Outcome::Quit) => Err(Failure::input(

@@ -315,3 +315,10 @@ pub fn checked(game: &Game, path: &std::path::Path) -> Result<Record, String> {
     }
     Ok(record)
 }
+
+/// Writes `game` to `path` as a checked record (whole or not at all).
+pub fn save(game: &Game, path: &std::path::Path) -> Result<(), String> {
+    let record = checked(game, path)?;
+    crate::scenario::write_atomic(path, record.to_json().as_bytes())
+        .map_err(|e| format!("writing {}: {e}", path.display()))
+}
