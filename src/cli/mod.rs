@@ -7,6 +7,7 @@ mod bless;
 mod build;
 mod completions;
 mod grade;
+mod import;
 mod join;
 mod mutants;
 mod new;
@@ -44,6 +45,7 @@ pub enum Command {
     Build(build::Args),
     Grade(grade::Args),
     Replay(replay::Args),
+    Import(import::Args),
     Schema(schema::Args),
     Autograder(autograder::Args),
     Report(report::Args),
@@ -130,6 +132,7 @@ impl Parsed {
             Command::Build(a) => a.execute(stdout),
             Command::Grade(a) => a.execute(stdout),
             Command::Replay(a) => a.execute(stdout),
+            Command::Import(a) => a.execute(stdout),
             Command::Schema(a) => a.execute(stdout),
             Command::Autograder(a) => a.execute(stdout),
             Command::Report(a) => a.execute(stdout),

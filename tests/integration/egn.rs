@@ -280,11 +280,11 @@ fn every_game_upcard_replays_is_written_as_a_schema_valid_record() {
         // CS 246's footnote: the eldest hand alone, the player opposite the dealer leads.
         (
             "loner-lead-footnote.yaml",
-            "at its move 1, the game has \"2 passes (round 1)\" where the record would replay \"nothing\" (deal 0: playerCards gives KH to 1, but 3 plays it; the replay stops here)",
+            "at its move 1, the game has \"2 passes (round 1)\" where the record would replay \"nothing\" (deal 1: playerCards gives KH to 1, but 3 plays it; the replay stops here)",
         ),
         (
             "loner-lead-footnote-p0-human.yaml",
-            "at its move 1, the game has \"2 passes (round 1)\" where the record would replay \"nothing\" (deal 0: playerCards gives KH to 1, but 3 plays it; the replay stops here)",
+            "at its move 1, the game has \"2 passes (round 1)\" where the record would replay \"nothing\" (deal 1: playerCards gives KH to 1, but 3 plays it; the replay stops here)",
         ),
     ];
     let mut written = 0;
@@ -528,4 +528,85 @@ fn arena_records_every_game() {
         assert_eq!(last.state.scores.to_vec(), fin, "{n}");
     }
     assert_eq!(report["hands"].as_u64(), Some(deals as u64));
+}
+
+/// `upcard import`: a championship game, and one deal of it, become
+/// scenarios with goldens that `upcard run` passes; nothing is overwritten.
+#[test]
+fn a_championship_game_imported_passes_upcard_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = examples().join("VWEC Finals Annotated.egn");
+    let game = game.to_str().unwrap();
+    let o = upcard(dir.path(), &["import", game, "--out", "scenarios/egn"], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "wrote scenarios/egn/vwec-finals-annotated.egn, scenarios/egn/vwec-finals-annotated.yaml and its golden golden/standard/vwec-finals-annotated.out; check it with:\n  upcard run scenarios/egn/vwec-finals-annotated.yaml\n"
+    );
+    let o = upcard(
+        dir.path(),
+        &[
+            "import",
+            game,
+            "--out",
+            "scenarios/egn",
+            "--deal",
+            "7",
+            "--name",
+            "loner",
+        ],
+        b"",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(String::from_utf8(o.stdout).unwrap().ends_with(
+        "(the replay ends early: the record ends after deal 7 at 6-4, before either team reaches 10)\n"
+    ));
+    let one: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.path().join("scenarios/egn/loner.egn")).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(one["metadata"]["initialScore"], serde_json::json!([6, 3]));
+    assert_eq!(one["deals"].as_array().unwrap().len(), 1);
+    assert_eq!(one["deals"][0]["dealNumber"], 7);
+    let golden = std::fs::read_to_string(dir.path().join("golden/standard/loner.out")).unwrap();
+    assert!(
+        golden.starts_with(
+            "\nHand 8. Llama deals. Score: WWMM & Euchrazy1 6, Llama & LeftyKnavey 3.\n"
+        ),
+        "{golden}"
+    );
+    let o = upcard(dir.path(), &["run", "scenarios"], b"");
+    assert_eq!(
+        String::from_utf8(o.stdout).unwrap(),
+        "PASS loner (scenarios/egn/loner.yaml)\nPASS vwec-finals-annotated (scenarios/egn/vwec-finals-annotated.yaml)\n\n2 passed, 0 failed\n"
+    );
+    let o = upcard(dir.path(), &["import", game, "--out", "scenarios/egn"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(o.stderr).unwrap(),
+        "upcard: scenarios/egn/vwec-finals-annotated.egn exists: remove it or give another --name\n"
+    );
+    // A recorded game takes nothing else.
+    std::fs::write(
+        dir.path().join("scenarios/egn/mixed.yaml"),
+        "name: mixed\nrules: standard\nstandard:\n  seed: 1\n  record: loner.egn\n",
+    )
+    .unwrap();
+    let o = upcard(dir.path(), &["run", "scenarios/egn/mixed.yaml"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert!(
+        err.contains("a recorded game takes its players, rules and cards from the record: give no seed, deck, house or players"),
+        "{err}"
+    );
 }

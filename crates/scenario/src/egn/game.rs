@@ -50,6 +50,7 @@ pub struct EgnSetup {
     names: [String; 4],
     orders: Vec<[Card; 24]>,
     scores: [u32; 2],
+    first_hand: u32,
     scripts: [Vec<Action>; 4],
 }
 
@@ -65,6 +66,7 @@ impl Setup for EgnSetup {
     fn start(&self, _input: &SharedTokens) -> (Game, Box<dyn Transcript>) {
         let mut state = State::new(self.config, Deck::recorded(self.orders.clone()));
         state.scores = self.scores;
+        state.hand_no = self.first_hand;
         let agents = (0..4)
             .map(|s| -> Box<dyn crate::agents::Agent> {
                 Box::new(Scripted::new(
@@ -612,7 +614,8 @@ pub fn replay(path: &Path, record: &Record) -> Result<Replay, String> {
         .iter()
         .enumerate()
         .map(|(k, e)| match e {
-            DealEntry::Deal(d) => Ok((k, d.as_ref())),
+            // Messages and hand numbers follow the record's own numbering.
+            DealEntry::Deal(d) => Ok((usize::try_from(d.deal_number).unwrap_or(k), d.as_ref())),
             DealEntry::Packed(_) => Err(format!(
                 "{file}: deal {k} is in the notation's packed (base64) form, which upcard does not read; write the record out in JSON with the notation's own tools"
             )),
@@ -649,6 +652,7 @@ pub fn replay(path: &Path, record: &Record) -> Result<Replay, String> {
 
 enum Built {
     Done {
+        first_hand: u32,
         orders: Vec<[Card; 24]>,
         scripts: [Vec<Action>; 4],
         notes: BTreeMap<Point, Vec<String>>,
@@ -674,6 +678,7 @@ impl Built {
         initial: [u32; 2],
     ) -> Replay {
         let Built::Done {
+            first_hand,
             mut orders,
             scripts,
             notes,
@@ -704,6 +709,7 @@ impl Built {
                     names: names.clone(),
                     orders,
                     scores: initial,
+                    first_hand,
                     scripts,
                 }),
                 input: String::new(),
@@ -721,6 +727,13 @@ impl Built {
     }
 }
 
+/// The hand number of the first deal: the record's own.
+fn first_hand(deals: &[(usize, &Deal)]) -> u32 {
+    deals
+        .first()
+        .map_or(0, |(k, _)| u32::try_from(*k).unwrap_or(0))
+}
+
 /// Plays the deals; `target` is the record's own winning score (the
 /// config's is raised when the record goes on past it).
 fn build(
@@ -735,6 +748,7 @@ fn build(
         Deck::recorded(vec![crate::courses::standard::deck(0).next_deck()]),
     );
     st.scores = initial;
+    st.hand_no = first_hand(deals);
     let mut orders = Vec::new();
     let mut scripts: [Vec<Action>; 4] = Default::default();
     let mut notes: BTreeMap<Point, Vec<String>> = BTreeMap::new();
@@ -746,9 +760,9 @@ fn build(
         if st.is_over() {
             // The engine numbers no hand after the last: this one is `n`.
             return Built::Over {
-                at: k - 1,
+                at: deals[n - 1].0,
                 scores: st.scores,
-                hand: n as u32,
+                hand: first_hand(deals) + n as u32,
             };
         }
         let dealer = d.initial_state.dealer;
@@ -863,6 +877,7 @@ fn build(
         ));
     }
     Built::Done {
+        first_hand: first_hand(deals),
         orders,
         scripts,
         notes,

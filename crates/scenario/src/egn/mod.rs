@@ -4,6 +4,7 @@
 //! (docs/egn.md).
 
 pub mod game;
+pub mod import;
 pub mod write;
 
 use std::collections::BTreeMap;

@@ -31,7 +31,14 @@ pub struct RawStandard {
     #[serde(default)]
     pub house: BTreeMap<String, HouseValue>,
     /// Exactly four players, in seat order (North, East, South, West).
+    #[serde(default)]
     pub players: Vec<RawSeat>,
+    /// A recorded game to play again, a Euchre Game Notation file relative
+    /// to the scenario (docs/egn.md; `upcard import` writes these): its
+    /// players, rules, cards and every move come from the record, so
+    /// `seed`, `deck`, `house` and `players` are not given.
+    #[serde(default)]
+    pub record: Option<String>,
 }
 
 /// A house rule's value: on/off, a number or a word.
@@ -76,8 +83,32 @@ pub enum SeatType {
     Expert,
 }
 
+/// A recorded game (`record:`): its players, rules, cards and moves.
+fn recorded(
+    s: &RawStandard,
+    file: &str,
+    cx: &mut SetupContext<'_>,
+) -> Result<StandardSetup, ScenarioError> {
+    let key = ["standard", "record"];
+    if s.seed.is_some() || s.deck.is_some() || !s.house.is_empty() || !s.players.is_empty() {
+        return Err(cx.at(
+            &key,
+            "a recorded game takes its players, rules and cards from the record: give no seed, deck, house or players".into(),
+        ));
+    }
+    let (full, text) = cx.read(file, "the record", &key)?;
+    let shown = full.display().to_string();
+    let record = crate::egn::Record::parse(&shown, &text).map_err(|e| cx.at(&key, e.0))?;
+    let replay = crate::egn::replay(&full, &record).map_err(|e| cx.at(&key, e))?;
+    cx.keep(full, "standard.record");
+    Ok(StandardSetup::Recorded(replay.scenario.setup))
+}
+
 /// Checks the `standard:` section.
 pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup, ScenarioError> {
+    if let Some(file) = &s.record {
+        return recorded(s, file, cx);
+    }
     let mut config = crate::courses::standard::config();
     for (name, value) in &s.house {
         let rule = HouseRule::find(name).ok_or_else(|| {
@@ -131,25 +162,25 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
             ));
         }
     }
-    Ok(StandardSetup {
-        table: Table::new(
-            config,
-            cards,
-            std::array::from_fn(|i| s.players[i].name.clone()),
-            std::array::from_fn(|i| match s.players[i].kind {
-                SeatType::Human => SeatKind::Person,
-                SeatType::Simple => SeatKind::Bot(Bot::Simple),
-                SeatType::Computer => SeatKind::Bot(Bot::Computer),
-                SeatType::Random => SeatKind::Bot(Bot::Random),
-                SeatType::Expert => SeatKind::Bot(Bot::Expert),
-            }),
-        ),
-    })
+    Ok(StandardSetup::Table(Table::new(
+        config,
+        cards,
+        std::array::from_fn(|i| s.players[i].name.clone()),
+        std::array::from_fn(|i| match s.players[i].kind {
+            SeatType::Human => SeatKind::Person,
+            SeatType::Simple => SeatKind::Bot(Bot::Simple),
+            SeatType::Computer => SeatKind::Bot(Bot::Computer),
+            SeatType::Random => SeatKind::Bot(Bot::Random),
+            SeatType::Expert => SeatKind::Bot(Bot::Expert),
+        }),
+    )))
 }
 
+/// A standard game: a table of players, or a recorded game.
 #[derive(Clone, Debug)]
-pub struct StandardSetup {
-    pub table: Table,
+pub enum StandardSetup {
+    Table(Table),
+    Recorded(std::sync::Arc<dyn Setup>),
 }
 
 impl Setup for StandardSetup {
@@ -158,12 +189,20 @@ impl Setup for StandardSetup {
     }
 
     fn names(&self) -> [String; 4] {
-        self.table.names.clone()
+        match self {
+            StandardSetup::Table(t) => t.names.clone(),
+            StandardSetup::Recorded(r) => r.names(),
+        }
     }
 
     fn start(&self, input: &SharedTokens) -> (Game, Box<dyn Transcript>) {
-        let printer = StandardPrinter::new(Vec::new(), self.table.names.clone());
-        (self.table.game(input), Box::new(printer))
+        match self {
+            StandardSetup::Table(t) => {
+                let printer = StandardPrinter::new(Vec::new(), t.names.clone());
+                (t.game(input), Box::new(printer))
+            }
+            StandardSetup::Recorded(r) => r.start(input),
+        }
     }
 
     fn invocation(&self, _argv0: Option<&str>) -> Result<Invocation, String> {
