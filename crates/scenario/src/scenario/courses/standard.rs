@@ -162,7 +162,7 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
             ));
         }
     }
-    Ok(StandardSetup::Table(Table::new(
+    Ok(StandardSetup::Table(Box::new(Table::new(
         config,
         cards,
         std::array::from_fn(|i| s.players[i].name.clone()),
@@ -173,13 +173,13 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
             SeatType::Random => SeatKind::Bot(Bot::Random),
             SeatType::Expert => SeatKind::Bot(Bot::Expert),
         }),
-    )))
+    ))))
 }
 
 /// A standard game: a table of players, or a recorded game.
 #[derive(Clone, Debug)]
 pub enum StandardSetup {
-    Table(Table),
+    Table(Box<Table>),
     Recorded(std::sync::Arc<dyn Setup>),
 }
 
