@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, channel};
@@ -795,4 +795,56 @@ fn a_game_by_keyboard_alone() {
     assert!(decisions[&0].len() > 10);
     let (code, _) = p.rest();
     assert_eq!(code, Some(0));
+}
+
+/// The replay page of an annotated record: at a move where the record's
+/// analysis has another line, a click steps into it (its own moves and
+/// notes), the arrow keys walk it, and a click comes back to the game.
+#[test]
+fn the_replay_page_steps_into_an_alternative_line_and_back() {
+    let _one = one_at_a_time();
+    let dir = std::env::temp_dir().join(format!("upcard-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let page = dir.join("hustle.html");
+    let record = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/egn/examples/Quite the Hustle Annotated.egn");
+    let o = upcard()
+        .arg("replay")
+        .arg(&record)
+        .args(["--format", "html", "-o"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let browser = browser(1000, 800);
+    let url = format!("file://{}#move=36", page.display());
+    let tab = open(&browser, &url);
+    let text = |id: &str| {
+        eval(
+            &tab,
+            &format!("document.getElementById('{id}').textContent"),
+        )
+        .as_str()
+        .unwrap()
+        .to_string()
+    };
+    assert_eq!(
+        text("what"),
+        "move 36/326 at 1:1:1: Charliehustle4192 leads 9H"
+    );
+    press(&tab, "#branch button.into", Press::Click);
+    assert_eq!(
+        text("what"),
+        "move 6/31 at 1:1:1: Charliehustle4192 leads AD"
+    );
+    assert!(text("notes").starts_with("Seems like an easy euchre when leading the Ad."));
+    tab.press_key("ArrowRight").unwrap();
+    assert_eq!(text("what"), "move 7/31 at 1:1:2: Big Bad Bill plays TD");
+    press(&tab, "#back", Press::Click);
+    assert_eq!(
+        text("what"),
+        "move 36/326 at 1:1:1: Charliehustle4192 leads 9H"
+    );
+    tab.press_key("ArrowRight").unwrap();
+    assert_eq!(text("what"), "move 37/326 at 1:1:2: Big Bad Bill plays KH");
 }

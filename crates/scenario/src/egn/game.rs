@@ -1095,3 +1095,220 @@ fn annotate(notes: &mut BTreeMap<Point, Vec<String>>, hand: u32, d: &Deal) {
         }
     }
 }
+
+/// The moves of hand `hand` that are the record's steps: its calls (the
+/// first `calls`), then its cards.
+fn steps(t: &crate::replay::Timeline, hand: u32, calls: usize) -> Vec<usize> {
+    use crate::engine::Event;
+    let of_hand = |m: &&crate::replay::Move| m.point.hand == hand;
+    let mut v: Vec<usize> = t
+        .moves
+        .iter()
+        .filter(of_hand)
+        .filter(|m| matches!(m.event, Event::Passed { .. } | Event::Ordered { .. }))
+        .take(calls)
+        .map(|m| m.number - 1)
+        .collect();
+    v.extend(
+        t.moves
+            .iter()
+            .filter(of_hand)
+            .filter(|m| matches!(m.event, Event::Led { .. } | Event::Played { .. }))
+            .map(|m| m.number - 1),
+    );
+    v
+}
+
+/// A deal's alternative line as a deal of its own: the main line's steps
+/// before `branchIndex` (calls, then cards), then the line's.
+fn branch(main: &Deal, line: &super::AlternativeLine) -> Deal {
+    use super::{Annotations, Bidding, Tricks};
+    let b = usize::try_from(line.branch_index).unwrap_or(0);
+    let main_bid = main.phases.iter().find_map(|p| match p {
+        Phase::Bidding(x) => Some(x.clone()),
+        _ => None,
+    });
+    let main_tricks: Vec<Vec<String>> = main
+        .phases
+        .iter()
+        .find_map(|p| match p {
+            Phase::Tricks(t) => Some(t.tricks.clone()),
+            _ => None,
+        })
+        .unwrap_or_default();
+    let ncalls = main_bid.as_ref().map_or(0, |x| x.calls.len());
+    let alt_bid = line.phases.iter().find_map(|p| match p {
+        Phase::Bidding(x) => Some(x),
+        _ => None,
+    });
+    let alt_tricks = line.phases.iter().find_map(|p| match p {
+        Phase::Tricks(t) => Some(t),
+        _ => None,
+    });
+    let shift = |a: &Option<Annotations>, by: usize| -> Option<Annotations> {
+        a.as_ref().map(|m| {
+            m.iter()
+                .filter_map(|(k, v)| Some(((k.parse::<usize>().ok()? + by).to_string(), v.clone())))
+                .collect()
+        })
+    };
+    let bidding = match (alt_bid, &main_bid) {
+        (Some(alt), Some(mb)) => {
+            let kept = b.min(ncalls);
+            let mut calls = mb.calls[..kept].to_vec();
+            calls.extend(alt.calls.iter().cloned());
+            Bidding {
+                calls,
+                call_annotations: shift(&alt.call_annotations, kept),
+                ..alt.clone()
+            }
+        }
+        (Some(alt), None) => alt.clone(),
+        (None, Some(mb)) => Bidding {
+            call_annotations: None,
+            ..mb.clone()
+        },
+        (None, None) => Bidding {
+            phase_number: 0,
+            calls: Vec::new(),
+            is_alone: None,
+            alone_defender: None,
+            discard: None,
+            card_exchanges: None,
+            call_annotations: None,
+        },
+    };
+    let mut phases = vec![Phase::Bidding(bidding)];
+    match alt_tricks {
+        Some(alt) => {
+            // Cards of the main line before the branch: whole tricks, then
+            // the start of the trick the line finishes.
+            let mut left = b.saturating_sub(ncalls);
+            let mut tricks = Vec::new();
+            let mut partial = Vec::new();
+            for t in &main_tricks {
+                if left == 0 {
+                    break;
+                }
+                if t.len() <= left {
+                    tricks.push(t.clone());
+                    left -= t.len();
+                } else {
+                    partial = t[..left].to_vec();
+                    left = 0;
+                }
+            }
+            let whole = tricks.len();
+            let start = partial.len();
+            let mut rest = alt.tricks.clone();
+            if let Some(first) = rest.first_mut() {
+                partial.extend(first.iter().cloned());
+                *first = partial;
+            }
+            tricks.extend(rest);
+            let notes = alt.play_annotations.as_ref().map(|m| {
+                m.iter()
+                    .filter_map(|(k, v)| {
+                        let i = k.parse::<usize>().ok()?;
+                        let (t, j) = (i / 4, i % 4);
+                        let at = 4 * (whole + t) + j + if t == 0 { start } else { 0 };
+                        Some((at.to_string(), v.clone()))
+                    })
+                    .collect()
+            });
+            phases.push(Phase::Tricks(Tricks {
+                phase_number: 1,
+                tricks,
+                is_alone: None,
+                play_annotations: notes,
+            }));
+        }
+        None if b > ncalls => phases.push(Phase::Tricks(Tricks {
+            phase_number: 1,
+            tricks: main_tricks,
+            is_alone: None,
+            play_annotations: None,
+        })),
+        None => {}
+    }
+    Deal {
+        deal_number: main.deal_number,
+        initial_state: main.initial_state.clone(),
+        phases,
+        alternative_lines: Vec::new(),
+    }
+}
+
+/// The record's alternative lines, each replayed from the score before its
+/// deal, with a note at the move where it leaves the game.
+pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
+    use crate::engine::Event;
+    let starts: BTreeMap<u32, [u32; 2]> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::HandStart { hand, scores, .. } => Some((*hand, *scores)),
+            _ => None,
+        })
+        .collect();
+    let mut found = Vec::new();
+    for (k, entry) in record.deals.iter().enumerate() {
+        let DealEntry::Deal(d) = entry else { continue };
+        let hand = u32::try_from(d.deal_number).unwrap_or(k as u32);
+        let Some(scores) = starts.get(&hand) else {
+            continue;
+        };
+        let ncalls = d
+            .phases
+            .iter()
+            .find_map(|p| match p {
+                Phase::Bidding(b) => Some(b.calls.len()),
+                _ => None,
+            })
+            .unwrap_or(0);
+        let main_steps = steps(t, hand, ncalls);
+        for line in &d.alternative_lines {
+            let b = usize::try_from(line.branch_index).unwrap_or(0);
+            let Some(&at) = main_steps.get(b) else {
+                continue;
+            };
+            let mut one = record.clone();
+            one.metadata.initial_score = scores.iter().map(|&s| i64::from(s)).collect();
+            one.metadata.final_score = None;
+            one.deals = vec![DealEntry::Deal(Box::new(branch(d, line)))];
+            let Ok(r) = replay(path, &one) else { continue };
+            let mut lt = crate::replay::record(r.scenario);
+            lt.notes = r.notes;
+            lt.unknown = r.unknown;
+            lt.error = r.end;
+            let alt_calls = match one.deals.first() {
+                Some(DealEntry::Deal(x)) => x
+                    .phases
+                    .iter()
+                    .find_map(|p| match p {
+                        Phase::Bidding(b) => Some(b.calls.len()),
+                        _ => None,
+                    })
+                    .unwrap_or(0),
+                _ => 0,
+            };
+            let Some(&from) = steps(&lt, hand, alt_calls).get(b) else {
+                continue;
+            };
+            found.push((at, from, lt));
+        }
+    }
+    for (n, (at, from, lt)) in found.into_iter().enumerate() {
+        let point = t.moves[at].point;
+        let instead = crate::replay::describe(&lt.moves[from].event, &lt.names);
+        t.notes.entry(point).or_default().push(format!(
+            "upcard: alternative line {}: {instead} (the HTML view steps into it)",
+            n + 1
+        ));
+        t.lines.push(crate::replay::Line {
+            at,
+            from,
+            timeline: lt,
+        });
+    }
+}

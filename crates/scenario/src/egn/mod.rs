@@ -316,6 +316,7 @@ pub fn timeline(path: &std::path::Path, text: &str) -> Result<crate::replay::Tim
     t.notes = r.notes;
     t.unknown = r.unknown;
     t.declared = r.declared;
+    game::lines(path, &record, &mut t);
     // The scripts end where the record does: say that, not the engine's words.
     t.error = r.end;
     Ok(t)

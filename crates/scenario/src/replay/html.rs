@@ -137,18 +137,23 @@ pre{background:#fff;border:1px solid #ccc;padding:.5em;max-width:60em;white-spac
 
 const SCRIPT: &str = r#"
 const G=JSON.parse(document.getElementById('game').textContent);
-const M=G.moves;for(const m of M){m[1]=G.strings[m[1]];m[2]=G.strings[m[2]];m[3]=G.strings[m[3]];}const SYM={S:'\u2660',H:'\u2665',C:'\u2663',D:'\u2666'};
+const SYM={S:'\u2660',H:'\u2665',C:'\u2663',D:'\u2666'};
 const NAMES={S:'Spades',H:'Hearts',C:'Clubs',D:'Diamonds'};
-let hands=[];let h=G.initial;for(const m of M){
+// A line of play: its rows with their strings, and the hands at each move.
+function prepare(L){for(const m of L.moves){m[1]=G.strings[m[1]];m[2]=G.strings[m[2]];m[3]=G.strings[m[3]];}
+ L.hands=[];let h=L.initial;for(const m of L.moves){
  if(m[4]===1){const hs=h.split('|');hs[m[13]]=hs[m[13]].split(' ').filter(c=>c!==m[14]).join(' ');h=hs.join('|');}
- else if(m[4]!==0)h=m[4];hands.push(h);}
+ else if(m[4]!==0)h=m[4];L.hands.push(h);}L.notes=L.notes||{};return L;}
+const MAIN=prepare({moves:G.moves,initial:G.initial,notes:G.notes});
+const LINES=(G.lines||[]).map(prepare);
+let L=MAIN,M=MAIN.moves,line=-1;
 let at=0;
 function card(c,hidden){const s=document.createElement('span');
  if(hidden||c==='??'){s.className='card back';s.textContent='??';if(c==='??')s.title='not known to the record';return s;}
  s.className='card'+((c[1]=='H'||c[1]=='D')?' red':'');s.textContent=c[0].replace('T','10')+SYM[c[1]];s.dataset.card=c;return s;}
 function show(i){at=Math.max(0,Math.min(M.length-1,i));const m=M[at];
  const view=document.getElementById('view').value;
- const hs=hands[at].split('|');const table={};for(const x of m[5].split(' ').filter(Boolean))table[x[0]]=x.slice(1);
+ const hs=L.hands[at].split('|');const table={};for(const x of m[5].split(' ').filter(Boolean))table[x[0]]=x.slice(1);
  for(let s=0;s<4;s++){const el=document.getElementById('s'+s);el.innerHTML='';
   const n=document.createElement('div');n.className='name';
   n.textContent=G.names[s]+(m[9]==s?' (dealer)':'')+(m[7]==s?' (maker'+(m[8]?', alone':'')+')':'')+' \u00b7 tricks '+m[11][s];
@@ -171,10 +176,18 @@ function show(i){at=Math.max(0,Math.min(M.length-1,i));const m=M[at];
  document.getElementById('what').textContent='move '+(at+1)+'/'+M.length+' at '+m[0]+': '+m[1];
  document.getElementById('why').textContent=m[2]?('why: '+m[2]):'';
  document.getElementById('printed').textContent=m[3];
- document.getElementById('notes').textContent=((G.notes||{})[at]||[]).join('\n');
+ document.getElementById('notes').textContent=(L.notes[at]||[]).join('\n');
+ // Into an alternative line where one leaves the game, and back.
+ const br=document.getElementById('branch');br.innerHTML='';
+ if(line<0){LINES.forEach((l,k)=>{if(l.at===at){const b=document.createElement('button');b.className='into';b.textContent='alternative line '+(k+1)+': '+l.moves[l.from][1]+' \u2192';b.onclick=()=>enter(k);br.appendChild(b);}});}
+ else{const b=document.createElement('button');b.id='back';b.textContent='\u2190 back to the game';b.onclick=leave;br.append('alternative line '+(line+1)+' ',b);}
  document.getElementById('slider').value=at;
- history.replaceState(null,'','#move='+(at+1));}
-function fromHash(){const r=/move=(\d+)/.exec(location.hash);return r?parseInt(r[1])-1:0;}
+ history.replaceState(null,'',(line<0?'':'#line='+(line+1))+(line<0?'#':'&')+'move='+(at+1));}
+function use(k){line=k;L=k<0?MAIN:LINES[k];M=L.moves;document.getElementById('slider').max=M.length-1;}
+function enter(k){use(k);show(LINES[k].from);}
+function leave(){const k=line;use(-1);show(LINES[k].at);}
+function fromHash(){const l=/line=(\d+)/.exec(location.hash);const k=l?parseInt(l[1])-1:-1;use(k>=0&&k<LINES.length?k:-1);
+ const r=/move=(\d+)/.exec(location.hash);return r?parseInt(r[1])-1:0;}
 function jumpHand(d){const h=M[at][0].split(':')[0];let i=at;
  if(d>0){while(i<M.length-1&&M[i][0].split(':')[0]==h)i++;}else{while(i>0&&M[i-1][0].split(':')[0]==h)i--;if(i==at&&i>0){i--;const k=M[i][0].split(':')[0];while(i>0&&M[i-1][0].split(':')[0]==k)i--;}}
  show(i);}
@@ -192,9 +205,9 @@ window.addEventListener('hashchange',()=>show(fromHash()));
 show(fromHash());
 "#;
 
-/// The page for a timeline; `title` names the game.
-pub fn page(t: &Timeline, title: &str) -> String {
-    let n = &t.names;
+/// One line of play for the page: its moves, the hands before them and its
+/// notes by move index.
+fn line_data(t: &Timeline, strings: &mut Strings) -> Value {
     let initial = t
         .initial
         .hands
@@ -202,7 +215,6 @@ pub fn page(t: &Timeline, title: &str) -> String {
         .map(|h| cards(h, &[]))
         .collect::<Vec<_>>()
         .join("|");
-    // A record's annotations, by move index.
     let notes: serde_json::Map<String, Value> = t
         .moves
         .iter()
@@ -215,15 +227,37 @@ pub fn page(t: &Timeline, title: &str) -> String {
             ))
         })
         .collect();
+    json!({
+        "initial": initial,
+        "moves": rows(t, strings),
+        "notes": notes,
+    })
+}
+
+/// The page for a timeline; `title` names the game.
+pub fn page(t: &Timeline, title: &str) -> String {
+    let n = &t.names;
     let mut strings = Strings::default();
-    let moves = rows(t, &mut strings);
+    let main = line_data(t, &mut strings);
+    // Alternative lines: where each leaves the game and where it picks up.
+    let lines: Vec<Value> = t
+        .lines
+        .iter()
+        .map(|l| {
+            let mut d = line_data(&l.timeline, &mut strings);
+            d["at"] = json!(l.at);
+            d["from"] = json!(l.from);
+            d
+        })
+        .collect();
     let data = json!({
         "names": n,
-        "initial": initial,
+        "initial": main["initial"],
         "strings": strings.list,
         "teams": [format!("{} & {}", n[0], n[2]), format!("{} & {}", n[1], n[3])],
-        "moves": moves,
-        "notes": notes,
+        "moves": main["moves"],
+        "notes": main["notes"],
+        "lines": lines,
     });
     // Inside <script>, no "<" may appear at all: "</script" ends the element
     // and "<!--<script" sends the tokenizer into a state where it never ends.
@@ -248,7 +282,7 @@ pub fn page(t: &Timeline, title: &str) -> String {
          <button id=\"trick\">next trick</button> <button id=\"hand\">next hand</button> \
          <select id=\"view\"><option value=\"all\">every hand face up</option>{options}</select> \
          <input id=\"slider\" type=\"range\" min=\"0\" value=\"0\" style=\"width:30em\"></div>\n\
-         <div id=\"info\"><div id=\"what\"></div><div id=\"why\"></div><div id=\"notes\" style=\"white-space:pre-line;font-style:italic\"></div><div id=\"score\"></div></div>\n\
+         <div id=\"info\"><div id=\"what\"></div><div id=\"why\"></div><div id=\"notes\" style=\"white-space:pre-line;font-style:italic\"></div><div id=\"branch\"></div><div id=\"score\"></div></div>\n\
          <div id=\"table\"><div class=\"seat at-top\" id=\"s0\"></div><div class=\"seat at-right\" id=\"s1\"></div><div id=\"centre\"></div><div class=\"seat at-bottom\" id=\"s2\"></div><div class=\"seat at-left\" id=\"s3\"></div></div>\n\
          <h2>printed</h2><pre id=\"printed\"></pre>\n\
          <script id=\"game\" type=\"application/json\">{data}</script>\n<script>{SCRIPT}</script>\n</body></html>\n",

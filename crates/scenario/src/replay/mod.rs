@@ -106,6 +106,18 @@ pub struct Timeline {
     /// (an EGN record that goes on past its winning score is played to a
     /// higher one).
     pub declared: Option<crate::engine::Config>,
+    /// Alternative lines (an EGN record's analysis): each a game of its own
+    /// that leaves this one at a move.
+    pub lines: Vec<Line>,
+}
+
+/// An alternative line: its own timeline, leaving the game at move `at`
+/// (an index into the game's moves), where the line's move `from` is made
+/// instead.
+pub struct Line {
+    pub at: usize,
+    pub from: usize,
+    pub timeline: Timeline,
 }
 
 impl Timeline {
@@ -314,6 +326,7 @@ pub fn record(scenario: Scenario) -> Timeline {
         notes: Default::default(),
         unknown: Default::default(),
         declared: None,
+        lines: Vec::new(),
     }
 }
 
