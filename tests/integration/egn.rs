@@ -10,13 +10,19 @@ fn examples() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/egn/examples")
 }
 
-/// The score after each deal upcard scored.
+/// The score after each deal upcard finished (a thrown-in deal leaves it
+/// as it was).
 fn scores(t: &upcard::replay::Timeline) -> Vec<String> {
+    let mut now = [0, 0];
     t.events
         .iter()
         .filter_map(|e| match e {
+            Event::HandStart { scores, .. } => {
+                now = *scores;
+                None
+            }
             Event::HandOver { scores, .. } => Some(format!("{}-{}", scores[0], scores[1])),
-            Event::Nullified { .. } => Some("thrown in".into()),
+            Event::Nullified { .. } => Some(format!("{}-{}", now[0], now[1])),
             _ => None,
         })
         .collect()
@@ -609,4 +615,78 @@ fn a_championship_game_imported_passes_upcard_run() {
         err.contains("a recorded game takes its players, rules and cards from the record: give no seed, deck, house or players"),
         "{err}"
     );
+}
+
+/// The notation's reference replayer (node, tests/egn/reference) reads the
+/// records upcard writes as upcard does: the score after every deal is the
+/// same, for games under the rules it implements (it scores every euchre 2
+/// and every lone march 4, and knows no defending alone). It also still
+/// computes the committed reference scores of the public examples.
+#[test]
+fn the_reference_replayer_scores_upcards_records_as_upcard_does() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let node = |files: &[PathBuf]| -> String {
+        let o = std::process::Command::new("node")
+            .arg(root.join("tests/egn/reference/scores.js"))
+            .args(files)
+            .output()
+            .expect("node (apt-get install -y nodejs; .ci/run installs it)");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let mut examples: Vec<PathBuf> = std::fs::read_dir(examples())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    examples.sort();
+    assert_eq!(
+        node(&examples),
+        std::fs::read_to_string(root.join("tests/egn/reference-scores.txt")).unwrap()
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let rules: &[&[&str]] = &[
+        &[],
+        &["loner-lead=left-of-loner"],
+        &["canadian-loner=must-alone"],
+        &["points-to-win=5", "stick-the-dealer=off"],
+    ];
+    let mut files = Vec::new();
+    for (i, house) in rules.iter().enumerate() {
+        for seed in ["1", "2"] {
+            let file = format!("g{i}-{seed}.egn");
+            let mut args: Vec<&str> = vec![
+                "play",
+                "--plain",
+                "--seed",
+                seed,
+                "--seat",
+                "0=bot:random",
+                "--seat",
+                "1=bot:computer",
+                "--seat",
+                "2=bot:simple",
+                "--seat",
+                "3=bot:computer",
+            ];
+            for h in *house {
+                args.extend(["--house", h]);
+            }
+            args.extend(["--record", &file]);
+            let o = upcard(dir.path(), &args, b"");
+            assert_eq!(
+                o.status.code(),
+                Some(0),
+                "{}",
+                String::from_utf8_lossy(&o.stderr)
+            );
+            files.push(dir.path().join(file));
+        }
+    }
+    for line in node(&files).lines() {
+        let (name, reference) = line.split_once('\t').unwrap();
+        let path = dir.path().join(name);
+        let t = upcard::egn::timeline(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        assert_eq!(t.error, None, "{name}");
+        assert_eq!(scores(&t).join(" "), reference, "{name}");
+    }
 }
