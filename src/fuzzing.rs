@@ -82,6 +82,11 @@ pub fn egn(data: &[u8]) {
         }
     }
     crate::replay::html::page(&t, "fuzz");
+    // What upcard writes of it reads back as the same game, or is refused.
+    if let Ok(r) = crate::egn::write::from_timeline(&t) {
+        Record::parse("written", &r.to_json())
+            .unwrap_or_else(|e| panic!("upcard cannot read the record it wrote: {e}"));
+    }
 }
 
 /// A scenario file: if it is accepted, it is played.

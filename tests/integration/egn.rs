@@ -28,6 +28,13 @@ fn scores(t: &upcard::replay::Timeline) -> Vec<String> {
         .collect()
 }
 
+/// upcard in `dir` refuses `args` as bad input (exit 2): what it said.
+fn refused(dir: &Path, args: &[&str]) -> String {
+    let o = upcard(dir, args, b"");
+    assert_eq!(o.status.code(), Some(2), "{args:?}");
+    String::from_utf8(o.stderr).unwrap()
+}
+
 fn timeline(name: &str) -> upcard::replay::Timeline {
     let path = examples().join(name);
     let text = std::fs::read_to_string(&path).unwrap();
@@ -236,10 +243,8 @@ fn a_rule_upcard_does_not_play_is_refused_naming_the_field() {
     .unwrap();
     v["metadata"]["ruleset"]["farmers"] = true.into();
     std::fs::write(dir.path().join("g.egn"), v.to_string()).unwrap();
-    let o = upcard(dir.path(), &["replay", "g.egn"], b"");
-    assert_eq!(o.status.code(), Some(2));
     assert_eq!(
-        String::from_utf8(o.stderr).unwrap(),
+        refused(dir.path(), &["replay", "g.egn"]),
         "upcard: g.egn: ruleset.farmers is true: a hand of three or more nines and tens may be declared (upcard's farmers-hand needs all five), which upcard does not play\n"
     );
     std::fs::write(
@@ -247,10 +252,8 @@ fn a_rule_upcard_does_not_play_is_refused_naming_the_field() {
         "{\n  \"fileType\": \"Euchre Game Notation\",\n  \"version\": 1\n}\n",
     )
     .unwrap();
-    let o = upcard(dir.path(), &["replay", "bad.egn"], b"");
-    assert_eq!(o.status.code(), Some(2));
     assert_eq!(
-        String::from_utf8(o.stderr).unwrap(),
+        refused(dir.path(), &["replay", "bad.egn"]),
         "upcard: bad.egn:3:14: invalid type: integer `1`, expected a string (at version)\n"
     );
 }
@@ -390,6 +393,38 @@ fn a_scenario_written_as_a_record_replays_to_the_same_moves() {
     assert_eq!(plays(&a), plays(&b));
 }
 
+/// `upcard play --plain` of four bots (North `north`, then computer,
+/// simple, computer) under `house`, recorded in `file`: what it printed.
+fn play_recorded(dir: &Path, seed: &str, north: &str, house: &[&str], file: &str) -> String {
+    let north = format!("0=bot:{north}");
+    let mut args = vec![
+        "play",
+        "--plain",
+        "--seed",
+        seed,
+        "--seat",
+        &north,
+        "--seat",
+        "1=bot:computer",
+        "--seat",
+        "2=bot:simple",
+        "--seat",
+        "3=bot:computer",
+    ];
+    for h in house {
+        args.extend(["--house", h]);
+    }
+    args.extend(["--record", file]);
+    let o = upcard(dir, &args, b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{house:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}
+
 /// `play --record x.egn` under each house rule the notation names: the
 /// record is schema-valid and upcard's reader replays it to the game's end.
 #[test]
@@ -416,35 +451,7 @@ fn a_game_played_under_each_house_rule_the_notation_names_is_recorded() {
     ];
     for (i, house) in rules.iter().enumerate() {
         let file = format!("g{i}.egn");
-        let mut args: Vec<String> = [
-            "play",
-            "--plain",
-            "--seed",
-            "3",
-            "--seat",
-            "0=bot:expert",
-            "--seat",
-            "1=bot:computer",
-            "--seat",
-            "2=bot:simple",
-            "--seat",
-            "3=bot:random",
-        ]
-        .map(String::from)
-        .to_vec();
-        for h in *house {
-            args.extend(["--house".to_string(), h.to_string()]);
-        }
-        args.extend(["--record".to_string(), file.clone()]);
-        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
-        let o = upcard(dir.path(), &args, b"");
-        assert_eq!(
-            o.status.code(),
-            Some(0),
-            "{house:?}: {}",
-            String::from_utf8_lossy(&o.stderr)
-        );
-        let played = String::from_utf8(o.stdout).unwrap();
+        let played = play_recorded(dir.path(), "3", "expert", house, &file);
         assert!(
             played.ends_with(&format!("Recorded as {file} (Euchre Game Notation).\n")),
             "{played}"
@@ -596,10 +603,8 @@ fn a_championship_game_imported_passes_upcard_run() {
         String::from_utf8(o.stdout).unwrap(),
         "PASS loner (scenarios/egn/loner.yaml)\nPASS vwec-finals-annotated (scenarios/egn/vwec-finals-annotated.yaml)\n\n2 passed, 0 failed\n"
     );
-    let o = upcard(dir.path(), &["import", game, "--out", "scenarios/egn"], b"");
-    assert_eq!(o.status.code(), Some(2));
     assert_eq!(
-        String::from_utf8(o.stderr).unwrap(),
+        refused(dir.path(), &["import", game, "--out", "scenarios/egn"]),
         "upcard: scenarios/egn/vwec-finals-annotated.egn exists: remove it or give another --name\n"
     );
     // A recorded game takes nothing else.
@@ -608,9 +613,7 @@ fn a_championship_game_imported_passes_upcard_run() {
         "name: mixed\nrules: standard\nstandard:\n  seed: 1\n  record: loner.egn\n",
     )
     .unwrap();
-    let o = upcard(dir.path(), &["run", "scenarios/egn/mixed.yaml"], b"");
-    assert_eq!(o.status.code(), Some(2));
-    let err = String::from_utf8(o.stderr).unwrap();
+    let err = refused(dir.path(), &["run", "scenarios/egn/mixed.yaml"]);
     assert!(
         err.contains("a recorded game takes its players, rules and cards from the record: give no seed, deck, house or players"),
         "{err}"
@@ -654,31 +657,7 @@ fn the_reference_replayer_scores_upcards_records_as_upcard_does() {
     for (i, house) in rules.iter().enumerate() {
         for seed in ["1", "2"] {
             let file = format!("g{i}-{seed}.egn");
-            let mut args: Vec<&str> = vec![
-                "play",
-                "--plain",
-                "--seed",
-                seed,
-                "--seat",
-                "0=bot:random",
-                "--seat",
-                "1=bot:computer",
-                "--seat",
-                "2=bot:simple",
-                "--seat",
-                "3=bot:computer",
-            ];
-            for h in *house {
-                args.extend(["--house", h]);
-            }
-            args.extend(["--record", &file]);
-            let o = upcard(dir.path(), &args, b"");
-            assert_eq!(
-                o.status.code(),
-                Some(0),
-                "{}",
-                String::from_utf8_lossy(&o.stderr)
-            );
+            play_recorded(dir.path(), seed, "random", house, &file);
             files.push(dir.path().join(file));
         }
     }

@@ -254,19 +254,8 @@ impl Match {
             self.rules.name(),
             self.seed
         );
-        crate::egn::write::save(
-            &crate::egn::write::Game {
-                title: &title,
-                description: &description,
-                names: &names,
-                config,
-                events,
-                notes: &Default::default(),
-                unknown: &Default::default(),
-            },
-            &path,
-        )
-        .map_err(|e| format!("game {g}: --record: {e}"))
+        crate::egn::write::save_played(&path, Some(&title), &description, &names, config, events)
+            .map_err(|e| format!("game {g}: --record: {e}"))
     }
 
     /// A seat for a program: one that stayed from an earlier game if there

@@ -115,22 +115,13 @@ pub fn events(table: &Table, actions: &[Action]) -> Vec<crate::engine::Event> {
 /// Writes the game as a Euchre Game Notation record (docs/egn.md), checked
 /// by reading it back.
 pub fn egn_record(path: &Path, table: &Table, seed: u32, actions: &[Action]) -> Result<(), String> {
-    let events = events(table, actions);
-    let description = format!("A game of upcard play (seed {seed}).");
-    let title = path
-        .file_stem()
-        .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
-    crate::egn::write::save(
-        &crate::egn::write::Game {
-            title: &title,
-            description: &description,
-            names: &table.names,
-            config: &table.config,
-            events: &events,
-            notes: &Default::default(),
-            unknown: &Default::default(),
-        },
+    crate::egn::write::save_played(
         path,
+        None,
+        &format!("A game of upcard play (seed {seed})."),
+        &table.names,
+        &table.config,
+        &events(table, actions),
     )
 }
 

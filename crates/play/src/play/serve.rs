@@ -181,21 +181,13 @@ impl Options {
         let mut events = VecSink::default();
         let result = table::play(&mut game, &hub, &listeners, stdout, &mut events);
         if let Some(path) = &self.record {
-            let description = format!("A game of upcard serve (seed {}).", self.seed);
-            let title = path
-                .file_stem()
-                .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
-            crate::egn::write::save(
-                &crate::egn::write::Game {
-                    title: &title,
-                    description: &description,
-                    names: &names,
-                    config: &config,
-                    events: &events.0,
-                    notes: &Default::default(),
-                    unknown: &Default::default(),
-                },
+            crate::egn::write::save_played(
                 path,
+                None,
+                &format!("A game of upcard serve (seed {}).", self.seed),
+                &names,
+                &config,
+                &events.0,
             )
             .map_err(|e| Failure::input(format!("--record {}: {e}", path.display())))?;
             eprintln!("upcard: the game is recorded in {}", path.display());

@@ -699,12 +699,12 @@ impl Built {
                 .map_or("game".into(), |s| s.to_string_lossy().into_owned())
         });
         Replay {
-            scenario: Scenario {
-                path: path.to_path_buf(),
+            scenario: Scenario::of_game(
+                path,
                 name,
-                description: record.metadata.description.clone().unwrap_or_default(),
-                rules: RulesName::standard,
-                setup: Arc::new(EgnSetup {
+                record.metadata.description.clone().unwrap_or_default(),
+                RulesName::standard,
+                Arc::new(EgnSetup {
                     config,
                     names: names.clone(),
                     orders,
@@ -712,13 +712,7 @@ impl Built {
                     first_hand,
                     scripts,
                 }),
-                input: String::new(),
-                expect: Default::default(),
-                tags: Vec::new(),
-                weight: 1.0,
-                visibility: Default::default(),
-                files: Vec::new(),
-            },
+            ),
             notes,
             unknown,
             end,

@@ -316,6 +316,35 @@ pub fn checked(game: &Game, path: &std::path::Path) -> Result<Record, String> {
     Ok(record)
 }
 
+/// A game played (by `play`, `arena`, `serve`) written to `path` as a
+/// checked record: titled `title`, or after the file's name.
+pub fn save_played(
+    path: &std::path::Path,
+    title: Option<&str>,
+    description: &str,
+    names: &[String; 4],
+    config: &Config,
+    events: &[Event],
+) -> Result<(), String> {
+    static NONE: BTreeMap<Point, Vec<String>> = BTreeMap::new();
+    static UNKNOWN: BTreeMap<u32, Vec<Card>> = BTreeMap::new();
+    let stem = path
+        .file_stem()
+        .map_or("game".to_string(), |s| s.to_string_lossy().into_owned());
+    save(
+        &Game {
+            title: title.unwrap_or(&stem),
+            description,
+            names,
+            config,
+            events,
+            notes: &NONE,
+            unknown: &UNKNOWN,
+        },
+        path,
+    )
+}
+
 /// Writes `game` to `path` as a checked record (whole or not at all).
 pub fn save(game: &Game, path: &std::path::Path) -> Result<(), String> {
     let record = checked(game, path)?;

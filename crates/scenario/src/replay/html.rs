@@ -5,22 +5,8 @@
 
 use serde_json::{Value, json};
 
+use super::show::cards_text as cards;
 use super::{Timeline, describe_move, note_text};
-use crate::cards::Card;
-
-/// Cards as the page reads them, `??` for those the source does not know.
-fn cards(v: &[Card], unknown: &[Card]) -> String {
-    v.iter()
-        .map(|c| {
-            if unknown.contains(c) {
-                "??".to_string()
-            } else {
-                c.short().to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
 
 /// Texts that repeat (rules, printed lines) kept once; rows hold indices.
 #[derive(Default)]

@@ -3,7 +3,7 @@
 //! states costs a few hundred small clones per game).
 
 pub mod html;
-mod show;
+pub(crate) mod show;
 pub mod step;
 
 use std::ops::Range;

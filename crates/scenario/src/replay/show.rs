@@ -155,7 +155,7 @@ pub fn describe_move(t: &Timeline, m: &Move) -> String {
 }
 
 /// Cards as text, `??` for those not known.
-fn cards_text(cards: &[crate::cards::Card], unknown: &[crate::cards::Card]) -> String {
+pub fn cards_text(cards: &[crate::cards::Card], unknown: &[crate::cards::Card]) -> String {
     if unknown.is_empty() {
         return short_list(cards);
     }

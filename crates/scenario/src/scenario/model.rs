@@ -34,6 +34,32 @@ pub struct Scenario {
     pub files: Vec<(PathBuf, &'static str)>,
 }
 
+impl Scenario {
+    /// A game from a file that is not a scenario (a save file, a record):
+    /// no input, nothing expected, to replay.
+    pub fn of_game(
+        path: &Path,
+        name: String,
+        description: String,
+        rules: RulesName,
+        setup: Arc<dyn Setup>,
+    ) -> Scenario {
+        Scenario {
+            path: path.to_path_buf(),
+            name,
+            description,
+            rules,
+            setup,
+            input: String::new(),
+            expect: Default::default(),
+            tags: Vec::new(),
+            weight: 1.0,
+            visibility: Default::default(),
+            files: Vec::new(),
+        }
+    }
+}
+
 /// diff's -B -b -w -i; all false is an exact comparison.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Compare {

@@ -181,22 +181,15 @@ pub fn from_save(path: &Path, save: SaveFile, text: String) -> crate::scenario::
         file: Some(path.display().to_string()),
         ..Default::default()
     };
-    crate::scenario::Scenario {
-        path: path.to_path_buf(),
-        name: path
-            .file_stem()
+    crate::scenario::Scenario::of_game(
+        path,
+        path.file_stem()
             .map_or("save".into(), |s| s.to_string_lossy().into_owned()),
-        description: String::new(),
-        rules: super::RulesName::cs246,
-        setup: std::sync::Arc::new(Cs246Setup {
+        String::new(),
+        super::RulesName::cs246,
+        std::sync::Arc::new(Cs246Setup {
             args,
             save: Some((save, text)),
         }),
-        input: String::new(),
-        expect: Default::default(),
-        tags: Vec::new(),
-        weight: 1.0,
-        visibility: Default::default(),
-        files: Vec::new(),
-    }
+    )
 }
