@@ -669,3 +669,51 @@ fn the_reference_replayer_scores_upcards_records_as_upcard_does() {
         assert_eq!(scores(&t).join(" "), reference, "{name}");
     }
 }
+
+/// `num_deals`: a game of that many deals (house rule `deals`), the team
+/// ahead after them winning; a record of such a game is written back so.
+#[test]
+fn a_record_of_a_fixed_number_of_deals_is_won_after_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(examples().join("Custom Scenario.egn")).unwrap(),
+    )
+    .unwrap();
+    v["metadata"]["ruleset"]["num_deals"] = 1.into();
+    let path = dir.path().join("one.egn");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let t = upcard::egn::timeline(&path, &v.to_string()).unwrap();
+    assert_eq!(t.error, None);
+    assert_eq!(
+        upcard::replay::describe(&t.moves.last().unwrap().event, &t.names),
+        "East & West win the game"
+    );
+    let written = upcard::egn::write::from_timeline(&t).unwrap();
+    let rules = written.metadata.ruleset.unwrap();
+    assert_eq!((rules.num_deals, rules.winning_score), (Some(1), None));
+    assert!(schema().is_valid(&serde_json::from_str(&written_json(&path)).unwrap()));
+    // No winning score and no number of deals: a game that cannot end.
+    v["metadata"]["ruleset"]["num_deals"] = 0.into();
+    v["metadata"]["ruleset"]["winning_score"] = 0.into();
+    std::fs::write(&path, v.to_string()).unwrap();
+    assert_eq!(
+        refused(dir.path(), &["replay", "one.egn"]),
+        "upcard: one.egn: ruleset.winning_score is 0: a game with no winning score and no number of deals, which upcard does not play\n"
+    );
+}
+
+/// The record upcard writes of the record at `path`.
+fn written_json(path: &Path) -> String {
+    let o = upcard(
+        path.parent().unwrap(),
+        &["replay", path.to_str().unwrap(), "--format", "egn"],
+        b"",
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).unwrap()
+}

@@ -130,7 +130,7 @@ fn bad_options_are_usage_errors() {
     Upcard::new()
         .line("mutants --filter nosuch")
         .status(2)
-        .stderr_is("upcard: --filter \"nosuch\" selects none of the 156 scenarios (it matches names, paths and tags)\n")
+        .stderr_is("upcard: --filter \"nosuch\" selects none of the 157 scenarios (it matches names, paths and tags)\n")
         .run();
     Upcard::new()
         .line("mutants scenarios/standard")

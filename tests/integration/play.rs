@@ -193,7 +193,7 @@ fn a_wrong_house_rule_or_seat_is_refused_with_the_valid_ones() {
             "upcard: unknown house rule \"stick\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
              lone-march-points, farmers-hand, discard-upcard, loner-lead, \
-             loner-euchred-points\n",
+             loner-euchred-points, deals\n",
         )
         .run();
     let r = Upcard::new()

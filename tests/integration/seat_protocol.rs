@@ -69,7 +69,7 @@ fn a_shell_bot_plays_a_seat_through_the_protocol() {
             "names": ["North", "East", "South", "West"], "rules": "standard", "points_to_win": 3,
             "house": {"canadian-loner": "off", "deal-pattern": "3-2", "defend-alone": "off",
                 "discard-upcard": "on", "farmers-hand": "off", "going-alone": "on",
-                "lone-march-points": "4", "loner-euchred-points": "2", "loner-lead": "left-of-dealer", "points-to-win": "3", "stick-the-dealer": "off"},
+                "deals": "off", "lone-march-points": "4", "loner-euchred-points": "2", "loner-lead": "left-of-dealer", "points-to-win": "3", "stick-the-dealer": "off"},
             "game": 0})
     );
     let decide = &lines[1];

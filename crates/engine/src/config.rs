@@ -82,6 +82,9 @@ pub struct Config {
     /// (OpenSpiel's rule: the upcard is kept).
     pub discard_upcard: bool,
     pub first_dealer: Seat,
+    /// A game of a fixed number of deals (0: none): after this many, the
+    /// team ahead wins; level, the deals go on until one team is ahead.
+    pub deals: u32,
 }
 
 impl Config {
@@ -109,6 +112,7 @@ impl Config {
             farmers_hand: false,
             discard_upcard: true,
             first_dealer: 0,
+            deals: 0,
         }
     }
 }

@@ -300,9 +300,16 @@ impl State {
                 // turned up is random.
                 v.push_if(Action::Pass, !self.forced());
                 let alone = self.may_go_alone(seat, round);
+                // Ordering up one's partner is going alone (CS 246, the
+                // must-alone Canadian loner): not at all where one may not.
+                let forced = round == 1
+                    && self.config.ordering_partner_is_alone
+                    && partner_of(seat) == self.dealer
+                    && !mutants::on(Mutant::PartnerOrderNotAlone);
+                let plain = alone | !forced;
                 for suit in Suit::ALL {
                     let offered = (round == 1) == (suit == up.suit());
-                    v.push_if(Action::Order { suit, alone: false }, offered);
+                    v.push_if(Action::Order { suit, alone: false }, offered & plain);
                     v.push_if(Action::Order { suit, alone: true }, offered & alone);
                 }
                 v.push_if(Action::ThrowIn, self.may_throw_in(seat, round));
@@ -453,9 +460,7 @@ impl State {
                 self.heard(seat, round, Action::ThrowIn);
                 let next_dealer = self.next_dealer();
                 emit!(sink, Event::ThrownIn { seat, next_dealer });
-                self.dealer = next_dealer;
-                self.hand_no += 1;
-                self.phase = Phase::StartHand;
+                self.next_deal(sink, next_dealer);
             }
             (Phase::Defend { asked, round, .. }, Action::Pass) => {
                 self.heard(seat, 0, Action::Pass);
@@ -650,9 +655,7 @@ impl State {
         } else {
             let next_dealer = self.next_dealer();
             emit!(sink, Event::Nullified { next_dealer });
-            self.dealer = next_dealer;
-            self.hand_no += 1;
-            self.phase = Phase::StartHand;
+            self.next_deal(sink, next_dealer);
         }
     }
 
@@ -900,21 +903,39 @@ impl State {
             .first_to_target
             .or(reached(self.scores[other]).then_some(other))
             .or(reached(self.scores[winner]).then_some(winner));
-        if let Some(team) = game_winner {
-            self.winner = Some(team);
-            emit!(
-                sink,
-                Event::GameOver {
-                    winner: team,
-                    scores: self.scores,
-                }
-            );
-            self.phase = Phase::Over;
-        } else {
-            self.dealer = self.next_dealer();
-            self.hand_no += 1;
-            self.phase = Phase::StartHand;
+        match game_winner {
+            Some(team) => self.game_over(sink, team),
+            None => {
+                let next_dealer = self.next_dealer();
+                self.next_deal(sink, next_dealer);
+            }
         }
+    }
+
+    fn game_over<S: EventSink + ?Sized>(&mut self, sink: &mut S, team: usize) {
+        self.winner = Some(team);
+        emit!(
+            sink,
+            Event::GameOver {
+                winner: team,
+                scores: self.scores,
+            }
+        );
+        self.phase = Phase::Over;
+    }
+
+    /// A deal is over (scored or thrown in): the game ends after its last
+    /// deal when one team is ahead (house rule `deals`), else `dealer` deals.
+    fn next_deal<S: EventSink + ?Sized>(&mut self, sink: &mut S, dealer: Seat) {
+        let d = self.config.deals;
+        let [a, b] = self.scores;
+        if d > 0 && self.hand_no + 1 >= d && a != b {
+            self.game_over(sink, usize::from(b > a));
+            return;
+        }
+        self.dealer = dealer;
+        self.hand_no += 1;
+        self.phase = Phase::StartHand;
     }
 }
 

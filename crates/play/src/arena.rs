@@ -50,6 +50,7 @@ impl Rules {
                 for h in house {
                     standard::house::apply(&mut c, h)?;
                 }
+                standard::house::check(&c)?;
                 Ok(Rules::Standard(c))
             }
             other => Err(format!(

@@ -64,6 +64,12 @@ pub(crate) fn new_game(rng: &mut Mt) -> State {
                     standard::house::HouseRule::LonerLead => {
                         ["left-of-dealer", "left-of-loner"][below(rng, 2)].into()
                     }
+                    standard::house::HouseRule::CanadianLoner => {
+                        ["on", "off", "must-alone"][below(rng, 3)].into()
+                    }
+                    standard::house::HouseRule::Deals => {
+                        ["off", "1", "2", "5"][below(rng, 4)].into()
+                    }
                     _ => ["on", "off"][below(rng, 2)].into(),
                 };
                 rule.set(&mut c, &value).expect("a valid value");

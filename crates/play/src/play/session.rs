@@ -193,6 +193,7 @@ impl Options {
         for h in &self.house {
             house::apply(&mut cfg, h).map_err(Failure::input)?;
         }
+        house::check(&cfg).map_err(Failure::input)?;
         let mut seats: [SeatKind; 4] = std::array::from_fn(|_| SeatKind::Person);
         let mut names: [String; 4] = SEATS.map(String::from);
         let mut given = [false; 4];

@@ -107,13 +107,24 @@ pub fn config(rules: &Ruleset) -> Result<Config, String> {
         on(rules.std.unwrap_or(true)).into(),
         "std",
     )?;
-    if let Some(n) = rules.num_deals.filter(|&n| n != 0) {
-        return refuse("num_deals", &n, "a game of a fixed number of deals");
+    // A fixed number of deals; with no winning score (0, or none given
+    // beside num_deals, as the notation's fixed-deal games are written),
+    // the deals alone end the game.
+    let deals = rules.num_deals.filter(|&n| n != 0);
+    if let Some(n) = deals {
+        set(HouseRule::Deals, n.to_string(), "num_deals")?;
     }
-    match rules.winning_score {
-        Some(0) => return refuse("winning_score", &0, "a game with no winning score"),
-        Some(n) => set(HouseRule::PointsToWin, n.to_string(), "winning_score")?,
-        None => {}
+    match (rules.winning_score, deals) {
+        (Some(0), None) => {
+            return refuse(
+                "winning_score",
+                &0,
+                "a game with no winning score and no number of deals",
+            );
+        }
+        (Some(0) | None, Some(_)) => set(HouseRule::PointsToWin, "none".into(), "winning_score")?,
+        (Some(n), _) => set(HouseRule::PointsToWin, n.to_string(), "winning_score")?,
+        (None, None) => {}
     }
     if let Some(lead) = rules.loner_lead {
         let v = match lead {
@@ -861,13 +872,19 @@ fn build(
             }
         }
     }
-    if end.is_none() && st.scores.iter().all(|&s| s < target) {
+    if end.is_none() && !st.is_over() && st.scores.iter().all(|&s| s < target) {
+        let limit = match (config.deals, target) {
+            (0, t) => format!("before either team reaches {t}"),
+            (d, crate::courses::standard::house::NO_TARGET) => {
+                format!("before the game's {d} deals are played")
+            }
+            (d, t) => format!("before either team reaches {t} or the game's {d} deals are played"),
+        };
         end = Some(format!(
-            "the record ends after deal {} at {}-{}, before either team reaches {}",
+            "the record ends after deal {} at {}-{}, {limit}",
             deals.last().map_or(0, |(k, _)| *k),
             st.scores[0],
             st.scores[1],
-            target
         ));
     }
     Built::Done {

@@ -42,7 +42,10 @@ pub fn card_text(c: Card) -> String {
 pub fn ruleset(c: &Config) -> Ruleset {
     Ruleset {
         std: Some(c.all_pass == AllPass::ScrewTheDealer),
-        winning_score: Some(i64::from(c.points_to_win)),
+        // The schema allows one limit: a fixed-deal game is written with
+        // its deals (a target beside them is checked by reading back).
+        winning_score: (c.deals == 0).then_some(i64::from(c.points_to_win)),
+        num_deals: (c.deals > 0).then_some(i64::from(c.deals)),
         canadian: Some(c.ordering_partner_is_alone),
         loner_lead: Some(match c.loner_lead {
             Lead::LeftOfLoner => LonerLead::LeftOfLoner,

@@ -127,6 +127,7 @@ pub fn config(options: &Options) -> Config {
         farmers_hand: false,
         discard_upcard: true,
         first_dealer: 0,
+        deals: 0,
     }
 }
 

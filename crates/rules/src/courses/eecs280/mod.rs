@@ -43,6 +43,7 @@ pub fn config(points: u32) -> Config {
         farmers_hand: false,
         discard_upcard: true,
         first_dealer: 0,
+        deals: 0,
     }
 }
 

@@ -17,10 +17,11 @@ pub enum HouseRule {
     DiscardUpcard,
     LonerLead,
     LonerEuchredPoints,
+    Deals,
 }
 
 impl HouseRule {
-    pub const ALL: [HouseRule; 11] = [
+    pub const ALL: [HouseRule; 12] = [
         HouseRule::StickTheDealer,
         HouseRule::PointsToWin,
         HouseRule::DealPattern,
@@ -32,6 +33,7 @@ impl HouseRule {
         HouseRule::DiscardUpcard,
         HouseRule::LonerLead,
         HouseRule::LonerEuchredPoints,
+        HouseRule::Deals,
     ];
 
     pub fn name(self) -> &'static str {
@@ -47,13 +49,15 @@ impl HouseRule {
             HouseRule::DiscardUpcard => "discard-upcard",
             HouseRule::LonerLead => "loner-lead",
             HouseRule::LonerEuchredPoints => "loner-euchred-points",
+            HouseRule::Deals => "deals",
         }
     }
 
     /// The values it takes, as said in messages.
     pub fn values(self) -> &'static str {
         match self {
-            HouseRule::PointsToWin => "a number from 1 to 100",
+            HouseRule::PointsToWin => "a number from 1 to 100, or none (with deals)",
+            HouseRule::Deals => "a number from 1 to 100, or off",
             HouseRule::LoneMarchPoints | HouseRule::LonerEuchredPoints => "a number from 1 to 10",
             HouseRule::DealPattern => "3-2 or 2-3",
             HouseRule::LonerLead => "left-of-dealer or left-of-loner",
@@ -96,7 +100,11 @@ impl HouseRule {
                     AllPass::Nullify
                 }
             }
+            // No target: a game of a fixed number of deals (`check`).
+            HouseRule::PointsToWin if value == "none" => c.points_to_win = NO_TARGET,
             HouseRule::PointsToWin => c.points_to_win = number(100)?,
+            HouseRule::Deals if value == "off" || value == "0" => c.deals = 0,
+            HouseRule::Deals => c.deals = number(100)?,
             HouseRule::DealPattern => {
                 c.deal = match value {
                     "3-2" => DealPattern::Batches32,
@@ -134,7 +142,10 @@ impl HouseRule {
         let on = |b: bool| if b { "on" } else { "off" }.to_string();
         match self {
             HouseRule::StickTheDealer => on(c.all_pass == AllPass::ScrewTheDealer),
+            HouseRule::PointsToWin if c.points_to_win == NO_TARGET => "none".into(),
             HouseRule::PointsToWin => c.points_to_win.to_string(),
+            HouseRule::Deals if c.deals == 0 => "off".into(),
+            HouseRule::Deals => c.deals.to_string(),
             HouseRule::DealPattern => match c.deal {
                 DealPattern::Batches23 => "2-3".into(),
                 _ => "3-2".into(),
@@ -153,6 +164,17 @@ impl HouseRule {
             },
         }
     }
+}
+
+/// `points-to-win = none`: a score no game reaches.
+pub const NO_TARGET: u32 = u32::MAX;
+
+/// The rules together: a game must end, by a target score or a number of deals.
+pub fn check(c: &Config) -> Result<(), String> {
+    if c.points_to_win == NO_TARGET && c.deals == 0 {
+        return Err("points-to-win = none needs deals = N: a game ends by a score or after a number of deals".into());
+    }
+    Ok(())
 }
 
 /// Every house rule by name with its value in `c`, as `hello` and reports
@@ -282,7 +304,7 @@ mod tests {
             "unknown house rule \"stick-dealer\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
              lone-march-points, farmers-hand, discard-upcard, loner-lead, \
-             loner-euchred-points"
+             loner-euchred-points, deals"
         );
         assert_eq!(
             apply(&mut c, "loner-lead=right").unwrap_err(),
@@ -294,7 +316,7 @@ mod tests {
         );
         assert_eq!(
             apply(&mut c, "points-to-win=0").unwrap_err(),
-            "house rule points-to-win takes a number from 1 to 100, not \"0\""
+            "house rule points-to-win takes a number from 1 to 100, or none (with deals), not \"0\""
         );
         assert_eq!(config(), {
             let mut fresh = config();
@@ -319,11 +341,11 @@ mod tests {
             "h.toml:2:1: unknown house rule \"farmer\"; the house rules are stick-the-dealer, \
              points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
              lone-march-points, farmers-hand, discard-upcard, loner-lead, \
-             loner-euchred-points"
+             loner-euchred-points, deals"
         );
         assert_eq!(
             apply_toml(&mut c, "h.toml", "\npoints-to-win = 500\n").unwrap_err(),
-            "h.toml:2:17: house rule points-to-win takes a number from 1 to 100, not \"500\""
+            "h.toml:2:17: house rule points-to-win takes a number from 1 to 100, or none (with deals), not \"500\""
         );
         assert!(
             apply_toml(&mut c, "h.toml", "going-alone = \n")

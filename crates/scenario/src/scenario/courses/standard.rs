@@ -123,6 +123,8 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
         rule.set(&mut config, &value.text())
             .map_err(|e| cx.at(&["standard", "house", name], e))?;
     }
+    crate::courses::standard::house::check(&config)
+        .map_err(|e| cx.at(&["standard", "house"], e))?;
     let cards = match &s.deck {
         None => Cards::Seed(s.seed.unwrap_or(0)),
         Some(cards) => {
