@@ -28,6 +28,8 @@ pub struct Options {
     pub trace: bool,
     /// Where the replay (text, JSON or the HTML page) goes (standard output when None).
     pub out: Option<PathBuf>,
+    /// An alternative line of a record's analysis (from 1) instead of the game.
+    pub line: Option<usize>,
 }
 
 /// A scenario (`.yaml`/`.yml`) or a CS 246 save file, checked.
@@ -68,7 +70,22 @@ fn load_egn(path: &Path) -> Result<Timeline, Failure> {
 }
 
 pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let t = load(&o.file)?;
+    let mut t = load(&o.file)?;
+    if let Some(k) = o.line {
+        let n = t.lines.len();
+        if k == 0 || k > n {
+            return Err(Failure::input(format!(
+                "--line {k}: {} has {}",
+                o.file.display(),
+                match n {
+                    0 => "no alternative lines".to_string(),
+                    1 => "one alternative line (--line 1)".to_string(),
+                    n => format!("alternative lines 1 to {n}"),
+                }
+            )));
+        }
+        t = t.lines.swap_remove(k - 1).timeline;
+    }
     let io = |e: std::io::Error| {
         if e.get_ref()
             .is_some_and(|r| r.is::<upcard::replay::step::ReadingCommands>())
@@ -188,6 +205,9 @@ pub struct Args {
     /// Write the state after POINT as a CS 246 save file OUT that continues the game exactly
     #[arg(long, num_args = 2, value_names = ["POINT", "OUT"])]
     save_at: Option<Vec<String>>,
+    /// A Euchre Game Notation record's alternative line K (from 1; the text replay notes where each leaves the game) instead of the game
+    #[arg(long, value_name = "K")]
+    line: Option<usize>,
 }
 
 impl Args {
@@ -207,6 +227,7 @@ impl Args {
             save_at,
             trace: self.trace,
             out: self.output,
+            line: self.line,
         };
         run(&o, &mut std::io::stdin().lock(), stdout)
     }

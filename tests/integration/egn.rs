@@ -717,3 +717,44 @@ fn written_json(path: &Path) -> String {
     );
     String::from_utf8(o.stdout).unwrap()
 }
+
+/// `replay --line K`: an alternative line of the record's analysis, in
+/// text, from the move where it leaves the game (noted there).
+#[test]
+fn an_alternative_line_replays_on_its_own() {
+    let dir = examples();
+    let o = upcard(
+        &dir,
+        &["replay", "Quite the Hustle Annotated.egn", "--to", "36"],
+        b"",
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.contains("\n  note: upcard: alternative line 1: Charliehustle4192 leads AD (replay --line 1; the HTML page steps into it)\n"),
+        "{out}"
+    );
+    let o = upcard(
+        &dir,
+        &[
+            "replay",
+            "Quite the Hustle Annotated.egn",
+            "--line",
+            "1",
+            "--to",
+            "6",
+        ],
+        b"",
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(
+        out.starts_with("move 6/31 at 1:1:1 (hand 1, trick 1, play 1): Charliehustle4192 leads AD\n  note: Seems like an easy euchre when leading the Ad."),
+        "{out}"
+    );
+    assert_eq!(
+        refused(
+            &dir,
+            &["replay", "Quite the Hustle Annotated.egn", "--line", "9"]
+        ),
+        "upcard: --line 9: Quite the Hustle Annotated.egn has alternative lines 1 to 5\n"
+    );
+}

@@ -1313,7 +1313,8 @@ pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
         let point = t.moves[at].point;
         let instead = crate::replay::describe(&lt.moves[from].event, &lt.names);
         t.notes.entry(point).or_default().push(format!(
-            "upcard: alternative line {}: {instead} (the HTML view steps into it)",
+            "upcard: alternative line {}: {instead} (replay --line {}; the HTML page steps into it)",
+            n + 1,
             n + 1
         ));
         t.lines.push(crate::replay::Line {
