@@ -121,13 +121,12 @@ pub fn config(options: &Options) -> Config {
         sitting_out_dealer_picks_up: options.sitting_out_dealer_picks_up,
         penalty_can_end_game: options.renege_ends_game,
         ordering_partner_is_alone: true,
-        // House rules of the standard game only.
-        canadian_loner: false,
-        defend_alone: false,
-        farmers_hand: false,
         discard_upcard: true,
         first_dealer: 0,
-        deals: 0,
+        // The standard game's house rules (canadian-loner, defend-alone,
+        // farmers-hand, deals) are off in the courses; a new one need not
+        // be named here.
+        ..Config::standard()
     }
 }
 

@@ -37,13 +37,12 @@ pub fn config(points: u32) -> Config {
         sitting_out_dealer_picks_up: false,
         penalty_can_end_game: false,
         ordering_partner_is_alone: false,
-        // House rules of the standard game only.
-        canadian_loner: false,
-        defend_alone: false,
-        farmers_hand: false,
         discard_upcard: true,
         first_dealer: 0,
-        deals: 0,
+        // The standard game's house rules (canadian-loner, defend-alone,
+        // farmers-hand, deals) are off in the courses; a new one need not
+        // be named here.
+        ..Config::standard()
     }
 }
 
