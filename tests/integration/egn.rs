@@ -415,11 +415,15 @@ fn play_recorded(dir: &Path, seed: &str, north: &str, house: &[&str], file: &str
         args.extend(["--house", h]);
     }
     args.extend(["--record", file]);
-    let o = upcard(dir, &args, b"");
+    succeeded(upcard(dir, &args, b""))
+}
+
+/// What a run that exits 0 printed.
+fn succeeded(o: std::process::Output) -> String {
     assert_eq!(
         o.status.code(),
         Some(0),
-        "{house:?}: {}",
+        "{}",
         String::from_utf8_lossy(&o.stderr)
     );
     String::from_utf8(o.stdout).unwrap()
@@ -704,18 +708,11 @@ fn a_record_of_a_fixed_number_of_deals_is_won_after_them() {
 
 /// The record upcard writes of the record at `path`.
 fn written_json(path: &Path) -> String {
-    let o = upcard(
+    succeeded(upcard(
         path.parent().unwrap(),
         &["replay", path.to_str().unwrap(), "--format", "egn"],
         b"",
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout).unwrap()
+    ))
 }
 
 /// `replay --line K`: an alternative line of the record's analysis, in

@@ -794,15 +794,7 @@ impl State {
         );
         if self.scores[team] >= self.config.points_to_win {
             if self.config.penalty_can_end_game {
-                self.winner = Some(team);
-                emit!(
-                    sink,
-                    Event::GameOver {
-                        winner: team,
-                        scores: self.scores,
-                    }
-                );
-                self.phase = Phase::Over;
+                self.game_over(sink, team);
                 return;
             }
             self.first_to_target.get_or_insert(team);
