@@ -755,3 +755,20 @@ fn an_alternative_line_replays_on_its_own() {
         "upcard: --line 9: Quite the Hustle Annotated.egn has alternative lines 1 to 5\n"
     );
 }
+
+/// A record whose scores run past anything upcard counts (an initial score
+/// near 2^32 that goes on after the game is over) is refused, not a panic.
+#[test]
+fn scores_past_what_upcard_counts_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(examples().join("Six Points in Two Hands.egn")).unwrap(),
+    )
+    .unwrap();
+    v["metadata"]["initialScore"] = serde_json::json!([4_294_967_294u64, 0]);
+    std::fs::write(dir.path().join("big.egn"), v.to_string()).unwrap();
+    assert_eq!(
+        refused(dir.path(), &["replay", "big.egn"]),
+        "upcard: big.egn: after deal 0 the scores are 4294967295-0, more than upcard counts\n"
+    );
+}

@@ -29,6 +29,10 @@ use crate::replay::Point;
 use crate::scenario::{RulesName, Scenario};
 use crate::transcript::Transcript;
 
+/// How upcard's own notes begin (its findings, beside the record's
+/// annotations): they are not written back into a record.
+pub const OWN_NOTE: &str = "upcard: ";
+
 /// A record made ready to replay.
 pub struct Replay {
     pub scenario: Scenario,
@@ -41,6 +45,19 @@ pub struct Replay {
     pub end: Option<String>,
     /// The record's own rules, when the game is played under others.
     pub declared: Option<Config>,
+}
+
+impl Replay {
+    /// The game played through, with the record's notes and unknown cards.
+    pub fn timeline(self) -> crate::replay::Timeline {
+        let mut t = crate::replay::record(self.scenario);
+        t.notes = self.notes;
+        t.unknown = self.unknown;
+        t.declared = self.declared;
+        // The scripts end where the record does: say that, not the engine's words.
+        t.error = self.end;
+        t
+    }
 }
 
 /// The standard game a record describes.
@@ -187,21 +204,14 @@ pub fn config(rules: &Ruleset) -> Result<Config, String> {
 /// A card as the notation writes it (`Ad`, `9c`, `Tc`); None for one the
 /// record does not know (`Xx`).
 fn card(s: &str) -> Result<Option<Card>, String> {
-    let mut it = s.chars();
-    let (r, su) = (it.next(), it.next());
-    if it.next().is_none()
-        && let (Some(r), Some(su)) = (r, su)
+    if let [r, suit] = s.as_bytes()
+        && (*r == b'X' || *suit == b'x')
     {
-        if r == 'X' || su == 'x' {
-            return Ok(None);
-        }
-        if let Some(c) = Card::parse_short(&format!("{r}{}", su.to_ascii_uppercase())) {
-            return Ok(Some(c));
-        }
+        return Ok(None);
     }
-    Err(format!(
-        "card {s:?} is not one of the 24 cards upcard plays (nine to ace)"
-    ))
+    Card::parse_short(s)
+        .map(Some)
+        .ok_or_else(|| format!("card {s:?} is not one of the 24 cards upcard plays (nine to ace)"))
 }
 
 /// The players' names: four, different, none empty (a seat's number where
@@ -269,12 +279,6 @@ struct DealPlan {
     complete: bool,
 }
 
-/// Where a deal's decisions stopped short: the message, and whether the
-/// record simply ends there (not a fault).
-struct Stop {
-    message: String,
-}
-
 fn describe_at(k: usize, at: At) -> String {
     match at {
         At::Call(i) => format!("deal {k}, call {}", i + 1),
@@ -292,7 +296,7 @@ fn plan(
     start: &State,
     upcard: Card,
     names: &[String; 4],
-) -> (DealPlan, Option<Stop>) {
+) -> (DealPlan, Option<String>) {
     let mut m = start.clone();
     // Any order with the upcard in its place: the hands are not used.
     let mut dummy: Vec<Card> = all_cards().filter(|&c| c != upcard).collect();
@@ -307,23 +311,10 @@ fn plan(
         picked_up: false,
         complete: false,
     };
-    let stop = |at: At, why: String| {
-        Some(Stop {
-            message: format!("{}: {why}", describe_at(k, at)),
-        })
-    };
-    let bidding = d.phases.iter().find_map(|p| match p {
-        Phase::Bidding(b) => Some(b),
-        _ => None,
-    });
-    let tricks: &[Vec<String>] = d
-        .phases
-        .iter()
-        .find_map(|p| match p {
-            Phase::Tricks(t) => Some(t.tricks.as_slice()),
-            _ => None,
-        })
-        .unwrap_or(&[]);
+    // Why the deal's decisions stop short, where they do.
+    let stop = |at: At, why: String| Some(format!("{}: {why}", describe_at(k, at)));
+    let bidding = super::bidding(&d.phases);
+    let tricks: &[Vec<String>] = super::tricks(&d.phases).map_or(&[], |t| t.tricks.as_slice());
     let alone = bidding.and_then(|b| b.is_alone).unwrap_or(false);
     let defender = bidding
         .and_then(|b| b.alone_defender)
@@ -640,24 +631,24 @@ pub fn replay(path: &Path, record: &Record) -> Result<Replay, String> {
             .ok_or_else(|| format!("{file}: deal 0's dealer is {dealer}, not a seat 0-3"))?;
     }
     // Played once as the rules say; a record that goes on past the end of
-    // the game is played again with a target no record reaches.
+    // the game is played again with no target at all.
     match build(&config, config.points_to_win, &names, initial, &deals) {
         Built::Over { at, scores, hand } => {
             let mut raised = config;
-            raised.points_to_win = 1000;
+            raised.points_to_win = crate::courses::standard::house::NO_TARGET;
             let mut r = build(&raised, config.points_to_win, &names, initial, &deals)
-                .into_replay(path, record, raised, &names, initial);
+                .into_replay(path, record, raised, &names, initial)?;
             r.declared = Some(config);
             r.notes.entry(Point { hand, trick: 0, play: 1 }).or_default().insert(
                 0,
                 format!(
-                    "upcard: the game was over after deal {at} at {}-{} (winning score {}), but the record goes on; the rest is replayed as recorded",
+                    "{OWN_NOTE}the game was over after deal {at} at {}-{} (winning score {}), but the record goes on; the rest is replayed as recorded",
                     scores[0], scores[1], config.points_to_win
                 ),
             );
             Ok(r)
         }
-        b => Ok(b.into_replay(path, record, config, &names, initial)),
+        b => b.into_replay(path, record, config, &names, initial),
     }
 }
 
@@ -687,17 +678,25 @@ impl Built {
         config: Config,
         names: &[String; 4],
         initial: [u32; 2],
-    ) -> Replay {
-        let Built::Done {
-            first_hand,
-            mut orders,
-            scripts,
-            notes,
-            unknown,
-            end,
-        } = self
-        else {
-            unreachable!("a raised target is never reached")
+    ) -> Result<Replay, String> {
+        let (first_hand, mut orders, scripts, notes, unknown, end) = match self {
+            Built::Done {
+                first_hand,
+                orders,
+                scripts,
+                notes,
+                unknown,
+                end,
+            } => (first_hand, orders, scripts, notes, unknown, end),
+            // Even with no target: the scores reached the most upcard counts.
+            Built::Over { at, scores, .. } => {
+                return Err(format!(
+                    "{}: after deal {at} the scores are {}-{}, more than upcard counts",
+                    path.display(),
+                    scores[0],
+                    scores[1]
+                ));
+            }
         };
         if orders.is_empty() {
             orders.push(crate::courses::standard::deck(0).next_deck());
@@ -709,7 +708,7 @@ impl Built {
             path.file_stem()
                 .map_or("game".into(), |s| s.to_string_lossy().into_owned())
         });
-        Replay {
+        Ok(Replay {
             scenario: Scenario::of_game(
                 path,
                 name,
@@ -728,7 +727,7 @@ impl Built {
             unknown,
             end,
             declared: None,
-        }
+        })
     }
 }
 
@@ -811,7 +810,7 @@ fn build(
                 // The second pass: the real cards, every rule.
                 st.deck = Deck::recorded(vec![order]);
                 deal_hand(&mut st);
-                let mut fault = stop.map(|s| s.message);
+                let mut fault = stop;
                 for &(seat, action, at) in &p.plan {
                     settle(&mut st);
                     let a = match action {
@@ -832,7 +831,7 @@ fn build(
                             play: (j + 1).min(255) as u8,
                         };
                         notes.entry(point).or_default().push(format!(
-                            "upcard: {}: {} (a renege: the record breaks its rules here)",
+                            "{OWN_NOTE}{}: {} (a renege: the record breaks its rules here)",
                             describe_at(k, at),
                             refusal(&st, seat, a, names)
                         ));
@@ -965,22 +964,11 @@ fn deal_order(
             None => {}
         }
     }
-    // A card held by two seats, or the upcard played by another.
+    // A card held by two seats (a named discard another plays; the plan
+    // has already stopped at a card played twice or at the upcard).
     let mut holder: BTreeMap<Card, Seat> = BTreeMap::new();
     for (s, cards) in dealt.iter().enumerate() {
         for &c in cards {
-            if c == upcard {
-                return Err(format!(
-                    "deal {k}: {} plays the upcard {}, which {}",
-                    names[s],
-                    c.short(),
-                    if p.picked_up {
-                        format!("{} picked up", names[dealer])
-                    } else {
-                        "stayed in the kitty".to_string()
-                    }
-                ));
-            }
             if let Some(o) = holder.insert(c, s) {
                 return Err(format!(
                     "deal {k}: {} is played by both {} and {}",
@@ -1073,9 +1061,40 @@ fn deal_order(
     })
 }
 
-/// The record's annotations at the moves they are about: a call's index in
-/// the bidding, a card's `4 × trick + place` (the notation's reference
-/// replayer counts so, with three-card tricks too).
+/// Cards per trick as annotation keys count them: a card's key is
+/// `4 × trick + place` (the notation's reference replayer counts so, with
+/// three-card tricks too).
+const NOTE_TRICK: usize = 4;
+
+/// The move annotation `i` of a bidding (`call`) or trick-play phase is about.
+fn note_point(hand: u32, call: bool, i: usize) -> Point {
+    let small = |n: usize| n.min(255) as u8;
+    if call {
+        Point {
+            hand,
+            trick: 0,
+            play: small(i + 1),
+        }
+    } else {
+        Point {
+            hand,
+            trick: small(i / NOTE_TRICK + 1),
+            play: small(i % NOTE_TRICK + 1),
+        }
+    }
+}
+
+/// The inverse of [`note_point`]: whether a move's notes are a call's, and
+/// their key (None for a move that is neither: a trick taken, a score).
+pub(super) fn note_key(p: Point) -> Option<(bool, usize)> {
+    let play = usize::from(p.play).checked_sub(1)?;
+    match usize::from(p.trick) {
+        0 => Some((true, play)),
+        t => (play < NOTE_TRICK).then(|| (false, NOTE_TRICK * (t - 1) + play)),
+    }
+}
+
+/// The record's annotations at the moves they are about.
 fn annotate(notes: &mut BTreeMap<Point, Vec<String>>, hand: u32, d: &Deal) {
     for phase in &d.phases {
         let (map, is_call) = match phase {
@@ -1086,21 +1105,8 @@ fn annotate(notes: &mut BTreeMap<Point, Vec<String>>, hand: u32, d: &Deal) {
             let Ok(i) = key.parse::<usize>() else {
                 continue;
             };
-            let point = if is_call {
-                Point {
-                    hand,
-                    trick: 0,
-                    play: (i + 1).min(255) as u8,
-                }
-            } else {
-                Point {
-                    hand,
-                    trick: (i / 4 + 1).min(255) as u8,
-                    play: (i % 4 + 1) as u8,
-                }
-            };
             notes
-                .entry(point)
+                .entry(note_point(hand, is_call, i))
                 .or_default()
                 .extend(texts.iter().cloned());
         }
@@ -1130,32 +1136,22 @@ fn steps(t: &crate::replay::Timeline, hand: u32, calls: usize) -> Vec<usize> {
     v
 }
 
+/// How many calls a deal's bidding has.
+fn calls(phases: &[Phase]) -> usize {
+    super::bidding(phases).map_or(0, |b| b.calls.len())
+}
+
 /// A deal's alternative line as a deal of its own: the main line's steps
 /// before `branchIndex` (calls, then cards), then the line's.
 fn branch(main: &Deal, line: &super::AlternativeLine) -> Deal {
     use super::{Annotations, Bidding, Tricks};
     let b = usize::try_from(line.branch_index).unwrap_or(0);
-    let main_bid = main.phases.iter().find_map(|p| match p {
-        Phase::Bidding(x) => Some(x.clone()),
-        _ => None,
-    });
-    let main_tricks: Vec<Vec<String>> = main
-        .phases
-        .iter()
-        .find_map(|p| match p {
-            Phase::Tricks(t) => Some(t.tricks.clone()),
-            _ => None,
-        })
-        .unwrap_or_default();
-    let ncalls = main_bid.as_ref().map_or(0, |x| x.calls.len());
-    let alt_bid = line.phases.iter().find_map(|p| match p {
-        Phase::Bidding(x) => Some(x),
-        _ => None,
-    });
-    let alt_tricks = line.phases.iter().find_map(|p| match p {
-        Phase::Tricks(t) => Some(t),
-        _ => None,
-    });
+    let main_bid = super::bidding(&main.phases);
+    let main_tricks: Vec<Vec<String>> =
+        super::tricks(&main.phases).map_or_else(Vec::new, |t| t.tricks.clone());
+    let ncalls = calls(&main.phases);
+    let alt_bid = super::bidding(&line.phases);
+    let alt_tricks = super::tricks(&line.phases);
     let shift = |a: &Option<Annotations>, by: usize| -> Option<Annotations> {
         a.as_ref().map(|m| {
             m.iter()
@@ -1163,7 +1159,7 @@ fn branch(main: &Deal, line: &super::AlternativeLine) -> Deal {
                 .collect()
         })
     };
-    let bidding = match (alt_bid, &main_bid) {
+    let bidding = match (alt_bid, main_bid) {
         (Some(alt), Some(mb)) => {
             let kept = b.min(ncalls);
             let mut calls = mb.calls[..kept].to_vec();
@@ -1221,8 +1217,8 @@ fn branch(main: &Deal, line: &super::AlternativeLine) -> Deal {
                 m.iter()
                     .filter_map(|(k, v)| {
                         let i = k.parse::<usize>().ok()?;
-                        let (t, j) = (i / 4, i % 4);
-                        let at = 4 * (whole + t) + j + if t == 0 { start } else { 0 };
+                        let (t, j) = (i / NOTE_TRICK, i % NOTE_TRICK);
+                        let at = NOTE_TRICK * (whole + t) + j + if t == 0 { start } else { 0 };
                         Some((at.to_string(), v.clone()))
                     })
                     .collect()
@@ -1269,15 +1265,7 @@ pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
         let Some(scores) = starts.get(&hand) else {
             continue;
         };
-        let ncalls = d
-            .phases
-            .iter()
-            .find_map(|p| match p {
-                Phase::Bidding(b) => Some(b.calls.len()),
-                _ => None,
-            })
-            .unwrap_or(0);
-        let main_steps = steps(t, hand, ncalls);
+        let main_steps = steps(t, hand, calls(&d.phases));
         for line in &d.alternative_lines {
             let b = usize::try_from(line.branch_index).unwrap_or(0);
             let Some(&at) = main_steps.get(b) else {
@@ -1286,23 +1274,11 @@ pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
             let mut one = record.clone();
             one.metadata.initial_score = scores.iter().map(|&s| i64::from(s)).collect();
             one.metadata.final_score = None;
-            one.deals = vec![DealEntry::Deal(Box::new(branch(d, line)))];
+            let alt = branch(d, line);
+            let alt_calls = calls(&alt.phases);
+            one.deals = vec![DealEntry::Deal(Box::new(alt))];
             let Ok(r) = replay(path, &one) else { continue };
-            let mut lt = crate::replay::record(r.scenario);
-            lt.notes = r.notes;
-            lt.unknown = r.unknown;
-            lt.error = r.end;
-            let alt_calls = match one.deals.first() {
-                Some(DealEntry::Deal(x)) => x
-                    .phases
-                    .iter()
-                    .find_map(|p| match p {
-                        Phase::Bidding(b) => Some(b.calls.len()),
-                        _ => None,
-                    })
-                    .unwrap_or(0),
-                _ => 0,
-            };
+            let lt = r.timeline();
             let Some(&from) = steps(&lt, hand, alt_calls).get(b) else {
                 continue;
             };
@@ -1313,7 +1289,7 @@ pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
         let point = t.moves[at].point;
         let instead = crate::replay::describe(&lt.moves[from].event, &lt.names);
         t.notes.entry(point).or_default().push(format!(
-            "upcard: alternative line {}: {instead} (replay --line {}; the HTML page steps into it)",
+            "{OWN_NOTE}alternative line {}: {instead} (replay --line {}; the HTML page steps into it)",
             n + 1,
             n + 1
         ));

@@ -65,8 +65,7 @@ pub fn import(
         ));
     }
     if let Some(d) = deal {
-        let whole = super::replay(file, &record)?;
-        let t = crate::replay::record(whole.scenario);
+        let t = super::replay(file, &record)?.timeline();
         let starts: Vec<[u32; 2]> = t
             .events
             .iter()

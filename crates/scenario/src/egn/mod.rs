@@ -160,6 +160,22 @@ pub enum Phase {
     Tricks(Tricks),
 }
 
+/// A deal's (or an alternative line's) bidding phase and trick-play phase.
+pub fn bidding(phases: &[Phase]) -> Option<&Bidding> {
+    phases.iter().find_map(|p| match p {
+        Phase::Bidding(b) => Some(b),
+        _ => None,
+    })
+}
+
+/// See [`bidding`].
+pub fn tricks(phases: &[Phase]) -> Option<&Tricks> {
+    phases.iter().find_map(|p| match p {
+        Phase::Tricks(t) => Some(t),
+        _ => None,
+    })
+}
+
 /// Notes by the index of the call or card they are about (decimal keys).
 pub type Annotations = BTreeMap<String, Vec<String>>;
 
@@ -311,14 +327,8 @@ impl Record {
 pub fn timeline(path: &std::path::Path, text: &str) -> Result<crate::replay::Timeline, String> {
     let file = path.display().to_string();
     let record = Record::parse(&file, text).map_err(|e| e.0)?;
-    let r = replay(path, &record)?;
-    let mut t = crate::replay::record(r.scenario);
-    t.notes = r.notes;
-    t.unknown = r.unknown;
-    t.declared = r.declared;
+    let mut t = replay(path, &record)?.timeline();
     game::lines(path, &record, &mut t);
-    // The scripts end where the record does: say that, not the engine's words.
-    t.error = r.end;
     Ok(t)
 }
 

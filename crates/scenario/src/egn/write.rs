@@ -91,19 +91,20 @@ impl Open {
         ) {
             let texts: Vec<String> = texts
                 .iter()
-                .filter(|t| !t.starts_with("upcard:"))
+                .filter(|t| !t.starts_with(super::game::OWN_NOTE))
                 .cloned()
                 .collect();
-            if texts.is_empty() || p.play == 0 {
+            if texts.is_empty() {
                 continue;
             }
-            if p.trick == 0 {
-                if usize::from(p.play) <= self.calls.len() {
-                    calls_notes.insert((p.play - 1).to_string(), texts);
+            match super::game::note_key(*p) {
+                Some((true, i)) if i < self.calls.len() => {
+                    calls_notes.insert(i.to_string(), texts);
                 }
-            } else {
-                let i = 4 * (usize::from(p.trick) - 1) + usize::from(p.play) - 1;
-                play_notes.insert(i.to_string(), texts);
+                Some((false, i)) => {
+                    play_notes.insert(i.to_string(), texts);
+                }
+                _ => {}
             }
         }
         let bidding = Bidding {
@@ -300,8 +301,7 @@ pub fn checked(game: &Game, path: &std::path::Path) -> Result<Record, String> {
     let record = record(game);
     let back = super::game::replay(path, &record)
         .map_err(|e| format!("the record upcard would write is not one it reads: {e}"))?;
-    let stop = back.end.clone();
-    let again = crate::replay::record(back.scenario);
+    let again = back.timeline();
     let (a, b) = (
         moves(game.events, game.names),
         moves(&again.events, game.names),
@@ -313,7 +313,10 @@ pub fn checked(game: &Game, path: &std::path::Path) -> Result<Record, String> {
             i + 1,
             say(a.get(i)),
             say(b.get(i)),
-            stop.map_or(String::new(), |e| format!(" ({e})"))
+            again
+                .error
+                .as_ref()
+                .map_or(String::new(), |e| format!(" ({e})"))
         ));
     }
     Ok(record)
