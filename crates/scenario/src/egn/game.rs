@@ -1271,13 +1271,11 @@ pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
             let Some(&at) = main_steps.get(b) else {
                 continue;
             };
-            let mut one = record.clone();
-            one.metadata.initial_score = scores.iter().map(|&s| i64::from(s)).collect();
-            one.metadata.final_score = None;
             let alt = branch(d, line);
             let alt_calls = calls(&alt.phases);
-            one.deals = vec![DealEntry::Deal(Box::new(alt))];
-            let Ok(r) = replay(path, &one) else { continue };
+            let Ok(r) = replay(path, &record.one_deal(alt, *scores)) else {
+                continue;
+            };
             let lt = r.timeline();
             let Some(&from) = steps(&lt, hand, alt_calls).get(b) else {
                 continue;

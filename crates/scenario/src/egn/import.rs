@@ -80,10 +80,8 @@ pub fn import(
                 starts.len().min(record.deals.len()).saturating_sub(1)
             ));
         };
-        if let DealEntry::Deal(one) = &entry {
-            record.metadata.initial_score = scores.iter().map(|&s| i64::from(s)).collect();
-            record.metadata.final_score = None;
-            record.deals = vec![DealEntry::Deal(one.clone())];
+        if let DealEntry::Deal(one) = entry {
+            record = record.one_deal(*one, *scores);
         }
     }
     let egn = out.join(format!("{name}.egn"));

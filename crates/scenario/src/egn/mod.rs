@@ -315,6 +315,21 @@ impl Record {
         Ok(record)
     }
 
+    /// A record of `deal` alone, played from `scores` (its players and rules
+    /// this record's; none of its other deals copied).
+    pub fn one_deal(&self, deal: Deal, scores: [u32; 2]) -> Record {
+        Record {
+            file_type: self.file_type.clone(),
+            version: self.version.clone(),
+            metadata: Metadata {
+                initial_score: scores.iter().map(|&s| i64::from(s)).collect(),
+                final_score: None,
+                ..self.metadata.clone()
+            },
+            deals: vec![DealEntry::Deal(Box::new(deal))],
+        }
+    }
+
     /// The record as JSON (two-space indent, as the notation's own tools write it).
     pub fn to_json(&self) -> String {
         let mut s = serde_json::to_string_pretty(self).expect("a record serializes");
