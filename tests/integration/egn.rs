@@ -772,3 +772,29 @@ fn scores_past_what_upcard_counts_are_refused() {
         "upcard: big.egn: after deal 0 the scores are 4294967295-0, more than upcard counts\n"
     );
 }
+
+/// A record is anyone's file: what a terminal would interpret in its
+/// names and annotations reaches the terminal escaped.
+#[test]
+fn control_characters_in_a_record_are_shown_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(examples().join("Custom Scenario.egn")).unwrap(),
+    )
+    .unwrap();
+    v["metadata"]["players"][1] = "E\u{1b}]0;pwned\u{7}".into();
+    v["deals"][0]["phases"][1]["playAnnotations"] = serde_json::json!({"0": ["[?]\u{1b}[2Jgone"]});
+    std::fs::write(dir.path().join("g.egn"), v.to_string()).unwrap();
+    let out = succeeded(upcard(
+        dir.path(),
+        &["replay", "g.egn", "--to", "0:1:1"],
+        b"",
+    ));
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out}");
+    assert!(
+        out.starts_with(
+            "move 6/31 at 0:1:1 (hand 0, trick 1, play 1): E\\u{1b}]0;pwned\\u{7} leads 9H\n  note: [?] mistake: \\u{1b}[2Jgone\n"
+        ),
+        "{out}"
+    );
+}

@@ -25,6 +25,7 @@ use crate::engine::{
     Action, Config, Deck, FollowRule, Hand, NullSink, Phase as Step, Seat, State, deal,
 };
 use crate::input::SharedTokens;
+use crate::parse::escape::{printable, printable_line};
 use crate::replay::Point;
 use crate::scenario::{RulesName, Scenario};
 use crate::transcript::Transcript;
@@ -215,13 +216,15 @@ fn card(s: &str) -> Result<Option<Card>, String> {
 }
 
 /// The players' names: four, different, none empty (a seat's number where
-/// the record gives none).
+/// the record gives none), and printable (a record is anyone's file: what a
+/// terminal would interpret is shown escaped, as everywhere upcard prints
+/// text it did not write).
 fn names(record: &Record) -> [String; 4] {
     let mut out: [String; 4] = std::array::from_fn(|i| format!("Player {i}"));
     for (i, p) in record.metadata.players.iter().take(4).enumerate() {
         let n = p.name().trim();
         if !n.is_empty() {
-            out[i] = n.to_string();
+            out[i] = printable_line(n);
         }
     }
     for i in 1..4 {
@@ -704,15 +707,23 @@ impl Built {
         // The plays were checked; a renege the record has is played as it was.
         let mut config = config;
         config.follow = FollowRule::Trust;
-        let name = record.metadata.title.clone().unwrap_or_else(|| {
-            path.file_stem()
-                .map_or("game".into(), |s| s.to_string_lossy().into_owned())
-        });
+        let name = record.metadata.title.as_deref().map_or_else(
+            || {
+                path.file_stem()
+                    .map_or("game".into(), |s| s.to_string_lossy().into_owned())
+            },
+            printable_line,
+        );
         Ok(Replay {
             scenario: Scenario::of_game(
                 path,
                 name,
-                record.metadata.description.clone().unwrap_or_default(),
+                record
+                    .metadata
+                    .description
+                    .as_deref()
+                    .map(printable)
+                    .unwrap_or_default(),
                 RulesName::standard,
                 Arc::new(EgnSetup {
                     config,
@@ -1108,7 +1119,7 @@ fn annotate(notes: &mut BTreeMap<Point, Vec<String>>, hand: u32, d: &Deal) {
             notes
                 .entry(note_point(hand, is_call, i))
                 .or_default()
-                .extend(texts.iter().cloned());
+                .extend(texts.iter().map(|t| printable(t)));
         }
     }
 }
