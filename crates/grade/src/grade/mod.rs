@@ -14,7 +14,7 @@ pub mod process;
 pub mod random;
 pub mod report;
 #[cfg(target_os = "linux")]
-pub mod sandbox;
+pub use upcard_sandbox as sandbox;
 pub mod shard;
 pub mod spawn;
 pub mod unit;

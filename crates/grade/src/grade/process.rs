@@ -167,15 +167,7 @@ fn not_started(exe: &Path, e: io::Error, started: Instant) -> Run {
     }
 }
 
-/// A program to start: its file, `argv[0]` and arguments, and the
-/// `NAME=VALUE` entries it gets in its environment besides the usual.
-#[derive(Clone, Copy, Debug)]
-pub struct Program<'a> {
-    pub exe: &'a Path,
-    pub argv0: &'a str,
-    pub args: &'a [String],
-    pub env: &'a [String],
-}
+pub use upcard_sandbox::Program;
 
 /// Runs `p` in `dir` with `stdin` as its whole input, with no sandbox: a
 /// process group, a memory limit per process.

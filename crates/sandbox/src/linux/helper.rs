@@ -445,12 +445,18 @@ fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<Vec<std::ff
     Ok(names)
 }
 
-/// Writes a run's file into `dir`: one safe path component only (the
-/// grader's own check, again here), never through a link a program left.
+/// Writes a run's file into `dir`: one plain path component only (the
+/// owner checked the name; this keeps the helper from writing elsewhere
+/// whatever it is sent), never through a link a program left.
 fn write_input(dir: &Path, name: &str, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
     use std::os::unix::fs::OpenOptionsExt;
-    if crate::parse::name::file_name_problem(name).is_some() {
+    let mut parts = Path::new(name).components();
+    let plain = matches!(parts.next(), Some(std::path::Component::Normal(_)))
+        && parts.next().is_none()
+        && !name.contains('/')
+        && !name.chars().any(char::is_control);
+    if !plain {
         return Err(std::io::Error::from_raw_os_error(libc::EINVAL));
     }
     std::fs::OpenOptions::new()

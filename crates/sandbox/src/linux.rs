@@ -1,20 +1,4 @@
-//! The sandbox every student program runs in (Linux). A helper process per
-//! grading worker (helper.rs) builds it once and starts each program in it;
-//! the grader talks to the helper over a socket (wire.rs).
-//!
-//! Two walls, the first one the machine allows:
-//! - namespaces: new user, PID, mount, network, IPC and UTS namespaces, a
-//!   file system of the system's programs and libraries (read-only), the run
-//!   directory as /work and a private /tmp (jail.rs), no network, no
-//!   capabilities, and everything killed when the run ends; with Landlock
-//!   rules inside as a second wall (confine.rs);
-//! - Landlock alone, where user namespaces are not allowed.
-//!
-//! Either way a control group bounds the memory and the processes of the
-//! whole run where the machine lets the grader make one (cgroup.rs).
-//! Building the namespaces costs milliseconds (a network namespace alone
-//! ~1.3 ms here), so each helper builds them once and keeps them for all its
-//! runs; a run costs the helper one fork.
+//! The sandbox on Linux, where it exists (see the crate's page).
 
 mod cgroup;
 mod confine;
@@ -221,7 +205,7 @@ impl Helper {
     /// written there.
     pub fn spawn(
         &mut self,
-        p: &super::process::Program,
+        p: &crate::Program,
         files: &[(String, String)],
         memory: u64,
         collect: Option<&str>,
