@@ -5,6 +5,7 @@ use std::io::Write;
 use upcard::Failure;
 use upcard::arena::{Entrant, Match, Rules};
 use upcard::courses::standard::{Bot, EXPERT_SAMPLES, OnFault};
+use upcard::play::program_seat::Launch;
 
 /// This process's command line, shell-quoted, as the report names it.
 fn command_line() -> String {
@@ -57,6 +58,9 @@ pub struct Args {
     /// When a program misbehaves: bot:KIND plays on for it, or end stops that game (no one wins it)
     #[arg(long, default_value = "bot:computer", value_parser = OnFault::parse)]
     on_fault: OnFault,
+    /// Run exec: programs without the sandbox, with your rights: only programs you trust
+    #[arg(long)]
+    no_sandbox: bool,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
     /// Write each game to DIR as a Euchre Game Notation record (game-000000.egn, …)
@@ -80,6 +84,7 @@ impl Args {
             on_fault: self.on_fault,
             command: command_line(),
             record: self.record,
+            launch: Launch::choose(self.no_sandbox, true).map_err(Failure::input)?,
         };
         let report = m.run().map_err(Failure::input)?;
         let text = match self.format {

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use upcard::Failure;
 use upcard::courses::standard::{Bot, OnFault};
+use upcard::play::program_seat::Launch;
 use upcard::play::session::{self, Options, SeatSpec};
 
 /// Play Euchre at this terminal: people passing the device, and bots
@@ -64,6 +65,9 @@ pub struct Args {
     /// When a program at a seat misbehaves: bot:KIND takes its seat, or end stops the game
     #[arg(long, default_value = "bot:computer", value_parser = OnFault::parse)]
     on_fault: OnFault,
+    /// Run programs at seats (exec:) without the sandbox, with your rights: only programs you trust
+    #[arg(long)]
+    no_sandbox: bool,
 }
 
 impl Args {
@@ -84,6 +88,7 @@ impl Args {
             record: self.record,
             seat_timeout: self.seat_timeout,
             on_fault: self.on_fault,
+            launch: Launch::choose(self.no_sandbox, true).map_err(Failure::input)?,
             web: self.web.then_some(self.listen),
         };
         session::run(&options, full_screen, stdout)

@@ -27,6 +27,7 @@ mod sandbox;
 mod scenario_errors;
 mod scenario_library;
 mod seat_protocol;
+mod seat_sandbox;
 mod serve;
 mod shard;
 mod tester;

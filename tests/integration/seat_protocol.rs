@@ -30,10 +30,14 @@ while IFS= read -r line; do
 done
 "#;
 
+/// `upcard play` with `program` at seat 1, outside the sandbox: these
+/// programs keep logs beside themselves for the tests to read
+/// (seat_sandbox.rs tests the sandbox).
 fn play(program: &Path, extra: &[&str]) -> crate::tester::Ran {
     Upcard::new()
         .args([
             "play",
+            "--no-sandbox",
             "--plain",
             "--seed",
             "6",
@@ -216,9 +220,10 @@ fn probe_logs(dir: &Path, ext: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// `upcard arena` outside the sandbox (the probes log into a folder of the test's).
 fn arena(args: &[&str]) -> (Option<i32>, String, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_upcard"))
-        .arg("arena")
+        .args(["arena", "--no-sandbox"])
         .args(args)
         .output()
         .unwrap();
@@ -238,6 +243,7 @@ fn a_probe_gets_over_and_exits_on_its_own_in_play_and_arena() {
     let ran = Upcard::new()
         .args([
             "play",
+            "--no-sandbox",
             "--plain",
             "--seed",
             "3",

@@ -144,6 +144,8 @@ pub struct Match {
     pub command: String,
     /// A folder to write each game to, as a Euchre Game Notation record.
     pub record: Option<std::path::PathBuf>,
+    /// How programs are started (in the sandbox unless `--no-sandbox`).
+    pub launch: crate::play::program_seat::Launch,
 }
 
 /// One fault of a team's program, where it happened.
@@ -279,7 +281,15 @@ impl Match {
         if let Some(conn) = idle.and_then(|c| c.reuse(label.clone())) {
             return ProgramSeat::new(conn, hello, self.timeout, fallback, fallback_name);
         }
-        ProgramSeat::start(command, label, hello, self.timeout, fallback, fallback_name)
+        ProgramSeat::start(
+            command,
+            &self.launch,
+            label,
+            hello,
+            self.timeout,
+            fallback,
+            fallback_name,
+        )
     }
 
     /// Game `g`: deal `g / 2`, the first bot at seats 0 and 2 when `g` is
@@ -712,6 +722,7 @@ mod tests {
             on_fault: OnFault::Bot(Bot::Computer),
             command: String::new(),
             record: None,
+            launch: crate::play::program_seat::Launch::TRUSTED,
         };
         let a = m.run().unwrap();
         let b = Match {

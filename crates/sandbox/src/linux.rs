@@ -6,6 +6,7 @@ mod helper;
 mod jail;
 mod wire;
 
+use std::borrow::BorrowMut;
 use std::ffi::CString;
 use std::fs::File;
 use std::io;
@@ -209,7 +210,27 @@ impl Helper {
         files: &[(String, String)],
         memory: u64,
         collect: Option<&str>,
-    ) -> io::Result<Sandboxed<'_>> {
+    ) -> io::Result<Sandboxed<&mut Helper>> {
+        let pipes = self.send_run(p, files, memory, collect)?;
+        Ok(Sandboxed::new(self, pipes))
+    }
+
+    /// As [`Helper::spawn`], for a program that owns its helper (a seat's
+    /// program at a table: one helper each, so that no two share a space).
+    pub fn spawn_owned(mut self, p: &crate::Program, memory: u64) -> io::Result<Sandboxed<Helper>> {
+        let pipes = self.send_run(p, &[], memory, None)?;
+        Ok(Sandboxed::new(self, pipes))
+    }
+
+    /// Asks the helper to start `p`; our ends of its standard input,
+    /// output and error.
+    fn send_run(
+        &mut self,
+        p: &crate::Program,
+        files: &[(String, String)],
+        memory: u64,
+        collect: Option<&str>,
+    ) -> io::Result<[File; 3]> {
         let file = File::open(p.exe)?;
         let mut head = [0u8; 2];
         let script =
@@ -237,16 +258,34 @@ impl Helper {
             return Err(e);
         }
         drop((file, in_r, out_w, err_w));
-        Ok(Sandboxed {
-            helper: self,
-            stdin: Some(File::from(in_w)),
-            stdout: Some(File::from(out_r)),
-            stderr: Some(File::from(err_r)),
-            status: None,
-            killed: false,
-            disk_full: false,
-            not_started: None,
-        })
+        Ok([File::from(in_w), File::from(out_r), File::from(err_r)])
+    }
+}
+
+/// Starts a helper behind the first wall this machine allows: namespaces,
+/// else Landlock alone (`settings.mode` is set to the one used). Returns
+/// the helper and, when it fell back to Landlock, why (to tell the user).
+/// `UPCARD_SANDBOX=landlock` tries Landlock alone, as on a machine without
+/// user namespaces (for tests and for comparison).
+pub fn start_first(
+    settings: &mut Settings,
+    work: &Path,
+    jail: &Path,
+) -> Result<(Helper, Option<String>), String> {
+    settings.mode = Mode::Namespaces;
+    let forced = std::env::var("UPCARD_SANDBOX").is_ok_and(|v| v == "landlock");
+    let first = if forced {
+        Err("namespaces not tried (UPCARD_SANDBOX=landlock)".to_string())
+    } else {
+        Helper::start(settings, work, jail)
+    };
+    match first {
+        Ok(h) => Ok((h, None)),
+        Err(no_ns) if landlock_available() => {
+            settings.mode = Mode::Landlock;
+            Helper::start(settings, work, jail).map(|h| (h, Some(no_ns)))
+        }
+        Err(no_ns) => Err(format!("{no_ns}; and no Landlock")),
     }
 }
 
@@ -281,9 +320,10 @@ impl Drop for Helper {
     }
 }
 
-/// A program running in a helper's sandbox.
-pub struct Sandboxed<'a> {
-    helper: &'a mut Helper,
+/// A program running in a helper's sandbox; `H` is the helper, borrowed
+/// (a grading worker's, for one run) or owned (a seat's).
+pub struct Sandboxed<H: BorrowMut<Helper>> {
+    helper: H,
     pub stdin: Option<File>,
     pub stdout: Option<File>,
     pub stderr: Option<File>,
@@ -294,24 +334,42 @@ pub struct Sandboxed<'a> {
     not_started: Option<io::Error>,
 }
 
-impl Sandboxed<'_> {
+impl<H: BorrowMut<Helper>> Sandboxed<H> {
+    fn new(helper: H, [stdin, stdout, stderr]: [File; 3]) -> Self {
+        Sandboxed {
+            helper,
+            stdin: Some(stdin),
+            stdout: Some(stdout),
+            stderr: Some(stderr),
+            status: None,
+            killed: false,
+            disk_full: false,
+            not_started: None,
+        }
+    }
+
+    fn h(&mut self) -> &mut Helper {
+        self.helper.borrow_mut()
+    }
+
     /// Readable when the program has ended and everything it started is gone.
     pub fn exit_fd(&self) -> RawFd {
-        self.helper.sock.as_raw_fd()
+        self.helper.borrow().sock.as_raw_fd()
     }
 
     fn take_status(&mut self, nonblocking: bool) -> io::Result<Option<ExitStatus>> {
         if let Some(s) = self.status {
             return Ok(Some(s));
         }
-        match recv::<FromHelper>(self.helper.sock.as_fd(), nonblocking) {
+        match recv::<FromHelper>(self.h().sock.as_fd(), nonblocking) {
             Ok(Received::Message(FromHelper::Exited { status, disk_full }, _)) => {
                 self.disk_full = disk_full;
                 // With namespaces PID 1 now empties the space and says
                 // whether it could (read before the next run): what a
                 // program left that cannot be removed gets the next run a
                 // new helper, and so a new space.
-                self.helper.reset_pending = self.helper.mode == Mode::Namespaces;
+                let h = self.h();
+                h.reset_pending = h.mode == Mode::Namespaces;
                 let st = ExitStatus::from_raw(status);
                 self.status = Some(st);
                 Ok(Some(st))
@@ -330,14 +388,14 @@ impl Sandboxed<'_> {
             }
             Ok(Received::Nothing) => Ok(None),
             Ok(_) => {
-                self.helper.broken = true;
+                self.h().broken = true;
                 // The helper is gone: so is everything in its namespaces.
                 let st = ExitStatus::from_raw(libc::SIGKILL);
                 self.status = Some(st);
                 Ok(Some(st))
             }
             Err(e) => {
-                self.helper.broken = true;
+                self.h().broken = true;
                 Err(e)
             }
         }
@@ -351,7 +409,7 @@ impl Sandboxed<'_> {
         loop {
             if !readable(self.exit_fd(), Duration::from_secs(30)) {
                 // A helper that cannot kill its run within 30 s is broken.
-                self.helper.broken = true;
+                self.h().broken = true;
                 return Ok(ExitStatus::from_raw(libc::SIGKILL));
             }
             if let Some(s) = self.take_status(true)? {
@@ -364,8 +422,8 @@ impl Sandboxed<'_> {
     pub fn kill(&mut self) {
         if self.status.is_none() && !self.killed {
             self.killed = true;
-            if send(self.helper.sock.as_fd(), &ToHelper::Kill, &[]).is_err() {
-                self.helper.broken = true;
+            if send(self.h().sock.as_fd(), &ToHelper::Kill, &[]).is_err() {
+                self.h().broken = true;
             }
         }
     }
@@ -386,17 +444,18 @@ impl Sandboxed<'_> {
     /// only when a run ended by SIGKILL: the count only grows, so a rise
     /// since the last reading is this run's.
     pub fn hit_memory_limit(&mut self) -> bool {
-        let Some(g) = &self.helper.cgroup else {
+        let h = self.h();
+        let Some(g) = &h.cgroup else {
             return false;
         };
         let now = g.oom_kills();
-        let hit = now > self.helper.oom_seen;
-        self.helper.oom_seen = now;
+        let hit = now > h.oom_seen;
+        h.oom_seen = now;
         hit
     }
 }
 
-impl Drop for Sandboxed<'_> {
+impl<H: BorrowMut<Helper>> Drop for Sandboxed<H> {
     fn drop(&mut self) {
         if self.status.is_none() {
             self.kill();

@@ -376,26 +376,17 @@ impl Grader {
             .dirs
             .lease()
             .map_err(|e| format!("cannot make a directory for the runs: {e}"))?;
-        // UPCARD_SANDBOX=landlock tries the second wall alone, as on a
-        // machine without user namespaces (for tests and for comparison).
-        let forced = std::env::var("UPCARD_SANDBOX").is_ok_and(|v| v == "landlock");
-        let first = if forced {
-            Err("namespaces not tried (UPCARD_SANDBOX=landlock)".to_string())
-        } else {
-            sandbox::Helper::start(&settings, lease.path(), &lease.jail())
-        };
-        let started = match first {
-            Ok(h) => Ok(h),
-            Err(no_ns) if sandbox::landlock_available() => {
-                settings.mode = sandbox::Mode::Landlock;
-                self.notes.push(format!(
-                    "no namespaces for the sandbox ({no_ns}): programs are confined by Landlock only \
-                     (a daemon a program starts can outlive its run)"
-                ));
-                sandbox::Helper::start(&settings, lease.path(), &lease.jail())
-            }
-            Err(no_ns) => Err(format!("{no_ns}; and no Landlock")),
-        };
+        let started = sandbox::start_first(&mut settings, lease.path(), &lease.jail()).map(
+            |(h, fell_back)| {
+                if let Some(no_ns) = fell_back {
+                    self.notes.push(format!(
+                        "no namespaces for the sandbox ({no_ns}): programs are confined by \
+                         Landlock only (a daemon a program starts can outlive its run)"
+                    ));
+                }
+                h
+            },
+        );
         let h = started.map_err(|why| {
             format!(
                 "this machine allows no sandbox for student programs ({why}); \

@@ -137,7 +137,7 @@ impl Running for Direct {
 }
 
 #[cfg(target_os = "linux")]
-impl Running for super::sandbox::Sandboxed<'_> {
+impl Running for super::sandbox::Sandboxed<&mut super::sandbox::Helper> {
     fn pipes(&mut self) -> [Option<File>; 3] {
         [self.stdin.take(), self.stdout.take(), self.stderr.take()]
     }

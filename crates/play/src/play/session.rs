@@ -78,6 +78,8 @@ pub struct Options {
     pub trust_programs: bool,
     pub record: Option<PathBuf>,
     pub seat_timeout: std::time::Duration,
+    /// How programs at seats are started (in the sandbox unless `--no-sandbox`).
+    pub launch: crate::play::program_seat::Launch,
     pub on_fault: OnFault,
     /// Play in a browser served on this address (`--web --listen`).
     pub web: Option<String>,
@@ -176,6 +178,8 @@ impl Options {
             let mut table = saved.table;
             self.check_resumed_programs(path, &table)?;
             table.seat_timeout = self.seat_timeout;
+            table.launch = self.launch.clone();
+            table.launch = self.launch.clone();
             table.on_fault = self.on_fault;
             return Ok(Setup {
                 table,
@@ -227,6 +231,7 @@ impl Options {
         let seed = self.seed.unwrap_or_else(fresh_seed);
         let mut table = Table::new(cfg, Cards::Seed(seed), names, seats);
         table.seat_timeout = self.seat_timeout;
+        table.launch = self.launch.clone();
         table.on_fault = self.on_fault;
         let state = table.state();
         Ok(Setup {

@@ -126,6 +126,9 @@ pub struct Table {
     pub seat_timeout: std::time::Duration,
     /// What happens when a program at a seat misbehaves.
     pub on_fault: OnFault,
+    /// How programs at seats are started (the command line's default: in
+    /// the sandbox).
+    pub launch: crate::program_seat::Launch,
 }
 
 /// A program's time to answer, unless told otherwise.
@@ -150,6 +153,7 @@ impl Table {
             seats,
             seat_timeout: SEAT_TIMEOUT,
             on_fault: OnFault::Bot(Bot::Computer),
+            launch: crate::program_seat::Launch::TRUSTED,
         }
     }
 
@@ -179,6 +183,7 @@ impl Table {
                 );
                 let mut s = ProgramSeat::start(
                     p,
+                    &self.launch,
                     format!("seat {seat} (exec:{p})"),
                     &hello,
                     self.seat_timeout,

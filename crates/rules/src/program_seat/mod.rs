@@ -8,9 +8,10 @@
 //! ([`ProgramSeat`]) so that a program that stays (`"stay": true`) can be
 //! handed from one game of a match to the next.
 
+mod launch;
+
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::time::{Duration, Instant};
@@ -18,6 +19,8 @@ use std::time::{Duration, Instant};
 use crate::agents::{Agent, Decision, Observation, PlayerError};
 use crate::engine::{Action, EventSink};
 use crate::protocol::{Answer, Decide, Hello, Over, ToSeat, line};
+pub use launch::{Launch, STDERR_TAIL, SeatSandbox};
+use launch::{Process, StderrTail};
 
 /// The longest line a program may answer with.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -75,19 +78,23 @@ pub struct Fault {
 }
 
 /// What a seat's program did in one game, for the arena's report: its
-/// faults, the round trip of each `decide`, and how long it took to start
-/// (spawn to its first answer, which is not counted as a decision).
+/// faults, the round trip of each `decide`, how long it took to start
+/// (spawn to its first answer, which is not counted as a decision), and
+/// the end of its standard error once it has stopped after a fault.
 #[derive(Clone, Debug, Default)]
 pub struct SeatLog {
     pub faults: Vec<Fault>,
     pub decisions: Vec<Duration>,
     pub startups: Vec<Duration>,
+    pub stderr: Option<String>,
 }
 
 /// A program's (or client's) connection: the protocol's lines both ways.
 pub struct Connection {
     label: String,
-    child: Option<Child>,
+    process: Option<Process>,
+    /// What a program writes on its standard error (its end kept).
+    stderr: Option<StderrTail>,
     stdin: Option<Box<dyn Write + Send>>,
     /// A network seat's connection, shut down when the seat is given up.
     socket: Option<std::net::TcpStream>,
@@ -110,24 +117,20 @@ pub fn command_words(command: &str) -> Result<Vec<String>, String> {
 
 impl Connection {
     /// Starts `command` (a program and its arguments, split as a shell
-    /// would, without a shell) in a process group of its own.
-    pub fn start(command: &str, label: String) -> Result<Connection, String> {
-        use std::os::unix::process::CommandExt;
+    /// would, without a shell) as `launch` says: in a sandbox of its own,
+    /// or in a process group of its own with the user's rights.
+    pub fn start(command: &str, label: String, launch: &Launch) -> Result<Connection, String> {
         let words = command_words(command)?;
-        let mut child = Command::new(&words[0])
-            .args(&words[1..])
-            .process_group(0)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("cannot start {command}: {e}"))?;
-        let stdin: Option<Box<dyn Write + Send>> = child
-            .stdin
-            .take()
-            .map(|s| Box::new(s) as Box<dyn Write + Send>);
-        let stdout = child.stdout.take().ok_or("no standard output")?;
-        let mut c = Connection::over(label, Box::new(stdout), stdin, Some(child), None);
+        let started =
+            launch::start(&words, launch).map_err(|e| format!("cannot start {command}: {e}"))?;
+        let mut c = Connection::over(
+            label,
+            Box::new(started.stdout),
+            Some(Box::new(started.stdin)),
+            Some(started.process),
+            None,
+        );
+        c.stderr = Some(started.stderr);
         c.started = Some(Instant::now());
         Ok(c)
     }
@@ -152,7 +155,7 @@ impl Connection {
         label: String,
         stdout: Box<dyn Read + Send>,
         stdin: Option<Box<dyn Write + Send>>,
-        child: Option<Child>,
+        process: Option<Process>,
         socket: Option<std::net::TcpStream>,
     ) -> Connection {
         // Lines are read by a thread of their own, so a silent program
@@ -199,7 +202,8 @@ impl Connection {
         });
         Connection {
             label,
-            child,
+            process,
+            stderr: None,
             stdin,
             socket,
             lines: rx,
@@ -230,15 +234,17 @@ impl Connection {
         if let Some(s) = self.socket.take() {
             let _ = s.shutdown(std::net::Shutdown::Write);
         }
-        if let Some(mut c) = self.child.take() {
+        if let Some(mut p) = self.process.take() {
             let deadline = Instant::now() + GRACE;
             while Instant::now() < deadline {
-                if let Ok(Some(_)) = c.try_wait() {
+                if p.ended() {
+                    // Everything it started is ended with it.
+                    p.stop();
                     return;
                 }
                 std::thread::sleep(Duration::from_millis(5));
             }
-            self.child = Some(c);
+            self.process = Some(p);
         }
         // Drop stops what is left.
     }
@@ -248,27 +254,16 @@ impl Connection {
         if let Some(s) = self.socket.take() {
             let _ = s.shutdown(std::net::Shutdown::Both);
         }
-        if let Some(mut c) = self.child.take() {
-            // The group's id is the program's.
-            let group = i32::try_from(c.id()).ok();
-            if let Some(pid) = group {
-                // SAFETY: kill(2) with a negative pid signals that process group.
-                unsafe {
-                    libc::kill(-pid, libc::SIGKILL);
-                }
-            }
-            let _ = c.kill();
-            let _ = c.wait();
-            // A signal is delivered, not waited for: until the group has no
-            // running member (a second at most), what the program started
-            // may still be running.
-            if let Some(pid) = group {
-                let deadline = Instant::now() + Duration::from_secs(1);
-                while group_runs(pid) && Instant::now() < deadline {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-            }
+        if let Some(mut p) = self.process.take() {
+            p.stop();
         }
+    }
+
+    /// The end of what its program wrote on standard error, once stopped.
+    fn stderr_tail(&mut self) -> Option<String> {
+        self.stop();
+        let text = self.stderr.as_ref()?.text(Duration::from_millis(500));
+        (!text.is_empty()).then_some(text)
     }
 
     /// Its answer to one decision, the round trip's time, or its fault.
@@ -396,18 +391,19 @@ impl ProgramSeat {
         seat
     }
 
-    /// Starts `command` for a seat; a program that cannot start is a fault
-    /// of the seat (the fallback plays it, or with none the game ends at
-    /// its first decision).
+    /// Starts `command` for a seat as `launch` says; a program that cannot
+    /// start is a fault of the seat (the fallback plays it, or with none the
+    /// game ends at its first decision).
     pub fn start(
         command: &str,
+        launch: &Launch,
         label: String,
         hello: &Hello,
         timeout: Duration,
         fallback: Option<Box<dyn Agent>>,
         fallback_name: &str,
     ) -> ProgramSeat {
-        match Connection::start(command, label.clone()) {
+        match Connection::start(command, label.clone(), launch) {
             Ok(c) => ProgramSeat::new(c, hello, timeout, fallback, fallback_name),
             Err(e) => {
                 let mut seat = ProgramSeat::with(None, timeout, fallback, fallback_name);
@@ -487,8 +483,9 @@ impl ProgramSeat {
     }
 
     fn give_up(&mut self, fault: Fault) {
-        if let Some(conn) = self.conn.take() {
+        if let Some(mut conn) = self.conn.take() {
             let label = conn.label.clone();
+            self.log.stderr = conn.stderr_tail();
             drop(conn);
             self.report(&label, fault);
         }
@@ -540,8 +537,8 @@ impl Connection {
     /// Names a connection kept from an earlier game for its next one, if
     /// its program still runs (a [`ProgramSeat`] then greets it).
     pub fn reuse(mut self, label: String) -> Option<Connection> {
-        if let Some(c) = self.child.as_mut()
-            && !matches!(c.try_wait(), Ok(None))
+        if let Some(p) = self.process.as_mut()
+            && p.ended()
         {
             return None;
         }
@@ -576,27 +573,4 @@ impl Agent for Shared {
     fn finished(&mut self, winner: usize, scores: [u32; 2]) {
         self.0.borrow_mut().finished(winner, scores);
     }
-}
-
-/// Whether process group `pgid` has a member that is not a zombie.
-#[cfg(target_os = "linux")]
-fn group_runs(pgid: i32) -> bool {
-    let Ok(procs) = std::fs::read_dir("/proc") else {
-        return false;
-    };
-    procs.flatten().any(|e| {
-        let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
-        // After the command's ")": state, parent, group.
-        let mut fields = stat.rsplit_once(')').map_or("", |x| x.1).split_whitespace();
-        let state = fields.next();
-        let group = fields.nth(1).and_then(|g| g.parse::<i32>().ok());
-        group == Some(pgid) && state.is_some_and(|s| s != "Z")
-    })
-}
-
-/// Whether process group `pgid` has a member (zombies too, elsewhere).
-#[cfg(not(target_os = "linux"))]
-fn group_runs(pgid: i32) -> bool {
-    // SAFETY: signal 0 only asks whether the group has members.
-    unsafe { libc::kill(-pgid, 0) == 0 }
 }
