@@ -9,7 +9,7 @@ pub use upcard_engine::{self as engine, cards};
 /// Grading: the sandbox, runs, reports and deployment.
 pub use upcard_grade::grade;
 /// Play: people and bots at a table, and the arena.
-pub use upcard_play::{arena, net, play};
+pub use upcard_play::{arena, net, play, tournament};
 /// The rule sets, their agents, printers and parsers: the layer above it.
 pub use upcard_rules::{Failure, agents, courses, input, parse, transcript};
 /// Scenarios, replay and the mutant catalogue: the layer above the rules.

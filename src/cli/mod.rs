@@ -12,6 +12,7 @@ mod join;
 mod mutants;
 mod new;
 mod play;
+mod tournament;
 
 mod program;
 mod record;
@@ -51,6 +52,7 @@ pub enum Command {
     Report(report::Args),
     Play(play::Args),
     Arena(arena::Args),
+    Tournament(tournament::Args),
     Serve(serve::Args),
     Join(join::Args),
     Completions(completions::Args),
@@ -138,6 +140,7 @@ impl Parsed {
             Command::Report(a) => a.execute(stdout),
             Command::Play(a) => a.execute(stdout),
             Command::Arena(a) => a.execute(stdout),
+            Command::Tournament(a) => a.execute(stdout),
             Command::Serve(a) => a.execute(stdout),
             Command::Join(a) => a.execute(stdout),
             Command::Completions(a) => a.execute(stdout),

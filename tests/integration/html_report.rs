@@ -42,7 +42,7 @@ fn wrong_card_program(dir: &Path) -> PathBuf {
 }
 
 /// Chromium's rendering of `page`: the DOM it built, and a screenshot.
-fn chromium(page: &Path, screenshot: &Path) -> String {
+pub fn chromium(page: &Path, screenshot: &Path) -> String {
     let url = format!("file://{}", page.canonicalize().unwrap().display());
     let flags = [
         "--headless",

@@ -31,5 +31,6 @@ mod seat_sandbox;
 mod serve;
 mod shard;
 mod tester;
+mod tournament;
 mod unit_tests;
 mod web;

@@ -112,7 +112,7 @@ fn play_with(bot: &Path, extra: &[&str]) -> crate::tester::Ran {
         .run()
 }
 
-fn connections(l: &TcpListener) -> usize {
+pub fn connections(l: &TcpListener) -> usize {
     let mut n = 0;
     loop {
         match l.accept() {

@@ -160,21 +160,23 @@ pub struct FaultAt {
 
 /// One game's result, from the bots' point of view.
 #[derive(Clone, Debug, Default)]
-struct Played {
+pub(crate) struct Played {
     /// Which bot's team won (None: a fault stopped the game, `--on-fault end`).
-    winner: Option<usize>,
-    hands: u32,
+    pub winner: Option<usize>,
+    pub hands: u32,
     /// Points each bot's team scored.
-    points: [u32; 2],
+    pub points: [u32; 2],
     /// Each bot's decision times (a program's: the round trip of a decide).
-    times: [Vec<Duration>; 2],
+    pub times: [Vec<Duration>; 2],
     /// Each program's start-up times (spawn to its first answer).
-    startups: [Vec<Duration>; 2],
-    faults: [Vec<FaultAt>; 2],
+    pub startups: [Vec<Duration>; 2],
+    pub faults: [Vec<FaultAt>; 2],
+    /// The end of each program's standard error after its last fault.
+    pub stderr: [Option<String>; 2],
 }
 
 /// Programs that stay (`"stay": true`), idle between games, by command.
-type Pool = std::sync::Mutex<Vec<(String, Connection)>>;
+pub(crate) type Pool = std::sync::Mutex<Vec<(String, Connection)>>;
 
 /// Times each decision of the agent it wraps.
 struct Timed {
@@ -294,7 +296,7 @@ impl Match {
 
     /// Game `g`: deal `g / 2`, the first bot at seats 0 and 2 when `g` is
     /// even and at 1 and 3 when it is odd.
-    fn play(&self, g: u32, pool: &Pool) -> Result<Played, String> {
+    pub(crate) fn play(&self, g: u32, pool: &Pool) -> Result<Played, String> {
         let deal = self.seed.wrapping_add(g / 2);
         let swapped = g % 2 == 1;
         let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
@@ -362,6 +364,9 @@ impl Match {
             let log = ps.log();
             played.times[b].extend(log.decisions);
             played.startups[b].extend(log.startups);
+            if log.stderr.is_some() {
+                played.stderr[b] = log.stderr;
+            }
             played.faults[b].extend(log.faults.into_iter().map(|f| FaultAt {
                 game: g,
                 deal,

@@ -16,20 +16,7 @@ pre{background:#f6f6f6;padding:.8em;overflow-x:auto;line-height:1.35}\
 table.diff td{font-family:monospace;white-space:pre;vertical-align:top}\
 table.diff tr.differs td{background:#fdecea}table.diff td.n{color:#888;text-align:right}";
 
-/// Text made safe for HTML.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+use crate::parse::escape::html as escape;
 
 /// A card written short (`JD`) as a small drawn card (`J♦` in red).
 fn card(word: &str) -> Option<String> {

@@ -23,9 +23,10 @@ use std::time::{Duration, Instant};
 pub struct Launch {
     /// None: with the user's rights (`--no-sandbox`), only for programs one trusts.
     pub sandbox: Option<SeatSandbox>,
-    /// Copy what a program writes on its standard error to ours (play,
-    /// arena); else it is only kept (its last lines) for the report.
-    pub echo_stderr: bool,
+    /// Say as they happen what a program writes on its standard error and
+    /// its faults (play, arena); else they are only kept for the report
+    /// (the tournament: its faults, and its standard error's last lines).
+    pub echo: bool,
 }
 
 /// The limits of one seat's program, all its processes together.
@@ -44,12 +45,12 @@ impl Launch {
     /// gets unless it asks for the sandbox.
     pub const TRUSTED: Launch = Launch {
         sandbox: None,
-        echo_stderr: true,
+        echo: true,
     };
 
     /// The sandbox with its default limits (512 MiB, 32 processes, 64 MiB
     /// written), its helper being this very program (upcard).
-    pub fn sandboxed(echo_stderr: bool) -> Result<Launch, String> {
+    pub fn sandboxed(echo: bool) -> Result<Launch, String> {
         let helper = std::env::current_exe()
             .map_err(|e| format!("cannot find upcard itself for the sandbox: {e}"))?;
         Ok(Launch {
@@ -59,19 +60,19 @@ impl Launch {
                 processes: 32,
                 disk: 64 << 20,
             }),
-            echo_stderr,
+            echo,
         })
     }
 
     /// The sandbox unless `trusted` (`--no-sandbox`).
-    pub fn choose(trusted: bool, echo_stderr: bool) -> Result<Launch, String> {
+    pub fn choose(trusted: bool, echo: bool) -> Result<Launch, String> {
         if trusted {
             Ok(Launch {
                 sandbox: None,
-                echo_stderr,
+                echo,
             })
         } else {
-            Launch::sandboxed(echo_stderr)
+            Launch::sandboxed(echo)
         }
     }
 }
@@ -191,8 +192,8 @@ impl Process {
 /// Starts `words` (a program and its arguments) as `launch` says.
 pub(super) fn start(words: &[String], launch: &Launch) -> Result<Started, String> {
     match &launch.sandbox {
-        None => direct(words, launch.echo_stderr),
-        Some(s) => sandboxed(words, s, launch.echo_stderr),
+        None => direct(words, launch.echo),
+        Some(s) => sandboxed(words, s, launch.echo),
     }
 }
 

@@ -103,6 +103,8 @@ pub struct Connection {
     stays: bool,
     /// When it was started, until its first answer (its start-up time).
     started: Option<Instant>,
+    /// Its faults are only logged, not said on standard error (`Launch::echo`).
+    quiet: bool,
 }
 
 /// The words of an `exec:` command line: shell quoting, no shell.
@@ -132,6 +134,7 @@ impl Connection {
         );
         c.stderr = Some(started.stderr);
         c.started = Some(Instant::now());
+        c.quiet = !launch.echo;
         Ok(c)
     }
 
@@ -209,6 +212,7 @@ impl Connection {
             lines: rx,
             stays: false,
             started: None,
+            quiet: false,
         }
     }
 
@@ -368,6 +372,8 @@ pub struct ProgramSeat {
     log: SeatLog,
     /// A connection that stays is kept here after `over`, for the next game.
     kept: Option<Connection>,
+    /// Faults go to the log only.
+    quiet: bool,
 }
 
 impl ProgramSeat {
@@ -381,7 +387,9 @@ impl ProgramSeat {
         fallback_name: &str,
     ) -> ProgramSeat {
         let greeted = conn.send(&line(&ToSeat::Hello(hello.clone())));
+        let quiet = conn.quiet;
         let mut seat = ProgramSeat::with(Some(conn), timeout, fallback, fallback_name);
+        seat.quiet = quiet;
         if !greeted {
             seat.give_up(Fault {
                 kind: FaultKind::Ended,
@@ -407,6 +415,7 @@ impl ProgramSeat {
             Ok(c) => ProgramSeat::new(c, hello, timeout, fallback, fallback_name),
             Err(e) => {
                 let mut seat = ProgramSeat::with(None, timeout, fallback, fallback_name);
+                seat.quiet = !launch.echo;
                 seat.report(
                     &label,
                     Fault {
@@ -432,6 +441,7 @@ impl ProgramSeat {
             fallback_name: fallback_name.to_string(),
             log: SeatLog::default(),
             kept: None,
+            quiet: false,
         }
     }
 
@@ -471,13 +481,14 @@ impl ProgramSeat {
     }
 
     fn report(&mut self, label: &str, fault: Fault) {
-        if self.fallback.is_some() {
-            eprintln!(
-                "upcard: {label}: {}; bot:{} takes the seat",
-                fault.message, self.fallback_name
-            );
-        } else {
-            eprintln!("upcard: {label}: {}; the game ends", fault.message);
+        if !self.quiet {
+            match self.fallback {
+                Some(_) => eprintln!(
+                    "upcard: {label}: {}; bot:{} takes the seat",
+                    fault.message, self.fallback_name
+                ),
+                None => eprintln!("upcard: {label}: {}; the game ends", fault.message),
+            }
         }
         self.log.faults.push(fault);
     }

@@ -1,0 +1,102 @@
+//! `upcard tournament`: every bot in a folder, and built-in bots, in a round
+//! robin of duplicate matches, rated.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use upcard::Failure;
+use upcard::arena::Rules;
+use upcard::courses::standard::{Bot, EXPERT_SAMPLES, OnFault};
+use upcard::play::program_seat::Launch;
+use upcard::tournament::{Tournament, entries};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Format {
+    Text,
+    Json,
+    /// A page of its own: the leaderboard and each faulting bot's faults
+    Html,
+}
+
+/// Rank bots: a round robin of duplicate matches between every bot program in DIR (one per
+/// subfolder) and built-in bots, rated (Bradley–Terry, Elo scale) with 95% intervals
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  upcard tournament bots/ --bot simple --bot expert --games 100 -j 2
+  upcard tournament bots/ --format html > leaderboard.html
+
+A subfolder's program is its one executable file (of several, the one named bot or bot.EXT). It runs
+in a sandbox of its own (docs/sandbox.md). A game in which a bot's program faults (crash, timeout,
+unlawful or unparsable answer) counts as lost by it; a bot takes its seat to finish the game.
+
+Exit status: 0, 1 when a program faulted (the report lists its faults and its standard error's
+end), 2 for a usage error.")]
+pub struct Args {
+    /// The folder of bots, one program per subfolder
+    dir: Option<PathBuf>,
+    #[arg(long = "bot", value_name = "NAME", value_parser = |s: &str| Bot::find(s).ok_or_else(|| format!("there is no bot {s:?}; the bots are {}", Bot::names(", "))),
+          help = format!("A built-in bot in the tournament too (repeatable): {}", Bot::names(", ")))]
+    bots: Vec<Bot>,
+    /// Games each pair plays (each deal both ways; an odd number plays the last deal once)
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    games: u32,
+    /// The first deal's seed; deal d is seed + d, the same deals for every pair
+    #[arg(long, default_value_t = 0)]
+    seed: u32,
+    /// The rules: standard (with --house), eecs280 or cs246
+    #[arg(long, default_value = "standard", value_parser = ["standard", "eecs280", "cs246"])]
+    rules: String,
+    /// A house rule of the standard game, NAME=VALUE (repeatable)
+    #[arg(long = "house", value_name = "NAME=VALUE")]
+    house: Vec<String>,
+    /// The expert's strength: deals sampled per decision
+    #[arg(long, default_value_t = EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    samples: u64,
+    /// Seconds a program may take to answer each decision
+    #[arg(long, default_value = "5", value_parser = upcard::grade::class::seconds)]
+    seat_timeout: std::time::Duration,
+    /// When a program faults: bot:KIND finishes the game for it, or end stops the game there
+    #[arg(long, default_value = "bot:computer", value_parser = OnFault::parse)]
+    on_fault: OnFault,
+    /// Games at once (default: the number of cores)
+    #[arg(short = 'j', long)]
+    jobs: Option<usize>,
+    /// Show decision times (they differ from run to run; the rest does not)
+    #[arg(long)]
+    timings: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    format: Format,
+    /// Run the programs without the sandbox, with your rights: only programs you trust
+    #[arg(long)]
+    no_sandbox: bool,
+}
+
+impl Args {
+    pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        let t = Tournament {
+            entries: entries(self.dir.as_deref(), &self.bots).map_err(Failure::input)?,
+            rules: Rules::from_name(&self.rules, &self.house).map_err(Failure::input)?,
+            games: self.games,
+            seed: self.seed,
+            jobs: self
+                .jobs
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
+            samples: self.samples as usize,
+            timeout: self.seat_timeout,
+            on_fault: self.on_fault,
+            launch: Launch::choose(self.no_sandbox, false).map_err(Failure::input)?,
+            timings: self.timings,
+        };
+        let report = t.run().map_err(Failure::input)?;
+        let text = match self.format {
+            Format::Text => report.text(),
+            Format::Json => report.json(),
+            Format::Html => report.html(),
+        };
+        super::write_out(stdout, text.as_bytes())?;
+        if report.faulted() {
+            return Err(Failure::silent(1));
+        }
+        Ok(())
+    }
+}
