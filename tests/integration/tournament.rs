@@ -57,11 +57,14 @@ fn class_of_bots(dir: &Path) -> std::net::TcpListener {
     listener
 }
 
+/// `upcard tournament DIR/bots` with `extra`. The time limit is generous:
+/// a program's first answer includes its start-up, which a loaded machine
+/// (CI runs the tests two at a time) can make slow.
 fn tournament(dir: &Path, extra: &[&str]) -> crate::tester::Ran {
     Upcard::new()
         .args(["tournament"])
         .arg_path(&dir.join("bots"))
-        .args(["--games", "6", "--seed", "3", "--seat-timeout", "0.3"])
+        .args(["--seed", "3", "--seat-timeout", "2"])
         .args(extra)
         .status(1)
         .run()
@@ -71,7 +74,7 @@ fn tournament(dir: &Path, extra: &[&str]) -> crate::tester::Ran {
 fn five_bots_are_ranked_their_faults_counted_and_nothing_gets_out() {
     let d = fresh("tournament");
     let listener = class_of_bots(&d);
-    let ran = tournament(&d, &["--format", "json", "-j", "2"]);
+    let ran = tournament(&d, &["--games", "2", "--format", "json", "-j", "2"]);
     let v: serde_json::Value = serde_json::from_str(&ran.text()).unwrap();
     let standings = v["standings"].as_array().unwrap();
     let names: Vec<&str> = standings
@@ -84,34 +87,31 @@ fn five_bots_are_ranked_their_faults_counted_and_nothing_gets_out() {
     let by = |name: &str| standings.iter().find(|s| s["bot"] == name).unwrap();
     for name in ["crash", "sleep"] {
         assert_eq!(by(name)["won"], 0, "{name}");
-        assert_eq!(by(name)["games"], 24, "{name}");
-        // Forfeited: all but the six against each other (both faulted: unrated).
-        assert_eq!(by(name)["forfeited"], 18, "{name}");
+        assert_eq!(by(name)["games"], 8, "{name}");
+        // Forfeited: all but the two against each other (both faulted: unrated).
+        assert_eq!(by(name)["forfeited"], 6, "{name}");
     }
     // Every crash is "ended", every sleep a "timeout": one per seat of each game.
     assert_eq!(
         by("crash")["fault_counts"],
-        serde_json::json!({"ended": 48})
+        serde_json::json!({"ended": 16})
     );
     assert_eq!(
         by("sleep")["fault_counts"],
-        serde_json::json!({"timeout": 48})
+        serde_json::json!({"timeout": 16})
     );
     assert_eq!(
         by("crash")["stderr"],
         "thinking hard\ncrash bot: I always fall over at my first decision"
     );
-    assert_eq!(
-        by("sleep")["faults"][0]["message"],
-        "no answer within 0.3 s"
-    );
+    assert_eq!(by("sleep")["faults"][0]["message"], "no answer within 2 s");
     // The hostile bot plays lawfully once it finds nothing: no fault, and
     // it never got the secret nor a connection.
     assert_eq!(by("hostile")["fault_counts"], serde_json::json!({}));
     assert!(!ran.text().contains("golden transcript"));
     assert_eq!(connections(&listener), 0);
     assert_eq!(by("good")["fault_counts"], serde_json::json!({}));
-    assert!(by("good")["won"].as_u64().unwrap() >= 20, "{}", ran.text());
+    assert!(by("good")["won"].as_u64().unwrap() >= 7, "{}", ran.text());
     // Ratings and intervals: best first, each inside its interval.
     let ratings: Vec<f64> = standings
         .iter()
@@ -126,9 +126,25 @@ fn five_bots_are_ranked_their_faults_counted_and_nothing_gets_out() {
             "{s}"
         );
     }
-    // The same results with one job: the same bytes.
-    let again = tournament(&d, &["--format", "json", "-j", "1"]);
-    assert_eq!(again.text(), ran.text());
+}
+
+/// The same results for a seed whatever `-j`: the same bytes.
+#[test]
+fn the_results_are_the_same_bytes_whatever_the_jobs() {
+    let d = fresh("tournament-jobs");
+    class_of_bots(&d);
+    // The sleeper only costs time here.
+    std::fs::remove_dir_all(d.join("bots/sleep")).unwrap();
+    let args = ["--games", "4", "--bot", "simple"];
+    let two = tournament(&d, &[&args[..], &["-j", "2"]].concat());
+    let one = tournament(&d, &[&args[..], &["-j", "1"]].concat());
+    assert_eq!(one.text(), two.text());
+    assert!(
+        two.text()
+            .contains("\ncrash: 32 faults (32 ended); 16 games lost for them"),
+        "{}",
+        two.text()
+    );
 }
 
 /// The leaderboard page as a browser shows it: the standings in order, and
