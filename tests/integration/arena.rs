@@ -68,8 +68,9 @@ fn arena_refuses_an_unknown_bot_and_house_rules_outside_the_standard_game() {
         .status(2)
         .run();
     assert!(
-        r.stderr
-            .contains("there is no bot \"genius\"; the bots are random, simple, computer, expert"),
+        r.stderr.contains(
+            "there is no bot \"genius\"; the bots are random, simple, computer, pimc, expert"
+        ),
         "{}",
         r.stderr
     );

