@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use upcard::Failure;
-use upcard::arena::{Entrant, Match, Rules};
+use upcard::arena::{Entrant, Match};
 use upcard::courses::standard::{Bot, EXPERT_SAMPLES, OnFault};
 use upcard::play::program_seat::Launch;
 
@@ -43,12 +43,8 @@ pub struct Args {
     /// The first deal's seed; deal d is seed + d
     #[arg(long, default_value_t = 0)]
     seed: u32,
-    /// The rules: standard (with --house), eecs280 or cs246
-    #[arg(long, default_value = "standard", value_parser = ["standard", "eecs280", "cs246"])]
-    rules: String,
-    /// A house rule of the standard game, NAME=VALUE (repeatable)
-    #[arg(long = "house", value_name = "NAME=VALUE")]
-    house: Vec<String>,
+    #[command(flatten)]
+    rules: super::RulesArgs,
     /// The expert's strength: deals sampled per decision
     #[arg(long, default_value_t = EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     samples: u64,
@@ -70,7 +66,7 @@ pub struct Args {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        let rules = Rules::from_name(&self.rules, &self.house).map_err(Failure::input)?;
+        let rules = self.rules.rules()?;
         let m = Match {
             bots: [self.team0, self.team1],
             games: self.games,

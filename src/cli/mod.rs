@@ -12,8 +12,6 @@ mod join;
 mod mutants;
 mod new;
 mod play;
-mod tournament;
-
 mod program;
 mod record;
 mod replay;
@@ -21,12 +19,31 @@ mod report;
 mod run;
 mod schema;
 mod serve;
+mod tournament;
 mod unit_tests;
 
 use std::io::Write;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use upcard::Failure;
+
+/// `--rules` and `--house`, as every command that sets up a table or a
+/// match takes them.
+#[derive(clap::Args)]
+pub struct RulesArgs {
+    /// The rules: standard (its house rules with --house), eecs280 or cs246
+    #[arg(long, default_value = "standard", value_parser = ["standard", "eecs280", "cs246"])]
+    pub rules: String,
+    /// A house rule of the standard game, NAME=VALUE (repeatable)
+    #[arg(long = "house", value_name = "NAME=VALUE")]
+    pub house: Vec<String>,
+}
+
+impl RulesArgs {
+    pub fn rules(&self) -> Result<upcard::arena::Rules, upcard::Failure> {
+        upcard::arena::Rules::from_name(&self.rules, &self.house).map_err(upcard::Failure::input)
+    }
+}
 
 #[derive(Parser)]
 #[command(

@@ -25,12 +25,8 @@ pub struct Args {
     /// The shuffle's seed
     #[arg(long, default_value_t = 0)]
     seed: u32,
-    /// The rules: standard (its house rules with --house), eecs280 or cs246
-    #[arg(long, default_value = "standard", value_parser = ["standard", "eecs280", "cs246"])]
-    rules: String,
-    /// A house rule of the standard game, NAME=VALUE (repeatable)
-    #[arg(long = "house", value_name = "NAME=VALUE")]
-    house: Vec<String>,
+    #[command(flatten)]
+    rules: super::RulesArgs,
     /// Seconds a client may take to answer
     #[arg(long, default_value = "30", value_parser = upcard::grade::class::seconds)]
     seat_timeout: Duration,
@@ -55,8 +51,8 @@ impl Args {
             listen: self.listen,
             seats: self.seats,
             seed: self.seed,
-            rules: self.rules,
-            house: self.house,
+            rules: self.rules.rules,
+            house: self.rules.house,
             seat_timeout: self.seat_timeout,
             join_timeout: self.join_timeout,
             on_fault: self.on_fault,

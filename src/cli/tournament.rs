@@ -5,7 +5,6 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::arena::Rules;
 use upcard::courses::standard::{Bot, EXPERT_SAMPLES, OnFault};
 use upcard::play::program_seat::Launch;
 use upcard::tournament::{Tournament, entries};
@@ -43,12 +42,8 @@ pub struct Args {
     /// The first deal's seed; deal d is seed + d, the same deals for every pair
     #[arg(long, default_value_t = 0)]
     seed: u32,
-    /// The rules: standard (with --house), eecs280 or cs246
-    #[arg(long, default_value = "standard", value_parser = ["standard", "eecs280", "cs246"])]
-    rules: String,
-    /// A house rule of the standard game, NAME=VALUE (repeatable)
-    #[arg(long = "house", value_name = "NAME=VALUE")]
-    house: Vec<String>,
+    #[command(flatten)]
+    rules: super::RulesArgs,
     /// The expert's strength: deals sampled per decision
     #[arg(long, default_value_t = EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     samples: u64,
@@ -75,7 +70,7 @@ impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let t = Tournament {
             entries: entries(self.dir.as_deref(), &self.bots).map_err(Failure::input)?,
-            rules: Rules::from_name(&self.rules, &self.house).map_err(Failure::input)?,
+            rules: self.rules.rules()?,
             games: self.games,
             seed: self.seed,
             jobs: self

@@ -91,7 +91,8 @@ pub fn hostile(dir: &Path) -> (PathBuf, TcpListener) {
     (bot, listener)
 }
 
-fn play_with(bot: &Path, extra: &[&str]) -> crate::tester::Ran {
+/// `upcard play` with `command` (an exec: command line) at seat 1.
+fn play_exec(command: &str, extra: &[&str]) -> crate::tester::Ran {
     Upcard::new()
         .args([
             "play",
@@ -108,8 +109,12 @@ fn play_with(bot: &Path, extra: &[&str]) -> crate::tester::Ran {
             "3=bot:computer",
         ])
         .args(extra)
-        .args([format!("--seat=1=exec:{}", bot.display())])
+        .args([format!("--seat=1=exec:{command}")])
         .run()
+}
+
+fn play_with(bot: &Path, extra: &[&str]) -> crate::tester::Ran {
+    play_exec(&bot.display().to_string(), extra)
 }
 
 pub fn connections(l: &TcpListener) -> usize {
@@ -136,23 +141,7 @@ fn a_bot_in_the_sandbox_sees_its_own_folder_and_nothing_else() {
     assert!(ran.text().contains("win the game"), "{}", ran.text());
     assert_eq!(connections(&listener), 0);
     // Run through python3 by name too (the script is then an argument).
-    let ran = Upcard::new()
-        .args([
-            "play",
-            "--plain",
-            "--seed",
-            "4",
-            "--house",
-            "points-to-win=2",
-            "--seat",
-            "0=bot:simple",
-            "--seat",
-            "2=bot:simple",
-            "--seat",
-            "3=bot:computer",
-        ])
-        .args([format!("--seat=1=exec:python3 {}", bot.display())])
-        .run();
+    let ran = play_exec(&format!("python3 {}", bot.display()), &[]);
     assert_eq!(
         ran.stderr,
         "secret: denied\nnetwork: denied\nown file: my own notes\n"
@@ -211,24 +200,7 @@ fn what_a_sandboxed_bot_starts_is_killed_with_it() {
 /// fault bot plays its seat.
 #[test]
 fn a_program_outside_the_systems_folders_on_path_is_named() {
-    let ran = Upcard::new()
-        .args([
-            "play",
-            "--plain",
-            "--seed",
-            "4",
-            "--house",
-            "points-to-win=1",
-            "--seat",
-            "0=bot:simple",
-            "--seat",
-            "2=bot:simple",
-            "--seat",
-            "3=bot:computer",
-            "--seat",
-            "1=exec:no-such-upcard-bot --fast",
-        ])
-        .run();
+    let ran = play_exec("no-such-upcard-bot --fast", &[]);
     assert_eq!(
         ran.stderr,
         "upcard: seat 1 (exec:no-such-upcard-bot --fast): cannot start no-such-upcard-bot \
@@ -236,4 +208,5 @@ fn a_program_outside_the_systems_folders_on_path_is_named() {
          the sandbox shows (/usr, /bin, /sbin, /lib, /lib32, /lib64, /libx32); give its path, \
          or --no-sandbox for a program you trust; bot:computer takes the seat\n"
     );
+    assert!(ran.text().contains("win the game"), "{}", ran.text());
 }

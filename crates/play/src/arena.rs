@@ -549,13 +549,26 @@ struct JsonTimes {
     p99: f64,
 }
 
+/// A fault as the JSON reports write it (the arena's and the tournament's).
 #[derive(serde::Serialize)]
-struct JsonFault<'a> {
+pub(crate) struct JsonFault<'a> {
     game: u32,
     deal: u32,
     seat: usize,
     kind: &'static str,
     message: &'a str,
+}
+
+impl<'a> From<&'a FaultAt> for JsonFault<'a> {
+    fn from(f: &'a FaultAt) -> Self {
+        JsonFault {
+            game: f.game,
+            deal: f.deal,
+            seat: f.seat,
+            kind: f.kind.name(),
+            message: &f.message,
+        }
+    }
 }
 
 impl Report {
@@ -586,17 +599,7 @@ impl Report {
                     .into_iter()
                     .map(|(k, n)| (k.name(), n))
                     .collect(),
-                faults: t
-                    .faults
-                    .iter()
-                    .map(|f| JsonFault {
-                        game: f.game,
-                        deal: f.deal,
-                        seat: f.seat,
-                        kind: f.kind.name(),
-                        message: &f.message,
-                    })
-                    .collect(),
+                faults: t.faults.iter().map(JsonFault::from).collect(),
             })
             .collect();
         let v = JsonReport {

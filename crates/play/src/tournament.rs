@@ -447,11 +447,8 @@ struct JsonStanding<'a> {
 #[derive(serde::Serialize)]
 struct JsonFault<'a> {
     against: &'a str,
-    game: u32,
-    deal: u32,
-    seat: usize,
-    kind: &'static str,
-    message: &'a str,
+    #[serde(flatten)]
+    fault: crate::arena::JsonFault<'a>,
 }
 
 fn r1(x: f64) -> f64 {
@@ -501,11 +498,7 @@ impl Report {
                     .take(FAULTS_LISTED)
                     .map(|(vs, f)| JsonFault {
                         against: vs,
-                        game: f.game,
-                        deal: f.deal,
-                        seat: f.seat,
-                        kind: f.kind.name(),
-                        message: &f.message,
+                        fault: f.into(),
                     })
                     .collect(),
                 stderr: s.stderr.as_deref(),
@@ -555,6 +548,29 @@ impl Report {
         )
     }
 
+    /// The first faults of `s`, one line each, and a line for the rest.
+    fn fault_lines(s: &Standing) -> Vec<String> {
+        let mut lines: Vec<String> = s
+            .faults
+            .iter()
+            .take(FAULTS_LISTED)
+            .map(|(vs, f)| {
+                format!(
+                    "against {vs}, game {}, deal {}, seat {}: {}: {}",
+                    f.game,
+                    f.deal,
+                    f.seat,
+                    f.kind.name(),
+                    printable_line(&f.message)
+                )
+            })
+            .collect();
+        if s.faults.len() > FAULTS_LISTED {
+            lines.push(format!("… and {} more", s.faults.len() - FAULTS_LISTED));
+        }
+        lines
+    }
+
     pub fn text(&self) -> String {
         let mut out = format!("upcard tournament: {}\n", self.heading());
         let width = self
@@ -595,21 +611,8 @@ impl Report {
         }
         for s in self.standings.iter().filter(|s| !s.faults.is_empty()) {
             out.push_str(&format!("\n{}: {}\n", s.name, self.fault_line(s)));
-            for (vs, f) in s.faults.iter().take(FAULTS_LISTED) {
-                out.push_str(&format!(
-                    "  against {vs}, game {}, deal {}, seat {}: {}: {}\n",
-                    f.game,
-                    f.deal,
-                    f.seat,
-                    f.kind.name(),
-                    printable_line(&f.message)
-                ));
-            }
-            if s.faults.len() > FAULTS_LISTED {
-                out.push_str(&format!(
-                    "  … and {} more\n",
-                    s.faults.len() - FAULTS_LISTED
-                ));
+            for l in Self::fault_lines(s) {
+                out.push_str(&format!("  {l}\n"));
             }
             if let Some(e) = &s.stderr {
                 out.push_str("  its standard error, last lines:\n");
@@ -652,16 +655,8 @@ impl Report {
                 html(&s.name),
                 html(&self.fault_line(s))
             ));
-            for (vs, f) in s.faults.iter().take(FAULTS_LISTED) {
-                faults.push_str(&format!(
-                    "<li>against {}, game {}, deal {}, seat {}: {}: {}</li>\n",
-                    html(vs),
-                    f.game,
-                    f.deal,
-                    f.seat,
-                    f.kind.name(),
-                    html(&printable_line(&f.message))
-                ));
+            for l in Self::fault_lines(s) {
+                faults.push_str(&format!("<li>{}</li>\n", html(&l)));
             }
             faults.push_str("</ul>\n");
             if let Some(e) = &s.stderr {
