@@ -19,6 +19,14 @@ use std::time::{Duration, Instant};
 use nix::sys::socket::{AddressFamily, SockFlag, SockType, socketpair};
 
 pub use cgroup::Cgroup;
+
+/// The system's programs and libraries, which every sandbox shows
+/// read-only (as the same links, where /bin is /usr/bin): one list for the
+/// file system the namespaces build, Landlock's rules, and the seats that
+/// look a program up on `PATH`.
+pub const SYSTEM_DIRS: [&str; 7] = [
+    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+];
 pub use confine::landlock_available;
 pub use helper::main as helper_main;
 use wire::{FromHelper, Received, ToHelper, recv, send};
@@ -191,6 +199,15 @@ impl Helper {
                 );
         }
         !self.broken
+    }
+
+    /// The address-space limit (RLIMIT_AS) to give each process of a run
+    /// limited to `memory` in all: none where the control group bounds
+    /// what the run really uses (a cap besides it would stop sanitizer
+    /// builds, whose shadow memory reserves terabytes of addresses and uses
+    /// little of them), else `memory`, the only bound there is.
+    pub fn address_space(&self, memory: u64) -> u64 {
+        if self.cgroup.is_some() { 0 } else { memory }
     }
 
     pub fn pid(&self) -> u32 {

@@ -201,14 +201,7 @@ pub fn run_sandboxed(
     // before the helper starts the program: the program may be running (and
     // forking) before the helper's answer arrives here.
     super::live::group_started(pid);
-    // A control group limits what the run really uses; an address-space
-    // cap besides it would stop sanitizer builds, whose shadow memory
-    // reserves terabytes of addresses and uses little of them.
-    let address_space = if helper.no_cgroup().is_none() {
-        0
-    } else {
-        limits.memory
-    };
+    let address_space = helper.address_space(limits.memory);
     let mut child = match helper.spawn(&p, files, address_space, collect) {
         Ok(c) => c,
         Err(e) => {

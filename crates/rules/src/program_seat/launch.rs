@@ -263,13 +263,7 @@ fn sandboxed(words: &[String], s: &SeatSandbox, echo: bool) -> Result<Started, S
                  at seats without one, only for programs you trust"
         )
     })?;
-    // With a control group the whole run's memory is bounded; without one,
-    // each process's address space.
-    let address_space = if helper.no_cgroup().is_none() {
-        0
-    } else {
-        s.memory
-    };
+    let address_space = helper.address_space(s.memory);
     let program = upcard_sandbox::Program {
         exe: &exe,
         argv0: &argv0,
@@ -321,21 +315,15 @@ fn find_program(word: &str) -> Result<PathBuf, String> {
             format!(
                 "{word}: not found in the system's folders on PATH, the only ones the sandbox \
                  shows ({}); give its path, or --no-sandbox for a program you trust",
-                SYSTEM.join(", ")
+                upcard_sandbox::SYSTEM_DIRS.join(", ")
             )
         })
 }
 
-/// The system's directories, which every sandbox shows anyway.
-#[cfg(target_os = "linux")]
-const SYSTEM: [&str; 7] = [
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
-];
-
 #[cfg(target_os = "linux")]
 fn shown(p: &Path) -> bool {
     let p = p.canonicalize().unwrap_or_else(|_| p.to_path_buf());
-    SYSTEM.iter().any(|d| p.starts_with(d))
+    upcard_sandbox::SYSTEM_DIRS.iter().any(|d| p.starts_with(d))
 }
 
 /// The folder whose files the program gets: that of the first word naming

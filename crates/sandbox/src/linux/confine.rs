@@ -15,10 +15,9 @@ use super::Mode;
 /// scopes). Older kernels get what they support (best effort).
 const ABI_WANTED: ABI = ABI::V6;
 
-/// Read-only system paths when Landlock is the only wall.
-const SYSTEM: [&str; 9] = [
-    "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc", "/proc",
-];
+/// Read-only paths when Landlock is the only wall, besides the system's
+/// (`SYSTEM_DIRS`).
+const ALSO_READ: [&str; 2] = ["/etc", "/proc"];
 const DEVICES: [&str; 5] = [
     "/dev/null",
     "/dev/zero",
@@ -39,7 +38,11 @@ pub fn ruleset(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<Option<OwnedF
     let abi = ABI_WANTED;
     let read_roots: Vec<&str> = match mode {
         Mode::Namespaces => vec!["/"],
-        Mode::Landlock => SYSTEM.to_vec(),
+        Mode::Landlock => super::SYSTEM_DIRS
+            .iter()
+            .chain(&ALSO_READ)
+            .copied()
+            .collect(),
     };
     let mut writable = vec![work.to_string_lossy().into_owned()];
     if mode == Mode::Namespaces {

@@ -9,9 +9,6 @@ use std::path::Path;
 
 use nix::mount::{MntFlags, MsFlags, mount, umount2};
 
-/// System directories shown read-only (or as the same symbolic link, on
-/// systems where /bin is /usr/bin).
-const SYSTEM: [&str; 7] = ["usr", "bin", "sbin", "lib", "lib32", "lib64", "libx32"];
 /// What of /etc programs need: the loader's cache, users and groups for
 /// libc, time zone, and Debian's alternatives (/usr/bin/awk and the like).
 const ETC: [&str; 9] = [
@@ -130,8 +127,8 @@ pub fn build(work: &Path, jail: &Path, disk: u64) -> Result<(bool, std::fs::File
     .map_err(|e| format!("cannot make the mounts private: {e}"))?;
     tmpfs(jail, "size=1m,mode=0755")?;
     let at = |p: &str| jail.join(p);
-    for d in SYSTEM {
-        show(&Path::new("/").join(d), &at(d))?;
+    for d in super::SYSTEM_DIRS {
+        show(Path::new(d), &at(d.trim_start_matches('/')))?;
     }
     std::fs::create_dir(at("etc")).map_err(|e| err("cannot make", &at("etc"), e))?;
     for f in ETC {
