@@ -176,7 +176,7 @@ pub(crate) struct Played {
 }
 
 /// Programs that stay (`"stay": true`), idle between games, by command.
-pub(crate) type Pool = std::sync::Mutex<Vec<(String, Connection)>>;
+type Pool = std::sync::Mutex<Vec<(String, Connection)>>;
 
 /// Times each decision of the agent it wraps.
 struct Timed {
@@ -296,7 +296,7 @@ impl Match {
 
     /// Game `g`: deal `g / 2`, the first bot at seats 0 and 2 when `g` is
     /// even and at 1 and 3 when it is odd.
-    pub(crate) fn play(&self, g: u32, pool: &Pool) -> Result<Played, String> {
+    fn play(&self, g: u32, pool: &Pool) -> Result<Played, String> {
         let deal = self.seed.wrapping_add(g / 2);
         let swapped = g % 2 == 1;
         let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
@@ -387,27 +387,12 @@ impl Match {
         if let Some(dir) = &self.record {
             std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
         }
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.jobs.max(1))
-            .build()
-            .map_err(|e| e.to_string())?;
-        let idle = Pool::default();
         let start = Instant::now();
-        let games: Result<Vec<Played>, String> = pool.install(|| {
-            (0..self.games)
-                .into_par_iter()
-                .map(|g| self.play(g, &idle))
-                .collect()
-        });
+        let tasks: Vec<(&Match, u32)> = (0..self.games).map(|g| (self, g)).collect();
+        let games = play_all(&tasks, self.jobs);
         let elapsed = start.elapsed();
-        // The match is over for the programs that stayed: their input
-        // closes and each has the grace period to exit.
-        let left: Vec<(String, Connection)> =
-            std::mem::take(&mut *idle.lock().unwrap_or_else(|e| e.into_inner()));
-        pool.install(|| left.into_par_iter().for_each(|(_, c)| c.close()));
         let games = games?;
         let hands: u32 = games.iter().map(|g| g.hands).sum();
-        let ms = |d: &Duration| d.as_secs_f64() * 1000.0;
         let teams = [0, 1].map(|b| {
             let won = games.iter().filter(|g| g.winner == Some(b)).count() as u32;
             let mut times: Vec<Duration> = games.iter().flat_map(|g| g.times[b].clone()).collect();
@@ -415,10 +400,6 @@ impl Match {
             let mut startups: Vec<Duration> =
                 games.iter().flat_map(|g| g.startups[b].clone()).collect();
             startups.sort();
-            let at = |v: &[Duration], q: f64| {
-                v.get(((v.len() as f64 - 1.0) * q).round() as usize)
-                    .map_or(0.0, ms)
-            };
             TeamReport {
                 bot: self.bots[b].name(),
                 games_won: won,
@@ -426,10 +407,10 @@ impl Match {
                 ci95: wilson(won, self.games),
                 points_per_hand: f64::from(games.iter().map(|g| g.points[b]).sum::<u32>())
                     / f64::from(hands.max(1)),
-                median_ms: at(&times, 0.5),
-                p99_ms: at(&times, 0.99),
+                median_ms: percentile_ms(&times, 0.5),
+                p99_ms: percentile_ms(&times, 0.99),
                 startups: startups.len(),
-                startup_median_ms: at(&startups, 0.5),
+                startup_median_ms: percentile_ms(&startups, 0.5),
                 faults: games.iter().flat_map(|g| g.faults[b].clone()).collect(),
             }
         });
@@ -443,13 +424,47 @@ impl Match {
             seed: self.seed,
             samples: self.samples,
             seat_timeout: self.timeout,
-            on_fault: match self.on_fault {
-                OnFault::Bot(b) => format!("bot:{}", b.name()),
-                OnFault::End => "end".into(),
-            },
+            on_fault: self.on_fault.spec(),
             command: self.command.clone(),
         })
     }
+}
+
+/// Plays each `(match, game)` of `tasks`, `jobs` at once, and returns the
+/// results in task order (so they do not depend on `jobs`). Programs that
+/// stay are handed from game to game of one command; when every game is
+/// played their input closes and each has the grace period to exit.
+pub(crate) fn play_all(tasks: &[(&Match, u32)], jobs: usize) -> Result<Vec<Played>, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs.max(1))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let idle = Pool::default();
+    let games: Result<Vec<Played>, String> =
+        pool.install(|| tasks.par_iter().map(|&(m, g)| m.play(g, &idle)).collect());
+    let left: Vec<(String, Connection)> =
+        std::mem::take(&mut *idle.lock().unwrap_or_else(|e| e.into_inner()));
+    pool.install(|| left.into_par_iter().for_each(|(_, c)| c.close()));
+    games
+}
+
+/// The `q` quantile (0.5: the median) of sorted times, in milliseconds.
+pub(crate) fn percentile_ms(sorted: &[Duration], q: f64) -> f64 {
+    sorted
+        .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
+        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+}
+
+/// How many of `kinds` are of each kind, in `FaultKind::ALL`'s order, the
+/// kinds that did not occur left out.
+pub(crate) fn count_kinds(
+    kinds: impl Iterator<Item = FaultKind> + Clone,
+) -> Vec<(FaultKind, usize)> {
+    FaultKind::ALL
+        .iter()
+        .map(|&k| (k, kinds.clone().filter(|f| *f == k).count()))
+        .filter(|&(_, n)| n > 0)
+        .collect()
 }
 
 /// The Wilson score interval for `k` successes in `n` trials, at 95%.
@@ -486,11 +501,7 @@ pub struct TeamReport {
 impl TeamReport {
     /// Faults by kind, in the kinds' order, only kinds that occurred.
     pub fn fault_counts(&self) -> Vec<(FaultKind, usize)> {
-        FaultKind::ALL
-            .iter()
-            .map(|&k| (k, self.faults.iter().filter(|f| f.kind == k).count()))
-            .filter(|&(_, n)| n > 0)
-            .collect()
+        count_kinds(self.faults.iter().map(|f| f.kind))
     }
 }
 

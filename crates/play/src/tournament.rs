@@ -1,7 +1,7 @@
 //! `upcard tournament DIR`: every bot in DIR (one program per subfolder)
 //! and any built-in bots, in a round robin of duplicate matches (the
 //! arena's: each deal played twice, the teams swapped), rated by
-//! Bradley–Terry with bootstrap intervals.
+//! Bradley–Terry with intervals from the likelihood's curvature.
 //!
 //! A game in which one bot's program faulted (crashed, timed out, answered
 //! unlawfully, …) is lost by that bot whatever the fallback bot then made
@@ -13,12 +13,10 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rayon::prelude::*;
-
-use crate::arena::{Entrant, FaultAt, Match, Played, Pool, Rules};
+use crate::arena::{Entrant, FaultAt, Match, Rules, count_kinds, percentile_ms, play_all};
 use crate::courses::standard::{Bot, OnFault};
 use crate::parse::escape::{html, printable, printable_line};
-use crate::play::program_seat::{Connection, FaultKind, Launch};
+use crate::play::program_seat::{FaultKind, Launch};
 
 /// A tournament before it is played.
 pub struct Tournament {
@@ -154,22 +152,15 @@ impl Standing {
         f64::from(self.points) / f64::from(self.hands.max(1))
     }
 
-    fn fault_counts(&self) -> BTreeMap<FaultKind, usize> {
-        let mut m = BTreeMap::new();
-        for (_, f) in &self.faults {
-            *m.entry(f.kind).or_insert(0) += 1;
-        }
-        m
+    fn fault_counts(&self) -> Vec<(FaultKind, usize)> {
+        count_kinds(self.faults.iter().map(|(_, f)| f.kind))
     }
 
     /// Median and 99th percentile of its decision times, in ms.
     fn times_ms(&self) -> [f64; 2] {
         let mut v = self.times.clone();
         v.sort();
-        [0.5, 0.99].map(|q| {
-            v.get(((v.len() as f64 - 1.0) * q).round() as usize)
-                .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
-        })
+        [0.5, 0.99].map(|q| percentile_ms(&v, q))
     }
 }
 
@@ -212,25 +203,11 @@ impl Tournament {
                 launch: self.launch.clone(),
             })
             .collect();
-        let pool = rayon::ThreadPoolBuilder::new()
-            .num_threads(self.jobs.max(1))
-            .build()
-            .map_err(|e| e.to_string())?;
-        let idle = Pool::default();
-        let tasks: Vec<(usize, u32)> = (0..pairs.len())
-            .flat_map(|p| (0..self.games).map(move |g| (p, g)))
+        let tasks: Vec<(&Match, u32)> = matches
+            .iter()
+            .flat_map(|m| (0..self.games).map(move |g| (m, g)))
             .collect();
-        // Collected in task order, so the results do not depend on -j.
-        let played: Result<Vec<Played>, String> = pool.install(|| {
-            tasks
-                .par_iter()
-                .map(|&(p, g)| matches[p].play(g, &idle))
-                .collect()
-        });
-        let left: Vec<(String, Connection)> =
-            std::mem::take(&mut *idle.lock().unwrap_or_else(|e| e.into_inner()));
-        pool.install(|| left.into_par_iter().for_each(|(_, c)| c.close()));
-        let played = played?;
+        let played = play_all(&tasks, self.jobs)?;
         let mut standings: Vec<Standing> = self
             .entries
             .iter()
@@ -241,10 +218,13 @@ impl Tournament {
             .collect();
         // wins[i][j]: games i won against j, rated.
         let mut wins = vec![vec![0u32; n]; n];
-        for (&(p, _), game) in tasks.iter().zip(played) {
-            let (i, j) = pairs[p];
+        // Each pair's games, in task order.
+        let pair_of_game = pairs
+            .iter()
+            .flat_map(|&p| std::iter::repeat_n(p, self.games as usize));
+        for ((i, j), game) in pair_of_game.zip(played) {
             let who = [i, j];
-            let faulted = game.faults.clone().map(|f| !f.is_empty());
+            let faulted = game.faults.each_ref().map(|f| !f.is_empty());
             let winner = match faulted {
                 [true, false] => Some(1),
                 [false, true] => Some(0),
@@ -288,10 +268,7 @@ impl Tournament {
             games: self.games * pairs.len() as u32,
             rules: self.rules,
             seed: self.seed,
-            on_fault: match self.on_fault {
-                OnFault::Bot(b) => format!("bot:{}", b.name()),
-                OnFault::End => "end".into(),
-            },
+            on_fault: self.on_fault.spec(),
             seat_timeout: self.timeout,
             timings: self.timings,
         })

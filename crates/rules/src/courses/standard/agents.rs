@@ -54,6 +54,14 @@ impl OnFault {
             })
     }
 
+    /// As `--on-fault` spells it (what `parse` reads).
+    pub fn spec(self) -> String {
+        match self {
+            OnFault::Bot(b) => format!("bot:{}", b.name()),
+            OnFault::End => "end".into(),
+        }
+    }
+
     /// The agent that plays on, if any, and its name.
     pub fn agent(self, seed: u32) -> (Option<Box<dyn Agent>>, &'static str) {
         match self {
