@@ -230,7 +230,13 @@ pub fn seat_protocol(data: &[u8]) {
     };
     for bot in Bot::ALL {
         // Few samples: the expert's search is what is checked, not its strength.
-        let mut agent = bot.agent_with(1, 2);
+        let mut agent = bot.agent_with(
+            1,
+            crate::courses::standard::Strength {
+                samples: 2,
+                think: None,
+            },
+        );
         let d = agent
             .choose(&seen.view(), &legal, &mut NullSink)
             .unwrap_or_else(|e| panic!("bot {} gave up: {e}", bot.name()));

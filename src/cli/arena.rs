@@ -4,7 +4,7 @@ use std::io::Write;
 
 use upcard::Failure;
 use upcard::arena::{Entrant, Match};
-use upcard::courses::standard::{Bot, EXPERT_SAMPLES, OnFault};
+use upcard::courses::standard::{Bot, OnFault};
 use upcard::play::program_seat::Launch;
 
 /// This process's command line, shell-quoted, as the report names it.
@@ -45,9 +45,8 @@ pub struct Args {
     seed: u32,
     #[command(flatten)]
     rules: super::RulesArgs,
-    /// The expert's strength: deals sampled per decision
-    #[arg(long, default_value_t = EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
-    samples: u64,
+    #[command(flatten)]
+    strength: super::StrengthArgs,
     /// Games at once (default: the number of cores)
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
@@ -75,7 +74,7 @@ impl Args {
             jobs: self
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
-            samples: self.samples as usize,
+            strength: self.strength.strength(),
             timeout: self.seat_timeout,
             on_fault: self.on_fault,
             command: command_line(),

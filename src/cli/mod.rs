@@ -27,6 +27,29 @@ use std::io::Write;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use upcard::Failure;
 
+/// `--samples` and `--think-ms`: how hard the search bots think, as the
+/// commands that pit bots against each other take them.
+#[derive(clap::Args)]
+pub struct StrengthArgs {
+    /// The search bots' (pimc, expert) strength: deals solved per decision
+    #[arg(long, default_value_t = upcard::courses::standard::EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    pub samples: u64,
+    /// Think about MS milliseconds per decision: solve rounds of --samples deals while another
+    /// fits (at most 32). Results then depend on the machine's speed and load, so a seed no
+    /// longer replays them; without it every decision solves one round
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub think_ms: Option<u64>,
+}
+
+impl StrengthArgs {
+    pub fn strength(&self) -> upcard::courses::standard::Strength {
+        upcard::courses::standard::Strength {
+            samples: self.samples as usize,
+            think: self.think_ms.map(std::time::Duration::from_millis),
+        }
+    }
+}
+
 /// `--rules` and `--house`, as every command that sets up a table or a
 /// match takes them.
 #[derive(clap::Args)]

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::courses::standard::{Bot, EXPERT_SAMPLES, OnFault};
+use upcard::courses::standard::{Bot, OnFault};
 use upcard::play::program_seat::Launch;
 use upcard::tournament::{Tournament, entries};
 
@@ -44,9 +44,8 @@ pub struct Args {
     seed: u32,
     #[command(flatten)]
     rules: super::RulesArgs,
-    /// The expert's strength: deals sampled per decision
-    #[arg(long, default_value_t = EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
-    samples: u64,
+    #[command(flatten)]
+    strength: super::StrengthArgs,
     /// Seconds a program may take to answer each decision
     #[arg(long, default_value = "5", value_parser = upcard::grade::class::seconds)]
     seat_timeout: std::time::Duration,
@@ -76,7 +75,7 @@ impl Args {
             jobs: self
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),
-            samples: self.samples as usize,
+            strength: self.strength.strength(),
             timeout: self.seat_timeout,
             on_fault: self.on_fault,
             launch: Launch::choose(self.no_sandbox, false).map_err(Failure::input)?,

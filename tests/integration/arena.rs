@@ -61,6 +61,52 @@ fn arena_results_do_not_depend_on_the_number_of_workers() {
     );
 }
 
+/// `--think-ms` is in both reports; without it the JSON has no such key
+/// (a seeded run replays); 0 is refused.
+#[test]
+fn arena_says_when_the_search_bots_think_to_time() {
+    let args = |extra: &[&'static str]| {
+        let mut a = vec![
+            "arena",
+            "--team0",
+            "expert",
+            "--team1",
+            "pimc",
+            "--games",
+            "2",
+            "--samples",
+            "2",
+            "-j",
+            "1",
+        ];
+        a.extend_from_slice(extra);
+        a
+    };
+    let text = Upcard::new().args(args(&["--think-ms", "3"])).run().text();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            "expert vs pimc: 2 games (1 deals, each played both ways) under the standard rules, seed 0",
+            "the search bots thinking about 3 ms per decision (not replayable by seed)"
+        ]
+    );
+    let json = |extra: &[&'static str]| -> serde_json::Value {
+        let mut a = args(extra);
+        a.extend(["--format", "json"]);
+        serde_json::from_str(&Upcard::new().args(a).run().text()).unwrap()
+    };
+    let v = json(&["--think-ms", "3"]);
+    assert_eq!((&v["samples"], &v["think_ms"]), (&2.into(), &3.into()));
+    let v = json(&[]);
+    assert_eq!(v["samples"], 2);
+    assert!(v.get("think_ms").is_none(), "{v}");
+    Upcard::new()
+        .args(["arena", "--think-ms", "0"])
+        .status(2)
+        .run();
+}
+
 #[test]
 fn arena_refuses_an_unknown_bot_and_house_rules_outside_the_standard_game() {
     let r = Upcard::new()

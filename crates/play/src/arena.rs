@@ -13,7 +13,7 @@ use crate::cards::{Card, all_cards};
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::courses::standard::{Bot, OnFault};
+use crate::courses::standard::{Bot, OnFault, Strength};
 use crate::courses::{cs246, eecs280, standard};
 use crate::engine::{Action, Config, Deck, EventSink, Outcome, State};
 use crate::play::program_seat::{Connection, FaultKind, ProgramSeat, Shared};
@@ -134,8 +134,8 @@ pub struct Match {
     pub seed: u32,
     pub rules: Rules,
     pub jobs: usize,
-    /// The expert's deals per decision.
-    pub samples: usize,
+    /// How hard the search bots think.
+    pub strength: Strength,
     /// How long a program may take to answer.
     pub timeout: Duration,
     /// What plays on when a program faults (`end` stops that game).
@@ -310,7 +310,7 @@ impl Match {
                 let seed = deal.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32);
                 match &self.bots[b] {
                     Entrant::Bot(bot) => Box::new(Timed {
-                        inner: bot.agent_with(seed, self.samples),
+                        inner: bot.agent_with(seed, self.strength),
                         times: times[b].clone(),
                     }) as Box<dyn Agent>,
                     Entrant::Program(p) => {
@@ -422,7 +422,7 @@ impl Match {
             teams,
             rules: self.rules,
             seed: self.seed,
-            samples: self.samples,
+            strength: self.strength,
             seat_timeout: self.timeout,
             on_fault: self.on_fault.spec(),
             command: self.command.clone(),
@@ -516,10 +516,21 @@ pub struct Report {
     /// The rules, house rules included.
     pub rules: Rules,
     pub seed: u32,
-    pub samples: usize,
+    pub strength: Strength,
     pub seat_timeout: Duration,
     pub on_fault: String,
     pub command: String,
+}
+
+/// What the reports say of `--think-ms` (nothing without it): ", the
+/// search bots thinking about N ms per decision (not replayable)".
+pub fn thinking(strength: &Strength) -> String {
+    strength.think.map_or(String::new(), |t| {
+        format!(
+            ", the search bots thinking about {} ms per decision (not replayable by seed)",
+            t.as_millis()
+        )
+    })
 }
 
 /// The JSON report's shape (one definition: written from this type).
@@ -532,6 +543,9 @@ struct JsonReport<'a> {
     seed: u32,
     games: u32,
     samples: usize,
+    /// `--think-ms`, when given (decisions then depend on the machine).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    think_ms: Option<u128>,
     seat_timeout_s: f64,
     on_fault: &'a str,
     stopped: u32,
@@ -620,7 +634,8 @@ impl Report {
             house: self.rules.house(),
             seed: self.seed,
             games: self.games,
-            samples: self.samples,
+            samples: self.strength.samples,
+            think_ms: self.strength.think.map(|t| t.as_millis()),
             seat_timeout_s: self.seat_timeout.as_secs_f64(),
             on_fault: &self.on_fault,
             stopped: self.stopped,
@@ -641,6 +656,11 @@ impl Report {
             self.rules.name(),
             self.seed
         );
+        let think = thinking(&self.strength);
+        if !think.is_empty() {
+            s.push_str(think.trim_start_matches([',', ' ']));
+            s.push('\n');
+        }
         let changed: Vec<String> = match self.rules {
             Rules::Standard(c) => standard::house::changed(&c)
                 .iter()
@@ -736,7 +756,10 @@ mod tests {
             seed: 9,
             rules: Rules::Standard(standard::config()),
             jobs: 2,
-            samples: 4,
+            strength: Strength {
+                samples: 4,
+                think: None,
+            },
             timeout: Duration::from_secs(5),
             on_fault: OnFault::Bot(Bot::Computer),
             command: String::new(),

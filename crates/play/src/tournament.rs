@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::arena::{Entrant, FaultAt, Match, Rules, count_kinds, percentile_ms, play_all};
-use crate::courses::standard::{Bot, OnFault};
+use crate::courses::standard::{Bot, OnFault, Strength};
 use crate::parse::escape::{html, printable, printable_line};
 use crate::play::program_seat::{FaultKind, Launch};
 
@@ -26,8 +26,8 @@ pub struct Tournament {
     pub games: u32,
     pub seed: u32,
     pub jobs: usize,
-    /// The expert's deals per decision.
-    pub samples: usize,
+    /// How hard the search bots think.
+    pub strength: Strength,
     pub timeout: Duration,
     pub on_fault: OnFault,
     pub launch: Launch,
@@ -172,6 +172,7 @@ pub struct Report {
     pub games: u32,
     pub rules: Rules,
     pub seed: u32,
+    pub strength: Strength,
     pub on_fault: String,
     pub seat_timeout: Duration,
     /// Decision times in the reports (`--timings`).
@@ -195,7 +196,7 @@ impl Tournament {
                 seed: self.seed,
                 rules: self.rules,
                 jobs: 1,
-                samples: self.samples,
+                strength: self.strength,
                 timeout: self.timeout,
                 on_fault: self.on_fault,
                 command: String::new(),
@@ -268,6 +269,7 @@ impl Tournament {
             games: self.games * pairs.len() as u32,
             rules: self.rules,
             seed: self.seed,
+            strength: self.strength,
             on_fault: self.on_fault.spec(),
             seat_timeout: self.timeout,
             timings: self.timings,
@@ -397,6 +399,10 @@ struct JsonReport<'a> {
     bots: usize,
     games_per_pair: u32,
     games: u32,
+    samples: usize,
+    /// `--think-ms`, when given (decisions then depend on the machine).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    think_ms: Option<u128>,
     seat_timeout_s: f64,
     on_fault: &'a str,
     standings: Vec<JsonStanding<'a>>,
@@ -490,6 +496,8 @@ impl Report {
             bots: self.bots,
             games_per_pair: self.games_per_pair,
             games: self.games,
+            samples: self.strength.samples,
+            think_ms: self.strength.think.map(|t| t.as_millis()),
             seat_timeout_s: self.seat_timeout.as_secs_f64(),
             on_fault: &self.on_fault,
             standings,
@@ -507,7 +515,7 @@ impl Report {
             self.games,
             self.rules.name(),
             self.seed
-        )
+        ) + &crate::arena::thinking(&self.strength)
     }
 
     fn fault_line(&self, s: &Standing) -> String {

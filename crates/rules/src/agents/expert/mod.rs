@@ -23,6 +23,29 @@ pub struct Expert {
     rng: Mt,
     pub samples: usize,
     pub infer: bool,
+    /// Think for about this long per decision (`--think-ms`): rounds of
+    /// `samples` deals are solved while another round fits. Decisions then
+    /// depend on the machine's speed; None (the default) solves one round,
+    /// so a seed replays exactly.
+    pub think: Option<std::time::Duration>,
+}
+
+/// The most rounds of deals a decision solves when thinking to time: late
+/// in a hand a round takes microseconds and more deals tell nothing new.
+const MAX_ROUNDS: u32 = 32;
+
+/// Deals a bid is weighed on. A bid's average over a dozen deals is too
+/// noisy to compare with the bidding threshold (one deal's points run from
+/// -2 to 4): the expert weighs twice its samples, one set shared by
+/// every trump and by going alone. Bids are few, so this moves the median
+/// decision little (docs/bots.md). The former expert (`pimc`) weighs half
+/// its samples, drawn afresh for each trump.
+fn bid_deals(samples: usize, infer: bool) -> usize {
+    if infer {
+        samples * 2
+    } else {
+        (samples / 2).max(4)
+    }
 }
 
 /// Candidate deals per deal solved early in a hand (see `Expert::deals`).
@@ -34,6 +57,28 @@ impl Expert {
             rng: Mt::new(seed),
             samples: samples.max(1),
             infer: true,
+            think: None,
+        }
+    }
+
+    /// The same bot thinking for about `think` per decision.
+    pub fn thinking(self, think: Option<std::time::Duration>) -> Expert {
+        Expert { think, ..self }
+    }
+
+    /// When thinking to time: the clock at the decision's start.
+    fn clock(&self) -> Option<std::time::Instant> {
+        self.think.map(|_| std::time::Instant::now())
+    }
+
+    /// Whether another round of deals fits the time left: `rounds` took
+    /// the time since `start`, and the next is expected to take as long.
+    fn another_round(&self, start: Option<std::time::Instant>, rounds: u32) -> bool {
+        match (self.think, start) {
+            (Some(budget), Some(start)) if rounds < MAX_ROUNDS => {
+                start.elapsed() * (rounds + 1) / rounds <= budget
+            }
+            _ => false,
         }
     }
 
@@ -56,13 +101,16 @@ impl Expert {
     /// [`EARLY_CANDIDATES`] times as many and keeps `n` drawn in proportion
     /// to their weights (each then weighs 1): the deals solved are the
     /// likely ones. Late, solving is quick and drawing more would cost more
-    /// than it tells: the `n` deals are weighed instead.
+    /// than it tells: the `n` deals are weighed instead. `scale` is the
+    /// likelihood weighing 1000, set by a decision's first round of deals
+    /// and kept for its later rounds (`--think-ms`).
     fn deals(
         &mut self,
         obs: &Observation,
         k: &Knowledge,
         trump: Option<Suit>,
         n: usize,
+        scale: &mut Option<f64>,
     ) -> Vec<([Cards; 4], i64)> {
         let others_bid = obs.bids.iter().any(|b| usize::from(b.seat) != obs.seat);
         if !self.infer || !others_bid {
@@ -94,7 +142,7 @@ impl Expert {
                 .map(|i| (hands[i].clone(), 1))
                 .collect();
         }
-        let top = likely.iter().copied().fold(0.0, f64::max);
+        let top = *scale.get_or_insert_with(|| likely.iter().copied().fold(0.0, f64::max));
         hands
             .into_iter()
             .zip(likely)
@@ -235,25 +283,34 @@ impl Expert {
         if legal.len() == 1 {
             return (legal[0], "plays its only lawful card");
         }
-        for (mut hands, weight) in self.deals(obs, &k, Some(trump), self.samples) {
-            hands[me] = obs.hand.iter().copied().collect();
-            let maker = obs.maker.unwrap_or(obs.dealer);
-            let deal = Deal {
-                hands,
-                trump,
-                active: k.active,
-                trick: obs.trick.iter().copied().collect(),
-                turn: me,
-                taken: [obs.tricks[0] + obs.tricks[2], obs.tricks[1] + obs.tricks[3]],
-                makers: maker % 2,
-                alone: obs.alone,
-                defender_alone: obs.defender.is_some(),
-                lone_march_points: 4,
-            };
-            for (c, v) in deal.values(me % 2) {
-                if let Some(t) = totals.iter_mut().find(|(a, _)| a.card() == Some(c)) {
-                    t.1 += weight * i64::from(v);
+        let start = self.clock();
+        let mut scale = None;
+        let mut rounds = 0;
+        loop {
+            for (mut hands, weight) in self.deals(obs, &k, Some(trump), self.samples, &mut scale) {
+                hands[me] = obs.hand.iter().copied().collect();
+                let maker = obs.maker.unwrap_or(obs.dealer);
+                let deal = Deal {
+                    hands,
+                    trump,
+                    active: k.active,
+                    trick: obs.trick.iter().copied().collect(),
+                    turn: me,
+                    taken: [obs.tricks[0] + obs.tricks[2], obs.tricks[1] + obs.tricks[3]],
+                    makers: maker % 2,
+                    alone: obs.alone,
+                    defender_alone: obs.defender.is_some(),
+                    lone_march_points: 4,
+                };
+                for (c, v) in deal.values(me % 2) {
+                    if let Some(t) = totals.iter_mut().find(|(a, _)| a.card() == Some(c)) {
+                        t.1 += weight * i64::from(v);
+                    }
                 }
+            }
+            rounds += 1;
+            if !self.another_round(start, rounds) {
+                break;
             }
         }
         // Ties go to the lowest card by trump order, keeping high cards.
@@ -275,16 +332,21 @@ impl Expert {
         )
     }
 
-    /// The average value for this seat's team of making `suit` trump (alone
-    /// or not) from here: sampled deals, the dealer's pick-up, exact play.
-    fn bid_value(&mut self, obs: &Observation, suit: Suit, alone: bool, round: u8) -> f64 {
+    /// The value for this seat's team of making `suit` trump (alone or
+    /// not) from here, summed over `deals` (the dealer's pick-up, exact
+    /// play), with the deals' total weight.
+    fn bid_value(
+        &self,
+        obs: &Observation,
+        deals: &[([Cards; 4], i64)],
+        suit: Suit,
+        alone: bool,
+    ) -> (i64, i64) {
         let me = obs.seat;
-        let k = knowledge(obs);
         let mut total = 0i64;
-        // Bids weigh whole hands: half the samples keep them as quick as plays.
-        let n = (self.samples / 2).max(4);
         let mut weights = 0i64;
-        for (mut hands, weight) in self.deals(obs, &k, None, n) {
+        for (hands, weight) in deals {
+            let mut hands = hands.clone();
             weights += weight;
             hands[me] = obs.hand.iter().copied().collect();
             let mut active = [true; 4];
@@ -292,7 +354,7 @@ impl Expert {
                 active[partner_of(me)] = false;
             }
             // In round one the dealer takes the upcard and drops its worst card.
-            if round == 1
+            if obs.round == 1
                 && let Some(up) = obs.upcard
                 && active[obs.dealer]
             {
@@ -323,25 +385,80 @@ impl Expert {
             };
             total += weight * i64::from(deal.solve(me % 2));
         }
-        total as f64 / weights.max(1) as f64
+        (total, weights)
     }
 
     fn bid(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
-        let mut best: Option<(Action, f64)> = None;
-        for &a in legal {
-            if let Action::Order { suit, alone: false } = a {
-                let v = self.bid_value(obs, suit, false, obs.round);
-                if best.is_none_or(|(_, b)| v > b) {
-                    best = Some((a, v));
-                }
-                // Alone is weighed only where the hand is already strong.
-                let alone = Action::Order { suit, alone: true };
-                if v >= 1.2 && legal.contains(&alone) {
-                    let va = self.bid_value(obs, suit, true, obs.round);
-                    if va > v && best.is_none_or(|(_, b)| va > b) {
-                        best = Some((alone, va));
+        let k = knowledge(obs);
+        let n = bid_deals(self.samples, self.infer);
+        let start = self.clock();
+        let mut scale = None;
+        // Each bid weighed: its summed value and its deals' total weight.
+        let mut sums: Vec<(Action, i64, i64)> = Vec::new();
+        let average = |sums: &[(Action, i64, i64)], a: Action| {
+            sums.iter()
+                .find(|s| s.0 == a)
+                .map(|&(_, total, weights)| total as f64 / weights.max(1) as f64)
+        };
+        let mut rounds = 0;
+        loop {
+            // One set of deals for every trump and for alone: the choice
+            // between them is then not swayed by which deals each drew.
+            let shared = if self.infer && legal.iter().any(|a| matches!(a, Action::Order { .. })) {
+                self.deals(obs, &k, None, n, &mut scale)
+            } else {
+                Vec::new()
+            };
+            for &a in legal {
+                let Action::Order { suit, alone: false } = a else {
+                    continue;
+                };
+                for alone in [false, true] {
+                    let bid = Action::Order { suit, alone };
+                    // Alone is weighed only where the hand is already strong.
+                    if alone
+                        && !(legal.contains(&bid) && average(&sums, a).is_some_and(|v| v >= 1.2))
+                    {
+                        continue;
+                    }
+                    // The former expert (pimc) draws its deals afresh per bid.
+                    let fresh;
+                    let deals = if self.infer {
+                        &shared
+                    } else {
+                        fresh = self.deals(obs, &k, None, n, &mut scale);
+                        &fresh
+                    };
+                    let (total, weights) = self.bid_value(obs, deals, suit, alone);
+                    match sums.iter_mut().find(|s| s.0 == bid) {
+                        Some(s) => {
+                            s.1 += total;
+                            s.2 += weights;
+                        }
+                        None => sums.push((bid, total, weights)),
                     }
                 }
+            }
+            rounds += 1;
+            if !self.another_round(start, rounds) {
+                break;
+            }
+        }
+        let mut best: Option<(Action, f64)> = None;
+        for &a in legal {
+            let Action::Order { suit, alone: false } = a else {
+                continue;
+            };
+            let Some(v) = average(&sums, a) else { continue };
+            if best.is_none_or(|(_, b)| v > b) {
+                best = Some((a, v));
+            }
+            let alone = Action::Order { suit, alone: true };
+            if let Some(va) = average(&sums, alone)
+                && va > v
+                && best.is_none_or(|(_, b)| va > b)
+            {
+                best = Some((alone, va));
             }
         }
         // Passing leaves the hand to the others: make trump only when the
@@ -574,6 +691,63 @@ mod tests {
             );
             assert_eq!(s.hands[seat], t.hands[seat]);
             assert_eq!(decide(&s), decide(&t), "decision {before} of seat {seat}");
+        }
+    }
+
+    /// While the dealer chooses its discard the upcard is not yet in its
+    /// hand, but it is the dealer's: never dealt to another seat.
+    #[test]
+    fn the_dealer_choosing_its_discard_counts_the_upcard_as_its_own() {
+        // The first seat orders the upcard up.
+        let mut s = at(deck(&DEAL), 0);
+        let order = *s
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, Action::Order { alone: false, .. }))
+            .expect("an order");
+        s.apply(order, &mut NullSink).unwrap();
+        while s.to_move().is_none() {
+            s.advance(&mut NullSink);
+        }
+        assert!(matches!(s.legal_actions()[0], Action::Discard(_)));
+        let me = s.to_move().unwrap();
+        let obs = s.observation(me);
+        let up = obs.upcard.unwrap();
+        assert!(!obs.hand.contains(&up));
+        let k = knowledge(&obs);
+        assert!(!k.unknown.contains(&up));
+        assert!(!k.fixed.contains(&Some(up)));
+        // 24 cards: the dealer's five and the upcard known, 18 hidden.
+        assert_eq!(k.unknown.len(), 18);
+    }
+
+    /// Thinking to time solves another round while one more fits, never
+    /// more than MAX_ROUNDS; without a budget, one round.
+    #[test]
+    fn thinking_to_time_solves_rounds_while_another_fits() {
+        use std::time::{Duration, Instant};
+        let now = Some(Instant::now());
+        let hour = Expert::new(1, 4).thinking(Some(Duration::from_secs(3600)));
+        assert!(hour.another_round(now, 1));
+        assert!(hour.another_round(now, MAX_ROUNDS - 1));
+        assert!(!hour.another_round(now, MAX_ROUNDS));
+        assert!(!Expert::new(1, 4).another_round(now, 1));
+        // A round that took 10 ms leaves no room for another in 15 ms.
+        let tight = Expert::new(1, 4).thinking(Some(Duration::from_millis(15)));
+        let started = Instant::now().checked_sub(Duration::from_millis(10));
+        assert!(!tight.another_round(started, 1));
+        // Both bots decide lawfully when thinking.
+        let s = at(deck(&DEAL), 6);
+        let seat = s.to_move().unwrap();
+        let legal = s.legal_actions();
+        for mut bot in [
+            Expert::new(3, 4).thinking(Some(Duration::from_millis(2))),
+            Expert::plain(3, 4).thinking(Some(Duration::from_millis(2))),
+        ] {
+            let d = bot
+                .choose(&s.observation(seat), &legal, &mut NullSink)
+                .unwrap();
+            assert!(legal.contains(&d.action));
         }
     }
 

@@ -74,6 +74,25 @@ impl OnFault {
 /// Deals the expert samples per decision unless told otherwise.
 pub const EXPERT_SAMPLES: usize = 24;
 
+/// How hard the search bots (`pimc`, `expert`) think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// Deals solved per decision (a round).
+    pub samples: usize,
+    /// Rounds solved while another fits this long per decision; None: one
+    /// round, so that a seed replays exactly (docs/bots.md).
+    pub think: Option<std::time::Duration>,
+}
+
+impl Default for Strength {
+    fn default() -> Strength {
+        Strength {
+            samples: EXPERT_SAMPLES,
+            think: None,
+        }
+    }
+}
+
 impl Bot {
     pub const ALL: [Bot; 5] = [
         Bot::Random,
@@ -104,17 +123,19 @@ impl Bot {
 
     /// The bot; `seed` decides the random and expert bots' choices.
     pub fn agent(self, seed: u32) -> Box<dyn Agent> {
-        self.agent_with(seed, EXPERT_SAMPLES)
+        self.agent_with(seed, Strength::default())
     }
 
-    /// The bot, the expert sampling `samples` deals per decision.
-    pub fn agent_with(self, seed: u32, samples: usize) -> Box<dyn Agent> {
+    /// The bot, the search bots as strong as `strength`.
+    pub fn agent_with(self, seed: u32, strength: Strength) -> Box<dyn Agent> {
+        use crate::agents::expert::Expert;
+        let Strength { samples, think } = strength;
         let inner: Box<dyn Agent> = match self {
             Bot::Random => Box::new(crate::agents::expert::Random::new(seed)),
             Bot::Simple => Box::new(Simple),
             Bot::Computer => Box::new(Computer::default()),
-            Bot::Pimc => Box::new(crate::agents::expert::Expert::plain(seed, samples)),
-            Bot::Expert => Box::new(crate::agents::expert::Expert::new(seed, samples)),
+            Bot::Pimc => Box::new(Expert::plain(seed, samples).thinking(think)),
+            Bot::Expert => Box::new(Expert::new(seed, samples).thinking(think)),
         };
         Box::new(Lawful(inner))
     }

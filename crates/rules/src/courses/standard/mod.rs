@@ -8,7 +8,8 @@ pub mod house;
 pub mod transcript;
 
 pub use agents::{
-    Bot, EXPERT_SAMPLES, Lawful, OnFault, Person, Turns, choice_text, display_order, offered,
+    Bot, EXPERT_SAMPLES, Lawful, OnFault, Person, Strength, Turns, choice_text, display_order,
+    offered,
 };
 
 use crate::cards::{Card, all_cards};
