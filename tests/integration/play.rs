@@ -365,10 +365,20 @@ fn play_through(p: &mut Pty, people: &[&str]) -> String {
             .iter()
             .find(|n| screen.contains(&format!("Pass the device to {n}")))
         {
-            // The pass screen hides every hand.
+            // The pass screen hides every hand. Under load its frame can
+            // arrive in pieces, the last screen's lower half still showing
+            // for a moment: wait for it to finish drawing (a pass screen
+            // that shows a hand keeps showing it, and fails here).
+            let start = Instant::now();
+            let mut pass = screen.clone();
+            while pass.contains("Your hand") || pass.contains("✗") {
+                assert!(start.elapsed() < Duration::from_secs(10), "{pass}");
+                std::thread::sleep(Duration::from_millis(20));
+                pass = p.text();
+            }
             assert!(
-                !screen.contains("Your hand") && !screen.contains("✗"),
-                "{screen}"
+                pass.contains(&format!("Pass the device to {name}")),
+                "{pass}"
             );
             // Under load a frame can arrive in pieces: wait until the pass
             // screen is gone (it names the player too).
