@@ -522,15 +522,32 @@ pub struct Report {
     pub command: String,
 }
 
-/// What the reports say of `--think-ms` (nothing without it): ", the
-/// search bots thinking about N ms per decision (not replayable)".
-pub fn thinking(strength: &Strength) -> String {
-    strength.think.map_or(String::new(), |t| {
+/// What the reports say of `--think-ms` (None without it).
+pub fn thinking(strength: &Strength) -> Option<String> {
+    strength.think.map(|t| {
         format!(
-            ", the search bots thinking about {} ms per decision (not replayable by seed)",
+            "the search bots thinking about {} ms per decision (not replayable by seed)",
             t.as_millis()
         )
     })
+}
+
+/// The search bots' strength as both JSON reports give it (flattened in).
+#[derive(serde::Serialize)]
+pub struct JsonStrength {
+    samples: usize,
+    /// `--think-ms`, when given (decisions then depend on the machine).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    think_ms: Option<u128>,
+}
+
+impl From<&Strength> for JsonStrength {
+    fn from(s: &Strength) -> JsonStrength {
+        JsonStrength {
+            samples: s.samples,
+            think_ms: s.think.map(|t| t.as_millis()),
+        }
+    }
 }
 
 /// The JSON report's shape (one definition: written from this type).
@@ -542,10 +559,8 @@ struct JsonReport<'a> {
     house: std::collections::BTreeMap<String, String>,
     seed: u32,
     games: u32,
-    samples: usize,
-    /// `--think-ms`, when given (decisions then depend on the machine).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    think_ms: Option<u128>,
+    #[serde(flatten)]
+    strength: JsonStrength,
     seat_timeout_s: f64,
     on_fault: &'a str,
     stopped: u32,
@@ -634,8 +649,7 @@ impl Report {
             house: self.rules.house(),
             seed: self.seed,
             games: self.games,
-            samples: self.strength.samples,
-            think_ms: self.strength.think.map(|t| t.as_millis()),
+            strength: (&self.strength).into(),
             seat_timeout_s: self.seat_timeout.as_secs_f64(),
             on_fault: &self.on_fault,
             stopped: self.stopped,
@@ -656,9 +670,8 @@ impl Report {
             self.rules.name(),
             self.seed
         );
-        let think = thinking(&self.strength);
-        if !think.is_empty() {
-            s.push_str(think.trim_start_matches([',', ' ']));
+        if let Some(think) = thinking(&self.strength) {
+            s.push_str(&think);
             s.push('\n');
         }
         let changed: Vec<String> = match self.rules {

@@ -13,7 +13,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use crate::arena::{Entrant, FaultAt, Match, Rules, count_kinds, percentile_ms, play_all};
+use crate::arena::{
+    Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, percentile_ms, play_all, thinking,
+};
 use crate::courses::standard::{Bot, OnFault, Strength};
 use crate::parse::escape::{html, printable, printable_line};
 use crate::play::program_seat::{FaultKind, Launch};
@@ -399,10 +401,8 @@ struct JsonReport<'a> {
     bots: usize,
     games_per_pair: u32,
     games: u32,
-    samples: usize,
-    /// `--think-ms`, when given (decisions then depend on the machine).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    think_ms: Option<u128>,
+    #[serde(flatten)]
+    strength: JsonStrength,
     seat_timeout_s: f64,
     on_fault: &'a str,
     standings: Vec<JsonStanding<'a>>,
@@ -496,8 +496,7 @@ impl Report {
             bots: self.bots,
             games_per_pair: self.games_per_pair,
             games: self.games,
-            samples: self.strength.samples,
-            think_ms: self.strength.think.map(|t| t.as_millis()),
+            strength: (&self.strength).into(),
             seat_timeout_s: self.seat_timeout.as_secs_f64(),
             on_fault: &self.on_fault,
             standings,
@@ -515,7 +514,7 @@ impl Report {
             self.games,
             self.rules.name(),
             self.seed
-        ) + &crate::arena::thinking(&self.strength)
+        ) + &thinking(&self.strength).map_or(String::new(), |t| format!(", {t}"))
     }
 
     fn fault_line(&self, s: &Standing) -> String {
