@@ -66,9 +66,18 @@ impl Expert {
         Expert { think, ..self }
     }
 
-    /// When thinking to time: the clock at the decision's start.
-    fn clock(&self) -> Option<std::time::Instant> {
-        self.think.map(|_| std::time::Instant::now())
+    /// Runs `round` (a round of deals solved) once, or while another fits
+    /// the time to think (`--think-ms`).
+    fn in_rounds(&mut self, mut round: impl FnMut(&mut Expert)) {
+        let start = self.think.map(|_| std::time::Instant::now());
+        let mut rounds = 0;
+        loop {
+            round(self);
+            rounds += 1;
+            if !self.another_round(start, rounds) {
+                break;
+            }
+        }
     }
 
     /// Whether another round of deals fits the time left: `rounds` took
@@ -283,11 +292,9 @@ impl Expert {
         if legal.len() == 1 {
             return (legal[0], "plays its only lawful card");
         }
-        let start = self.clock();
         let mut scale = None;
-        let mut rounds = 0;
-        loop {
-            for (mut hands, weight) in self.deals(obs, &k, Some(trump), self.samples, &mut scale) {
+        self.in_rounds(|this| {
+            for (mut hands, weight) in this.deals(obs, &k, Some(trump), this.samples, &mut scale) {
                 hands[me] = obs.hand.iter().copied().collect();
                 let maker = obs.maker.unwrap_or(obs.dealer);
                 let deal = Deal {
@@ -308,11 +315,7 @@ impl Expert {
                     }
                 }
             }
-            rounds += 1;
-            if !self.another_round(start, rounds) {
-                break;
-            }
-        }
+        });
         // Ties go to the lowest card by trump order, keeping high cards.
         let best = totals
             .iter()
@@ -391,7 +394,6 @@ impl Expert {
     fn bid(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
         let k = knowledge(obs);
         let n = bid_deals(self.samples, self.infer);
-        let start = self.clock();
         let mut scale = None;
         // Each bid weighed: its summed value and its deals' total weight.
         let mut sums: Vec<(Action, i64, i64)> = Vec::new();
@@ -400,12 +402,11 @@ impl Expert {
                 .find(|s| s.0 == a)
                 .map(|&(_, total, weights)| total as f64 / weights.max(1) as f64)
         };
-        let mut rounds = 0;
-        loop {
+        self.in_rounds(|this| {
             // One set of deals for every trump and for alone: the choice
             // between them is then not swayed by which deals each drew.
-            let shared = if self.infer && legal.iter().any(|a| matches!(a, Action::Order { .. })) {
-                self.deals(obs, &k, None, n, &mut scale)
+            let shared = if this.infer && legal.iter().any(|a| matches!(a, Action::Order { .. })) {
+                this.deals(obs, &k, None, n, &mut scale)
             } else {
                 Vec::new()
             };
@@ -423,13 +424,13 @@ impl Expert {
                     }
                     // The former expert (pimc) draws its deals afresh per bid.
                     let fresh;
-                    let deals = if self.infer {
+                    let deals = if this.infer {
                         &shared
                     } else {
-                        fresh = self.deals(obs, &k, None, n, &mut scale);
+                        fresh = this.deals(obs, &k, None, n, &mut scale);
                         &fresh
                     };
-                    let (total, weights) = self.bid_value(obs, deals, suit, alone);
+                    let (total, weights) = this.bid_value(obs, deals, suit, alone);
                     match sums.iter_mut().find(|s| s.0 == bid) {
                         Some(s) => {
                             s.1 += total;
@@ -439,11 +440,7 @@ impl Expert {
                     }
                 }
             }
-            rounds += 1;
-            if !self.another_round(start, rounds) {
-                break;
-            }
-        }
+        });
         let mut best: Option<(Action, f64)> = None;
         for &a in legal {
             let Action::Order { suit, alone: false } = a else {
