@@ -9,34 +9,65 @@
 //! simple bidding model, not any one strategy's: a player orders (or names)
 //! a suit with a probability that rises smoothly with the hand's strength
 //! in that suit, and goes alone only with a much stronger one.
+//!
+//! Every decision weighs dozens of deals, so the model is tables: a card's
+//! strength in tenths for each trump, and each call's chance for each
+//! strength in tenths.
 
-use crate::cards::{Card, Rank, Suit};
-use crate::engine::{Action, Seat};
+use std::sync::LazyLock;
 
-/// A hand's strength with `trump` as trump: the right bower 3, the left
-/// 2.5, the other trumps from 2 (ace) down to 1.2 (nine), an ace of
-/// another suit 0.8. Three middling trumps make about 4.5; a bower, the
-/// ace and one more trump about 7.
-pub fn strength(cards: impl Iterator<Item = Card>, trump: Suit) -> f64 {
-    cards
-        .map(|c| {
-            if c.is_trump(trump) {
-                match c.rank() {
-                    Rank::Jack if c.suit() == trump => 3.0,
-                    Rank::Jack => 2.5,
-                    Rank::Ace => 2.0,
-                    Rank::King => 1.7,
-                    Rank::Queen => 1.5,
-                    Rank::Ten => 1.3,
-                    _ => 1.2,
-                }
-            } else if c.rank() == Rank::Ace {
-                0.8
-            } else {
-                0.0
-            }
-        })
-        .sum()
+use crate::cards::{Card, Suit};
+use crate::engine::{Action, Bid, Observation, Seat};
+
+/// A card's strength with each trump (in `Suit::ALL` order), in tenths:
+/// the right bower 30, the left 25, the other trumps from 20 (ace) down to
+/// 12 (nine), an ace of another suit 8. Three middling trumps make about
+/// 45; a bower, the ace and one more trump about 70. Indexed by the card's
+/// byte (rank * 4 + suit); worked out from the byte alone, so no rule
+/// mutant (engine/mutants.rs) changes what the expert believes.
+const STRENGTH: [[u8; 4]; 24] = {
+    let mut t = [[0u8; 4]; 24];
+    let mut byte = 0;
+    while byte < 24 {
+        let (rank, suit) = (byte >> 2, byte & 3);
+        let mut trump = 0;
+        while trump < 4 {
+            // Ranks nine..ace are 0..5; a suit's partner of its colour is
+            // its index ^ 2 (spades-clubs, hearts-diamonds).
+            t[byte][trump] = match rank {
+                2 if suit == trump => 30,
+                2 if suit == trump ^ 2 => 25,
+                _ if suit == trump => [12, 13, 0, 15, 17, 20][rank],
+                5 => 8,
+                _ => 0,
+            };
+            trump += 1;
+        }
+        byte += 1;
+    }
+    t
+};
+
+/// Strength in tenths for each trump of `cards`.
+fn strengths(cards: impl Iterator<Item = Card>) -> [u16; 4] {
+    let mut s = [0u16; 4];
+    for c in cards {
+        add(
+            &mut s,
+            STRENGTH[usize::from(c.raw_plain_index())].map(u16::from),
+        );
+    }
+    s
+}
+
+fn add(to: &mut [u16; 4], more: [u16; 4]) {
+    for (a, b) in to.iter_mut().zip(more) {
+        *a += b;
+    }
+}
+
+fn suit_index(s: Suit) -> usize {
+    s as usize
 }
 
 /// The model's knobs: where making trump is even odds, where going alone
@@ -52,53 +83,119 @@ fn chance(strength: f64, at: f64) -> f64 {
     p.clamp(FLOOR, 1.0 - FLOOR)
 }
 
-/// A seat's hand when it bid: at most five cards, and the upcard.
-pub type AtBid = arrayvec::ArrayVec<Card, 8>;
+/// Strengths in tenths that the tables cover: six cards (five and the
+/// upcard) of the strongest are under 140.
+const TENTHS: usize = 160;
 
-/// How likely the calls `bids` (all but `me`'s) are if each seat held
-/// `hands[seat]` when it bid (the dealer's pick-up counted in round one).
-pub fn likelihood(
-    bids: &[crate::engine::Bid],
-    hands: &[AtBid; 4],
+/// [make, alone]: each call's chance for each strength in tenths.
+static CHANCE: LazyLock<[[f64; TENTHS]; 2]> = LazyLock::new(|| {
+    let mut t = [[0.0; TENTHS]; 2];
+    for (i, at) in [MAKE_AT, ALONE_AT].into_iter().enumerate() {
+        for (tenths, p) in t[i].iter_mut().enumerate() {
+            *p = chance(tenths as f64 / 10.0, at);
+        }
+    }
+    t
+});
+
+fn make(tenths: u16) -> f64 {
+    CHANCE[0][usize::from(tenths).min(TENTHS - 1)]
+}
+
+fn alone(tenths: u16) -> f64 {
+    CHANCE[1][usize::from(tenths).min(TENTHS - 1)]
+}
+
+/// The calls one decision weighs deals by, and what it knows of each seat's
+/// hand at the bid already: the cards the seat has played.
+pub struct Bidding<'a> {
+    bids: &'a [Bid],
     me: Seat,
     dealer: Seat,
-    upcard: Option<Card>,
-) -> f64 {
-    let Some(up) = upcard else {
-        return 1.0;
-    };
-    let mut w = 1.0;
-    for b in bids {
-        let s = usize::from(b.seat);
-        if s == me || hands[s].is_empty() {
-            continue;
-        }
-        let held = || hands[s].iter().copied().filter(|c| *c != up);
-        // In round one the dealer would hold the upcard, the others not.
-        let round_one = |trump: Suit| {
-            let with_up = (s == dealer).then_some(up);
-            strength(held().chain(with_up), trump)
-        };
-        w *= match (b.round, b.action) {
-            (1, Action::Pass) => 1.0 - chance(round_one(up.suit()), MAKE_AT),
-            (1, Action::Order { suit, alone }) => {
-                let t = round_one(suit);
-                chance(t, MAKE_AT) * if alone { chance(t, ALONE_AT) } else { 1.0 }
-            }
-            (2, Action::Pass) => Suit::ALL
-                .iter()
-                .filter(|&&t| t != up.suit())
-                .map(|&t| 1.0 - chance(strength(held(), t), MAKE_AT))
-                .product(),
-            (2, Action::Order { suit, alone }) => {
-                let t = strength(held(), suit);
-                chance(t, MAKE_AT) * if alone { chance(t, ALONE_AT) } else { 1.0 }
-            }
-            // Defend-alone answers and anything else: not weighed.
-            _ => 1.0,
-        };
+    up: Option<Card>,
+    /// Strengths of the cards each seat has played (the upcard left out:
+    /// see `likelihood`), and whether it has played any.
+    played: [[u16; 4]; 4],
+    has_played: [bool; 4],
+}
+
+impl<'a> Bidding<'a> {
+    pub fn new(obs: &'a Observation) -> Bidding<'a> {
+        Bidding::with(obs.bids, obs.seat, obs.dealer, obs.upcard, obs.played)
     }
-    w
+
+    fn with(
+        bids: &'a [Bid],
+        me: Seat,
+        dealer: Seat,
+        up: Option<Card>,
+        seen: &[(Seat, Card)],
+    ) -> Bidding<'a> {
+        let mut played = [[0u16; 4]; 4];
+        let mut has_played = [false; 4];
+        for &(s, c) in seen {
+            has_played[s] = true;
+            if Some(c) != up {
+                add(&mut played[s], strengths(std::iter::once(c)));
+            }
+        }
+        Bidding {
+            bids,
+            me,
+            dealer,
+            up,
+            played,
+            has_played,
+        }
+    }
+
+    /// How likely the calls of the seats other than `me` are if each seat
+    /// held `hands[seat]` and the cards it has played when it bid (the
+    /// dealer's pick-up counted in round one). A seat with neither (a lone
+    /// maker's partner) is not weighed.
+    pub fn likelihood<H: AsRef<[Card]>>(&self, hands: &[H; 4]) -> f64 {
+        let Some(up) = self.up else {
+            return 1.0;
+        };
+        let up_strength = strengths(std::iter::once(up));
+        // The seats' strengths without the upcard: a dealer who picked it
+        // up holds it in round one only.
+        let held: [Option<[u16; 4]>; 4] = std::array::from_fn(|s| {
+            let hand = hands[s].as_ref();
+            if s == self.me || (hand.is_empty() && !self.has_played[s]) {
+                return None;
+            }
+            let mut st = strengths(hand.iter().copied().filter(|c| *c != up));
+            add(&mut st, self.played[s]);
+            Some(st)
+        });
+        let mut w = 1.0;
+        for b in self.bids {
+            let s = usize::from(b.seat);
+            let Some(st) = held[s] else {
+                continue;
+            };
+            let round_one = |t: usize| st[t] + if s == self.dealer { up_strength[t] } else { 0 };
+            w *= match (b.round, b.action) {
+                (1, Action::Pass) => 1.0 - make(round_one(suit_index(up.suit()))),
+                (1, Action::Order { suit, alone: a }) => {
+                    let t = round_one(suit_index(suit));
+                    make(t) * if a { alone(t) } else { 1.0 }
+                }
+                (2, Action::Pass) => (0..4)
+                    .filter(|&t| t != suit_index(up.suit()))
+                    .map(|t| 1.0 - make(st[t]))
+                    .product(),
+                (2, Action::Order { suit, alone: a }) => {
+                    let t = st[suit_index(suit)];
+                    make(t) * if a { alone(t) } else { 1.0 }
+                }
+                // Defend-alone answers and anything else: not weighed.
+                _ => 1.0,
+            };
+        }
+        w
+    }
 }
 
 /// `n` indices drawn from `weights` in proportion to them (systematic
@@ -126,7 +223,7 @@ pub fn resample(weights: &[f64], n: usize, offset: f64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Bid;
+    use crate::cards::Rank;
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -134,11 +231,36 @@ mod tests {
 
     #[test]
     fn strength_counts_bowers_trumps_and_aces() {
-        let of = |h: &str, t| (strength(cards(h).into_iter(), t) * 10.0).round() / 10.0;
-        assert_eq!(of("JH JD AH KC 9S", Suit::Hearts), 7.5);
-        assert_eq!(of("JH AS AC 9D QD", Suit::Diamonds), 6.8);
-        assert_eq!(of("9C TC QC 9S TD", Suit::Clubs), 4.0);
-        assert_eq!(of("9C TC QC 9S TD", Suit::Hearts), 0.0);
+        let of = |h: &str, t: Suit| strengths(cards(h).into_iter())[t as usize];
+        assert_eq!(of("JH JD AH KC 9S", Suit::Hearts), 75);
+        assert_eq!(of("JH AS AC 9D QD", Suit::Diamonds), 68);
+        assert_eq!(of("9C TC QC 9S TD", Suit::Clubs), 40);
+        assert_eq!(of("9C TC QC 9S TD", Suit::Hearts), 0);
+    }
+
+    #[test]
+    fn the_strength_table_is_the_model() {
+        // Every card against the rule written out: bowers, trumps, aces.
+        for c in crate::cards::all_cards() {
+            for t in Suit::ALL {
+                let want = if c.is_right_bower(t) {
+                    30
+                } else if c.is_left_bower(t) {
+                    25
+                } else if c.suit() == t {
+                    [12, 13, 0, 15, 17, 20][c.rank() as usize]
+                } else if c.rank() == Rank::Ace {
+                    8
+                } else {
+                    0
+                };
+                assert_eq!(
+                    strengths(std::iter::once(c))[t as usize],
+                    want,
+                    "{c:?} {t:?}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -146,10 +268,7 @@ mod tests {
         let up: Card = "9H".parse().unwrap();
         let strong = cards("JH JD AH KC 9S");
         let weak = cards("9C TC QC 9S TD");
-        let hands = |h: &Vec<Card>| {
-            let h: AtBid = h.iter().copied().collect();
-            [AtBid::new(), h, AtBid::new(), AtBid::new()]
-        };
+        let hands = |h: &Vec<Card>| [vec![], h.clone(), vec![], vec![]];
         let pass = [Bid {
             seat: 1,
             round: 1,
@@ -163,11 +282,16 @@ mod tests {
                 alone: false,
             },
         }];
-        let l = |bids: &[Bid], h| likelihood(bids, &hands(h), 0, 3, Some(up));
-        assert!(l(&pass, &weak) > 0.95 && l(&pass, &strong) < 0.05);
-        assert!(l(&order, &strong) > 0.95 && l(&order, &weak) < 0.05);
+        let l = |bids, h, me| Bidding::with(bids, me, 3, Some(up), &[]).likelihood(&hands(h));
+        assert!(l(&pass, &weak, 0) > 0.95 && l(&pass, &strong, 0) < 0.05);
+        assert!(l(&order, &strong, 0) > 0.95 && l(&order, &weak, 0) < 0.05);
         // Its own calls tell the expert nothing.
-        assert_eq!(likelihood(&pass, &hands(&strong), 1, 3, Some(up)), 1.0);
+        assert_eq!(l(&pass, &strong, 1), 1.0);
+        // Cards a seat has played were in its hand when it bid.
+        let played: Vec<(Seat, Card)> = strong[..3].iter().map(|&c| (1, c)).collect();
+        let rest = [vec![], strong[3..].to_vec(), vec![], vec![]];
+        let b = Bidding::with(&pass, 0, 3, Some(up), &played);
+        assert_eq!(b.likelihood(&rest), l(&pass, &strong, 0));
     }
 
     #[test]

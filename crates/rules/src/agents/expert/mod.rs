@@ -48,6 +48,74 @@ fn bid_deals(samples: usize, infer: bool) -> usize {
     }
 }
 
+/// A bid's average value over its deals at which the expert makes trump.
+const ORDER_AT: f64 = 0.35;
+
+/// A bid's average at which going alone is weighed too.
+const ALONE_AT: f64 = 1.2;
+
+/// The expert's bids weigh each trump on this part of their deals at a
+/// time (see `settled`).
+const SCREEN_PARTS: usize = 4;
+
+/// Standard errors by which a bid's average over part of its deals must be
+/// past a threshold for the expert to take it as past it.
+const SURELY: f64 = 2.0;
+
+/// Whether the bids weighed so far (every trump the seat may make, not
+/// alone) settle the decision: each is surely short of [`ORDER_AT`] and
+/// the seat may pass; or all but one are, and that one surely reaches it
+/// but surely not [`ALONE_AT`] (so going alone is not weighed).
+fn settled(sums: &[(Action, Sum)], may_pass: bool) -> bool {
+    let mut open = sums.iter().filter(|(_, s)| !s.surely_below(ORDER_AT));
+    match (open.next(), open.next()) {
+        (None, _) => may_pass,
+        (Some((_, s)), None) => s.surely_above(ORDER_AT) && s.surely_below(ALONE_AT),
+        _ => false,
+    }
+}
+
+/// A bid's values summed over deals: enough for their weighted mean and
+/// how far that mean may be from the one over all deals.
+#[derive(Clone, Copy, Default)]
+struct Sum {
+    total: i64,
+    weight: i64,
+    squares: i64,
+}
+
+impl Sum {
+    fn add(&mut self, other: Sum) {
+        self.total += other.total;
+        self.weight += other.weight;
+        self.squares += other.squares;
+    }
+
+    fn mean(&self) -> f64 {
+        self.total as f64 / self.weight.max(1) as f64
+    }
+
+    /// [`SURELY`] standard errors of the mean (the deals' spread, taking
+    /// their weights as counts); None with fewer than two deals.
+    fn margin(&self) -> Option<f64> {
+        let n = self.weight as f64;
+        if n < 2.0 {
+            return None;
+        }
+        let mean = self.mean();
+        let spread = (self.squares as f64 / n - mean * mean).max(0.0);
+        Some(SURELY * (spread / n).sqrt())
+    }
+
+    fn surely_below(&self, at: f64) -> bool {
+        self.margin().is_some_and(|m| self.mean() + m < at)
+    }
+
+    fn surely_above(&self, at: f64) -> bool {
+        self.margin().is_some_and(|m| self.mean() - m > at)
+    }
+}
+
 /// Candidate deals per deal solved early in a hand (see `Expert::deals`).
 const EARLY_CANDIDATES: usize = 3;
 
@@ -67,14 +135,15 @@ impl Expert {
     }
 
     /// Runs `round` (a round of deals solved) once, or while another fits
-    /// the time to think (`--think-ms`).
-    fn in_rounds(&mut self, mut round: impl FnMut(&mut Expert)) {
+    /// the time to think (`--think-ms`) and `round` says more deals could
+    /// change the decision.
+    fn in_rounds(&mut self, mut round: impl FnMut(&mut Expert) -> bool) {
         let start = self.think.map(|_| std::time::Instant::now());
         let mut rounds = 0;
         loop {
-            round(self);
+            let open = round(self);
             rounds += 1;
-            if !self.another_round(start, rounds) {
+            if !open || !self.another_round(start, rounds) {
                 break;
             }
         }
@@ -128,22 +197,8 @@ impl Expert {
         let early = obs.hand.len() >= 4;
         let m = if early { n * EARLY_CANDIDATES } else { n };
         let hands: Vec<[Cards; 4]> = (0..m).map(|_| self.sample(k, trump)).collect();
-        let likely: Vec<f64> = hands
-            .iter()
-            .map(|h| {
-                // Each seat's hand when it bid: what it holds and what it played.
-                let at_bid: [infer::AtBid; 4] = std::array::from_fn(|s| {
-                    let mut held: infer::AtBid = h[s].iter().copied().collect();
-                    for &(p, c) in obs.played {
-                        if p == s && !held.is_full() {
-                            held.push(c);
-                        }
-                    }
-                    held
-                });
-                infer::likelihood(obs.bids, &at_bid, obs.seat, obs.dealer, obs.upcard)
-            })
-            .collect();
+        let bidding = infer::Bidding::new(obs);
+        let likely: Vec<f64> = hands.iter().map(|h| bidding.likelihood(h)).collect();
         if early {
             let offset = f64::from(self.rng.next_u32()) / 4_294_967_296.0;
             return infer::resample(&likely, n, offset)
@@ -315,6 +370,7 @@ impl Expert {
                     }
                 }
             }
+            true
         });
         // Ties go to the lowest card by trump order, keeping high cards.
         let best = totals
@@ -337,20 +393,18 @@ impl Expert {
 
     /// The value for this seat's team of making `suit` trump (alone or
     /// not) from here, summed over `deals` (the dealer's pick-up, exact
-    /// play), with the deals' total weight.
+    /// play).
     fn bid_value(
         &self,
         obs: &Observation,
         deals: &[([Cards; 4], i64)],
         suit: Suit,
         alone: bool,
-    ) -> (i64, i64) {
+    ) -> Sum {
         let me = obs.seat;
-        let mut total = 0i64;
-        let mut weights = 0i64;
+        let mut sum = Sum::default();
         for (hands, weight) in deals {
             let mut hands = hands.clone();
-            weights += weight;
             hands[me] = obs.hand.iter().copied().collect();
             let mut active = [true; 4];
             if alone {
@@ -386,30 +440,64 @@ impl Expert {
                 defender_alone: false,
                 lone_march_points: 4,
             };
-            total += weight * i64::from(deal.solve(me % 2));
+            let v = i64::from(deal.solve(me % 2));
+            sum.add(Sum {
+                total: weight * v,
+                weight: *weight,
+                squares: weight * v * v,
+            });
         }
-        (total, weights)
+        sum
     }
 
     fn bid(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
         let k = knowledge(obs);
         let n = bid_deals(self.samples, self.infer);
         let mut scale = None;
-        // Each bid weighed: its summed value and its deals' total weight.
-        let mut sums: Vec<(Action, i64, i64)> = Vec::new();
-        let average = |sums: &[(Action, i64, i64)], a: Action| {
-            sums.iter()
-                .find(|s| s.0 == a)
-                .map(|&(_, total, weights)| total as f64 / weights.max(1) as f64)
+        // Each bid weighed: its values summed over its deals.
+        let mut sums: Vec<(Action, Sum)> = Vec::new();
+        let average = |sums: &[(Action, Sum)], a: Action| {
+            sums.iter().find(|s| s.0 == a).map(|(_, s)| s.mean())
+        };
+        let add = |sums: &mut Vec<(Action, Sum)>, bid: Action, sum: Sum| match sums
+            .iter_mut()
+            .find(|s| s.0 == bid)
+        {
+            Some(s) => s.1.add(sum),
+            None => sums.push((bid, sum)),
+        };
+        let orders = || {
+            legal.iter().filter_map(|&a| match a {
+                Action::Order { suit, alone: false } => Some(suit),
+                _ => None,
+            })
         };
         self.in_rounds(|this| {
             // One set of deals for every trump and for alone: the choice
             // between them is then not swayed by which deals each drew.
-            let shared = if this.infer && legal.iter().any(|a| matches!(a, Action::Order { .. })) {
+            let shared = if this.infer && orders().next().is_some() {
                 this.deals(obs, &k, None, n, &mut scale)
             } else {
                 Vec::new()
             };
+            // Most bids are plain: the expert weighs each trump on a
+            // quarter of the deals at a time, and stops once the bid is
+            // settled (see `settled`) without solving the rest.
+            let mut from = 0;
+            if this.infer && sums.is_empty() {
+                let stage = (shared.len() / SCREEN_PARTS).max(1);
+                while from + stage < shared.len() {
+                    let to = from + stage;
+                    for suit in orders() {
+                        let sum = this.bid_value(obs, &shared[from..to], suit, false);
+                        add(&mut sums, Action::Order { suit, alone: false }, sum);
+                    }
+                    from = to;
+                    if settled(&sums, legal.contains(&Action::Pass)) {
+                        return false;
+                    }
+                }
+            }
             for &a in legal {
                 let Action::Order { suit, alone: false } = a else {
                     continue;
@@ -418,28 +506,25 @@ impl Expert {
                     let bid = Action::Order { suit, alone };
                     // Alone is weighed only where the hand is already strong.
                     if alone
-                        && !(legal.contains(&bid) && average(&sums, a).is_some_and(|v| v >= 1.2))
+                        && !(legal.contains(&bid)
+                            && average(&sums, a).is_some_and(|v| v >= ALONE_AT))
                     {
                         continue;
                     }
                     // The former expert (pimc) draws its deals afresh per bid.
                     let fresh;
                     let deals = if this.infer {
-                        &shared
+                        // Alone on every deal; the rest of them after a screening.
+                        &shared[if alone { 0 } else { from }..]
                     } else {
                         fresh = this.deals(obs, &k, None, n, &mut scale);
                         &fresh
                     };
-                    let (total, weights) = this.bid_value(obs, deals, suit, alone);
-                    match sums.iter_mut().find(|s| s.0 == bid) {
-                        Some(s) => {
-                            s.1 += total;
-                            s.2 += weights;
-                        }
-                        None => sums.push((bid, total, weights)),
-                    }
+                    let sum = this.bid_value(obs, deals, suit, alone);
+                    add(&mut sums, bid, sum);
                 }
             }
+            true
         });
         let mut best: Option<(Action, f64)> = None;
         for &a in legal {
@@ -460,7 +545,6 @@ impl Expert {
         }
         // Passing leaves the hand to the others: make trump only when the
         // deals say it pays (or when the dealer may not pass).
-        const ORDER_AT: f64 = 0.35;
         match best {
             Some((a, v)) if v >= ORDER_AT || !legal.contains(&Action::Pass) => (
                 a,
@@ -567,6 +651,47 @@ impl Agent for Random {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn sum_of(values: &[i64]) -> Sum {
+        let mut s = Sum::default();
+        for &v in values {
+            s.add(Sum {
+                total: v,
+                weight: 1,
+                squares: v * v,
+            });
+        }
+        s
+    }
+
+    fn order(suit: Suit) -> Action {
+        Action::Order { suit, alone: false }
+    }
+
+    /// A bid stops being weighed only when more deals could not change it.
+    #[test]
+    fn a_bid_is_settled_only_when_it_is_sure() {
+        let euchred = sum_of(&[-2; 12]);
+        let one_point = sum_of(&[1; 12]);
+        // Mean 0.5, spread 1.5: two standard errors reach both ways past 0.35.
+        let close = sum_of(&[-1, 2, -1, 2, -1, 2, -1, 2, -1, 2, -1, 2]);
+        assert!(!close.surely_below(ORDER_AT) && !close.surely_above(ORDER_AT));
+        let (s, h) = (Suit::Spades, Suit::Hearts);
+        // Every trump surely short: pass, if passing is allowed.
+        assert!(settled(&[(order(s), euchred), (order(h), euchred)], true));
+        assert!(!settled(&[(order(s), euchred), (order(h), euchred)], false));
+        // One trump surely worth making but surely not alone: make it.
+        assert!(settled(&[(order(s), euchred), (order(h), one_point)], true));
+        assert!(!settled(
+            &[(order(s), one_point), (order(h), one_point)],
+            true
+        ));
+        assert!(!settled(&[(order(s), euchred), (order(h), close)], true));
+        // Strong enough that alone must be weighed on every deal.
+        assert!(!settled(&[(order(s), sum_of(&[2; 12]))], true));
+        // One deal is never sure.
+        assert!(!settled(&[(order(s), sum_of(&[-2]))], true));
+    }
 
     /// Under CS 246's renege penalty every card is legal; the random bot
     /// still plays only lawful ones (random bots used to renege so often
