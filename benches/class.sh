@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The sandbox's cost at class scale (issue #32): a class of STUDENTS
-# programs graded with -j 2, in the sandbox and with --no-sandbox in turn,
-# ROUNDS times, so that the machine's drift falls on both alike. Prints each
-# round's wall-clock times and the medians' ratio.
+# programs graded with -j 2, in the sandbox and with --no-sandbox in turn
+# (each first in every other round), ROUNDS times, so that the machine's
+# drift falls on both alike. Prints each round's wall-clock times and the
+# medians' ratio.
 #
 #   benches/class.sh [ROUNDS [STUDENTS [PROGRAMS [SCENARIOS]]]]   (defaults 7, 25, -, 0)
 #
@@ -55,8 +56,15 @@ sandbox=()
 plain=()
 ratios=()
 for ((r = 0; r < ROUNDS; r++)); do
-  s=$(seconds)
-  p=$(seconds --no-sandbox)
+  # Each mode goes first in every other round, so that whatever the first
+  # run of a pair leaves (a warm cache, a hot core) falls on both alike.
+  if ((r % 2 == 0)); then
+    s=$(seconds)
+    p=$(seconds --no-sandbox)
+  else
+    p=$(seconds --no-sandbox)
+    s=$(seconds)
+  fi
   sandbox+=("$s")
   plain+=("$p")
   ratios+=("$(awk "BEGIN{printf \"%.3f\", $s / $p}")")

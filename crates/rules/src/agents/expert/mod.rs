@@ -698,6 +698,37 @@ mod tests {
         Action::Order { suit, alone: false }
     }
 
+    /// Equal deals in a row are solved once, deals of weight 0 not at all,
+    /// and every weight still counts.
+    #[test]
+    fn equal_deals_are_solved_once() {
+        let hand = |c: &str| {
+            let mut h: [Cards; 4] = Default::default();
+            h[0].push(c.parse().unwrap());
+            h
+        };
+        let (a, b) = (hand("AH"), hand("KH"));
+        let deals = [
+            (a.clone(), 2),
+            (a.clone(), 1),
+            (b.clone(), 0),
+            (b, 3),
+            (a, 1),
+        ];
+        let mut solved = 0;
+        let mut added = Vec::new();
+        each_solved(
+            &deals,
+            |h| {
+                solved += 1;
+                h[0][0].short().to_string()
+            },
+            |v, w| added.push(format!("{v}x{w}")),
+        );
+        assert_eq!(solved, 3);
+        assert_eq!(added, ["AHx2", "AHx1", "KHx3", "AHx1"]);
+    }
+
     /// A bid stops being weighed only when more deals could not change it.
     #[test]
     fn a_bid_is_settled_only_when_it_is_sure() {
