@@ -87,7 +87,7 @@ fn arena_says_when_the_search_bots_think_to_time() {
     assert_eq!(
         lines[..2],
         [
-            "expert vs pimc: 2 games (1 deals, each played both ways) under the standard rules, seed 0",
+            "expert vs pimc: 2 games (1 deal, each played both ways) under the standard rules, seed 0",
             "the search bots thinking about 3 ms per decision (not replayable by seed)"
         ]
     );

@@ -661,12 +661,13 @@ impl Report {
     }
 
     pub fn text(&self) -> String {
+        let n = |k: u32, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         let mut s = format!(
-            "{} vs {}: {} games ({} deals, each played both ways) under the {} rules, seed {}\n",
+            "{} vs {}: {} ({}, each played both ways) under the {} rules, seed {}\n",
             self.teams[0].bot,
             self.teams[1].bot,
-            self.games,
-            self.games.div_ceil(2),
+            n(self.games, "game"),
+            n(self.games.div_ceil(2), "deal"),
             self.rules.name(),
             self.seed
         );
