@@ -96,8 +96,9 @@ impl Suit {
             .find(|x| x.letter() == c.to_ascii_uppercase())
     }
 
+    /// 0..4, the suit's place in [`Suit::ALL`] (a table index).
     #[inline(always)]
-    const fn index(self) -> u8 {
+    pub const fn index(self) -> u8 {
         self as u8
     }
 

@@ -16,7 +16,7 @@
 
 use std::sync::LazyLock;
 
-use crate::cards::{Card, Suit};
+use crate::cards::Card;
 use crate::engine::{Action, Bid, Observation, Seat};
 
 /// A card's strength with each trump (in `Suit::ALL` order), in tenths:
@@ -66,10 +66,6 @@ fn add(to: &mut [u16; 4], more: [u16; 4]) {
     }
 }
 
-fn suit_index(s: Suit) -> usize {
-    s as usize
-}
-
 /// The model's knobs: where making trump is even odds, where going alone
 /// is, and how sharp the change is.
 const MAKE_AT: f64 = 5.0;
@@ -113,6 +109,8 @@ pub struct Bidding<'a> {
     me: Seat,
     dealer: Seat,
     up: Option<Card>,
+    /// The upcard's strength for each trump.
+    up_strength: [u16; 4],
     /// Strengths of the cards each seat has played (the upcard left out:
     /// see `likelihood`), and whether it has played any.
     played: [[u16; 4]; 4],
@@ -144,6 +142,7 @@ impl<'a> Bidding<'a> {
             me,
             dealer,
             up,
+            up_strength: up.map_or([0; 4], |u| strengths(std::iter::once(u))),
             played,
             has_played,
         }
@@ -157,7 +156,6 @@ impl<'a> Bidding<'a> {
         let Some(up) = self.up else {
             return 1.0;
         };
-        let up_strength = strengths(std::iter::once(up));
         // The seats' strengths without the upcard: a dealer who picked it
         // up holds it in round one only.
         let held: [Option<[u16; 4]>; 4] = std::array::from_fn(|s| {
@@ -175,19 +173,26 @@ impl<'a> Bidding<'a> {
             let Some(st) = held[s] else {
                 continue;
             };
-            let round_one = |t: usize| st[t] + if s == self.dealer { up_strength[t] } else { 0 };
+            let round_one = |t: usize| {
+                st[t]
+                    + if s == self.dealer {
+                        self.up_strength[t]
+                    } else {
+                        0
+                    }
+            };
             w *= match (b.round, b.action) {
-                (1, Action::Pass) => 1.0 - make(round_one(suit_index(up.suit()))),
+                (1, Action::Pass) => 1.0 - make(round_one(usize::from(up.suit().index()))),
                 (1, Action::Order { suit, alone: a }) => {
-                    let t = round_one(suit_index(suit));
+                    let t = round_one(usize::from(suit.index()));
                     make(t) * if a { alone(t) } else { 1.0 }
                 }
                 (2, Action::Pass) => (0..4)
-                    .filter(|&t| t != suit_index(up.suit()))
+                    .filter(|&t| t != usize::from(up.suit().index()))
                     .map(|t| 1.0 - make(st[t]))
                     .product(),
                 (2, Action::Order { suit, alone: a }) => {
-                    let t = st[suit_index(suit)];
+                    let t = st[usize::from(suit.index())];
                     make(t) * if a { alone(t) } else { 1.0 }
                 }
                 // Defend-alone answers and anything else: not weighed.
@@ -223,7 +228,7 @@ pub fn resample(weights: &[f64], n: usize, offset: f64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Rank;
+    use crate::cards::{Rank, Suit};
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -231,7 +236,7 @@ mod tests {
 
     #[test]
     fn strength_counts_bowers_trumps_and_aces() {
-        let of = |h: &str, t: Suit| strengths(cards(h).into_iter())[t as usize];
+        let of = |h: &str, t: Suit| strengths(cards(h).into_iter())[usize::from(t.index())];
         assert_eq!(of("JH JD AH KC 9S", Suit::Hearts), 75);
         assert_eq!(of("JH AS AC 9D QD", Suit::Diamonds), 68);
         assert_eq!(of("9C TC QC 9S TD", Suit::Clubs), 40);
@@ -255,7 +260,7 @@ mod tests {
                     0
                 };
                 assert_eq!(
-                    strengths(std::iter::once(c))[t as usize],
+                    strengths(std::iter::once(c))[usize::from(t.index())],
                     want,
                     "{c:?} {t:?}"
                 );

@@ -52,7 +52,7 @@ fn bid_deals(samples: usize, infer: bool) -> usize {
 const ORDER_AT: f64 = 0.35;
 
 /// A bid's average at which going alone is weighed too.
-const ALONE_AT: f64 = 1.2;
+const WEIGH_ALONE_AT: f64 = 1.2;
 
 /// The expert's bids weigh each trump on this part of their deals at a
 /// time (see `settled`).
@@ -65,12 +65,12 @@ const SURELY: f64 = 2.0;
 /// Whether the bids weighed so far (every trump the seat may make, not
 /// alone) settle the decision: each is surely short of [`ORDER_AT`] and
 /// the seat may pass; or all but one are, and that one surely reaches it
-/// but surely not [`ALONE_AT`] (so going alone is not weighed).
+/// but surely not [`WEIGH_ALONE_AT`] (so going alone is not weighed).
 fn settled(sums: &[(Action, Sum)], may_pass: bool) -> bool {
     let mut open = sums.iter().filter(|(_, s)| !s.surely_below(ORDER_AT));
     match (open.next(), open.next()) {
         (None, _) => may_pass,
-        (Some((_, s)), None) => s.surely_above(ORDER_AT) && s.surely_below(ALONE_AT),
+        (Some((_, s)), None) => s.surely_above(ORDER_AT) && s.surely_below(WEIGH_ALONE_AT),
         _ => false,
     }
 }
@@ -261,10 +261,6 @@ struct Knowledge {
     active: [bool; 4],
 }
 
-fn suit_index(s: Suit) -> usize {
-    Suit::ALL.iter().position(|x| *x == s).unwrap_or(0)
-}
-
 fn knowledge(obs: &Observation) -> Knowledge {
     let me = obs.seat;
     let mut active = [true; 4];
@@ -305,7 +301,7 @@ fn knowledge(obs: &Observation) -> Knowledge {
             let led = trick[0].1.effective_suit(t);
             for &(s, c) in &trick[1..] {
                 if c.effective_suit(t) != led {
-                    void[s][suit_index(led)] = true;
+                    void[s][usize::from(led.index())] = true;
                 }
             }
         }
@@ -344,7 +340,9 @@ impl Expert {
                 while hands[s].len() < k.need[s] {
                     let fits = |c: &Card| {
                         attempt >= 30
-                            || trump.is_none_or(|t| !k.void[s][suit_index(c.effective_suit(t))])
+                            || trump.is_none_or(|t| {
+                                !k.void[s][usize::from(c.effective_suit(t).index())]
+                            })
                     };
                     match pool.iter().position(fits) {
                         Some(i) => hands[s].push(pool.swap_remove(i)),
@@ -537,7 +535,7 @@ impl Expert {
                     // Alone is weighed only where the hand is already strong.
                     if alone
                         && !(legal.contains(&bid)
-                            && average(&sums, a).is_some_and(|v| v >= ALONE_AT))
+                            && average(&sums, a).is_some_and(|v| v >= WEIGH_ALONE_AT))
                     {
                         continue;
                     }
