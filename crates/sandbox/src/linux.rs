@@ -76,10 +76,6 @@ pub struct Helper {
     broken: bool,
     /// The control group's count of processes killed for memory, as last read.
     oom_seen: u64,
-    /// A run has ended and PID 1 has yet to say whether it emptied the
-    /// run's space (`FromHelper::Reset`): read before the next run.
-    reset_pending: bool,
-    mode: Mode,
 }
 
 fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
@@ -165,8 +161,6 @@ impl Helper {
             jail: jail.to_path_buf(),
             broken: false,
             oom_seen: 0,
-            reset_pending: false,
-            mode: s.mode,
         };
         if !readable(h.sock.as_raw_fd(), Duration::from_secs(10)) {
             h.broken = true;
@@ -185,19 +179,9 @@ impl Helper {
         }
     }
 
-    /// Whether the helper can serve another run: alive, and the last run's
-    /// space emptied (waits for PID 1 to say so).
-    pub fn usable(&mut self) -> bool {
-        if self.reset_pending && !self.broken {
-            self.reset_pending = false;
-            // Emptying a space takes PID 1 a moment; one that cannot within
-            // 30 s is broken.
-            self.broken = !readable(self.sock.as_raw_fd(), Duration::from_secs(30))
-                || !matches!(
-                    recv::<FromHelper>(self.sock.as_fd(), true),
-                    Ok(Received::Message(FromHelper::Reset { clean: true }, _))
-                );
-        }
+    /// Whether the helper can serve another run: alive, and the last
+    /// run's space emptied.
+    pub fn usable(&self) -> bool {
         !self.broken
     }
 
@@ -220,22 +204,24 @@ impl Helper {
     }
 
     /// Starts `p` in the sandbox's run directory, with `files` (name, text)
-    /// written there.
+    /// written there; `copy_dir`: and the files of the helper's run
+    /// directory (false when the owner knows it holds none).
     pub fn spawn(
         &mut self,
         p: &crate::Program,
         files: &[(String, String)],
+        copy_dir: bool,
         memory: u64,
         collect: Option<&str>,
     ) -> io::Result<Sandboxed<&mut Helper>> {
-        let pipes = self.send_run(p, files, memory, collect)?;
+        let pipes = self.send_run(p, files, copy_dir, memory, collect)?;
         Ok(Sandboxed::new(self, pipes))
     }
 
     /// As [`Helper::spawn`], for a program that owns its helper (a seat's
     /// program at a table: one helper each, so that no two share a space).
     pub fn spawn_owned(mut self, p: &crate::Program, memory: u64) -> io::Result<Sandboxed<Helper>> {
-        let pipes = self.send_run(p, &[], memory, None)?;
+        let pipes = self.send_run(p, &[], true, memory, None)?;
         Ok(Sandboxed::new(self, pipes))
     }
 
@@ -245,6 +231,7 @@ impl Helper {
         &mut self,
         p: &crate::Program,
         files: &[(String, String)],
+        copy_dir: bool,
         memory: u64,
         collect: Option<&str>,
     ) -> io::Result<[File; 3]> {
@@ -263,6 +250,7 @@ impl Helper {
             collect: collect.map(str::to_string),
             env: p.env.to_vec(),
             files: files.to_vec(),
+            copy_dir,
         };
         let fds = [
             file.as_raw_fd(),
@@ -379,14 +367,18 @@ impl<H: BorrowMut<Helper>> Sandboxed<H> {
             return Ok(Some(s));
         }
         match recv::<FromHelper>(self.h().sock.as_fd(), nonblocking) {
-            Ok(Received::Message(FromHelper::Exited { status, disk_full }, _)) => {
+            Ok(Received::Message(
+                FromHelper::Exited {
+                    status,
+                    disk_full,
+                    clean,
+                },
+                _,
+            )) => {
                 self.disk_full = disk_full;
-                // With namespaces PID 1 now empties the space and says
-                // whether it could (read before the next run): what a
-                // program left that cannot be removed gets the next run a
-                // new helper, and so a new space.
-                let h = self.h();
-                h.reset_pending = h.mode == Mode::Namespaces;
+                // What a program left that cannot be removed gets the next
+                // run a new helper, and so a new space.
+                self.h().broken |= !clean;
                 let st = ExitStatus::from_raw(status);
                 self.status = Some(st);
                 Ok(Some(st))
@@ -423,6 +415,10 @@ impl<H: BorrowMut<Helper>> Sandboxed<H> {
     }
 
     pub fn wait(&mut self) -> io::Result<ExitStatus> {
+        // Known already: the helper sends nothing more for this run.
+        if let Some(s) = self.status {
+            return Ok(s);
+        }
         loop {
             if !readable(self.exit_fd(), Duration::from_secs(30)) {
                 // A helper that cannot kill its run within 30 s is broken.

@@ -105,13 +105,13 @@ impl Grader {
             .lease()
             .map_err(|e| fail(format!("cannot make a directory to build in: {e}")))?;
         for (name, bytes) in &files {
-            std::fs::write(dir.path().join(name), bytes)
+            dir.write(name, bytes)
                 .map_err(|e| fail(format!("cannot copy {name}: {e}")))?;
         }
         // Without namespaces (Landlock alone) a build may write only its own
         // directory: the compiler's temporary files go there too.
         let script = format!("export TMPDIR=\"$PWD/.upcard-tmp\"\nmkdir -p \"$TMPDIR\"\n{script}");
-        std::fs::write(dir.path().join(SCRIPT), script)
+        dir.write(SCRIPT, script)
             .map_err(|e| fail(format!("cannot write the build script: {e}")))?;
         let inv = Invocation {
             argv0: "bash".into(),

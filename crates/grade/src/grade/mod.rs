@@ -431,7 +431,7 @@ impl Grader {
             && files.iter().map(|(n, t)| n.len() + t.len()).sum::<usize>() <= 16 << 10;
         if !inline {
             for (name, text) in files {
-                if let Err(e) = std::fs::write(dir.path().join(name), text) {
+                if let Err(e) = dir.write(name, text) {
                     return not_run(format!("cannot write {name}: {e}"));
                 }
             }
@@ -445,9 +445,10 @@ impl Grader {
                     Err(e) => return not_run(format!("the sandbox: {e}")),
                 }
             }
-            let helper = dir.helper.as_mut().expect("started above");
             let files = if inline { files } else { &[] };
-            return process::run_sandboxed(helper, p, files, input, limits, collect);
+            let copy_dir = dir.written();
+            let helper = dir.helper.as_mut().expect("started above");
+            return process::run_sandboxed(helper, p, files, copy_dir, input, limits, collect);
         }
         process::run(p, dir.path(), input, limits)
     }

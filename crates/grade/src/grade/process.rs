@@ -191,6 +191,7 @@ pub fn run_sandboxed(
     helper: &mut super::sandbox::Helper,
     p: Program,
     files: &[(String, String)],
+    copy_dir: bool,
     stdin: &[u8],
     limits: Limits,
     collect: Option<&str>,
@@ -202,7 +203,7 @@ pub fn run_sandboxed(
     // forking) before the helper's answer arrives here.
     super::live::group_started(pid);
     let address_space = helper.address_space(limits.memory);
-    let mut child = match helper.spawn(&p, files, address_space, collect) {
+    let mut child = match helper.spawn(&p, files, copy_dir, address_space, collect) {
         Ok(c) => c,
         Err(e) => {
             super::live::group_ended(pid);

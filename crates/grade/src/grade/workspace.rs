@@ -28,6 +28,8 @@ pub struct Lease<'a> {
     workspace: &'a Workspace,
     dir: PathBuf,
     pub helper: Option<Helper>,
+    /// Files were written into the directory (it starts empty).
+    written: bool,
 }
 
 impl Workspace {
@@ -66,6 +68,7 @@ impl Workspace {
             workspace: self,
             dir,
             helper,
+            written: false,
         })
     }
 }
@@ -86,6 +89,19 @@ impl Drop for Workspace {
 impl Lease<'_> {
     pub fn path(&self) -> &Path {
         &self.dir
+    }
+
+    /// Writes `name` (one plain file name) into the run directory.
+    pub fn write(&mut self, name: &str, bytes: impl AsRef<[u8]>) -> io::Result<()> {
+        self.written = true;
+        std::fs::write(self.dir.join(name), bytes)
+    }
+
+    /// Whether anything was written into the run directory: in the sandbox
+    /// PID 1 copies its files to the program's /work only then, sparing
+    /// every other run a listing.
+    pub fn written(&self) -> bool {
+        self.written
     }
 
     /// An empty directory beside the run directory, for its helper's root.

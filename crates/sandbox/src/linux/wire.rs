@@ -38,6 +38,9 @@ pub enum ToHelper {
         /// pack or save file, without a trip through the grader's disk.
         #[serde(default)]
         files: Vec<(String, String)>,
+        /// Copy the files of the grader's run directory too (with
+        /// namespaces): false when it holds none, which spares the listing.
+        copy_dir: bool,
     },
     /// End the running program and everything it started.
     Kill,
@@ -55,12 +58,14 @@ pub enum FromHelper {
     /// a hand-over between processes.)
     NotStarted { step: String, errno: i32 },
     /// The program ended (a wait status) and nothing it started is left.
-    /// `disk_full`: it filled its writable space. Sent before the space is
-    /// emptied, so that the grader judges the run while PID 1 cleans.
-    Exited { status: i32, disk_full: bool },
-    /// After `Exited`, with namespaces: whether the writable space is empty
-    /// again (else the helper must not serve another run).
-    Reset { clean: bool },
+    /// `disk_full`: it filled its writable space. `clean`: the space is
+    /// empty again, ready for the next run (with namespaces; else always);
+    /// a helper that could not empty it must not serve another run.
+    Exited {
+        status: i32,
+        disk_full: bool,
+        clean: bool,
+    },
 }
 
 pub fn send<T: Serialize>(sock: BorrowedFd, msg: &T, fds: &[RawFd]) -> io::Result<()> {
