@@ -438,7 +438,7 @@ impl Grader {
         }
         #[cfg(target_os = "linux")]
         if let Some(settings) = &self.sandbox {
-            if dir.helper.as_mut().is_none_or(|h| !h.usable()) {
+            if dir.helper.as_ref().is_none_or(|h| !h.usable()) {
                 dir.helper = None;
                 match sandbox::Helper::start(settings, dir.path(), &dir.jail()) {
                     Ok(h) => dir.helper = Some(h),

@@ -321,7 +321,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
 /// namespace. Every process of the last run is dead and reaped, so nothing
 /// is attached; PID 1 is root of the namespace's user namespace and may.
 fn empty_ipc(no_queues: Option<u64>) {
-    if ipc_objects() == 0 && queues_size() == no_queues && no_queues.is_some() {
+    if ipc_objects() == 0 && no_queues.is_some_and(|n| queues_size() == Some(n)) {
         return;
     }
     for file in [
