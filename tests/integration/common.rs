@@ -60,14 +60,23 @@ pub fn upcard_text(dir: &Path, args: &[&str], stdin: &str) -> Out {
 /// The pids of live processes running the program `exe` (zombies excluded),
 /// from /proc: sandboxed programs have pids of their own inside, but the
 /// machine sees them all.
+/// In the sandbox a program runs from the helper's copy of its file (a
+/// memory file named `program`), so a copy with the same bytes counts too.
 pub fn running(exe: &Path) -> Vec<i32> {
     let want = exe.canonicalize().unwrap_or_else(|_| exe.to_path_buf());
+    let bytes = std::fs::read(&want).unwrap_or_default();
+    let runs = |link: &Path| {
+        let p = link.read_link().unwrap_or_default();
+        p == want
+            || (p.to_string_lossy().starts_with("/memfd:program")
+                && std::fs::read(link).is_ok_and(|b| b == bytes))
+    };
     let mut pids = Vec::new();
     for e in std::fs::read_dir("/proc").unwrap().flatten() {
         let Ok(pid) = e.file_name().to_string_lossy().parse::<i32>() else {
             continue;
         };
-        if std::fs::read_link(e.path().join("exe")).is_ok_and(|p| p == want) {
+        if runs(&e.path().join("exe")) {
             let stat = std::fs::read_to_string(e.path().join("stat")).unwrap_or_default();
             let state = stat.rsplit_once(") ").map(|(_, r)| &r[..1]);
             if !matches!(state, None | Some("Z")) {

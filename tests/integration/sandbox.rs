@@ -31,12 +31,14 @@ fn program(name: &str, body: &str) -> PathBuf {
         "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
          #include <unistd.h>\n#include <fcntl.h>\n#include <signal.h>\n#include <errno.h>\n\
          #include <sys/wait.h>\n#include <sys/stat.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n\
+         #include <sys/xattr.h>\n#include <sys/syscall.h>\n#include <sys/time.h>\n\
          #include <sys/ipc.h>\n#include <sys/shm.h>\n#include <sys/sem.h>\n#include <sys/msg.h>\n#include <mqueue.h>\n\
-         static const char OUT[] = {};\nstatic const char *GOLDEN = {};\n\
+         static const char OUT[] = {};\nstatic const char *GOLDEN = {};\n{}\n\
          static void print_golden(void) {{ fwrite(OUT, 1, sizeof OUT - 1, stdout); fflush(stdout); }}\n\
          int main(int argc, char **argv) {{ (void)argc; (void)argv; (void)GOLDEN; (void)print_golden; {body} }}\n",
         crate::common::c_string(&golden),
         crate::common::c_string(golden_path().to_str().unwrap().as_bytes()),
+        COUNT_XATTRS,
     );
     crate::common::compile_c(&src, &text, &exe);
     exe
@@ -321,6 +323,75 @@ fn a_run_sees_no_ipc_object_of_the_run_before_it() {
     for stdout in two_runs_on_one_worker(&exe, "ipc") {
         assert_eq!(stdout, "shm none sem none msg none mq none\nmade 1 1 1\n");
     }
+}
+
+/// C: how many extended attributes a run could set (`user.*`, and
+/// `system.*` for ACLs) `path` has; -1 when they cannot be listed.
+const COUNT_XATTRS: &str = "static __attribute__((unused)) int xattrs(const char *path) { char names[4096]; \
+    long n = listxattr(path, names, sizeof names); if (n < 0) return -1; int k = 0; \
+    for (long i = 0; i < n; i += strlen(names + i) + 1) \
+    if (!strncmp(names + i, \"user.\", 5) || !strncmp(names + i, \"system.\", 7)) k++; return k; }";
+
+#[test]
+fn a_run_finds_its_folders_its_ids_and_the_key_rings_as_the_first_run_did() {
+    // Each run prints the state an earlier run could have left where no
+    // file holds it: the three folders' mode, owner, times and extended
+    // attributes, its own process ID, its program's name, a key; then it
+    // changes every one of them (chmod 0 /work broke the next student's
+    // run). Two scenarios on one worker run one after the other: the
+    // second must see what the first saw.
+    let exe = program(
+        "marks",
+        "const char *d[3] = {\"/work\", \"/tmp\", \"/dev/shm\"}; \
+         for (int i = 0; i < 3; i++) { struct stat s; stat(d[i], &s); \
+           printf(\"%s %o %d %d %ld %d\\n\", d[i], s.st_mode & 07777, (int)s.st_uid, (int)s.st_gid, \
+                  i ? (long)s.st_mtime + (long)s.st_atime : 0L, xattrs(d[i])); } \
+         char exe[256] = {0}; if (readlink(\"/proc/self/exe\", exe, 255) < 0) strcpy(exe, \"?\"); \
+         long key = syscall(SYS_keyctl, 10, -4, \"user\", \"upcard-left\", 0); \
+         printf(\"pid %d exe %s key %ld pack %d\\n\", (int)getpid(), exe, key, access(\"pack.in\", R_OK) == 0); \
+         for (int i = 0; i < 3; i++) { setxattr(d[i], \"user.left\", \"1\", 1, 0); \
+           struct timeval t[2] = {{1000, 0}, {1000, 0}}; utimes(d[i], t); } \
+         for (int i = 0; i < 4; i++) if (fork() == 0) _exit(0); while (wait(NULL) > 0) {} \
+         long added = syscall(SYS_add_key, \"user\", \"upcard-left\", \"1\", 1, -4); \
+         printf(\"key added %d\\n\", added >= 0); \
+         chmod(\"/tmp\", 0700); chmod(\"/dev/shm\", 0); chmod(\"/work\", 0); return 0;",
+    );
+    for stdout in two_runs_on_one_worker(&exe, "marks") {
+        assert_eq!(
+            stdout,
+            "/work 755 0 0 0 0\n/tmp 1777 0 0 0 0\n/dev/shm 1777 0 0 0 0\n\
+             pid 2 exe /memfd:program (deleted) key -1 pack 1\nkey added 0\n"
+        );
+    }
+}
+
+#[test]
+fn landlock_alone_keeps_the_graders_files_mode_and_attributes() {
+    // With Landlock alone the program runs as the grader's user, and
+    // Landlock does not govern chmod, chown, times or attributes: the
+    // golden (the grader's own file) must keep its mode.
+    use std::os::unix::fs::PermissionsExt;
+    let golden = golden_path();
+    let before = std::fs::metadata(&golden).unwrap().permissions().mode();
+    let exe = program(
+        "chmodder",
+        "int a = chmod(GOLDEN, 0); int ea = errno; int b = chmod(\".\", 0); int eb = errno; \
+         int c = setxattr(GOLDEN, \"user.left\", \"1\", 1, 0); int ec = errno; \
+         int fd = open(GOLDEN, O_RDONLY); int f = fchmod(fd, 0); \
+         long k = syscall(SYS_add_key, \"user\", \"upcard-left\", \"1\", 1, -4); \
+         printf(\"%d %s %d %s %d %s %d %d %ld\\n\", a, strerror(ea), b, strerror(eb), c, strerror(ec), fd < 0, f, k); \
+         return 0;",
+    );
+    let g = grade_env(&exe, &[], &[("UPCARD_SANDBOX", "landlock")]);
+    let after = std::fs::metadata(&golden).unwrap().permissions().mode();
+    std::fs::set_permissions(&golden, std::fs::Permissions::from_mode(before)).unwrap();
+    assert_eq!(after, before);
+    assert_eq!(
+        g.stdout,
+        "-1 Operation not permitted -1 Operation not permitted -1 Operation not permitted 1 -1 -1\n",
+        "{}",
+        g.err
+    );
 }
 
 #[test]

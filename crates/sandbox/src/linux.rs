@@ -4,6 +4,9 @@ mod cgroup;
 mod confine;
 mod helper;
 mod jail;
+mod program;
+mod seccomp;
+mod space;
 mod wire;
 
 use std::borrow::BorrowMut;

@@ -30,11 +30,11 @@ const DEVICES: [&str; 5] = [
 /// without them), write only the run directory (and /tmp in the namespaces).
 /// Network: no TCP bind or connect. Scopes: no signal and no abstract Unix
 /// socket outside the run. The program file `exe` (which may live anywhere)
-/// may be read and executed. The ruleset is made here, by the helper; the
+/// may be read and executed; a memory file needs no rule. The ruleset is made here, by the helper; the
 /// program's process only enforces it (`landlock_restrict_self`). None when
 /// the kernel has no Landlock (then the namespaces are the only wall); an
 /// errno on failure.
-pub fn ruleset(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<Option<OwnedFd>, i32> {
+pub fn ruleset(mode: Mode, work: &Path, exe: Option<BorrowedFd>) -> Result<Option<OwnedFd>, i32> {
     let abi = ABI_WANTED;
     let read_roots: Vec<&str> = match mode {
         Mode::Namespaces => vec!["/"],
@@ -56,11 +56,12 @@ pub fn ruleset(mode: Mode, work: &Path, exe: BorrowedFd) -> Result<Option<OwnedF
         .and_then(|r| r.add_rules(path_beneath_rules(read_roots, AccessFs::from_read(abi))))
         .and_then(|r| r.add_rules(path_beneath_rules(DEVICES, AccessFs::from_all(abi))))
         .and_then(|r| r.add_rules(path_beneath_rules(&writable, AccessFs::from_all(abi))))
-        .and_then(|r| {
-            r.add_rule(PathBeneath::new(
+        .and_then(|r| match exe {
+            Some(exe) => r.add_rule(PathBeneath::new(
                 exe,
                 make_bitflags!(AccessFs::{Execute | ReadFile}),
-            ))
+            )),
+            None => Ok(r),
         })
         .map_err(|_| libc::EPERM)?;
     let fd: Option<OwnedFd> = created.into();

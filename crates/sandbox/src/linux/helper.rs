@@ -27,12 +27,12 @@ use nix::unistd::{ForkResult, Pid, fork};
 use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 
 use super::Mode;
+use super::program::Program;
+use super::space::{WORK, free_inodes, reset_space, space_full};
 use super::wire::{FromHelper, Received, ToHelper, recv, send};
 
 /// The socket to the grader is descriptor 3.
 const SOCK: RawFd = 3;
-/// Where the run directory appears inside the namespaces.
-const WORK: &str = "/work";
 /// Standard input, output and error are all a program keeps; with a script,
 /// its file too, at this number.
 const SCRIPT_FD: RawFd = 3;
@@ -192,6 +192,14 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
         .then(|| free_inodes(Path::new(WORK)))
         .flatten();
     let no_queues = (ipc == Ipc::Emptied).then(queues_size).flatten();
+    let mut program = Program::default();
+    let filter = super::seccomp::Filter::new(mode);
+    let last_pid = (mode == Mode::Namespaces).then(LastPid::open).flatten();
+    if mode == Mode::Namespaces {
+        // The folders' times as every later run finds them: the first run
+        // is not told apart by them.
+        reset_space(&[], empty);
+    }
     loop {
         let (msg, fds) = match recv::<ToHelper>(sock(), false) {
             Ok(Received::Message(m, fds)) => (m, fds),
@@ -221,6 +229,20 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
                 &[],
             );
             continue;
+        };
+        let (exe, copy) = match program.load(exe) {
+            Ok(loaded) => loaded,
+            Err(e) => {
+                let _ = send(
+                    sock(),
+                    &FromHelper::NotStarted {
+                        step: "copying the program".into(),
+                        errno: e.raw_os_error().unwrap_or(libc::EIO),
+                    },
+                    &[],
+                );
+                continue;
+            }
         };
         let copied = match &inputs {
             Some(dir) => (if copy_dir {
@@ -264,9 +286,14 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             script,
             new_ipc: ipc == Ipc::PerRun,
             exe,
+            exe_is_copy: copy,
+            filter: &filter,
             fds: [stdin, stdout, stderr],
             env: &env,
         };
+        if let Some(p) = &last_pid {
+            p.reset();
+        }
         let pid = match start(plan, &mut rules, &mut stack) {
             Err((step, errno)) => {
                 if send(sock(), &FromHelper::NotStarted { step, errno }, &[]).is_err() {
@@ -317,6 +344,27 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
     }
 }
 
+/// The PID namespace's last process ID, set before each run so every
+/// program is process 2 and its children 3, 4…: an ID that grew with each
+/// run would count the runs before it (and carry a number from one run to
+/// the next). PID 1 is root in the namespace's user namespace, which may.
+struct LastPid(std::fs::File);
+
+impl LastPid {
+    fn open() -> Option<LastPid> {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/proc/sys/kernel/ns_last_pid")
+            .ok()
+            .map(LastPid)
+    }
+
+    fn reset(&self) {
+        use std::os::unix::fs::FileExt;
+        let _ = self.0.write_at(b"1", 0);
+    }
+}
+
 /// Removes every System V object and POSIX message queue in this IPC
 /// namespace. Every process of the last run is dead and reaped, so nothing
 /// is attached; PID 1 is root of the namespace's user namespace and may.
@@ -348,7 +396,7 @@ fn empty_ipc(no_queues: Option<u64>) {
             }
         }
     }
-    empty_dir(Path::new("/dev/mqueue"));
+    super::space::empty_dir(Path::new("/dev/mqueue"));
 }
 
 /// How many System V objects this IPC namespace holds, by the kernel's own
@@ -516,78 +564,6 @@ fn collect_output(work: &Path, name: &str, to: &std::fs::File) {
     let _ = std::fs::File::from(fd).write_all(&bytes);
 }
 
-/// Whether the run filled its writable space: under a page of it, or of
-/// its files, left.
-fn space_full(dir: &Path) -> bool {
-    match nix::sys::statvfs::statvfs(dir) {
-        Ok(v) => {
-            let free = v.blocks_available() * v.fragment_size();
-            free < 64 << 10 || v.files_available() == 0
-        }
-        Err(_) => false,
-    }
-}
-
-/// The free inodes of the file system holding `dir`.
-fn free_inodes(dir: &Path) -> Option<u64> {
-    nix::sys::statvfs::statvfs(dir)
-        .ok()
-        .map(|v| v.files_available())
-}
-
-/// Empties /work, /tmp and /dev/shm; whether they are empty now. A tree
-/// too deep to remove is not emptied: the grader then starts a new helper
-/// (a new space) for the next run.
-///
-/// `copied`: the run's input files in /work; `empty`: the space's free
-/// inodes when empty. Removing the inputs by name and finding every inode
-/// free again proves the three directories empty (every file, folder,
-/// link and hard link takes an inode of this tmpfs) without listing them.
-fn reset_space(copied: &[std::ffi::OsString], empty: Option<u64>) -> bool {
-    if let Some(empty) = empty {
-        for name in copied {
-            let _ = std::fs::remove_file(Path::new(WORK).join(name));
-        }
-        if free_inodes(Path::new(WORK)) == Some(empty) {
-            return true;
-        }
-    }
-    let mut clean = true;
-    for d in [WORK, "/tmp", "/dev/shm"] {
-        let dir = Path::new(d);
-        if let Ok(entries) = std::fs::read_dir(dir) {
-            for e in entries.flatten() {
-                let p = e.path();
-                let _ = match e.file_type() {
-                    Ok(t) if t.is_dir() => std::fs::remove_dir_all(&p),
-                    _ => std::fs::remove_file(&p),
-                };
-            }
-        }
-        clean &= std::fs::read_dir(dir).is_ok_and(|mut e| e.next().is_none());
-    }
-    clean
-}
-
-/// Removes everything in `dir`, following no symbolic link.
-fn empty_dir(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let p = e.path();
-        match e.file_type() {
-            Ok(t) if t.is_dir() => {
-                empty_dir(&p);
-                let _ = std::fs::remove_dir(&p);
-            }
-            _ => {
-                let _ = std::fs::remove_file(&p);
-            }
-        }
-    }
-}
-
 /// Waits for the program's exit or the grader's `Kill`; then ends
 /// everything the program started and returns the program's wait status.
 fn watch(mode: Mode, pid: Pid) -> i32 {
@@ -715,6 +691,9 @@ struct Plan<'a> {
     /// Start the program in an IPC namespace of its own.
     new_ipc: bool,
     exe: OwnedFd,
+    /// `exe` is the helper's sealed copy (program.rs), not the grader's file.
+    exe_is_copy: bool,
+    filter: &'a super::seccomp::Filter,
     fds: [OwnedFd; 3],
     /// Entries added to [`ENV`].
     env: &'a [String],
@@ -748,6 +727,7 @@ struct ChildPlan {
     memory: u64,
     /// A Landlock ruleset made by the helper, -1 when the kernel has none.
     ruleset: RawFd,
+    filter: *const super::seccomp::Filter,
     /// Which step failed (an index into STEPS) and its errno.
     step: AtomicUsize,
     errno: AtomicI32,
@@ -824,6 +804,9 @@ extern "C" fn child(arg: *mut libc::c_void) -> libc::c_int {
         if libc::prctl(libc::PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 {
             return fail(6);
         }
+        // Where the kernel has no seccomp filters the other walls still
+        // hold; what this one adds stays open (seccomp.rs).
+        (*plan.filter).install();
         if plan.ruleset >= 0
             && libc::syscall(libc::SYS_landlock_restrict_self, plan.ruleset, 0u32) != 0
         {
@@ -858,17 +841,31 @@ extern "C" fn child(arg: *mut libc::c_void) -> libc::c_int {
 #[derive(Default)]
 struct Rules {
     cached: Option<(libc::dev_t, libc::ino_t, OwnedFd, Option<OwnedFd>)>,
+    /// The ruleset for the helper's copies (program.rs): no rule names the
+    /// program, as Landlock lets a memory file (on no path) be run.
+    for_copies: Option<Option<OwnedFd>>,
 }
 
 impl Rules {
     /// The ruleset for `plan`'s program (None where the kernel has no Landlock).
     fn for_plan(&mut self, plan: &Plan) -> Result<Option<RawFd>, (String, i32)> {
+        if plan.exe_is_copy {
+            if self.for_copies.is_none() {
+                let ruleset = super::confine::ruleset(plan.mode, plan.work, None)
+                    .map_err(|e| ("Landlock".to_string(), e))?;
+                self.for_copies = Some(ruleset);
+            }
+            return Ok(self
+                .for_copies
+                .as_ref()
+                .and_then(|r| r.as_ref().map(|r| r.as_raw_fd())));
+        }
         let st = nix::sys::stat::fstat(plan.exe.as_fd())
             .map_err(|e| ("reading the program's file".to_string(), e as i32))?;
         let same =
             matches!(&self.cached, Some((dev, ino, ..)) if *dev == st.st_dev && *ino == st.st_ino);
         if !same {
-            let ruleset = super::confine::ruleset(plan.mode, plan.work, plan.exe.as_fd())
+            let ruleset = super::confine::ruleset(plan.mode, plan.work, Some(plan.exe.as_fd()))
                 .map_err(|e| ("Landlock".to_string(), e))?;
             let exe = plan.exe.try_clone().map_err(|e| {
                 (
@@ -916,6 +913,7 @@ fn start(plan: Plan, rules: &mut Rules, stack: &mut [u128]) -> Result<Pid, (Stri
         envp: envp.as_ptr(),
         memory: plan.memory,
         ruleset: ruleset.unwrap_or(-1),
+        filter: plan.filter,
         step: AtomicUsize::new(0),
         errno: AtomicI32::new(0),
     };

@@ -140,7 +140,7 @@ pub fn build(work: &Path, jail: &Path, disk: u64) -> Result<(bool, std::fs::File
     for d in DEVICES {
         let dst = dev.join(d);
         std::fs::write(&dst, b"").map_err(|e| err("cannot make", &dst, e))?;
-        bind_with(&Path::new("/dev").join(d), &dst, false, true)?;
+        bind_with(&Path::new("/dev").join(d), &dst, true, true)?;
     }
     for (name, target) in [
         ("fd", "/proc/self/fd"),
