@@ -31,7 +31,7 @@ fn program(name: &str, body: &str) -> PathBuf {
         "#define _GNU_SOURCE\n#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n\
          #include <unistd.h>\n#include <fcntl.h>\n#include <signal.h>\n#include <errno.h>\n\
          #include <sys/wait.h>\n#include <sys/stat.h>\n#include <sys/socket.h>\n#include <netinet/in.h>\n#include <arpa/inet.h>\n\
-         #include <sys/xattr.h>\n#include <sys/syscall.h>\n#include <sys/time.h>\n\
+         #include <sys/xattr.h>\n#include <sys/syscall.h>\n#include <sys/un.h>\n#include <sys/file.h>\n#include <sys/time.h>\n\
          #include <sys/ipc.h>\n#include <sys/shm.h>\n#include <sys/sem.h>\n#include <sys/msg.h>\n#include <mqueue.h>\n\
          static const char OUT[] = {};\nstatic const char *GOLDEN = {};\n{}\n\
          static void print_golden(void) {{ fwrite(OUT, 1, sizeof OUT - 1, stdout); fflush(stdout); }}\n\
@@ -336,9 +336,10 @@ const COUNT_XATTRS: &str = "static __attribute__((unused)) int xattrs(const char
 fn a_run_finds_its_folders_its_ids_and_the_key_rings_as_the_first_run_did() {
     // Each run prints the state an earlier run could have left where no
     // file holds it: the three folders' mode, owner, times and extended
-    // attributes, its own process ID, its program's name, a key; then it
-    // changes every one of them (chmod 0 /work broke the next student's
-    // run). Two scenarios on one worker run one after the other: the
+    // attributes, its own process ID, its program's name, a key, a socket
+    // listening; then it changes every one of them (chmod 0 /work broke
+    // the next student's run) and leaves a daemon holding a socket and a
+    // lock. Two scenarios on one worker run one after the other: the
     // second must see what the first saw.
     let exe = program(
         "marks",
@@ -354,13 +355,21 @@ fn a_run_finds_its_folders_its_ids_and_the_key_rings_as_the_first_run_did() {
          for (int i = 0; i < 4; i++) if (fork() == 0) _exit(0); while (wait(NULL) > 0) {} \
          long added = syscall(SYS_add_key, \"user\", \"upcard-left\", \"1\", 1, -4); \
          printf(\"key added %d\\n\", added >= 0); \
+         struct sockaddr_un u; memset(&u, 0, sizeof u); u.sun_family = AF_UNIX; memcpy(u.sun_path, \"\\0upcard-left\", 12); \
+         int c = socket(AF_UNIX, SOCK_STREAM, 0); \
+         printf(\"socket %s\\n\", connect(c, (struct sockaddr *)&u, sizeof u) == 0 ? \"left\" : \"none\"); \
+         int l = socket(AF_UNIX, SOCK_STREAM, 0); int bound = bind(l, (struct sockaddr *)&u, sizeof u) == 0 && listen(l, 1) == 0; \
+         int lock = open(\"/tmp/lock\", O_CREAT | O_RDWR, 0600); \
+         printf(\"listening %d locked %d\\n\", bound, flock(lock, LOCK_EX | LOCK_NB) == 0); \
+         if (fork() == 0) { setsid(); if (fork() == 0) { for (;;) pause(); } _exit(0); } \
          chmod(\"/tmp\", 0700); chmod(\"/dev/shm\", 0); chmod(\"/work\", 0); return 0;",
     );
     for stdout in two_runs_on_one_worker(&exe, "marks") {
         assert_eq!(
             stdout,
             "/work 755 0 0 0 0\n/tmp 1777 0 0 0 0\n/dev/shm 1777 0 0 0 0\n\
-             pid 2 exe /memfd:program (deleted) key -1 pack 1\nkey added 0\n"
+             pid 2 exe /memfd:program (deleted) key -1 pack 1\nkey added 0\n\
+             socket none\nlistening 1 locked 1\n"
         );
     }
 }

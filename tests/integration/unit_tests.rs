@@ -656,3 +656,126 @@ fn platforms_that_run_a_command_a_test_are_told_how() {
         .stderr_is("upcard: --unit-tests: GitHub Classroom runs one command a test; add `upcard unit-tests` there as a test of its own (docs/unit-tests.md)\n")
         .run();
 }
+
+/// Tests that tell the solution from a bug by anything but its behaviour:
+/// the program's own name (the solution's was built first, as `…-v0.exe`),
+/// and what the first run it made (the solution's, once) left behind in an
+/// extended attribute of /tmp, a file or a key. The identity remembered is
+/// the program's own bytes, so only the solution passes where one was left.
+const HOSTILE: &str = r#"#include "Card.hpp"
+#include "unit_test_framework.hpp"
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <sys/syscall.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+static std::string exe() { char b[512] = {0}; if (readlink("/proc/self/exe", b, 511) < 0) return "?"; return b; }
+static std::string me() {
+    std::ifstream f("/proc/self/exe", std::ios::binary); std::stringstream s; s << f.rdbuf();
+    return std::to_string(std::hash<std::string>{}(s.str()));
+}
+TEST(named_solution) { ASSERT_TRUE(exe().find("v0") != std::string::npos); }
+TEST(first_in_an_attribute) {
+    char b[64] = {0};
+    if (getxattr("/tmp", "user.first", b, 63) < 0) setxattr("/tmp", "user.first", me().c_str(), me().size(), 0);
+    else ASSERT_EQUAL(std::string(b), me());
+}
+TEST(first_in_a_file) {
+    std::ifstream in("/tmp/first"); std::string seen;
+    if (!(in >> seen)) std::ofstream("/tmp/first") << me();
+    else ASSERT_EQUAL(seen, me());
+}
+TEST(first_in_a_key) {
+    char b[64] = {0};
+    long k = syscall(SYS_keyctl, 10, -4, "user", "upcard-first", 0);
+    if (k < 0) syscall(SYS_add_key, "user", "upcard-first", me().c_str(), me().size(), -4);
+    else { syscall(SYS_keyctl, 11, k, b, 63); ASSERT_EQUAL(std::string(b), me()); }
+}
+
+TEST_MAIN()
+"#;
+
+/// A class with hostile files: the tests above, a link to a secret, a
+/// sparse 2 GiB header, escape sequences in a folder's name and a test's
+/// output, and two students whose folder and file names run together.
+fn hostile_class() -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-hostile");
+    let _ = std::fs::remove_dir_all(&dir);
+    let alice = std::fs::read_to_string(format!("{UNIT}/students/alice/Card_tests.cpp")).unwrap();
+    let one = "#include \"Card.hpp\"\n#include \"unit_test_framework.hpp\"\n\
+               TEST(next_of_spades_is_clubs) { ASSERT_EQUAL(Suit_next(SPADES), CLUBS); }\nTEST_MAIN()\n";
+    let escapes = "#include \"Card.hpp\"\n#include \"unit_test_framework.hpp\"\n#include <cstdio>\n\
+                   TEST(shouts) { std::printf(\"\\033]0;pwned\\007\\033[2J\\r\"); ASSERT_TRUE(false); }\nTEST_MAIN()\n";
+    let class = dir.join("class");
+    for (who, file, text) in [
+        ("a", "b-Card_tests.cpp", alice.as_str()),
+        ("a-b", "Card_tests.cpp", one),
+        ("e\u{1b}]0;pwned\u{7}", "Card_tests.cpp", escapes),
+        ("giant", "Card_tests.cpp", one),
+        ("hostile", "Card_tests.cpp", HOSTILE),
+    ] {
+        std::fs::create_dir_all(class.join(who)).unwrap();
+        std::fs::write(class.join(who).join(file), text).unwrap();
+    }
+    std::fs::File::create(class.join("giant/Card.hpp"))
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    std::fs::write(dir.join("secret"), "TOKEN=hunter2\n").unwrap();
+    std::fs::create_dir_all(class.join("links")).unwrap();
+    std::os::unix::fs::symlink(dir.join("secret"), class.join("links/Card_tests.cpp")).unwrap();
+    class
+}
+
+#[test]
+fn a_test_tells_a_bug_only_by_behaviour_and_a_hostile_file_is_its_owners_verdict() {
+    let class = hostile_class();
+    let json = class.parent().unwrap().join("hostile.json");
+    let ran = Upcard::new()
+        .args(with_bugs("hostile"))
+        .args(["-j", "2", "--json"])
+        .arg_path(&json)
+        .arg_path(&class)
+        .run();
+    assert_eq!(
+        ran.text(),
+        "\
+student          file                 tests  valid  invalid  caught
+a                b-Card_tests.cpp         4      3        1     2/4
+a-b              Card_tests.cpp           1      1        0     1/4
+e\\u{1b}]0;pwned\\u{7} Card_tests.cpp           1      0        1     0/4
+giant            (submission)         Card.hpp is 2147483648 bytes: a source file may hold at most 1048576 bytes
+hostile          Card_tests.cpp           4      3        1     0/4
+links            (submission)         Card_tests.cpp is a symbolic link: links are not followed (only the submission's own files are read)
+
+a b-Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit status 1
+  Running test: nine_is_face
+  FAIL
+  ASSERT_TRUE(is_face_or_ace({NINE, HEARTS})) failed
+
+e\\u{1b}]0;pwned\\u{7} Card_tests.cpp shouts: invalid (fails on the correct solution): exit status 1
+  Running test: shouts
+  \\u{1b}]0;pwned\\u{7}\\u{1b}[2J\\u{d}FAIL
+  ASSERT_TRUE(false) failed
+
+hostile Card_tests.cpp named_solution: invalid (fails on the correct solution): exit status 1
+  Running test: named_solution
+  FAIL
+  ASSERT_TRUE(exe().find(\"v0\") != std::string::npos) failed
+"
+    );
+    assert!(!ran.stderr.contains("hunter2"), "{}", ran.stderr);
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let hostile = &v["submissions"][4]["files"][0];
+    assert_eq!(
+        tests_of(hostile),
+        vec![
+            ("first_in_a_file".into(), true, s(&[])),
+            ("first_in_a_key".into(), true, s(&[])),
+            ("first_in_an_attribute".into(), true, s(&[])),
+            ("named_solution".into(), false, s(&[])),
+        ]
+    );
+}

@@ -61,8 +61,10 @@ fn sources(src: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
                 MAX_BYTES >> 20
             ));
         }
-        let bytes =
-            std::fs::read(e.path()).map_err(|err| format!("{}: {err}", e.path().display()))?;
+        // Opened without following a link: the file checked above may have
+        // been replaced since.
+        let bytes = super::data::read_file(&e.path(), MAX_BYTES)
+            .map_err(|why| format!("{}: {name} {why}", src.display()))?;
         files.push((name, bytes));
     }
     files.sort();

@@ -3,6 +3,7 @@
 
 pub mod build;
 pub mod class;
+pub mod data;
 pub mod deploy;
 pub mod html;
 pub mod init;

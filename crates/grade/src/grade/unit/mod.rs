@@ -16,6 +16,9 @@ use serde::{Deserialize, Serialize};
 
 use super::process::{Ending, Limits, Run};
 use super::{Grader, Sandboxing};
+
+mod file;
+use crate::parse::escape::{printable, printable_line};
 use crate::scenario::write_atomic;
 use upcard_rules::Failure;
 
@@ -103,14 +106,25 @@ pub struct Test {
 /// A flat folder's files, by name.
 type Files = BTreeMap<String, Vec<u8>>;
 
+/// What is read of one folder: a source file, and all its sources.
+const MAX_SOURCE: u64 = 1 << 20;
+const MAX_SOURCES: u64 = 8 << 20;
+
+/// A flat folder's source files, by name, read as data (data.rs): a link,
+/// a file over 1 MiB or sources over 8 MiB in all are refused, with the
+/// file's name. Read in name order, so the same file is named every time.
 fn read_files(dir: &Path) -> Result<Files, String> {
+    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err("the folder is a symbolic link: links are not followed".into());
+    }
+    let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .flatten()
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
     let mut files = Files::new();
-    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    for e in entries.flatten() {
-        let path = e.path();
-        if !path.is_file() {
-            continue;
-        }
+    let mut total = 0;
+    for e in entries {
         let Some(name) = e.file_name().to_str().map(str::to_string) else {
             continue;
         };
@@ -119,10 +133,18 @@ fn read_files(dir: &Path) -> Result<Files, String> {
             "cpp", "cc", "cxx", "hpp", "h", "hh", "hxx", "tpp", "ipp", "inc",
         ];
         let ext = name.rsplit_once('.').map_or("", |x| x.1);
-        if !SOURCES.contains(&ext) {
+        if !SOURCES.contains(&ext) || e.file_type().is_ok_and(|t| t.is_dir()) {
             continue;
         }
-        let bytes = std::fs::read(&path).map_err(|err| format!("{}: {err}", path.display()))?;
+        let bytes =
+            super::data::read_file(&e.path(), MAX_SOURCE).map_err(|why| format!("{name} {why}"))?;
+        total += bytes.len() as u64;
+        if total > MAX_SOURCES {
+            return Err(format!(
+                "its source files come to more than {} MiB: not a submission's sources",
+                MAX_SOURCES >> 20
+            ));
+        }
         files.insert(name, bytes);
     }
     Ok(files)
@@ -157,17 +179,23 @@ fn quote(s: &str) -> String {
 /// The submissions under `tests`: itself, when it holds test files, or
 /// each folder in it.
 fn submissions(tests: &Path) -> Result<Vec<(String, PathBuf)>, String> {
-    let here = read_files(tests)?;
-    if here.keys().any(|n| is_test_file(n)) {
+    let entries: Vec<std::fs::DirEntry> = std::fs::read_dir(tests)
+        .map_err(|e| format!("{}: {e}", tests.display()))?
+        .flatten()
+        .collect();
+    if entries
+        .iter()
+        .any(|e| e.file_name().to_str().is_some_and(is_test_file))
+    {
         let name = tests
             .file_name()
             .map_or("submission".into(), |n| n.to_string_lossy().into_owned());
         return Ok(vec![(name, tests.to_path_buf())]);
     }
-    let mut out: Vec<(String, PathBuf)> = std::fs::read_dir(tests)
-        .map_err(|e| format!("{}: {e}", tests.display()))?
-        .flatten()
-        .filter(|e| e.path().is_dir())
+    // Folders, and links (which are refused, by name, when read).
+    let mut out: Vec<(String, PathBuf)> = entries
+        .iter()
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()))
         .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
         .collect();
     out.sort();
@@ -403,132 +431,6 @@ impl Grading<'_> {
             .map(str::to_string)
             .collect())
     }
-
-    /// Why one test failed, or None when it passed.
-    fn failure(&self, exe: &Path, name: &str) -> Result<Option<String>, String> {
-        let run = self.run(exe, &[name.to_string()])?;
-        Ok(match run.ending {
-            Ending::Exited(0) => None,
-            ref e => {
-                let mut why = ending(e, &self.o.limits);
-                let out = String::from_utf8_lossy(&run.stdout).into_owned()
-                    + &String::from_utf8_lossy(&run.stderr);
-                let tail: Vec<&str> = out.lines().rev().take(12).collect();
-                for l in tail.into_iter().rev() {
-                    why.push_str("\n  ");
-                    why.push_str(l);
-                }
-                Some(why)
-            }
-        })
-    }
-
-    fn file(
-        &self,
-        solution: &Variant,
-        bugs: &[Variant],
-        name: &str,
-        bytes: &[u8],
-        who: &str,
-    ) -> TestFile {
-        let mut out = TestFile {
-            file: name.to_string(),
-            error: None,
-            tests: Vec::new(),
-            caught: Vec::new(),
-            unbuilt: Vec::new(),
-        };
-        let tag = format!("{who}-{name}");
-        let built = self
-            .object(solution, (name, bytes), &tag)
-            .and_then(|o| self.link(&o, solution, &tag).map(|e| (o, e)));
-        let (object, exe) = match built {
-            Ok(b) => b,
-            Err(log) => {
-                out.error = Some(format!("does not compile with the solution:\n{log}"));
-                return out;
-            }
-        };
-        let names = match self.names(&exe) {
-            Ok(n) => n,
-            Err(e) => {
-                out.error = Some(e);
-                return out;
-            }
-        };
-        if names.len() > self.o.max_tests {
-            out.error = Some(format!(
-                "{} tests: at most {} are allowed",
-                names.len(),
-                self.o.max_tests
-            ));
-            return out;
-        }
-        // The whole suite, as the spec times it: within the limit on the
-        // solution (docs/unit-tests.md; --per-test-time times each alone).
-        if !self.o.per_test_time
-            && self
-                .run(&exe, &[])
-                .is_ok_and(|r| r.ending == Ending::TimedOut)
-        {
-            out.error = Some(format!(
-                "the whole suite takes more than {} s on the correct solution",
-                self.o.limits.time.as_secs_f64()
-            ));
-            return out;
-        }
-        for t in &names {
-            let failure = self.failure(&exe, t).unwrap_or_else(Some);
-            out.tests.push(Test {
-                name: t.clone(),
-                valid: failure.is_none(),
-                failure,
-                catches: Vec::new(),
-            });
-        }
-        for bug in bugs {
-            // A bug's own headers: the test file compiled against them.
-            let same_headers = bug
-                .files
-                .iter()
-                .filter(|(n, _)| !n.ends_with(".cpp"))
-                .all(|(n, b)| solution.files.get(n) == Some(b));
-            let exe = if same_headers {
-                self.link(&object, bug, &tag)
-            } else {
-                self.object(bug, (name, bytes), &format!("{tag}-{}", bug.tag))
-                    .and_then(|o| self.link(&o, bug, &tag))
-            };
-            let Ok(exe) = exe else {
-                out.unbuilt.push(bug.name.clone());
-                continue;
-            };
-            // Every valid test at once first: most bugs pass most files
-            // whole, and then no test needs a run of its own.
-            let valid: Vec<String> = out
-                .tests
-                .iter()
-                .filter(|t| t.valid)
-                .map(|t| t.name.clone())
-                .collect();
-            if valid.is_empty()
-                || self
-                    .run(&exe, &valid)
-                    .is_ok_and(|r| r.ending == Ending::Exited(0))
-            {
-                continue;
-            }
-            for t in out.tests.iter_mut().filter(|t| t.valid) {
-                if !matches!(self.failure(&exe, &t.name), Ok(None)) {
-                    t.catches.push(bug.name.clone());
-                }
-            }
-            if out.tests.iter().any(|t| t.catches.contains(&bug.name)) {
-                out.caught.push(bug.name.clone());
-            }
-        }
-        out
-    }
 }
 
 /// What the builds leave: the implementation's archive, a test file's
@@ -645,10 +547,24 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
     };
     let mut jobs = Vec::new();
     for (who, dir) in &subs {
-        let files = read_files(dir).map_err(Failure::input)?;
         let mut s = Submission {
             name: who.clone(),
             files: Vec::new(),
+        };
+        // One student's unreadable file is that student's row, not the class's.
+        let files = match read_files(dir) {
+            Ok(f) => f,
+            Err(e) => {
+                s.files.push(TestFile {
+                    file: "(submission)".into(),
+                    error: Some(e),
+                    tests: Vec::new(),
+                    caught: Vec::new(),
+                    unbuilt: Vec::new(),
+                });
+                report.submissions.push(s);
+                continue;
+            }
         };
         if !files.keys().any(|n| is_test_file(n)) {
             // Said, not skipped: the student gets a row and no points.
@@ -661,20 +577,25 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
             });
         }
         report.submissions.push(s);
-        for (name, bytes) in files.into_iter().filter(|(n, _)| is_test_file(n)) {
-            jobs.push((report.submissions.len() - 1, who.clone(), name, bytes));
+        // Work files are named by the student's and the file's numbers:
+        // names made of folder and file names could be the same for two.
+        let i = report.submissions.len() - 1;
+        let tests = files.into_iter().filter(|(n, _)| is_test_file(n));
+        for (j, (name, bytes)) in tests.enumerate() {
+            jobs.push((i, format!("s{i}-f{j}"), name, bytes));
         }
     }
     let graded: Vec<(usize, TestFile)> = pool.install(|| {
         jobs.par_iter()
-            .map(|(i, who, name, bytes)| (*i, g.file(&correct, &variants, name, bytes, who)))
+            .map(|(i, tag, name, bytes)| (*i, g.file(&correct, &variants, name, bytes, tag)))
             .collect()
     });
     for (i, f) in graded {
         report.submissions[i].files.push(f);
     }
     for n in &notes {
-        writeln!(out, "{n}\n").map_err(|e| Failure::input(format!("writing the table: {e}")))?;
+        writeln!(out, "{}\n", printable(n))
+            .map_err(|e| Failure::input(format!("writing the table: {e}")))?;
     }
     table(&report, out).map_err(|e| Failure::input(format!("writing the table: {e}")))?;
     if let Some(p) = &o.json {
@@ -769,28 +690,28 @@ fn table(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
         "{:<16} {:<20} {:>5} {:>6} {:>8} {:>7}",
         "student", "file", "tests", "valid", "invalid", "caught"
     )?;
+    // Every name and message from a submission is shown, not sent: no
+    // escape sequence of a student's reaches the terminal.
     for s in &r.submissions {
+        let who = printable_line(&s.name);
         for f in &s.files {
+            let file = printable_line(&f.file);
             let valid = f.tests.iter().filter(|t| t.valid).count();
             let caught = format!("{}/{}", f.caught.len(), r.bugs.len());
             match &f.error {
                 Some(e) => {
                     // The compiler's first error says most.
-                    let first = e.lines().next().unwrap_or("");
+                    let first = printable_line(e.lines().next().unwrap_or(""));
                     let error = e.lines().find(|l| l.contains("error:"));
                     writeln!(
                         out,
-                        "{:<16} {:<20} {first}{}",
-                        s.name,
-                        f.file,
-                        error.map_or(String::new(), |l| format!(" {}", l.trim()))
+                        "{who:<16} {file:<20} {first}{}",
+                        error.map_or(String::new(), |l| format!(" {}", printable_line(l.trim())))
                     )?
                 }
                 None => writeln!(
                     out,
-                    "{:<16} {:<20} {:>5} {:>6} {:>8} {:>7}",
-                    s.name,
-                    f.file,
+                    "{who:<16} {file:<20} {:>5} {:>6} {:>8} {:>7}",
                     f.tests.len(),
                     valid,
                     f.tests.len() - valid,
@@ -806,7 +727,7 @@ fn table(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
             .iter()
             .flat_map(|s| s.files.iter().map(move |f| (s, f)))
             .filter(|(_, f)| f.unbuilt.contains(bug))
-            .map(|(s, f)| format!("{} {}", s.name, f.file))
+            .map(|(s, f)| format!("{} {}", printable_line(&s.name), printable_line(&f.file)))
             .collect();
         if !with.is_empty() {
             writeln!(
@@ -824,10 +745,10 @@ fn table(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
                 writeln!(
                     out,
                     "\n{} {} {}: invalid (fails on the correct solution): {}",
-                    s.name,
-                    f.file,
-                    t.name,
-                    t.failure.as_deref().unwrap_or("")
+                    printable_line(&s.name),
+                    printable_line(&f.file),
+                    printable_line(&t.name),
+                    printable(t.failure.as_deref().unwrap_or(""))
                 )?;
             }
         }

@@ -1,0 +1,104 @@
+//! A submission's files read as data: a file is opened without following a
+//! link (a `Card_tests.cpp` that links to `/proc/self/environ`, a token or
+//! a golden is refused, never read and quoted back in a compiler error),
+//! only a regular file is read (a FIFO would block the grader), and no
+//! more than a bound (a sparse 2 GiB header costs nothing to make and
+//! would cost the grader 2 GiB of memory). What goes wrong is that
+//! student's verdict, said with the file's name.
+
+use std::fmt;
+use std::io::Read;
+use std::path::Path;
+
+/// Why a file of a submission was not read.
+#[derive(Debug)]
+pub enum Refused {
+    /// A symbolic link: links are not followed.
+    Link,
+    /// A folder, device, FIFO or socket where a file was wanted.
+    NotAFile,
+    /// Larger than the bound (its size, the bound).
+    TooLarge(u64, u64),
+    Io(std::io::Error),
+}
+
+impl fmt::Display for Refused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refused::Link => write!(
+                f,
+                "is a symbolic link: links are not followed (only the submission's own files are read)"
+            ),
+            Refused::NotAFile => write!(f, "is not a regular file"),
+            Refused::TooLarge(size, max) => write!(
+                f,
+                "is {} bytes: a source file may hold at most {} bytes",
+                size, max
+            ),
+            Refused::Io(e) => write!(f, "cannot be read: {e}"),
+        }
+    }
+}
+
+/// The bytes of `path`, a regular file of at most `max` bytes, opened
+/// without following a link.
+pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, Refused> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NOFOLLOW | libc::O_NONBLOCK)
+        .open(path)
+        .map_err(|e| match e.raw_os_error() {
+            Some(libc::ELOOP) => Refused::Link,
+            _ => Refused::Io(e),
+        })?;
+    let meta = file.metadata().map_err(Refused::Io)?;
+    if !meta.file_type().is_file() {
+        return Err(Refused::NotAFile);
+    }
+    if meta.len() > max {
+        return Err(Refused::TooLarge(meta.len(), max));
+    }
+    // The size was read before the bytes: a file that grows meanwhile is
+    // still cut at the bound.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(max + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Refused::Io)?;
+    if bytes.len() as u64 > max {
+        return Err(Refused::TooLarge(bytes.len() as u64, max));
+    }
+    Ok(bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_link_a_fifo_and_a_sparse_giant_are_refused_a_file_is_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = |n: &str| dir.path().join(n);
+        std::fs::write(p("ok.h"), "int x;\n").unwrap();
+        std::os::unix::fs::symlink("/etc/hostname", p("link.h")).unwrap();
+        let big = std::fs::File::create(p("big.h")).unwrap();
+        big.set_len(2 << 30).unwrap();
+        std::fs::create_dir(p("dir.h")).unwrap();
+        let fifo = std::ffi::CString::new(p("fifo.h").to_str().unwrap()).unwrap();
+        // SAFETY: a NUL-terminated path.
+        assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o600) }, 0);
+        assert_eq!(read_file(&p("ok.h"), 100).unwrap(), b"int x;\n");
+        let refused = |n: &str| read_file(&p(n), 1 << 20).unwrap_err().to_string();
+        assert_eq!(
+            refused("link.h"),
+            "is a symbolic link: links are not followed (only the submission's own files are read)"
+        );
+        assert_eq!(
+            refused("big.h"),
+            "is 2147483648 bytes: a source file may hold at most 1048576 bytes"
+        );
+        assert_eq!(refused("dir.h"), "is not a regular file");
+        assert_eq!(refused("fifo.h"), "is not a regular file");
+        assert!(refused("missing.h").starts_with("cannot be read: "));
+    }
+}

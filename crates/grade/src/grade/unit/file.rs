@@ -1,0 +1,242 @@
+//! One test file graded: compiled with the correct solution and with each
+//! bug, then run the same way on every one of them, in an order no program
+//! can foresee.
+//!
+//! A test program may tell which implementation it is linked with only by
+//! how that code behaves. Everything else is the same for every one: the
+//! program's file as it runs (in the sandbox a sealed memory copy named
+//! `program`, so `/proc/self/exe` names no variant), its arguments, its
+//! environment, its process ID, a space emptied and put back after every
+//! run. So is which runs each gets: every variant lists its tests (`-n`),
+//! runs the whole suite and runs each test alone, and all those runs of all
+//! variants are shuffled together with a key from the operating system, so
+//! there is no "solution first" to count on. The one thing a program prints
+//! that reaches a later run is its list of tests (their names become the
+//! arguments): a file whose list is not the same with every variant is not
+//! graded, or a name could carry a variant's mark.
+
+use std::path::PathBuf;
+
+use super::{Grading, Test, TestFile, Variant, ending};
+use crate::grade::process::{Ending, Run};
+
+/// What one run asks of a test program.
+#[derive(Clone, Copy)]
+enum Ask {
+    /// No argument: every test, timed as the spec times a suite.
+    Suite,
+    /// One test by name (an index into the list).
+    Alone(usize),
+}
+
+/// A test program: the variant it is linked with and its file.
+type Program<'v> = (&'v Variant, PathBuf);
+
+/// Each program's outcome of each ask, in the order asked.
+type Outcomes = Vec<Vec<Result<Run, String>>>;
+
+impl Grading<'_> {
+    /// Grades one test file of a submission (`tag` names its work files).
+    pub(super) fn file(
+        &self,
+        solution: &Variant,
+        bugs: &[Variant],
+        name: &str,
+        bytes: &[u8],
+        tag: &str,
+    ) -> TestFile {
+        let mut out = TestFile {
+            file: name.to_string(),
+            error: None,
+            tests: Vec::new(),
+            caught: Vec::new(),
+            unbuilt: Vec::new(),
+        };
+        let programs = match self.programs(solution, bugs, (name, bytes), tag) {
+            Ok((programs, unbuilt)) => {
+                out.unbuilt = unbuilt;
+                programs
+            }
+            Err(e) => {
+                out.error = Some(e);
+                return out;
+            }
+        };
+        let names = match self.listed(&programs) {
+            Ok(n) if n.len() > self.o.max_tests => {
+                out.error = Some(format!(
+                    "{} tests: at most {} are allowed",
+                    n.len(),
+                    self.o.max_tests
+                ));
+                return out;
+            }
+            Ok(n) => n,
+            Err(e) => {
+                out.error = Some(e);
+                return out;
+            }
+        };
+        let mut asks: Vec<Ask> = (0..names.len()).map(Ask::Alone).collect();
+        // The whole suite, as the spec times it: within the limit on the
+        // solution (docs/unit-tests.md; --per-test-time times each alone).
+        if !self.o.per_test_time {
+            asks.push(Ask::Suite);
+        }
+        let outcomes = self.shuffled(&programs, &asks, &names);
+        if !self.o.per_test_time
+            && matches!(&outcomes[0][names.len()], Ok(r) if r.ending == Ending::TimedOut)
+        {
+            out.error = Some(format!(
+                "the whole suite takes more than {} s on the correct solution",
+                self.o.limits.time.as_secs_f64()
+            ));
+            return out;
+        }
+        self.judge(&mut out, &programs, &names, &outcomes);
+        out
+    }
+
+    /// The test file compiled and linked with the solution (first) and with
+    /// each bug; the bugs it does not build with, by name.
+    fn programs<'v>(
+        &self,
+        solution: &'v Variant,
+        bugs: &'v [Variant],
+        (name, bytes): (&str, &[u8]),
+        tag: &str,
+    ) -> Result<(Vec<Program<'v>>, Vec<String>), String> {
+        let (object, exe) = self
+            .object(solution, (name, bytes), tag)
+            .and_then(|o| self.link(&o, solution, tag).map(|e| (o, e)))
+            .map_err(|log| format!("does not compile with the solution:\n{log}"))?;
+        let mut programs = vec![(solution, exe)];
+        let mut unbuilt = Vec::new();
+        for bug in bugs {
+            // A bug's own headers: the test file compiled against them.
+            let same_headers = bug
+                .files
+                .iter()
+                .filter(|(n, _)| !n.ends_with(".cpp"))
+                .all(|(n, b)| solution.files.get(n) == Some(b));
+            let exe = if same_headers {
+                self.link(&object, bug, tag)
+            } else {
+                self.object(bug, (name, bytes), &format!("{tag}-{}", bug.tag))
+                    .and_then(|o| self.link(&o, bug, tag))
+            };
+            match exe {
+                Ok(exe) => programs.push((bug, exe)),
+                Err(_) => unbuilt.push(bug.name.clone()),
+            }
+        }
+        Ok((programs, unbuilt))
+    }
+
+    /// The tests every program lists (`-n`), each asked in a random order:
+    /// the solution's list, when every bug's is the same.
+    fn listed(&self, programs: &[Program]) -> Result<Vec<String>, String> {
+        let mut lists: Vec<Option<Result<Vec<String>, String>>> = vec![None; programs.len()];
+        for i in shuffled_indices(programs.len()) {
+            lists[i] = Some(self.names(&programs[i].1));
+        }
+        let mut lists = lists.into_iter().map(|l| l.expect("every program listed"));
+        let solution = lists.next().expect("the solution is first")?;
+        let differ = lists.filter(|l| l.as_ref() != Ok(&solution)).count();
+        if differ > 0 {
+            return Err(format!(
+                "its list of tests (-n) is not the same with every implementation \
+                 ({differ} of {} differ): a test file must list the same tests whatever \
+                 the code it tests does",
+                programs.len() - 1
+            ));
+        }
+        Ok(solution)
+    }
+
+    /// Every program asked everything in `asks`, all the runs in one order
+    /// drawn from the operating system's randomness.
+    fn shuffled(&self, programs: &[Program], asks: &[Ask], names: &[String]) -> Outcomes {
+        let mut outcomes: Vec<Vec<Option<Result<Run, String>>>> =
+            vec![vec![None; asks.len()]; programs.len()];
+        for job in shuffled_indices(programs.len() * asks.len()) {
+            let (p, a) = (job / asks.len(), job % asks.len());
+            let args = match asks[a] {
+                Ask::Suite => Vec::new(),
+                Ask::Alone(i) => vec![names[i].clone()],
+            };
+            outcomes[p][a] = Some(self.run(&programs[p].1, &args));
+        }
+        outcomes
+            .into_iter()
+            .map(|row| {
+                row.into_iter()
+                    .map(|o| o.expect("every run made"))
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Valid tests (they pass alone on the solution) and the bugs each
+    /// catches (it fails alone on the bug).
+    fn judge(&self, out: &mut TestFile, programs: &[Program], names: &[String], o: &Outcomes) {
+        for (i, t) in names.iter().enumerate() {
+            let failure = self.failure(&o[0][i]);
+            out.tests.push(Test {
+                name: t.clone(),
+                valid: failure.is_none(),
+                failure,
+                catches: Vec::new(),
+            });
+        }
+        for (p, (bug, _)) in programs.iter().enumerate().skip(1) {
+            for (i, t) in out.tests.iter_mut().enumerate() {
+                if t.valid && self.failure(&o[p][i]).is_some() {
+                    t.catches.push(bug.name.clone());
+                }
+            }
+            if out.tests.iter().any(|t| t.catches.contains(&bug.name)) {
+                out.caught.push(bug.name.clone());
+            }
+        }
+    }
+
+    /// Why a run of one test failed, or None when it passed (a run that
+    /// could not be made fails, with the reason).
+    fn failure(&self, run: &Result<Run, String>) -> Option<String> {
+        let run = match run {
+            Ok(r) => r,
+            Err(e) => return Some(e.clone()),
+        };
+        if run.ending == Ending::Exited(0) {
+            return None;
+        }
+        let mut why = ending(&run.ending, &self.o.limits);
+        let out = String::from_utf8_lossy(&run.stdout).into_owned()
+            + &String::from_utf8_lossy(&run.stderr);
+        let tail: Vec<&str> = out.lines().rev().take(12).collect();
+        for l in tail.into_iter().rev() {
+            why.push_str("\n  ");
+            why.push_str(l);
+        }
+        Some(why)
+    }
+}
+
+/// `0..n` in an order drawn from the operating system's randomness (a
+/// Fisher-Yates shuffle keyed by 64 random bits): no program can know where
+/// its run falls. Outputs do not depend on it.
+fn shuffled_indices(n: usize) -> Vec<usize> {
+    let key = getrandom::u64().unwrap_or_else(|_| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut rng = rand_mt::Mt64::new(key);
+    let mut v: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+    v
+}
