@@ -157,16 +157,26 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
             }
         }
     }
-    if o.to.is_none()
-        && o.format == Format::Text
-        && let Some(e) = &t.error
-    {
-        text.push_str(&format!("\nthe game stopped early: {e}\n"));
+    // A game that stops before its end says why in every format, and the
+    // replay exits 1: it could not show the whole game.
+    let stopped = t.error.as_ref().filter(|_| o.to.is_none());
+    if let Some(e) = stopped {
+        match o.format {
+            Format::Text => text.push_str(&format!("\nthe game stopped early: {e}\n")),
+            _ => {
+                text.push_str(&serde_json::json!({ "stopped_early": e }).to_string());
+                text.push('\n');
+            }
+        }
     }
     match &o.out {
         Some(path) => write_atomic(path, text.as_bytes())
             .map_err(|e| Failure::input(format!("writing {}: {e}", path.display()))),
         None => stdout.write_all(text.as_bytes()).map_err(io),
+    }?;
+    match stopped {
+        Some(_) => Err(Failure::silent(1)),
+        None => Ok(()),
     }
 }
 

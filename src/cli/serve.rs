@@ -22,9 +22,11 @@ pub struct Args {
     /// Who sits at seat N: remote (a client joins) or bot:KIND; seats not given are bot:computer
     #[arg(long = "seat", value_name = "N=WHO")]
     seats: Vec<ServeSeat>,
-    /// The shuffle's seed
-    #[arg(long, default_value_t = 0)]
-    seed: u32,
+    /// Deal from this seed, so the game can be dealt again (tests, replays); by
+    /// default the cards come from a secret key of 256 random bits that no
+    /// player can compute
+    #[arg(long)]
+    seed: Option<u32>,
     #[command(flatten)]
     rules: super::RulesArgs,
     /// Seconds a client may take to answer

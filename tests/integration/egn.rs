@@ -131,13 +131,21 @@ fn broken(change: impl FnOnce(&mut serde_json::Value)) -> String {
     change(&mut v["deals"][0]["phases"][1]["tricks"]);
     std::fs::write(dir.path().join("g.egn"), v.to_string()).unwrap();
     let o = upcard(dir.path(), &["replay", "g.egn"], b"");
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
-    out.lines()
+    let why = out
+        .lines()
         .last()
         .unwrap()
         .trim_start_matches("the game stopped early: ")
-        .to_string()
+        .to_string();
+    // Every format says why it stopped, and exits 1.
+    let o = upcard(dir.path(), &["replay", "g.egn", "--format", "json"], b"");
+    assert_eq!(o.status.code(), Some(1));
+    let last = String::from_utf8(o.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_str(last.lines().last().unwrap()).unwrap();
+    assert_eq!(last, serde_json::json!({ "stopped_early": why }));
+    why
 }
 
 /// A renege is said at its card, and the replay goes on (the game on the

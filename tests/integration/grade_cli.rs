@@ -1080,3 +1080,43 @@ fn no_control_character_from_a_program_reaches_the_terminal() {
         assert!(all.contains("\\u{1b}]52;c;Y2xpcGJvYXJk\\u{7}"), "{all}");
     }
 }
+
+/// A class's folders and programs are data: a student's `euchre.exe` that
+/// links to another's program, or a folder that links to another's folder,
+/// is that student's "not run" with the link named, never the other's
+/// program graded twice.
+#[test]
+fn a_link_in_a_class_is_named_not_followed() {
+    let class = work().join("linked-class");
+    let _ = std::fs::remove_dir_all(&class);
+    let exe = program("linked", &golden(MARCH), &format!("{PRINT} return 0;"));
+    std::fs::create_dir_all(class.join("ann")).unwrap();
+    std::fs::create_dir_all(class.join("cy")).unwrap();
+    std::fs::copy(&exe, class.join("ann/euchre.exe")).unwrap();
+    std::os::unix::fs::symlink("../ann/euchre.exe", class.join("cy/euchre.exe")).unwrap();
+    std::os::unix::fs::symlink("ann", class.join("dee")).unwrap();
+    let csv = work().join("linked.csv");
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            class.to_str().unwrap(),
+            MARCH,
+            "--csv",
+            csv.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(1), "{}", o.err);
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score,march\n\
+         ann,1,0,0,0,0,0,0,0,0,0,0,1/1,pass\ncy,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n\
+         dee,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n"
+    );
+    for who in ["cy/euchre.exe", "dee"] {
+        let said = format!("{} is a symbolic link: links are not followed", class.join(who).display());
+        assert!(o.out.contains(&said), "{said}\n{}", o.out);
+    }
+}

@@ -609,3 +609,44 @@ fn resuming_starts_no_program_the_file_names() {
         .run();
     assert!(!marker.exists());
 }
+
+/// Without `--seed` the cards come from a secret key: the first line gives
+/// no seed to deal them again with, two games differ, and the recorded
+/// scenario keeps the key, so `upcard run` replays the game exactly.
+#[test]
+fn without_a_seed_the_deal_is_keyed_and_the_record_replays_it() {
+    let d = work("keyed");
+    let record = d.join("scenarios/standard/keyed.yaml");
+    std::fs::create_dir_all(record.parent().unwrap()).unwrap();
+    let first = Upcard::new()
+        .args(["play", "--plain"])
+        .args(BOTS)
+        .args(["--record"])
+        .arg_path(&record)
+        .run()
+        .text();
+    assert!(
+        first.starts_with(
+            "upcard play: a deal no seat can compute (save or --record the game to see it again), standard rules.\n"
+        ),
+        "{first}"
+    );
+    let second = Upcard::new().args(["play", "--plain"]).args(BOTS).run().text();
+    assert_ne!(first, second, "two keyed games dealt alike");
+    let yaml = std::fs::read_to_string(&record).unwrap();
+    let key = yaml
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("key: "))
+        .unwrap_or_else(|| panic!("{yaml}"));
+    assert!(key.len() == 64 && key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+    assert!(!yaml.contains("seed"), "{yaml}");
+    let golden = d.join("golden/standard/keyed.out");
+    let text = std::fs::read_to_string(&golden).unwrap();
+    let game = first.split_once('\n').unwrap().1;
+    assert!(game.starts_with(&text), "{text}\n---\n{game}");
+    Upcard::new()
+        .current_dir(&d)
+        .args(["run", "scenarios/standard/keyed.yaml"])
+        .stdout_is("PASS keyed (scenarios/standard/keyed.yaml)\n\n1 passed, 0 failed\n")
+        .run();
+}

@@ -186,3 +186,42 @@ fn the_leaderboard_page_shows_the_standings_and_a_crash() {
         "{dom}"
     );
 }
+
+const PASSER: &str = r#"#!/usr/bin/env python3
+import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "decide":
+        legal = msg["legal"]
+        print(json.dumps({"action": "pass" if "pass" in legal else legal[0]}), flush=True)
+    elif msg["type"] == "over":
+        break
+"#;
+
+/// Two bots that always pass never finish a game without stick-the-dealer:
+/// each game stops at the hand limit, is won by neither, and the
+/// tournament still ranks them and says so.
+#[test]
+fn endless_games_are_unfinished_and_the_leaderboard_stands() {
+    let d = fresh("tournament-endless");
+    program(&d.join("bots/pass-a"), "bot.py", PASSER);
+    program(&d.join("bots/pass-b"), "bot.py", PASSER);
+    let ran = Upcard::new()
+        .args(["tournament"])
+        .arg_path(&d.join("bots"))
+        .args(["--seed", "3", "--games", "2", "--seat-timeout", "5"])
+        .run();
+    let text = ran.text();
+    assert!(
+        text.ends_with(
+            "\n2 games unfinished: still undecided after 1000 hands (every hand passed out, with no \
+             stick-the-dealer, or no team reached the points): won by neither, a fault of neither\n"
+        ),
+        "{text}\n{}",
+        ran.stderr
+    );
+    for bot in ["pass-a", "pass-b"] {
+        let row = text.lines().find(|l| l.contains(bot)).unwrap();
+        assert!(row.contains("  1500  ") && row.contains("      2      0 "), "{row}");
+    }
+}

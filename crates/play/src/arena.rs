@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use rand_mt::Mt;
 use rayon::prelude::*;
 
-use crate::agents::{Agent, Decision, Game, Observation, PlayerError};
+use crate::agents::{Agent, Decision, EngineError, Game, MAX_HANDS, Observation, PlayerError};
 use crate::cards::{Card, all_cards};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -70,6 +70,24 @@ impl Rules {
     /// The score that wins.
     pub fn points_to_win(self) -> u32 {
         self.state(0).config.points_to_win
+    }
+
+    /// A new game dealt from `cards`: a seed (the course's own shuffle, so
+    /// a seed deals the same game again), or a secret key (ChaCha20, the
+    /// same for every course: a deal no seat can compute).
+    pub fn state_from(self, cards: standard::Cards) -> State {
+        match cards {
+            standard::Cards::Key(key) => {
+                let start: [Card; 24] = all_cards()
+                    .collect::<Vec<_>>()
+                    .try_into()
+                    .expect("24 cards");
+                let mut state = self.state(0);
+                state.deck = Deck::keyed(key, start);
+                state
+            }
+            standard::Cards::Seed(s) | standard::Cards::Fixed(_, s) => self.state(s),
+        }
     }
 
     /// A new game of deal `seed`.
@@ -161,8 +179,11 @@ pub struct FaultAt {
 /// One game's result, from the bots' point of view.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Played {
-    /// Which bot's team won (None: a fault stopped the game, `--on-fault end`).
+    /// Which bot's team won (None: a fault stopped the game, `--on-fault
+    /// end`, or it was unfinished).
     pub winner: Option<usize>,
+    /// Still undecided after `MAX_HANDS` hands: won by neither.
+    pub unfinished: bool,
     pub hands: u32,
     /// Points each bot's team scored.
     pub points: [u32; 2],
@@ -338,7 +359,14 @@ impl Match {
             tally: Tally::default(),
             events: self.record.as_ref().map(|_| Vec::new()),
         };
-        let outcome = game.run(&mut sink).map_err(|e| format!("game {g}: {e}"))?;
+        // A game still undecided after MAX_HANDS hands (every hand passed
+        // out, with no stick-the-dealer) is unfinished: won by neither, and
+        // the match goes on.
+        let outcome = match game.run(&mut sink) {
+            Ok(o) => Some(o),
+            Err(EngineError::TooLong { .. }) => None,
+            Err(e) => return Err(format!("game {g}: {e}")),
+        };
         drop(game);
         if let (Some(dir), Some(events)) = (&self.record, &sink.events) {
             self.write_record(dir, g, deal, swapped, &config, events)?;
@@ -347,9 +375,10 @@ impl Match {
         let of_bot = |t: usize| t ^ usize::from(swapped);
         let mut played = Played {
             winner: match outcome {
-                Outcome::Won { team, .. } => Some(of_bot(team)),
-                Outcome::Quit => None,
+                Some(Outcome::Won { team, .. }) => Some(of_bot(team)),
+                Some(Outcome::Quit) | None => None,
             },
+            unfinished: outcome.is_none(),
             hands: tally.hands,
             ..Played::default()
         };
@@ -416,7 +445,11 @@ impl Match {
         });
         Ok(Report {
             games: self.games,
-            stopped: games.iter().filter(|g| g.winner.is_none()).count() as u32,
+            stopped: games
+                .iter()
+                .filter(|g| g.winner.is_none() && !g.unfinished)
+                .count() as u32,
+            unfinished: games.iter().filter(|g| g.unfinished).count() as u32,
             hands,
             hands_per_second: f64::from(hands) / elapsed.as_secs_f64().max(1e-9),
             teams,
@@ -510,6 +543,8 @@ pub struct Report {
     pub games: u32,
     /// Games a fault stopped (`--on-fault end`): no one won them.
     pub stopped: u32,
+    /// Games still undecided after `MAX_HANDS` hands: no one won them.
+    pub unfinished: u32,
     pub hands: u32,
     pub hands_per_second: f64,
     pub teams: [TeamReport; 2],
@@ -564,6 +599,8 @@ struct JsonReport<'a> {
     seat_timeout_s: f64,
     on_fault: &'a str,
     stopped: u32,
+    #[serde(skip_serializing_if = "is_zero")]
+    unfinished: u32,
     hands: u32,
     hands_per_second: f64,
     teams: Vec<JsonTeam<'a>>,
@@ -653,6 +690,7 @@ impl Report {
             seat_timeout_s: self.seat_timeout.as_secs_f64(),
             on_fault: &self.on_fault,
             stopped: self.stopped,
+            unfinished: self.unfinished,
             hands: self.hands,
             hands_per_second: self.hands_per_second.round(),
             teams,
@@ -740,6 +778,9 @@ impl Report {
                 self.stopped
             ));
         }
+        if self.unfinished > 0 {
+            s.push_str(&unfinished_line(self.unfinished));
+        }
         s.push_str(&format!(
             "{} hands, {:.0} hands per second\n",
             self.hands, self.hands_per_second
@@ -799,4 +840,18 @@ mod tests {
         .unwrap();
         assert_eq!(mirror.teams[0].games_won, 3);
     }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// What the reports say of games still undecided after `MAX_HANDS` hands.
+pub(crate) fn unfinished_line(n: u32) -> String {
+    format!(
+        "{n} game{} unfinished: still undecided after {} hands (every hand passed out, with no \
+         stick-the-dealer, or no team reached the points): won by neither, a fault of neither\n",
+        if n == 1 { "" } else { "s" },
+        MAX_HANDS
+    )
 }

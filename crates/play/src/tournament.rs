@@ -179,6 +179,8 @@ pub struct Report {
     pub seat_timeout: Duration,
     /// Decision times in the reports (`--timings`).
     pub timings: bool,
+    /// Games still undecided after the hand limit: won by neither.
+    pub unfinished: u32,
 }
 
 impl Tournament {
@@ -211,6 +213,7 @@ impl Tournament {
             .flat_map(|m| (0..self.games).map(move |g| (m, g)))
             .collect();
         let played = play_all(&tasks, self.jobs)?;
+        let unfinished = played.iter().filter(|g| g.unfinished).count() as u32;
         let mut standings: Vec<Standing> = self
             .entries
             .iter()
@@ -275,6 +278,7 @@ impl Tournament {
             on_fault: self.on_fault.spec(),
             seat_timeout: self.timeout,
             timings: self.timings,
+            unfinished,
         })
     }
 }
@@ -405,7 +409,13 @@ struct JsonReport<'a> {
     strength: JsonStrength,
     seat_timeout_s: f64,
     on_fault: &'a str,
+    #[serde(skip_serializing_if = "is_zero")]
+    unfinished: u32,
     standings: Vec<JsonStanding<'a>>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(serde::Serialize)]
@@ -499,6 +509,7 @@ impl Report {
             strength: (&self.strength).into(),
             seat_timeout_s: self.seat_timeout.as_secs_f64(),
             on_fault: &self.on_fault,
+            unfinished: self.unfinished,
             standings,
         };
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
@@ -604,6 +615,10 @@ impl Report {
                     out.push_str(&format!("  | {l}\n"));
                 }
             }
+        }
+        if self.unfinished > 0 {
+            out.push('\n');
+            out.push_str(&crate::arena::unfinished_line(self.unfinished));
         }
         out
     }

@@ -40,6 +40,12 @@ fn bash() -> PathBuf {
 /// The regular files at the top of `src` (links and folders are left out:
 /// submissions are flat), bounded in count and size.
 fn sources(src: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
+    if std::fs::symlink_metadata(src).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(format!(
+            "{} is a symbolic link: links are not followed",
+            src.display()
+        ));
+    }
     let entries = std::fs::read_dir(src).map_err(|e| format!("{}: {e}", src.display()))?;
     let mut files = Vec::new();
     let mut total = 0;

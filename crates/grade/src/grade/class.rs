@@ -60,8 +60,8 @@ fn programs(exe: &Path) -> (Vec<Program>, bool) {
         let mut subs: Vec<PathBuf> = std::fs::read_dir(exe)
             .map(|rd| {
                 rd.filter_map(|e| e.ok())
+                    .filter(|e| e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()))
                     .map(|e| e.path())
-                    .filter(|p| p.is_dir())
                     .collect()
             })
             .unwrap_or_default();

@@ -726,8 +726,17 @@ fn stderr_tail(stderr: &[u8]) -> String {
 /// else its only executable file.
 pub fn find_program(dir: &Path) -> Result<PathBuf, String> {
     use std::os::unix::fs::PermissionsExt;
+    // A submission's files are data: a link (to another student's program,
+    // or out of the class) is not followed, and says so.
+    let link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
+    if link(dir) {
+        return Err(format!("{} is a symbolic link: links are not followed", dir.display()));
+    }
     for name in ["euchre.exe", "euchre"] {
         let p = dir.join(name);
+        if link(&p) {
+            return Err(format!("{} is a symbolic link: links are not followed", p.display()));
+        }
         if p.is_file() {
             return Ok(p);
         }
@@ -737,7 +746,8 @@ pub fn find_program(dir: &Path) -> Result<PathBuf, String> {
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| {
-            p.is_file() && std::fs::metadata(p).is_ok_and(|m| m.permissions().mode() & 0o111 != 0)
+            std::fs::symlink_metadata(p)
+                .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
         })
         .collect();
     exes.sort();

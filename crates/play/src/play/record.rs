@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use crate::courses::standard::house::HouseRule;
-use crate::courses::standard::{SeatKind, Table, config, offered};
+use crate::courses::standard::{Cards, SeatKind, Table, config, key_text, offered};
 use crate::engine::{Action, NullSink};
 use crate::scenario::RulesName;
 use crate::scenario::{Scenario, play, write_atomic};
@@ -42,15 +42,15 @@ pub fn input_lines(table: &Table, actions: &[Action]) -> Vec<String> {
     lines
 }
 
-/// The scenario of a game played at `table` with `seed`.
-pub fn scenario_yaml(
-    table: &Table,
-    seed: u32,
-    actions: &[Action],
-    name: &str,
-) -> Result<String, String> {
+/// The scenario of a game played at `table` (its seed, or the key of a
+/// game nobody at the table could compute).
+pub fn scenario_yaml(table: &Table, actions: &[Action], name: &str) -> Result<String, String> {
+    let (about, deal) = match table.cards {
+        Cards::Key(k) => (String::new(), format!("key: {}", key_text(&k))),
+        Cards::Seed(s) | Cards::Fixed(_, s) => (format!(" (seed {s})"), format!("seed: {s}")),
+    };
     let mut y = format!(
-        "name: {name}\ndescription: >-\n  A game of upcard play (seed {seed}), recorded with --record.\nrules: standard\nstandard:\n  seed: {seed}\n"
+        "name: {name}\ndescription: >-\n  A game of upcard play{about}, recorded with --record.\nrules: standard\nstandard:\n  {deal}\n"
     );
     let defaults = config();
     let house: Vec<String> = HouseRule::ALL
@@ -114,11 +114,12 @@ pub fn events(table: &Table, actions: &[Action]) -> Vec<crate::engine::Event> {
 
 /// Writes the game as a Euchre Game Notation record (docs/egn.md), checked
 /// by reading it back.
-pub fn egn_record(path: &Path, table: &Table, seed: u32, actions: &[Action]) -> Result<(), String> {
+pub fn egn_record(path: &Path, table: &Table, actions: &[Action]) -> Result<(), String> {
+    let about = table.cards.seed_words().map_or(String::new(), |s| format!(" ({s})"));
     crate::egn::write::save_played(
         path,
         None,
-        &format!("A game of upcard play (seed {seed})."),
+        &format!("A game of upcard play{about}."),
         &table.names,
         &table.config,
         &events(table, actions),
@@ -129,15 +130,15 @@ pub fn egn_record(path: &Path, table: &Table, seed: u32, actions: &[Action]) -> 
 /// the name ends in `.egn`, else a scenario with its golden where `upcard
 /// run` looks for it (the engine's own transcript of the scenario). Says
 /// what was written.
-pub fn record(path: &Path, table: &Table, seed: u32, actions: &[Action]) -> Result<String, String> {
+pub fn record(path: &Path, table: &Table, actions: &[Action]) -> Result<String, String> {
     if is_egn(path) {
-        egn_record(path, table, seed, actions)?;
+        egn_record(path, table, actions)?;
         return Ok(format!(
             "Recorded as {} (Euchre Game Notation).\n",
             path.display()
         ));
     }
-    let golden = record_scenario(path, table, seed, actions)?;
+    let golden = record_scenario(path, table, actions)?;
     Ok(format!(
         "Recorded as {} (its golden: {}).\n",
         path.display(),
@@ -149,13 +150,12 @@ pub fn record(path: &Path, table: &Table, seed: u32, actions: &[Action]) -> Resu
 fn record_scenario(
     path: &Path,
     table: &Table,
-    seed: u32,
     actions: &[Action],
 ) -> Result<std::path::PathBuf, String> {
     let name = path
         .file_stem()
         .map_or("recorded".to_string(), |s| s.to_string_lossy().into_owned());
-    let yaml = scenario_yaml(table, seed, actions, &name)?;
+    let yaml = scenario_yaml(table, actions, &name)?;
     let scenario = Scenario::from_text(path, &yaml).map_err(|e| e.to_string())?;
     let played = play(&scenario);
     if let Some(e) = played.error {

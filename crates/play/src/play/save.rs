@@ -6,7 +6,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::courses::standard::house::HouseRule;
-use crate::courses::standard::{Bot, Cards, SeatKind, Table, config};
+use crate::courses::standard::{Bot, Cards, SeatKind, Table, config, key_text, parse_key};
 use crate::engine::{Action, Event, EventSink, NullSink, State};
 
 /// The format's version; another is refused with a clear message.
@@ -16,7 +16,12 @@ const VERSION: u32 = 1;
 #[serde(deny_unknown_fields)]
 struct Raw {
     version: u32,
-    seed: u32,
+    /// The deal: its seed, or (a game nobody at the table could compute)
+    /// its secret key; one of the two.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    seed: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    key: Option<String>,
     /// Every house rule's value, by name.
     house: std::collections::BTreeMap<String, String>,
     /// `human:NAME` or `bot:KIND`, by seat.
@@ -30,8 +35,8 @@ struct Raw {
 /// A game to save or resume.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Saved {
+    /// The table, its deal (`cards`) included.
     pub table: Table,
-    pub seed: u32,
     pub actions: Vec<Action>,
 }
 
@@ -69,9 +74,14 @@ impl EventSink for Decisions {
 impl Saved {
     pub fn write(&self) -> String {
         let c = &self.table.config;
+        let (seed, key) = match self.table.cards {
+            Cards::Key(k) => (None, Some(key_text(&k))),
+            Cards::Seed(s) | Cards::Fixed(_, s) => (Some(s), None),
+        };
         let raw = Raw {
             version: VERSION,
-            seed: self.seed,
+            seed,
+            key,
             house: HouseRule::ALL
                 .iter()
                 .map(|r| (r.name().to_string(), r.get(c)))
@@ -118,6 +128,15 @@ impl Saved {
         if raw.seats.len() != 4 || raw.names.len() != 4 {
             return Err(bad("a game has four seats and four names".into()));
         }
+        // A save file is data: a name that would drive the terminal (an
+        // escape sequence, a carriage return) is refused, not printed.
+        for (i, n) in raw.names.iter().enumerate() {
+            if n.chars().any(char::is_control) || n != &upcard_rules::parse::escape::printable(n) {
+                return Err(bad(format!(
+                    "seat {i}'s name {n:?} holds a control character: a name is plain text"
+                )));
+            }
+        }
         let mut seats: [SeatKind; 4] = std::array::from_fn(|_| SeatKind::Person);
         for (i, s) in raw.seats.iter().enumerate() {
             seats[i] = match s.split_once(':') {
@@ -133,9 +152,14 @@ impl Saved {
                 }
             };
         }
+        let cards = match (raw.seed, &raw.key) {
+            (Some(s), None) => Cards::Seed(s),
+            (None, Some(k)) => Cards::Key(parse_key(k).map_err(|e| bad(format!("key: {e}")))?),
+            _ => return Err(bad("a save holds the deal's seed or its key, one of them".into())),
+        };
         let table = Table::new(
             cfg,
-            Cards::Seed(raw.seed),
+            cards,
             std::array::from_fn(|i| raw.names[i].clone()),
             seats,
         );
@@ -147,11 +171,7 @@ impl Saved {
                     .ok_or_else(|| bad(format!("decision {}: {a:?} is not a decision", i + 1)))?,
             );
         }
-        let saved = Saved {
-            table,
-            seed: raw.seed,
-            actions,
-        };
+        let saved = Saved { table, actions };
         saved.state().map_err(bad)?;
         Ok(saved)
     }
@@ -213,22 +233,27 @@ mod tests {
             state.apply(a, &mut NullSink).unwrap();
             actions.push(a);
         }
-        let saved = Saved {
-            table: t,
-            seed: 7,
-            actions,
-        };
+        let saved = Saved { table: t, actions };
         let text = saved.write();
         let again = Saved::parse("s.toml", &text).unwrap();
         assert_eq!(again, saved);
         assert_eq!(again.state().unwrap(), state);
+        // A keyed game keeps its key, and deals the same cards again.
+        let mut keyed = saved.clone();
+        keyed.table.cards = Cards::Key([0xa7; 32]);
+        keyed.actions.truncate(1);
+        let text = keyed.write();
+        assert!(text.contains(&format!("key = \"{}\"", "a7".repeat(32))), "{text}");
+        assert!(!text.contains("seed"), "{text}");
+        let again = Saved::parse("s.toml", &text).unwrap();
+        assert_eq!(again, keyed);
+        assert_eq!(again.table.state(), keyed.table.state());
     }
 
     #[test]
     fn a_save_that_cannot_be_resumed_says_why() {
         let saved = Saved {
             table: table(),
-            seed: 7,
             actions: vec![Action::Pass],
         };
         let text = saved.write();
@@ -245,5 +270,13 @@ mod tests {
         assert!(e.starts_with("s.toml:2:8: "), "{e}");
         let e = Saved::parse("s.toml", &text.replace("version = 1", "version = 9")).unwrap_err();
         assert_eq!(e, "s.toml: version 9 is not one this upcard reads (1)");
+        let name = &table().names[1];
+        let hostile = text.replace(&format!("\"{name}\""), "\"Eve\\u001b]0;pwned\\u0007\"");
+        assert_ne!(hostile, text);
+        let e = Saved::parse("s.toml", &hostile).unwrap_err();
+        assert_eq!(
+            e,
+            "s.toml: seat 1's name \"Eve\\u{1b}]0;pwned\\u{7}\" holds a control character: a name is plain text"
+        );
     }
 }

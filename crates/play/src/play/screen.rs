@@ -53,7 +53,6 @@ pub enum Ending {
 
 pub struct Screen {
     pub table: Table,
-    pub seed: u32,
     pub state: State,
     pub decisions: Decisions,
     bots: Vec<Option<Box<dyn Agent>>>,
@@ -106,12 +105,11 @@ fn card_span(c: Card, style: Style) -> Span<'static> {
 }
 
 impl Screen {
-    pub fn new(table: Table, seed: u32, state: State, decisions: Vec<Action>) -> Screen {
+    pub fn new(table: Table, state: State, decisions: Vec<Action>) -> Screen {
         let bots = (0..4).map(|i| table.agent(i)).collect();
         let log = StandardPrinter::new(Vec::new(), table.names.clone());
         let mut s = Screen {
             table,
-            seed,
             state,
             decisions: Decisions(decisions),
             bots,
@@ -449,7 +447,10 @@ impl Screen {
         }
         vec![
             Line::from(Span::styled(
-                format!("upcard play · seed {}", self.seed),
+                match self.table.cards.seed_words() {
+                    Some(seed) => format!("upcard play · {seed}"),
+                    None => "upcard play".to_string(),
+                },
                 Style::default().add_modifier(Modifier::BOLD),
             )),
             Line::from(center),

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::agents::{Agent, Game};
 use crate::arena::Rules;
-use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
+use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config, fresh_key};
 use crate::engine::{Outcome, VecSink};
 use crate::net::hub::{Hub, Remote, WebSeat};
 use crate::net::{self, table};
@@ -48,7 +48,9 @@ impl std::str::FromStr for ServeSeat {
 pub struct Options {
     pub listen: String,
     pub seats: Vec<ServeSeat>,
-    pub seed: u32,
+    /// A seed deals a game that can be dealt again; without one (the
+    /// default) the cards come from a secret key nobody at the table has.
+    pub seed: Option<u32>,
     pub rules: String,
     pub house: Vec<String>,
     pub seat_timeout: Duration,
@@ -123,7 +125,11 @@ impl Options {
         });
         // The table makes the bots (seeded from the game's seed); the
         // rules make the game.
-        let table = Table::new(config(), Cards::Seed(self.seed), names.clone(), seats);
+        let cards = match self.seed {
+            Some(s) => Cards::Seed(s),
+            None => Cards::Key(fresh_key().map_err(Failure::input)?),
+        };
+        let table = Table::new(config(), cards, names.clone(), seats);
         let hello = |i: usize| {
             Hello::new(
                 i,
@@ -175,7 +181,7 @@ impl Options {
         let mut watch = hello(0);
         watch.watching = true;
         hub.start(&hellos, watch);
-        let state = rules.state(self.seed);
+        let state = rules.state_from(table.cards);
         let config = state.config;
         let mut game = Game::new(state, names.clone(), agents);
         let mut events = VecSink::default();
@@ -184,7 +190,10 @@ impl Options {
             crate::egn::write::save_played(
                 path,
                 None,
-                &format!("A game of upcard serve (seed {}).", self.seed),
+                &match table.cards.seed_words() {
+                    Some(s) => format!("A game of upcard serve ({s})."),
+                    None => "A game of upcard serve.".to_string(),
+                },
                 &names,
                 &config,
                 &events.0,

@@ -10,7 +10,9 @@ use std::path::{Path, PathBuf};
 use crate::agents::{EngineError, PlayerError};
 use crate::courses::standard::house::{self, HouseRule};
 use crate::courses::standard::transcript::StandardPrinter;
-use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
+use crate::courses::standard::{
+    Bot, Cards, OnFault, SEATS, SeatKind, Table, config, fresh_key,
+};
 use crate::engine::{Action, Outcome, State};
 use crate::play::record::record;
 use crate::play::save::{Decisions, Saved, seat_text};
@@ -85,22 +87,24 @@ pub struct Options {
     pub web: Option<String>,
 }
 
-/// A seed nobody chose: from the system's random source.
-fn fresh_seed() -> u32 {
-    use std::io::Read;
-    let mut b = [0u8; 4];
-    match std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut b)) {
-        Ok(()) => u32::from_le_bytes(b),
-        Err(_) => std::process::id(),
-    }
-}
-
-/// A game about to be played: its table, seed and the decisions already taken.
+/// A game about to be played: its table (its deal included) and the
+/// decisions already taken.
 pub struct Setup {
     pub table: Table,
-    pub seed: u32,
     pub actions: Vec<Action>,
     pub state: State,
+}
+
+/// The first line's words on the deal: a seed says how to deal it again;
+/// a keyed deal (the default) that no one at the table can compute it.
+pub fn deal_words(table: &Table) -> String {
+    match table.cards.seed_words() {
+        Some(s) => {
+            let n = s.trim_start_matches("seed ");
+            format!("{s} (--seed {n} deals these cards again)")
+        }
+        None => "a deal no seat can compute (save or --record the game to see it again)".into(),
+    }
 }
 
 /// Every house rule with its values and the standard one (`--list-house-rules`).
@@ -183,7 +187,6 @@ impl Options {
             table.on_fault = self.on_fault;
             return Ok(Setup {
                 table,
-                seed: saved.seed,
                 actions: saved.actions,
                 state,
             });
@@ -228,15 +231,19 @@ impl Options {
                 "--record: a game with a program at a seat cannot be a scenario (scenarios run no programs)",
             ));
         }
-        let seed = self.seed.unwrap_or_else(fresh_seed);
-        let mut table = Table::new(cfg, Cards::Seed(seed), names, seats);
+        // Without --seed, a key of 256 bits from the system: what a seat
+        // sees of the cards tells it nothing of the others.
+        let cards = match self.seed {
+            Some(seed) => Cards::Seed(seed),
+            None => Cards::Key(fresh_key().map_err(Failure::input)?),
+        };
+        let mut table = Table::new(cfg, cards, names, seats);
         table.seat_timeout = self.seat_timeout;
         table.launch = self.launch.clone();
         table.on_fault = self.on_fault;
         let state = table.state();
         Ok(Setup {
             table,
-            seed,
             actions: Vec::new(),
             state,
         })
@@ -264,7 +271,7 @@ pub fn finish(
     over: bool,
 ) -> Result<String, Failure> {
     if over && let Some(path) = record_to {
-        return record(path, &setup.table, setup.seed, &actions).map_err(Failure::input);
+        return record(path, &setup.table, &actions).map_err(Failure::input);
     }
     Ok(String::new())
 }
@@ -273,7 +280,6 @@ pub fn finish(
 pub fn save(setup: &Setup, actions: Vec<Action>, path: &Path) -> Result<(), Failure> {
     let saved = Saved {
         table: setup.table.clone(),
-        seed: setup.seed,
         actions,
     };
     crate::scenario::write_atomic(path, saved.write().as_bytes())
@@ -286,9 +292,8 @@ fn plain(setup: Setup, record_to: Option<&Path>, stdout: &mut dyn Write) -> Resu
     let input = Tokens::new(Box::new(std::io::stdin().lock())).shared();
     let _ = writeln!(
         stdout,
-        "upcard play: seed {} (--seed {} deals these cards again), {}.",
-        setup.seed,
-        setup.seed,
+        "upcard play: {}, {}.",
+        deal_words(&setup.table),
         house_line(&setup.table)
     );
     if !setup.actions.is_empty() {
@@ -347,7 +352,6 @@ fn plain(setup: Setup, record_to: Option<&Path>, stdout: &mut dyn Write) -> Resu
 fn screen(setup: Setup, record_to: Option<&Path>) -> Result<(), Failure> {
     let screen = Screen::new(
         setup.table.clone(),
-        setup.seed,
         setup.state.clone(),
         setup.actions.clone(),
     );

@@ -54,9 +54,8 @@ pub fn run(
     let addr = net::open(listener, hub.clone());
     let _ = writeln!(
         stdout,
-        "upcard play: seed {} (--seed {} deals these cards again), {}.",
-        setup.seed,
-        setup.seed,
+        "upcard play: {}, {}.",
+        crate::play::session::deal_words(t),
         house_line(t)
     );
     match hub.tokens().first() {

@@ -102,14 +102,21 @@ impl StderrTail {
         let keep = tail.clone();
         std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
+            // Echoed a whole line at a time, made printable: a program's
+            // escape sequences never reach the terminal.
+            let mut line = Vec::new();
             while let Ok(n @ 1..) = from.read(&mut buf) {
                 if echo {
-                    let _ = io::stderr().write_all(&buf[..n]);
+                    line.extend_from_slice(&buf[..n]);
+                    echo_lines(&mut line, false);
                 }
                 let mut t = keep.lock().unwrap_or_else(|e| e.into_inner());
                 t.extend_from_slice(&buf[..n]);
                 let extra = t.len().saturating_sub(STDERR_TAIL);
                 t.drain(..extra);
+            }
+            if echo {
+                echo_lines(&mut line, true);
             }
             let _ = tx.send(());
         });
@@ -130,6 +137,29 @@ impl StderrTail {
         };
         crate::parse::escape::printable(text.trim_end())
     }
+}
+
+/// Writes the whole lines of `pending` (all of it at the end, or when a
+/// line grows past a screenful) to standard error, made printable.
+fn echo_lines(pending: &mut Vec<u8>, end: bool) {
+    let cut = if end || pending.len() > 4096 {
+        pending.len()
+    } else {
+        match pending.iter().rposition(|&b| b == b'\n') {
+            Some(i) => i + 1,
+            None => return,
+        }
+    };
+    if cut == 0 {
+        return;
+    }
+    let text = String::from_utf8_lossy(&pending[..cut]).into_owned();
+    let mut shown = crate::parse::escape::printable(&text);
+    if !shown.ends_with('\n') {
+        shown.push('\n');
+    }
+    let _ = io::stderr().write_all(shown.as_bytes());
+    pending.drain(..cut);
 }
 
 /// A seat's running program.

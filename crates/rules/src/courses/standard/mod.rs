@@ -31,6 +31,54 @@ pub fn deck(seed: u32) -> Deck {
     Deck::twister(i64::from(seed), cards, 0)
 }
 
+/// The deck of a game dealt from a secret key (`Cards::Key`).
+pub fn keyed_deck(key: [u8; 32]) -> Deck {
+    let cards: [Card; 24] = all_cards()
+        .collect::<Vec<_>>()
+        .try_into()
+        .expect("24 cards");
+    Deck::keyed(key, cards)
+}
+
+/// A key as a scenario or a save file writes it: 64 hexadecimal digits.
+pub fn key_text(key: &[u8; 32]) -> String {
+    key.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// A key read back from [`key_text`]'s form.
+pub fn parse_key(text: &str) -> Result<[u8; 32], String> {
+    let bad = || format!("{text:?} is not a key: 64 hexadecimal digits");
+    if text.len() != 64 || !text.is_ascii() {
+        return Err(bad());
+    }
+    let mut key = [0u8; 32];
+    for (i, b) in key.iter_mut().enumerate() {
+        *b = u8::from_str_radix(&text[2 * i..2 * i + 2], 16).map_err(|_| bad())?;
+    }
+    Ok(key)
+}
+
+impl Cards {
+    /// The deal in a sentence's parentheses: `seed 5`, or nothing for a
+    /// keyed game (its key is the host's, in its save file or record).
+    pub fn seed_words(&self) -> Option<String> {
+        match self {
+            Cards::Seed(s) | Cards::Fixed(_, s) => Some(format!("seed {s}")),
+            Cards::Key(_) => None,
+        }
+    }
+}
+
+/// A new secret key from the operating system's randomness: 256 bits no
+/// seat can compute. Where the system has none to give (it always does on
+/// Linux and macOS), the game cannot be dealt fairly: an error.
+pub fn fresh_key() -> Result<[u8; 32], String> {
+    let mut key = [0u8; 32];
+    getrandom::fill(&mut key)
+        .map_err(|e| format!("no randomness from the system to deal with: {e}"))?;
+    Ok(key)
+}
+
 /// The seats' names when none is given.
 pub const SEATS: [&str; 4] = ["North", "East", "South", "West"];
 
@@ -111,6 +159,9 @@ pub enum SeatKind {
 pub enum Cards {
     /// Shuffled from a seed, each hand anew.
     Seed(u32),
+    /// Shuffled from a secret key of 256 random bits, each hand anew: a
+    /// deal no seat can compute (`Deck::keyed`).
+    Key([u8; 32]),
     /// The same order every hand (scenarios that pin a deal), and the seed
     /// of the bots' own choices.
     Fixed([Card; 24], u32),
@@ -141,6 +192,9 @@ impl Table {
     pub fn bot_seed(&self, seat: usize) -> u32 {
         let base = match self.cards {
             Cards::Seed(s) | Cards::Fixed(_, s) => s,
+            // The bots' choices take 32 bits of the key's last bytes; the
+            // deal keeps the 256 (the bots' choices are seen by everyone).
+            Cards::Key(k) => u32::from_le_bytes([k[28], k[29], k[30], k[31]]),
         };
         base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32)
     }
@@ -210,6 +264,7 @@ impl Table {
     pub fn state(&self) -> crate::engine::State {
         let deck = match self.cards {
             Cards::Seed(s) => deck(s),
+            Cards::Key(k) => keyed_deck(k),
             Cards::Fixed(c, _) => Deck::pack(c, false),
         };
         crate::engine::State::new(self.config, deck)

@@ -24,6 +24,10 @@ pub struct RawStandard {
     /// of the random and expert bots' choices only.
     #[serde(default)]
     pub seed: Option<u32>,
+    /// Instead of `seed`: the secret key a game of `upcard play` was dealt
+    /// from (64 hexadecimal digits; `--record` writes it).
+    #[serde(default)]
+    pub key: Option<String>,
     /// The 24 cards, top first, dealt in this order every hand (no shuffle).
     #[serde(default)]
     pub deck: Option<Vec<CardName>>,
@@ -90,7 +94,12 @@ fn recorded(
     cx: &mut SetupContext<'_>,
 ) -> Result<StandardSetup, ScenarioError> {
     let key = ["standard", "record"];
-    if s.seed.is_some() || s.deck.is_some() || !s.house.is_empty() || !s.players.is_empty() {
+    if s.seed.is_some()
+        || s.key.is_some()
+        || s.deck.is_some()
+        || !s.house.is_empty()
+        || !s.players.is_empty()
+    {
         return Err(cx.at(
             &key,
             "a recorded game takes its players, rules and cards from the record: give no seed, deck, house or players".into(),
@@ -125,9 +134,18 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
     }
     crate::courses::standard::house::check(&config)
         .map_err(|e| cx.at(&["standard", "house"], e))?;
-    let cards = match &s.deck {
-        None => Cards::Seed(s.seed.unwrap_or(0)),
-        Some(cards) => {
+    let cards = match (&s.deck, &s.key) {
+        (_, Some(_)) if s.seed.is_some() || s.deck.is_some() => {
+            return Err(cx.at(
+                &["standard", "key"],
+                "a key deals the game: give no seed or deck with it".into(),
+            ));
+        }
+        (None, Some(k)) => Cards::Key(
+            crate::courses::standard::parse_key(k).map_err(|e| cx.at(&["standard", "key"], e))?,
+        ),
+        (None, None) => Cards::Seed(s.seed.unwrap_or(0)),
+        (Some(cards), _) => {
             let mut seen: Vec<Card> = Vec::with_capacity(24);
             for c in cards {
                 if seen.contains(&c.0) {
