@@ -1116,7 +1116,10 @@ fn a_link_in_a_class_is_named_not_followed() {
          dee,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n"
     );
     for who in ["cy/euchre.exe", "dee"] {
-        let said = format!("{} is a symbolic link: links are not followed", class.join(who).display());
+        let said = format!(
+            "{} is a symbolic link: links are not followed",
+            class.join(who).display()
+        );
         assert!(o.out.contains(&said), "{said}\n{}", o.out);
     }
 }

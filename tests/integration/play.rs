@@ -631,14 +631,21 @@ fn without_a_seed_the_deal_is_keyed_and_the_record_replays_it() {
         ),
         "{first}"
     );
-    let second = Upcard::new().args(["play", "--plain"]).args(BOTS).run().text();
+    let second = Upcard::new()
+        .args(["play", "--plain"])
+        .args(BOTS)
+        .run()
+        .text();
     assert_ne!(first, second, "two keyed games dealt alike");
     let yaml = std::fs::read_to_string(&record).unwrap();
     let key = yaml
         .lines()
         .find_map(|l| l.trim().strip_prefix("key: "))
         .unwrap_or_else(|| panic!("{yaml}"));
-    assert!(key.len() == 64 && key.chars().all(|c| c.is_ascii_hexdigit()), "{key}");
+    assert!(
+        key.len() == 64 && key.chars().all(|c| c.is_ascii_hexdigit()),
+        "{key}"
+    );
     assert!(!yaml.contains("seed"), "{yaml}");
     let golden = d.join("golden/standard/keyed.out");
     let text = std::fs::read_to_string(&golden).unwrap();

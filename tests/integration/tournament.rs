@@ -222,6 +222,9 @@ fn endless_games_are_unfinished_and_the_leaderboard_stands() {
     );
     for bot in ["pass-a", "pass-b"] {
         let row = text.lines().find(|l| l.contains(bot)).unwrap();
-        assert!(row.contains("  1500  ") && row.contains("      2      0 "), "{row}");
+        assert!(
+            row.contains("  1500  ") && row.contains("      2      0 "),
+            "{row}"
+        );
     }
 }

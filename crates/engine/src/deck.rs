@@ -252,7 +252,10 @@ mod tests {
             assert_eq!(sorted, all);
             *top.entry(h[0]).or_default() += 1;
         }
-        let chi: f64 = top.values().map(|&n| (f64::from(n) - 1000.0).powi(2) / 1000.0).sum();
+        let chi: f64 = top
+            .values()
+            .map(|&n| (f64::from(n) - 1000.0).powi(2) / 1000.0)
+            .sum();
         assert_eq!(top.len(), 24);
         assert!(chi < 60.0, "{chi}");
         // Its Debug shows no state.

@@ -789,6 +789,20 @@ impl Report {
     }
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// What the reports say of games still undecided after `MAX_HANDS` hands.
+pub(crate) fn unfinished_line(n: u32) -> String {
+    format!(
+        "{n} game{} unfinished: still undecided after {} hands (every hand passed out, with no \
+         stick-the-dealer, or no team reached the points): won by neither, a fault of neither\n",
+        if n == 1 { "" } else { "s" },
+        MAX_HANDS
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -840,18 +854,4 @@ mod tests {
         .unwrap();
         assert_eq!(mirror.teams[0].games_won, 3);
     }
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-/// What the reports say of games still undecided after `MAX_HANDS` hands.
-pub(crate) fn unfinished_line(n: u32) -> String {
-    format!(
-        "{n} game{} unfinished: still undecided after {} hands (every hand passed out, with no \
-         stick-the-dealer, or no team reached the points): won by neither, a fault of neither\n",
-        if n == 1 { "" } else { "s" },
-        MAX_HANDS
-    )
 }

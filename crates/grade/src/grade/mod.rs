@@ -730,12 +730,18 @@ pub fn find_program(dir: &Path) -> Result<PathBuf, String> {
     // or out of the class) is not followed, and says so.
     let link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
     if link(dir) {
-        return Err(format!("{} is a symbolic link: links are not followed", dir.display()));
+        return Err(format!(
+            "{} is a symbolic link: links are not followed",
+            dir.display()
+        ));
     }
     for name in ["euchre.exe", "euchre"] {
         let p = dir.join(name);
         if link(&p) {
-            return Err(format!("{} is a symbolic link: links are not followed", p.display()));
+            return Err(format!(
+                "{} is a symbolic link: links are not followed",
+                p.display()
+            ));
         }
         if p.is_file() {
             return Ok(p);

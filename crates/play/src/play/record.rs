@@ -115,7 +115,10 @@ pub fn events(table: &Table, actions: &[Action]) -> Vec<crate::engine::Event> {
 /// Writes the game as a Euchre Game Notation record (docs/egn.md), checked
 /// by reading it back.
 pub fn egn_record(path: &Path, table: &Table, actions: &[Action]) -> Result<(), String> {
-    let about = table.cards.seed_words().map_or(String::new(), |s| format!(" ({s})"));
+    let about = table
+        .cards
+        .seed_words()
+        .map_or(String::new(), |s| format!(" ({s})"));
     crate::egn::write::save_played(
         path,
         None,

@@ -155,7 +155,11 @@ impl Saved {
         let cards = match (raw.seed, &raw.key) {
             (Some(s), None) => Cards::Seed(s),
             (None, Some(k)) => Cards::Key(parse_key(k).map_err(|e| bad(format!("key: {e}")))?),
-            _ => return Err(bad("a save holds the deal's seed or its key, one of them".into())),
+            _ => {
+                return Err(bad(
+                    "a save holds the deal's seed or its key, one of them".into()
+                ));
+            }
         };
         let table = Table::new(
             cfg,
@@ -243,7 +247,10 @@ mod tests {
         keyed.table.cards = Cards::Key([0xa7; 32]);
         keyed.actions.truncate(1);
         let text = keyed.write();
-        assert!(text.contains(&format!("key = \"{}\"", "a7".repeat(32))), "{text}");
+        assert!(
+            text.contains(&format!("key = \"{}\"", "a7".repeat(32))),
+            "{text}"
+        );
         assert!(!text.contains("seed"), "{text}");
         let again = Saved::parse("s.toml", &text).unwrap();
         assert_eq!(again, keyed);

@@ -10,9 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::agents::{EngineError, PlayerError};
 use crate::courses::standard::house::{self, HouseRule};
 use crate::courses::standard::transcript::StandardPrinter;
-use crate::courses::standard::{
-    Bot, Cards, OnFault, SEATS, SeatKind, Table, config, fresh_key,
-};
+use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config, fresh_key};
 use crate::engine::{Action, Outcome, State};
 use crate::play::record::record;
 use crate::play::save::{Decisions, Saved, seat_text};
