@@ -40,9 +40,11 @@ pub struct Args {
     /// Games in all (an odd number plays one deal once)
     #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     games: u32,
-    /// The first deal's seed; deal d is seed + d
-    #[arg(long, default_value_t = 0)]
-    seed: u32,
+    /// Deal from seeds: deal d is seed S + d, the same games again anywhere.
+    /// By default every deal comes from a secret made for this run, so no bot
+    /// can compute a hand it does not see
+    #[arg(long, value_name = "S")]
+    seed: Option<u32>,
     #[command(flatten)]
     rules: super::RulesArgs,
     #[command(flatten)]
@@ -69,7 +71,12 @@ impl Args {
         let m = Match {
             bots: [self.team0, self.team1],
             games: self.games,
-            seed: self.seed,
+            deals: match self.seed {
+                Some(s) => upcard::arena::Deals::Seed(s),
+                None => upcard::arena::Deals::Secret(
+                    upcard::courses::standard::fresh_key().map_err(Failure::input)?,
+                ),
+            },
             rules,
             jobs: self
                 .jobs

@@ -39,9 +39,11 @@ pub struct Args {
     /// Games each pair plays (each deal both ways; an odd number plays the last deal once)
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     games: u32,
-    /// The first deal's seed; deal d is seed + d, the same deals for every pair
-    #[arg(long, default_value_t = 0)]
-    seed: u32,
+    /// Deal from seeds: deal d is seed S + d, the same games again anywhere.
+    /// By default every deal comes from a secret made for this run, so no bot
+    /// can compute a hand it does not see
+    #[arg(long, value_name = "S")]
+    seed: Option<u32>,
     #[command(flatten)]
     rules: super::RulesArgs,
     #[command(flatten)]
@@ -71,7 +73,12 @@ impl Args {
             entries: entries(self.dir.as_deref(), &self.bots).map_err(Failure::input)?,
             rules: self.rules.rules()?,
             games: self.games,
-            seed: self.seed,
+            deals: match self.seed {
+                Some(s) => upcard::arena::Deals::Seed(s),
+                None => upcard::arena::Deals::Secret(
+                    upcard::courses::standard::fresh_key().map_err(Failure::input)?,
+                ),
+            },
             jobs: self
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),

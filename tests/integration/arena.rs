@@ -87,7 +87,7 @@ fn arena_says_when_the_search_bots_think_to_time() {
     assert_eq!(
         lines[..2],
         [
-            "expert vs pimc: 2 games (1 deal, each played both ways) under the standard rules, seed 0",
+            "expert vs pimc: 2 games (1 deal, each played both ways) under the standard rules, secret deals",
             "the search bots thinking about 3 ms per decision (not replayable by seed)"
         ]
     );
@@ -149,4 +149,46 @@ fn an_expert_takes_a_seat_in_play() {
         .run()
         .text();
     assert!(out.contains("win the game"), "{out}");
+}
+
+/// A program that stays and remembers every game it plays: it gives up
+/// (answers nonsense, a fault) when it is greeted for the other half of a
+/// duplicate pair it has played, where the hands it held are now its
+/// opponents'. No process ever gets both halves.
+const REMEMBERS: &str = r#"#!/usr/bin/env python3
+import json, sys
+seen = set()
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        g = msg["game"]
+        knows = (g ^ 1) in seen
+        seen.add(g)
+    elif msg["type"] == "decide":
+        action = "both halves" if knows else msg["legal"][0]
+        print(json.dumps({"action": action, "stay": True}), flush=True)
+"#;
+
+#[test]
+fn a_program_that_stays_never_plays_both_halves_of_a_deal_and_deals_are_secret() {
+    let d = crate::seat_sandbox::fresh("arena-halves");
+    let bot = crate::seat_sandbox::program(&d.join("remembers"), "bot.py", REMEMBERS);
+    let ran = Upcard::new()
+        .args(["arena", "--team0"])
+        .args([format!("exec:{}", bot.display())])
+        .args(["--team1", "simple", "--games", "8", "-j", "1", "--format", "json"])
+        .run();
+    let v: serde_json::Value =
+        serde_json::from_slice(&ran.stdout).unwrap_or_else(|e| panic!("{e}: {}", ran.stderr));
+    assert_eq!(v["teams"][0]["faults"], serde_json::json!([]), "{v}");
+    // Without --seed the deals are secret: no seed in the report.
+    assert!(v.get("seed").is_none(), "{v}");
+    let text = Upcard::new()
+        .args(["arena", "--team0", "simple", "--team1", "computer", "--games", "2"])
+        .run()
+        .text();
+    assert!(
+        text.starts_with("simple vs computer: 2 games (1 deal, each played both ways) under the standard rules, secret deals\n"),
+        "{text}"
+    );
 }

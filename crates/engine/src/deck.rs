@@ -43,6 +43,18 @@ pub enum Deck {
     },
 }
 
+/// The key of deal `n` of a match dealt from `key`: ChaCha20's stream `n`
+/// of that key, so each deal's key is as secret as the match's and no deal
+/// tells anything of another.
+pub fn derive_key(key: [u8; 32], n: u64) -> [u8; 32] {
+    use rand_chacha::rand_core::{RngCore, SeedableRng};
+    let mut rng = rand_chacha::ChaCha20Rng::from_seed(key);
+    rng.set_stream(n);
+    let mut out = [0u8; 32];
+    rng.fill_bytes(&mut out);
+    out
+}
+
 /// A keyed deck's generator. Its `Debug` shows nothing of its state: a
 /// state printed anywhere must not give the deal away.
 #[derive(Clone, PartialEq, Eq)]

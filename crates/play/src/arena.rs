@@ -144,12 +144,68 @@ impl Entrant {
     }
 }
 
+/// Where a match's deals come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deals {
+    /// `--seed S`: deal d is the course's shuffle of seed S + d, the same
+    /// games again anywhere (tests, replays).
+    Seed(u32),
+    /// The default: deal d from a key derived from a secret of 256 random
+    /// bits made for the match: no seat, program or bot can compute a hand
+    /// it does not see.
+    Secret([u8; 32]),
+}
+
+impl Deals {
+    /// The state of deal `d`.
+    fn state(self, rules: Rules, d: u32) -> State {
+        match self {
+            Deals::Seed(s) => rules.state(s.wrapping_add(d)),
+            Deals::Secret(k) => rules.state_from(standard::Cards::Key(
+                crate::engine::derive_key(k, u64::from(d)),
+            )),
+        }
+    }
+
+    /// The seed of the bots' own choices at `seat` in deal `d`.
+    fn bot_seed(self, d: u32, seat: usize) -> u32 {
+        let base = match self {
+            Deals::Seed(s) => s.wrapping_add(d),
+            // From the deal's key's stream 1, not its cards' stream.
+            Deals::Secret(k) => {
+                let b = crate::engine::derive_key(
+                    crate::engine::derive_key(k, u64::from(d)),
+                    1,
+                );
+                u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+            }
+        };
+        base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32)
+    }
+
+    /// The seed, when one was given.
+    pub fn seed(self) -> Option<u32> {
+        match self {
+            Deals::Seed(s) => Some(s),
+            Deals::Secret(_) => None,
+        }
+    }
+
+    /// How the reports name them: `seed 3`, or `secret deals`.
+    pub fn words(self) -> String {
+        match self {
+            Deals::Seed(s) => format!("seed {s}"),
+            Deals::Secret(_) => "secret deals".into(),
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Match {
     /// The two teams' players: `bots[0]` is team 0's, `bots[1]` team 1's.
     pub bots: [Entrant; 2],
     pub games: u32,
-    pub seed: u32,
+    pub deals: Deals,
     pub rules: Rules,
     pub jobs: usize,
     /// How hard the search bots think.
@@ -197,7 +253,10 @@ pub(crate) struct Played {
 }
 
 /// Programs that stay (`"stay": true`), idle between games, by command.
-type Pool = std::sync::Mutex<Vec<(String, Connection)>>;
+/// Each with the deals it has played: a program that stays never plays
+/// both halves of a duplicate pair (the second time, the hands it held are
+/// its opponents', and it would know them).
+type Pool = std::sync::Mutex<Vec<(String, Vec<u32>, Connection)>>;
 
 /// Times each decision of the agent it wraps.
 struct Timed {
@@ -274,37 +333,42 @@ impl Match {
         let path = dir.join(format!("game-{g:06}.egn"));
         let title = format!("upcard arena game {g} (deal {deal})");
         let description = format!(
-            "{} against {}, {} rules, seed {}",
+            "{} against {}, {} rules, {}",
             self.bots[0].name(),
             self.bots[1].name(),
             self.rules.name(),
-            self.seed
+            self.deals.words()
         );
         crate::egn::write::save_played(&path, Some(&title), &description, &names, config, events)
             .map_err(|e| format!("game {g}: --record: {e}"))
     }
 
-    /// A seat for a program: one that stayed from an earlier game if there
-    /// is one, greeted again, else started now.
+    /// A seat for a program in deal `deal`: one that stayed from an
+    /// earlier game if there is one that has not played this deal, greeted
+    /// again, else started now; with the deals its process has played.
     fn program_seat(
         &self,
         command: &str,
         label: String,
         hello: &Hello,
         seed: u32,
+        deal: u32,
         pool: &Pool,
-    ) -> ProgramSeat {
+    ) -> (ProgramSeat, Vec<u32>) {
         let (fallback, fallback_name) = self.on_fault.agent(seed);
         let idle = {
             let mut p = pool.lock().unwrap_or_else(|e| e.into_inner());
             p.iter()
-                .position(|(c, _)| c == command)
-                .map(|i| p.swap_remove(i).1)
+                .position(|(c, seen, _)| c == command && !seen.contains(&deal))
+                .map(|i| p.swap_remove(i))
         };
-        if let Some(conn) = idle.and_then(|c| c.reuse(label.clone())) {
-            return ProgramSeat::new(conn, hello, self.timeout, fallback, fallback_name);
+        if let Some((_, seen, conn)) = idle
+            && let Some(conn) = conn.reuse(label.clone())
+        {
+            let seat = ProgramSeat::new(conn, hello, self.timeout, fallback, fallback_name);
+            return (seat, seen);
         }
-        ProgramSeat::start(
+        let seat = ProgramSeat::start(
             command,
             &self.launch,
             label,
@@ -312,23 +376,24 @@ impl Match {
             self.timeout,
             fallback,
             fallback_name,
-        )
+        );
+        (seat, Vec::new())
     }
 
     /// Game `g`: deal `g / 2`, the first bot at seats 0 and 2 when `g` is
     /// even and at 1 and 3 when it is odd.
     fn play(&self, g: u32, pool: &Pool) -> Result<Played, String> {
-        let deal = self.seed.wrapping_add(g / 2);
+        let deal = g / 2;
         let swapped = g % 2 == 1;
         let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
         let names = standard::SEATS.map(String::from);
-        let state = self.rules.state(deal);
-        let mut programs: Vec<(usize, usize, Rc<RefCell<ProgramSeat>>)> = Vec::new();
+        let state = self.deals.state(self.rules, deal);
+        let mut programs: Vec<(usize, usize, Vec<u32>, Rc<RefCell<ProgramSeat>>)> = Vec::new();
         let agents: Vec<Box<dyn Agent>> = (0..4)
             .map(|seat| {
                 // Which bot sits here.
                 let b = (seat % 2) ^ usize::from(swapped);
-                let seed = deal.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32);
+                let seed = self.deals.bot_seed(deal, seat);
                 match &self.bots[b] {
                     Entrant::Bot(bot) => Box::new(Timed {
                         inner: bot.agent_with(seed, self.strength),
@@ -344,10 +409,10 @@ impl Match {
                         );
                         hello.game = g;
                         let label = format!("game {g}, deal {deal}, seat {seat} (exec:{p})");
-                        let ps = Rc::new(RefCell::new(
-                            self.program_seat(p, label, &hello, seed, pool),
-                        ));
-                        programs.push((b, seat, ps.clone()));
+                        let (ps, mut seen) = self.program_seat(p, label, &hello, seed, deal, pool);
+                        seen.push(deal);
+                        let ps = Rc::new(RefCell::new(ps));
+                        programs.push((b, seat, seen, ps.clone()));
                         Box::new(Shared(ps))
                     }
                 }
@@ -388,7 +453,7 @@ impl Match {
         for (b, t) in times.iter().enumerate() {
             played.times[b] = t.take();
         }
-        for (b, seat, ps) in programs {
+        for (b, seat, seen, ps) in programs {
             let mut ps = ps.borrow_mut();
             let log = ps.log();
             played.times[b].extend(log.decisions);
@@ -406,7 +471,7 @@ impl Match {
             if let (Some(conn), Entrant::Program(p)) = (ps.take_kept(), &self.bots[b]) {
                 pool.lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .push((p.clone(), conn));
+                    .push((p.clone(), seen, conn));
             }
         }
         Ok(played)
@@ -454,7 +519,7 @@ impl Match {
             hands_per_second: f64::from(hands) / elapsed.as_secs_f64().max(1e-9),
             teams,
             rules: self.rules,
-            seed: self.seed,
+            deals: self.deals,
             strength: self.strength,
             seat_timeout: self.timeout,
             on_fault: self.on_fault.spec(),
@@ -475,9 +540,9 @@ pub(crate) fn play_all(tasks: &[(&Match, u32)], jobs: usize) -> Result<Vec<Playe
     let idle = Pool::default();
     let games: Result<Vec<Played>, String> =
         pool.install(|| tasks.par_iter().map(|&(m, g)| m.play(g, &idle)).collect());
-    let left: Vec<(String, Connection)> =
+    let left: Vec<(String, Vec<u32>, Connection)> =
         std::mem::take(&mut *idle.lock().unwrap_or_else(|e| e.into_inner()));
-    pool.install(|| left.into_par_iter().for_each(|(_, c)| c.close()));
+    pool.install(|| left.into_par_iter().for_each(|(_, _, c)| c.close()));
     games
 }
 
@@ -550,7 +615,7 @@ pub struct Report {
     pub teams: [TeamReport; 2],
     /// The rules, house rules included.
     pub rules: Rules,
-    pub seed: u32,
+    pub deals: Deals,
     pub strength: Strength,
     pub seat_timeout: Duration,
     pub on_fault: String,
@@ -592,7 +657,9 @@ struct JsonReport<'a> {
     command: &'a str,
     rules: &'a str,
     house: std::collections::BTreeMap<String, String>,
-    seed: u32,
+    /// Absent for secret deals (the default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u32>,
     games: u32,
     #[serde(flatten)]
     strength: JsonStrength,
@@ -684,7 +751,7 @@ impl Report {
             command: &self.command,
             rules: self.rules.name(),
             house: self.rules.house(),
-            seed: self.seed,
+            seed: self.deals.seed(),
             games: self.games,
             strength: (&self.strength).into(),
             seat_timeout_s: self.seat_timeout.as_secs_f64(),
@@ -701,13 +768,13 @@ impl Report {
     pub fn text(&self) -> String {
         let n = |k: u32, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         let mut s = format!(
-            "{} vs {}: {} ({}, each played both ways) under the {} rules, seed {}\n",
+            "{} vs {}: {} ({}, each played both ways) under the {} rules, {}\n",
             self.teams[0].bot,
             self.teams[1].bot,
             n(self.games, "game"),
             n(self.games.div_ceil(2), "deal"),
             self.rules.name(),
-            self.seed
+            self.deals.words()
         );
         if let Some(think) = thinking(&self.strength) {
             s.push_str(&think);

@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::arena::{
+    Deals,
     Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, percentile_ms, play_all, thinking,
 };
 use crate::courses::standard::{Bot, OnFault, Strength};
@@ -26,7 +27,8 @@ pub struct Tournament {
     pub rules: Rules,
     /// Games each pair plays (deals twice over).
     pub games: u32,
-    pub seed: u32,
+    /// Every pair gets the same deals.
+    pub deals: Deals,
     pub jobs: usize,
     /// How hard the search bots think.
     pub strength: Strength,
@@ -173,7 +175,7 @@ pub struct Report {
     pub games_per_pair: u32,
     pub games: u32,
     pub rules: Rules,
-    pub seed: u32,
+    pub deals: Deals,
     pub strength: Strength,
     pub on_fault: String,
     pub seat_timeout: Duration,
@@ -197,7 +199,7 @@ impl Tournament {
                     self.entries[j].entrant.clone(),
                 ],
                 games: self.games,
-                seed: self.seed,
+                deals: self.deals,
                 rules: self.rules,
                 jobs: 1,
                 strength: self.strength,
@@ -273,7 +275,7 @@ impl Tournament {
             games_per_pair: self.games,
             games: self.games * pairs.len() as u32,
             rules: self.rules,
-            seed: self.seed,
+            deals: self.deals,
             strength: self.strength,
             on_fault: self.on_fault.spec(),
             seat_timeout: self.timeout,
@@ -401,7 +403,9 @@ struct JsonReport<'a> {
     upcard_version: &'static str,
     rules: &'a str,
     house: BTreeMap<String, String>,
-    seed: u32,
+    /// Absent for secret deals (the default).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    seed: Option<u32>,
     bots: usize,
     games_per_pair: u32,
     games: u32,
@@ -502,7 +506,7 @@ impl Report {
             upcard_version: env!("CARGO_PKG_VERSION"),
             rules: self.rules.name(),
             house: self.rules.house(),
-            seed: self.seed,
+            seed: self.deals.seed(),
             bots: self.bots,
             games_per_pair: self.games_per_pair,
             games: self.games,
@@ -517,14 +521,14 @@ impl Report {
 
     fn heading(&self) -> String {
         format!(
-            "{} bots, a round robin of duplicate matches: {} games a pair ({} deal{}, each played both ways), {} games in all, {} rules, seed {}",
+            "{} bots, a round robin of duplicate matches: {} games a pair ({} deal{}, each played both ways), {} games in all, {} rules, {}",
             self.bots,
             self.games_per_pair,
             self.games_per_pair.div_ceil(2),
             if self.games_per_pair > 2 { "s" } else { "" },
             self.games,
             self.rules.name(),
-            self.seed
+            self.deals.words()
         ) + &thinking(&self.strength).map_or(String::new(), |t| format!(", {t}"))
     }
 
