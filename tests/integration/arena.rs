@@ -176,7 +176,9 @@ fn a_program_that_stays_never_plays_both_halves_of_a_deal_and_deals_are_secret()
     let ran = Upcard::new()
         .args(["arena", "--team0"])
         .args([format!("exec:{}", bot.display())])
-        .args(["--team1", "simple", "--games", "8", "-j", "1", "--format", "json"])
+        .args([
+            "--team1", "simple", "--games", "8", "-j", "1", "--format", "json",
+        ])
         .run();
     let v: serde_json::Value =
         serde_json::from_slice(&ran.stdout).unwrap_or_else(|e| panic!("{e}: {}", ran.stderr));
@@ -184,7 +186,9 @@ fn a_program_that_stays_never_plays_both_halves_of_a_deal_and_deals_are_secret()
     // Without --seed the deals are secret: no seed in the report.
     assert!(v.get("seed").is_none(), "{v}");
     let text = Upcard::new()
-        .args(["arena", "--team0", "simple", "--team1", "computer", "--games", "2"])
+        .args([
+            "arena", "--team0", "simple", "--team1", "computer", "--games", "2",
+        ])
         .run()
         .text();
     assert!(

@@ -161,9 +161,10 @@ impl Deals {
     fn state(self, rules: Rules, d: u32) -> State {
         match self {
             Deals::Seed(s) => rules.state(s.wrapping_add(d)),
-            Deals::Secret(k) => rules.state_from(standard::Cards::Key(
-                crate::engine::derive_key(k, u64::from(d)),
-            )),
+            Deals::Secret(k) => rules.state_from(standard::Cards::Key(crate::engine::derive_key(
+                k,
+                u64::from(d),
+            ))),
         }
     }
 
@@ -173,10 +174,7 @@ impl Deals {
             Deals::Seed(s) => s.wrapping_add(d),
             // From the deal's key's stream 1, not its cards' stream.
             Deals::Secret(k) => {
-                let b = crate::engine::derive_key(
-                    crate::engine::derive_key(k, u64::from(d)),
-                    1,
-                );
+                let b = crate::engine::derive_key(crate::engine::derive_key(k, u64::from(d)), 1);
                 u32::from_le_bytes([b[0], b[1], b[2], b[3]])
             }
         };

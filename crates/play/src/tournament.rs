@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::arena::{
-    Deals,
-    Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, percentile_ms, play_all, thinking,
+    Deals, Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, percentile_ms, play_all,
+    thinking,
 };
 use crate::courses::standard::{Bot, OnFault, Strength};
 use crate::parse::escape::{html, printable, printable_line};
