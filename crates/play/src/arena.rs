@@ -251,6 +251,10 @@ pub(crate) struct Played {
 }
 
 /// Programs that stay (`"stay": true`), idle between games, by command.
+/// A program at a seat of one game: its bot, its seat, the deals its
+/// process has played (this one included) and the seat.
+type SeatedProgram = (usize, usize, Vec<u32>, Rc<RefCell<ProgramSeat>>);
+
 /// Each with the deals it has played: a program that stays never plays
 /// both halves of a duplicate pair (the second time, the hands it held are
 /// its opponents', and it would know them).
@@ -386,7 +390,7 @@ impl Match {
         let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
         let names = standard::SEATS.map(String::from);
         let state = self.deals.state(self.rules, deal);
-        let mut programs: Vec<(usize, usize, Vec<u32>, Rc<RefCell<ProgramSeat>>)> = Vec::new();
+        let mut programs: Vec<SeatedProgram> = Vec::new();
         let agents: Vec<Box<dyn Agent>> = (0..4)
             .map(|seat| {
                 // Which bot sits here.
@@ -887,7 +891,7 @@ mod tests {
         let m = Match {
             bots: [Entrant::Bot(Bot::Simple), Entrant::Bot(Bot::Computer)],
             games: 6,
-            seed: 9,
+            deals: Deals::Seed(9),
             rules: Rules::Standard(standard::config()),
             jobs: 2,
             strength: Strength {
