@@ -270,7 +270,7 @@ pub fn web_request(data: &[u8]) {
         None => data,
     };
     if let Ok(r) = Request::read(head)
-        && route(&r.path) == Route::Page
+        && route(&r.path, &|_| true) == Route::Page
     {
         // A page's address holds a short alphanumeric token only.
         let token = r

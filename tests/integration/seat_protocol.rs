@@ -426,11 +426,13 @@ fn the_python_example_stays_for_many_games() {
     let bot = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/bots/python/bot.py");
     let team0 = format!("exec:python3 {}", bot.display());
     let (code, out, err) = arena(&[
-        "--team0", &team0, "--team1", "simple", "--games", "20", "-j", "2", "--seed", "3",
+        "--team0", &team0, "--team1", "simple", "--games", "20", "-j", "1", "--seed", "3",
         "--format", "json",
     ]);
     assert_eq!((code, err.as_str()), (Some(0), ""), "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // Two seats, and two more for each deal's other half (a process never
+    // plays both): four processes for twenty games.
     assert_eq!(v["teams"][0]["startups"], 4, "{out}");
     assert_eq!(v["teams"][0]["faults"], serde_json::json!([]));
     let won =

@@ -628,9 +628,10 @@ fn an_online_game_with_two_browsers_a_joined_bot_and_a_reload() {
     assert_eq!(scores, want);
 }
 
-/// 200 connections that say nothing or half a request do not hold up a
-/// real player's join; a wrong token is refused; a browser that floods is
-/// cut off with a message and the game goes on.
+/// 300 connections that say nothing or half a request and 64 spectators
+/// do not hold up a real player's join; a join without its seat's token or
+/// with a wrong one is refused; a browser that floods is cut off with a
+/// message and the game goes on.
 #[test]
 fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
     let p = Proc::start(&[
@@ -661,8 +662,11 @@ fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
         .to_string();
     let seat0 = url_in(&p.said("upcard: seat 0: "));
     let seat1 = url_in(&p.said("upcard: seat 1: "));
+    let watch = url_in(&p.said("spectators: "));
+    let token0 = seat0.rsplit('/').next().unwrap();
+    // More silent connections than the door reads at once.
     let mut idle = Vec::new();
-    for i in 0..200 {
+    for i in 0..300 {
         let mut s = TcpStream::connect(&addr).unwrap();
         match i % 3 {
             0 => {}
@@ -673,13 +677,65 @@ fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
         }
         idle.push(s);
     }
-    // A real join is seated at once.
+    // A link with a wrong token is a 404 that says so; the right one is the
+    // page, whose policy runs no script but its own.
+    let get = |path: &str| {
+        let mut s = TcpStream::connect(&addr).unwrap();
+        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        text
+    };
+    let wrong = get("/seat/0123456789abcdef0123456789abcdef");
+    assert!(wrong.starts_with("HTTP/1.1 404 Not Found\r\n"), "{wrong}");
+    assert!(
+        wrong.ends_with(
+            "\r\n\r\nThis link is not a seat at this table: check the link the host sent you.\n"
+        ),
+        "{wrong}"
+    );
+    let page = get(&format!("/seat/{token0}"));
+    assert!(page.starts_with("HTTP/1.1 200 OK\r\n"), "{}", &page[..200]);
+    assert!(page.contains("script-src 'sha256-") && !page.contains("script-src 'unsafe-inline'"));
+    // Under --web a seat is by invitation: a join without its token is
+    // refused, whatever the transport.
+    let s = TcpStream::connect(&addr).unwrap();
+    writeln!(&s, "{}", json!({"type": "join", "name": "Sneak"})).unwrap();
+    let mut reply = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(&s), &mut reply).unwrap();
+    assert!(reply.contains("seats are by invitation"), "{reply}");
+    // A real join with its token is seated at once.
     let t = Instant::now();
     let mut s = TcpStream::connect(&addr).unwrap();
-    writeln!(s, "{}", json!({"type": "join", "name": "Quick"})).unwrap();
+    writeln!(
+        s,
+        "{}",
+        json!({"type": "join", "name": "Quick", "token": token0})
+    )
+    .unwrap();
     p.said("Quick takes seat 0");
     assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
     drop(s);
+    // Spectators have a budget of their own: the 65th is refused, and a
+    // seat's link still gets in below.
+    let watch_token = watch.rsplit('/').next().unwrap();
+    let spectator = || {
+        let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).unwrap();
+        ws.send(tungstenite::Message::text(
+            json!({"type": "join", "name": "W", "token": watch_token, "table": true}).to_string(),
+        ))
+        .unwrap();
+        ws
+    };
+    // (A spectator is sent nothing before the game begins.)
+    let spectators: Vec<_> = (0..64).map(|_| spectator()).collect();
+    std::thread::sleep(Duration::from_millis(500));
+    let mut extra = spectator();
+    let first = extra.read().unwrap();
+    assert!(
+        first.to_text().unwrap().contains("too many spectators"),
+        "{first:?}"
+    );
     // A wrong token is refused with a message.
     let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).expect("the socket opens");
     ws.send(tungstenite::Message::text(
@@ -697,7 +753,6 @@ fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
     // Seat 0's link was taken by Quick over TCP: the link no longer
     // opens it. Seat 1 by socket, then a flood.
     let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).unwrap();
-    let token0 = seat0.rsplit('/').next().unwrap();
     ws.send(tungstenite::Message::text(
         json!({"type": "join", "name": "Late", "token": token0, "table": true}).to_string(),
     ))
@@ -711,16 +766,20 @@ fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
         "{reply:?}"
     );
     let token1 = seat1.rsplit('/').next().unwrap();
+    let t = Instant::now();
     let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).unwrap();
     ws.send(tungstenite::Message::text(
         json!({"type": "join", "name": "Flood", "token": token1, "table": true}).to_string(),
     ))
     .unwrap();
     p.said("Flood takes seat 1");
-    let junk = "x".repeat(12 * 1024);
+    assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
+    drop(spectators);
+    // Binary frames, which the table never reads, count as much as text.
+    let junk = vec![b'x'; 12 * 1024];
     let mut cut = None;
     for _ in 0..20 {
-        if ws.send(tungstenite::Message::text(junk.clone())).is_err() {
+        if ws.send(tungstenite::Message::binary(junk.clone())).is_err() {
             break;
         }
         let _ = ws.flush();

@@ -181,6 +181,15 @@ impl Deals {
         base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32)
     }
 
+    /// Deal `d` as the reports number it: its seed under `--seed` (the
+    /// number that deals it again), else its place in the match.
+    fn number(self, d: u32) -> u32 {
+        match self {
+            Deals::Seed(s) => s.wrapping_add(d),
+            Deals::Secret(_) => d,
+        }
+    }
+
     /// The seed, when one was given.
     pub fn seed(self) -> Option<u32> {
         match self {
@@ -385,17 +394,18 @@ impl Match {
     /// Game `g`: deal `g / 2`, the first bot at seats 0 and 2 when `g` is
     /// even and at 1 and 3 when it is odd.
     fn play(&self, g: u32, pool: &Pool) -> Result<Played, String> {
-        let deal = g / 2;
+        // The deal's place in the match, and the number reports give it.
+        let (index, deal) = (g / 2, self.deals.number(g / 2));
         let swapped = g % 2 == 1;
         let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
         let names = standard::SEATS.map(String::from);
-        let state = self.deals.state(self.rules, deal);
+        let state = self.deals.state(self.rules, index);
         let mut programs: Vec<SeatedProgram> = Vec::new();
         let agents: Vec<Box<dyn Agent>> = (0..4)
             .map(|seat| {
                 // Which bot sits here.
                 let b = (seat % 2) ^ usize::from(swapped);
-                let seed = self.deals.bot_seed(deal, seat);
+                let seed = self.deals.bot_seed(index, seat);
                 match &self.bots[b] {
                     Entrant::Bot(bot) => Box::new(Timed {
                         inner: bot.agent_with(seed, self.strength),

@@ -24,19 +24,40 @@ pub enum Route {
     NotFound,
 }
 
-/// `/`, `/seat/TOKEN`, `/play/TOKEN` and `/watch/TOKEN` are the page (it
-/// reads its path); `/ws` its socket.
-pub fn route(path: &str) -> Route {
+/// `/seat/TOKEN`, `/play/TOKEN` and `/watch/TOKEN` are the page (it reads
+/// its path) when `known(TOKEN)`, the table's; `/ws` its socket.
+pub fn route(path: &str, known: &dyn Fn(&str) -> bool) -> Route {
     let path = path.split(['?', '#']).next().unwrap_or("");
     let token_ok =
         |t: &str| !t.is_empty() && t.len() <= 64 && t.bytes().all(|b| b.is_ascii_alphanumeric());
     match path {
         "/ws" => Route::Socket,
         _ => match path.strip_prefix('/').and_then(|p| p.split_once('/')) {
-            Some(("seat" | "play" | "watch", t)) if token_ok(t) => Route::Page,
+            Some(("seat" | "play" | "watch", t)) if token_ok(t) && known(t) => Route::Page,
             _ => Route::NotFound,
         },
     }
+}
+
+/// The page's policy: nothing fetched but its own socket, and no script
+/// but its own, by the SHA-256 of its one inline script (an injected
+/// script would not run).
+fn policy() -> &'static str {
+    static POLICY: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        use base64::Engine;
+        use sha2::Digest;
+        let page = page::PAGE.as_str();
+        let script = page
+            .split_once("<script>")
+            .and_then(|(_, rest)| rest.split_once("</script>"))
+            .map_or("", |(s, _)| s);
+        let hash = base64::engine::general_purpose::STANDARD.encode(sha2::Sha256::digest(script));
+        format!(
+            "default-src 'none'; script-src 'sha256-{hash}'; style-src 'unsafe-inline'; \
+             connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'"
+        )
+    });
+    &POLICY
 }
 
 /// What the door needs of a request head.
@@ -83,9 +104,9 @@ fn respond(mut stream: &TcpStream, status: &str, kind: &str, body: &[u8]) {
     let head = format!(
         "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\n\
          Referrer-Policy: no-referrer\r\nX-Content-Type-Options: nosniff\r\nX-Frame-Options: DENY\r\n\
-         Content-Security-Policy: default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; \
-         connect-src 'self'; img-src data:; base-uri 'none'; form-action 'none'\r\nConnection: close\r\n\r\n",
-        body.len()
+         Content-Security-Policy: {}\r\nConnection: close\r\n\r\n",
+        body.len(),
+        policy()
     );
     let _ = stream.set_write_timeout(Some(Duration::from_secs(5)));
     let _ = stream.write_all(head.as_bytes());
@@ -95,7 +116,12 @@ fn respond(mut stream: &TcpStream, status: &str, kind: &str, body: &[u8]) {
 
 /// Reads one request within `deadline` and answers it; a WebSocket's first
 /// message (its `join`) is read too and handed back.
-pub fn serve(mut stream: TcpStream, deadline: Instant, web: bool) -> Option<Arrival> {
+pub fn serve(
+    mut stream: TcpStream,
+    deadline: Instant,
+    web: bool,
+    known: &dyn Fn(&str) -> bool,
+) -> Option<Arrival> {
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 1024];
     let head_len = loop {
@@ -136,7 +162,7 @@ pub fn serve(mut stream: TcpStream, deadline: Instant, web: bool) -> Option<Arri
         );
         return None;
     }
-    match route(&request.path) {
+    match route(&request.path, known) {
         Route::Page => {
             respond(
                 &stream,
@@ -147,7 +173,14 @@ pub fn serve(mut stream: TcpStream, deadline: Instant, web: bool) -> Option<Arri
             None
         }
         Route::NotFound => {
-            respond(&stream, "404 Not Found", "text/plain", b"not found\n");
+            // A seat's link with a wrong token says so before anything
+            // asks for a name.
+            respond(
+                &stream,
+                "404 Not Found",
+                "text/plain; charset=utf-8",
+                b"This link is not a seat at this table: check the link the host sent you.\n",
+            );
             None
         }
         Route::Socket => {
@@ -252,14 +285,31 @@ mod tests {
 
     #[test]
     fn routes() {
+        let known = |t: &str| t == "ab12";
+        let route = |p: &str| route(p, &known);
         assert_eq!(route("/ws"), Route::Socket);
         assert_eq!(route("/play/ab12"), Route::Page);
         assert_eq!(route("/seat/ab12?x=1"), Route::Page);
         assert_eq!(route("/watch/ab12#m"), Route::Page);
+        // A token the table does not know is no page.
+        assert_eq!(route("/seat/ab13"), Route::NotFound);
         assert_eq!(route("/seat/"), Route::NotFound);
         assert_eq!(route("/seat/a/b"), Route::NotFound);
         assert_eq!(route("/seat/<script>"), Route::NotFound);
         assert_eq!(route("/"), Route::NotFound);
         assert_eq!(route("/etc/passwd"), Route::NotFound);
+    }
+
+    #[test]
+    fn the_policy_lets_only_the_pages_own_script_run() {
+        let p = policy();
+        assert!(!p.contains("script-src 'unsafe-inline'"), "{p}");
+        let hash = p
+            .split("script-src 'sha256-")
+            .nth(1)
+            .and_then(|r| r.split_once('\''))
+            .map(|(h, _)| h)
+            .unwrap();
+        assert_eq!(hash.len(), 44, "{p}");
     }
 }

@@ -3,7 +3,9 @@
 //! Every remote seat has a private token. A browser opens its seat's link
 //! (`/seat/TOKEN`; all of `play --web`'s people share one, `/play/TOKEN`)
 //! and its socket says `join` with that token; a seat-protocol client over
-//! TCP may give the token, or takes the first remote seat still free. A
+//! TCP gives the token too under `--web` (seats only by invitation), and
+//! without `--web` (a table of programs) takes the first remote seat still
+//! free. A
 //! browser's seat survives its connection: a reload joins again with the
 //! token and is sent the table and the decision waiting. A client is only
 //! ever sent its own seat's observation (or, for a spectator and for a
@@ -28,10 +30,14 @@ use crate::play::protocol::{Decide, Hello, Over, ToSeat, Update, WireObservation
 /// Where a seat's answers arrive: the link's id and its text.
 pub type Answers = Receiver<(u64, String)>;
 
-/// Links (sockets) open at once: four seats, their reloads and spectators.
-pub const MAX_LINKS: usize = 64;
-/// What a browser may send in [`FLOOD_WINDOW`] before it is cut off.
+/// Spectators' links open at once. A seat's link is never counted or
+/// refused: it replaces its seat's older link, so there are at most four.
+pub const MAX_SPECTATORS: usize = 64;
+/// What a browser may send in [`FLOOD_WINDOW`] before it is cut off: every
+/// frame counts, of any kind, with [`FRAME_COST`] bytes besides its own.
 pub const FLOOD_BYTES: usize = 64 * 1024;
+/// What a frame costs beyond its payload (an empty ping is not free).
+pub const FRAME_COST: usize = 64;
 pub const FLOOD_WINDOW: Duration = Duration::from_secs(10);
 
 /// Why a name cannot be shown, if it cannot.
@@ -151,6 +157,18 @@ impl Hub {
     }
 
     /// The page and its socket are served.
+    /// Whether `token` opens something at this table: a seat's link (a
+    /// device's), or the spectators'.
+    pub fn knows(&self, token: &str) -> bool {
+        let inner = self.lock();
+        same_token(&inner.watch_token, token)
+            | inner
+                .slots
+                .iter()
+                .flatten()
+                .fold(false, |any, s| any | same_token(&s.token, token))
+    }
+
     pub fn web(&self) -> bool {
         self.web
     }
@@ -244,6 +262,13 @@ impl Hub {
             return refuse("the game has begun: every seat is taken".into());
         }
         let free = |s: &Slot| !s.device && s.name.is_none();
+        if self.web && join.token.is_none() {
+            drop(inner);
+            return refuse(
+                "this table's seats are by invitation: join with the token of your seat's link (upcard join --token TOKEN)"
+                    .into(),
+            );
+        }
         let seat = match &join.token {
             Some(t) => inner.slots.iter().position(|s| {
                 s.as_ref()
@@ -276,11 +301,12 @@ impl Hub {
             return http::close(&mut socket, "this link is not a seat at this table");
         };
         let mut inner = self.lock();
-        if inner.links.len() >= MAX_LINKS {
-            drop(inner);
-            return http::close(&mut socket, "too many connections to this table");
-        }
         let watching = same_token(&inner.watch_token, &token);
+        let spectators = inner.links.values().filter(|l| l.seats.is_empty()).count();
+        if watching && spectators >= MAX_SPECTATORS {
+            drop(inner);
+            return http::close(&mut socket, "too many spectators at this table");
+        }
         let seats: Vec<Seat> = (0..4)
             .filter(|&i| {
                 inner.slots[i]
@@ -369,21 +395,24 @@ impl Hub {
                     }
                 }
             }
-            match socket.read() {
-                Ok(Message::Text(t)) => {
-                    if window.0.elapsed() > FLOOD_WINDOW {
-                        window = (Instant::now(), 0);
-                    }
-                    window.1 += t.len();
-                    if window.1 > FLOOD_BYTES {
-                        break Some(format!(
-                            "more than {} KiB in {} s: cut off",
-                            FLOOD_BYTES / 1024,
-                            FLOOD_WINDOW.as_secs()
-                        ));
-                    }
-                    self.answer(id, t.as_str());
+            let read = socket.read();
+            if let Ok(m) = &read {
+                // Every frame counts against the flood limit, whatever its
+                // kind (binary frames and pings once did not).
+                if window.0.elapsed() > FLOOD_WINDOW {
+                    window = (Instant::now(), 0);
                 }
+                window.1 += m.len() + FRAME_COST;
+                if window.1 > FLOOD_BYTES {
+                    break Some(format!(
+                        "more than {} KiB in {} s: cut off",
+                        FLOOD_BYTES / 1024,
+                        FLOOD_WINDOW.as_secs()
+                    ));
+                }
+            }
+            match read {
+                Ok(Message::Text(t)) => self.answer(id, t.as_str()),
                 Ok(Message::Close(_)) => break None,
                 Ok(_) => {}
                 Err(tungstenite::Error::Io(e))

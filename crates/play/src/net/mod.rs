@@ -5,8 +5,10 @@
 //! Every connection is read on a thread of its own, against a deadline, so
 //! a client that sends half a line (or nothing) costs one thread for five
 //! seconds and delays nobody; at most [`MAX_HANDSHAKES`] are read at once,
-//! and what arrives past that is closed unread. Who may sit where is the
-//! [`hub::Hub`]'s business, not the door's.
+//! and a connection past that closes the oldest one still silent: idle
+//! connections cannot keep a real client out (a client that says who it is
+//! at once is never the oldest). Who may sit where is the [`hub::Hub`]'s
+//! business, not the door's.
 //!
 //! Built on `std::net` threads with `httparse` and `tungstenite` (the HTTP
 //! and WebSocket parsers hyper and tokio-tungstenite use) rather than an
@@ -18,10 +20,10 @@ pub mod hub;
 pub mod page;
 pub mod table;
 
+use std::collections::VecDeque;
 use std::io::Read;
-use std::net::{SocketAddr, TcpListener, TcpStream};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::play::protocol::{self, FromClient, ToSeat, line};
@@ -59,31 +61,60 @@ pub fn open(listener: TcpListener, hub: Arc<hub::Hub>) -> SocketAddr {
     let addr = listener
         .local_addr()
         .unwrap_or_else(|_| SocketAddr::from(([0, 0, 0, 0], 0)));
-    let busy = Arc::new(AtomicUsize::new(0));
+    let waiting = Arc::new(Mutex::new(Waiting::default()));
     std::thread::spawn(move || {
         for stream in listener.incoming() {
             let Ok(stream) = stream else { continue };
-            if busy.fetch_add(1, Ordering::SeqCst) >= MAX_HANDSHAKES {
-                // Closed unread: a flood of connections costs no thread.
-                busy.fetch_sub(1, Ordering::SeqCst);
-                drop(stream);
+            let Some(id) = waiting.lock().ok().and_then(|mut w| w.add(&stream)) else {
                 continue;
-            }
-            let (hub, mine) = (hub.clone(), busy.clone());
+            };
+            let (hub, waiting) = (hub.clone(), waiting.clone());
             let spawned = std::thread::Builder::new().spawn(move || {
                 let arrived = greet(stream, &hub);
-                mine.fetch_sub(1, Ordering::SeqCst);
+                if let Ok(mut w) = waiting.lock() {
+                    w.done(id);
+                }
                 if let Some(a) = arrived {
                     hub.arrive(a);
                 }
             });
-            // No thread: the stream went with the closure, closed.
-            if spawned.is_err() {
-                busy.fetch_sub(1, Ordering::SeqCst);
-            }
+            // No thread: the stream went with the closure, closed; its
+            // entry is closed with the next that makes room.
+            drop(spawned);
         }
     });
     addr
+}
+
+/// The connections still saying who they are, oldest first.
+#[derive(Default)]
+struct Waiting {
+    next: u64,
+    open: VecDeque<(u64, TcpStream)>,
+}
+
+impl Waiting {
+    /// Takes a new connection in, closing the oldest when all
+    /// [`MAX_HANDSHAKES`] are taken; its number, or None when it cannot be
+    /// watched (no descriptor left: it is closed unread).
+    fn add(&mut self, stream: &TcpStream) -> Option<u64> {
+        while self.open.len() >= MAX_HANDSHAKES {
+            if let Some((_, old)) = self.open.pop_front() {
+                // Its thread's read ends at once, and the thread with it.
+                let _ = old.shutdown(Shutdown::Both);
+            }
+        }
+        let copy = stream.try_clone().ok()?;
+        self.next += 1;
+        self.open.push_back((self.next, copy));
+        Some(self.next)
+    }
+
+    fn done(&mut self, id: u64) {
+        if let Some(i) = self.open.iter().position(|(n, _)| *n == id) {
+            self.open.remove(i);
+        }
+    }
 }
 
 /// A connection that has said who it is.
@@ -126,7 +157,7 @@ fn greet(stream: TcpStream, hub: &hub::Hub) -> Option<Arrival> {
             }
         };
     }
-    http::serve(stream, deadline, hub.web())
+    http::serve(stream, deadline, hub.web(), &|t| hub.knows(t))
 }
 
 /// The peer's address, for messages.
