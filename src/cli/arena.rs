@@ -67,6 +67,9 @@ pub struct Args {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        // Stopped by a signal, it removes its seats' folders before it exits.
+        upcard::grade::live::stop_everything_on_signals()
+            .map_err(|e| Failure::input(format!("cannot watch for signals: {e}")))?;
         let rules = self.rules.rules()?;
         let m = Match {
             bots: [self.team0, self.team1],

@@ -69,6 +69,9 @@ pub struct Args {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
+        // Stopped by a signal, it removes its seats' folders before it exits.
+        upcard::grade::live::stop_everything_on_signals()
+            .map_err(|e| Failure::input(format!("cannot watch for signals: {e}")))?;
         let t = Tournament {
             entries: entries(self.dir.as_deref(), &self.bots).map_err(Failure::input)?,
             rules: self.rules.rules()?,

@@ -196,3 +196,80 @@ fn a_program_that_stays_never_plays_both_halves_of_a_deal_and_deals_are_secret()
         "{text}"
     );
 }
+
+/// A bot's folder is copied for each seat within bounds: a sparse 2 GiB
+/// file beside it is refused (a fault of that bot's, said), never written
+/// out; and an arena stopped by SIGTERM removes its seats' folders.
+#[test]
+fn a_bots_folder_is_bounded_and_its_copies_go_on_a_signal() {
+    use std::os::unix::process::ExitStatusExt;
+    let d = crate::seat_sandbox::fresh("arena-folders");
+    let big = crate::seat_sandbox::program(&d.join("big"), "bot.py", REMEMBERS);
+    std::fs::File::create(d.join("big/blob"))
+        .unwrap()
+        .set_len(2 << 30)
+        .unwrap();
+    let ran = Upcard::new()
+        .args(["arena", "--team0"])
+        .args([format!("exec:{}", big.display())])
+        .args([
+            "--team1", "simple", "--games", "2", "-j", "1", "--format", "json", "--seed", "1",
+        ])
+        .status(1)
+        .run();
+    let v: serde_json::Value =
+        serde_json::from_slice(&ran.stdout).unwrap_or_else(|e| panic!("{e}: {}", ran.stderr));
+    let message = v["teams"][0]["faults"][0]["message"].as_str().unwrap_or("");
+    assert!(
+        message.contains("is too large to copy for a seat (blob is 2147483648 bytes)"),
+        "{v}"
+    );
+    // A bot that sleeps holds its seat's folder; SIGTERM removes it.
+    let tmp = d.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let slow = crate::seat_sandbox::program(
+        &d.join("slow"),
+        "bot.py",
+        "#!/usr/bin/env python3\nimport sys, time\nfor line in sys.stdin:\n    time.sleep(60)\n",
+    );
+    let mut arena = std::process::Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["arena", "--team0"])
+        .arg(format!("exec:{}", slow.display()))
+        .args([
+            "--team1",
+            "simple",
+            "--games",
+            "2",
+            "-j",
+            "1",
+            "--seat-timeout",
+            "60",
+        ])
+        .env("TMPDIR", &tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let seats = || {
+        std::fs::read_dir(&tmp)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with("upcard-seat-"))
+            .count()
+    };
+    let start = std::time::Instant::now();
+    while seats() < 2 && start.elapsed() < std::time::Duration::from_secs(20) {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(seats(), 2);
+    // SAFETY: a signal to our own child.
+    unsafe {
+        libc::kill(arena.id() as i32, libc::SIGTERM);
+    }
+    let status = arena.wait().unwrap();
+    assert_eq!(
+        status.code().or(status.signal().map(|s| 128 + s)),
+        Some(128 + 15)
+    );
+    assert_eq!(seats(), 0);
+}

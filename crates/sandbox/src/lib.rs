@@ -20,6 +20,8 @@
 
 use std::path::Path;
 
+pub mod cleanup;
+
 #[cfg(target_os = "linux")]
 mod linux;
 #[cfg(target_os = "linux")]

@@ -46,6 +46,8 @@ pub fn stop_everything() -> usize {
     for root in lock(&ROOTS).iter() {
         let _ = std::fs::remove_dir_all(root);
     }
+    // The seats' folders (arena, tournament, play and serve with programs).
+    upcard_sandbox::cleanup::remove_all();
     groups.len()
 }
 

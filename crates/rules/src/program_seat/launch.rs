@@ -171,7 +171,7 @@ pub(super) enum Process {
     #[cfg(target_os = "linux")]
     Sandboxed {
         run: Box<upcard_sandbox::Sandboxed<upcard_sandbox::Helper>>,
-        _files: tempfile::TempDir,
+        _files: SeatFiles,
     },
 }
 
@@ -266,6 +266,9 @@ fn sandboxed(words: &[String], s: &SeatSandbox, echo: bool) -> Result<Started, S
         .prefix("upcard-seat-")
         .tempdir()
         .map_err(|e| format!("cannot make a folder for its sandbox: {e}"))?;
+    // Removed by the signal handler too, if the process is stopped.
+    upcard_sandbox::cleanup::track(dir.path());
+    let dir = SeatFiles(Some(dir));
     let work = dir.path().join("work");
     std::fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
     if let Some(f) = &folder {
@@ -381,16 +384,65 @@ fn in_folder(p: &Path, folder: Option<&Path>) -> Option<String> {
         .flatten()
 }
 
+/// A seat's temporary folder, removed with the seat (or by the signal
+/// handler: `upcard_sandbox::cleanup`).
+#[cfg(target_os = "linux")]
+pub(super) struct SeatFiles(Option<tempfile::TempDir>);
+
+#[cfg(target_os = "linux")]
+impl SeatFiles {
+    fn path(&self) -> &Path {
+        self.0
+            .as_ref()
+            .map_or(Path::new("/nonexistent"), |d| d.path())
+    }
+}
+
+#[cfg(target_os = "linux")]
+impl Drop for SeatFiles {
+    fn drop(&mut self) {
+        if let Some(d) = self.0.take() {
+            upcard_sandbox::cleanup::forget(d.path());
+        }
+    }
+}
+
+/// What a bot's folder may hold to be copied for a seat: files, bytes in
+/// all (by their sizes as listed: a sparse file counts whole, and is not
+/// written out), and bytes a file.
+const MAX_FILES: usize = 1000;
+const MAX_BYTES: u64 = 256 << 20;
+const MAX_FILE: u64 = 64 << 20;
+
 /// Copies the regular files of `from` (not its folders, not what its links
-/// point to) into `to`.
+/// point to) into `to`, within the bounds above; a folder past them is the
+/// seat's fault, said with the file.
 #[cfg(target_os = "linux")]
 fn copy_files(from: &Path, to: &Path) -> Result<(), String> {
     let entries = std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))?;
+    let (mut files, mut total) = (0usize, 0u64);
     for e in entries.flatten() {
-        if e.file_type().is_ok_and(|t| t.is_file()) {
-            std::fs::copy(e.path(), to.join(e.file_name()))
-                .map_err(|err| format!("cannot copy {}: {err}", e.path().display()))?;
+        let Ok(meta) = e.path().symlink_metadata() else {
+            continue;
+        };
+        if !meta.file_type().is_file() {
+            continue;
         }
+        files += 1;
+        total += meta.len();
+        if meta.len() > MAX_FILE || files > MAX_FILES || total > MAX_BYTES {
+            return Err(format!(
+                "its folder {} is too large to copy for a seat ({} is {} bytes): at most \
+                 {MAX_FILES} files of {} MiB each, {} MiB in all",
+                from.display(),
+                e.file_name().to_string_lossy(),
+                meta.len(),
+                MAX_FILE >> 20,
+                MAX_BYTES >> 20
+            ));
+        }
+        std::fs::copy(e.path(), to.join(e.file_name()))
+            .map_err(|err| format!("cannot copy {}: {err}", e.path().display()))?;
     }
     Ok(())
 }
