@@ -233,14 +233,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
         let (exe, copy) = match program.load(exe) {
             Ok(loaded) => loaded,
             Err(e) => {
-                let _ = send(
-                    sock(),
-                    &FromHelper::NotStarted {
-                        step: "copying the program".into(),
-                        errno: e.raw_os_error().unwrap_or(libc::EIO),
-                    },
-                    &[],
-                );
+                not_started("copying the program", &e);
                 continue;
             }
         };
@@ -266,14 +259,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
         let copied = match copied {
             Ok(names) => names,
             Err(e) => {
-                let _ = send(
-                    sock(),
-                    &FromHelper::NotStarted {
-                        step: "copying the run's files into the sandbox".into(),
-                        errno: e.raw_os_error().unwrap_or(libc::EIO),
-                    },
-                    &[],
-                );
+                not_started("copying the run's files into the sandbox", &e);
                 continue;
             }
         };
@@ -342,6 +328,15 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             return 1;
         }
     }
+}
+
+/// Tells the grader the run did not start: which step failed, and why.
+fn not_started(step: &str, e: &std::io::Error) {
+    let msg = FromHelper::NotStarted {
+        step: step.into(),
+        errno: e.raw_os_error().unwrap_or(libc::EIO),
+    };
+    let _ = send(sock(), &msg, &[]);
 }
 
 /// The PID namespace's last process ID, set before each run so every
