@@ -273,3 +273,67 @@ fn a_bots_folder_is_bounded_and_its_copies_go_on_a_signal() {
     );
     assert_eq!(seats(), 0);
 }
+
+/// A bot that answers at once but keeps 24 processes spinning (from one of
+/// its seats) cannot make its opponent, which spends 0.25 s of CPU on each
+/// decision, miss a 2 s limit (without a bound it took about 3 s a
+/// decision on two cores): each seat's sandbox has one CPU.
+#[test]
+fn a_spinning_bot_cannot_starve_its_opponent() {
+    let d = crate::seat_sandbox::fresh("arena-spinner");
+    let spinner = crate::seat_sandbox::program(
+        &d.join("spinner"),
+        "bot.py",
+        r#"#!/usr/bin/env python3
+import json, os, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello" and msg["seat"] == 1:
+        for _ in range(24):
+            if os.fork() == 0:
+                while True:
+                    pass
+    elif msg["type"] == "decide":
+        legal = msg["legal"]
+        print(json.dumps({"action": next((a for a in legal if a != "pass"), legal[0])}), flush=True)
+"#,
+    );
+    let thinker = crate::seat_sandbox::program(
+        &d.join("thinker"),
+        "bot.py",
+        r#"#!/usr/bin/env python3
+import json, sys, time
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "decide":
+        start = time.process_time()
+        while time.process_time() - start < 0.25:
+            pass
+        legal = msg["legal"]
+        print(json.dumps({"action": next((a for a in legal if a != "pass"), legal[0])}), flush=True)
+"#,
+    );
+    let ran = Upcard::new()
+        .args(["arena", "--team0"])
+        .args([format!("exec:{}", thinker.display())])
+        .args(["--team1"])
+        .args([format!("exec:{}", spinner.display())])
+        .args([
+            "--games",
+            "1",
+            "-j",
+            "1",
+            "--seed",
+            "1",
+            "--seat-timeout",
+            "2",
+            "--house",
+            "points-to-win=1",
+            "--format",
+            "json",
+        ])
+        .run();
+    let v: serde_json::Value =
+        serde_json::from_slice(&ran.stdout).unwrap_or_else(|e| panic!("{e}: {}", ran.stderr));
+    assert_eq!(v["teams"][0]["faults"], serde_json::json!([]), "{v}");
+}

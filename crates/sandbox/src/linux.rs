@@ -65,6 +65,11 @@ pub struct Settings {
     /// With namespaces, what a run may write in all (/work, /tmp, /dev/shm
     /// together), in bytes; 0: the kernel's default for a tmpfs.
     pub disk: u64,
+    /// CPUs the whole run may use at once (a CFS quota), 0 for no bound:
+    /// a bot at a table that keeps processes spinning spends its own share,
+    /// not its opponent's time. Where the machine gives no CPU controller
+    /// to the grader, there is none (said nowhere: the other limits hold).
+    pub cpus: u32,
 }
 
 /// A running helper, ready for runs in one directory.
@@ -118,6 +123,7 @@ impl Helper {
                 0
             },
             s.processes,
+            s.cpus,
         );
         let procs: Vec<CString> = cgroup.as_ref().map_or(Vec::new(), Cgroup::procs_files);
         let theirs_fd = theirs.as_raw_fd();

@@ -372,6 +372,9 @@ impl Grader {
             memory: self.limits.memory,
             processes: self.limits.processes,
             disk: self.limits.disk,
+            // A student's program may use the machine's CPUs as it would
+            // at home (a build's compiler runs, a program's threads).
+            cpus: 0,
         };
         let mut lease = self
             .dirs

@@ -288,6 +288,9 @@ fn sandboxed(words: &[String], s: &SeatSandbox, echo: bool) -> Result<Started, S
         memory: s.memory,
         processes: s.processes,
         disk: s.disk,
+        // One CPU a seat: a bot spinning processes between its answers
+        // spends its own CPU, never its opponents' time to answer.
+        cpus: 1,
     };
     let (helper, _) = upcard_sandbox::start_first(&mut settings, &work, &dir.path().join("jail"))
         .map_err(|why| {

@@ -62,9 +62,10 @@ fn make(parent: &Path, name: &str) -> Option<PathBuf> {
 }
 
 impl Cgroup {
-    /// A new group limited to `memory` bytes (0: no memory limit) and
-    /// `processes` processes, or why there can be none.
-    pub fn new(memory: u64, processes: u32) -> Result<Cgroup, String> {
+    /// A new group limited to `memory` bytes (0: no memory limit),
+    /// `processes` processes and, where the CPU controller is there,
+    /// `cpus` CPUs (0: no bound), or why there can be none.
+    pub fn new(memory: u64, processes: u32, cpus: u32) -> Result<Cgroup, String> {
         let name = format!(
             "upcard-{}-{}",
             std::process::id(),
@@ -95,6 +96,9 @@ impl Cgroup {
                         let _ = std::fs::write(dir.join("memory.swap.max"), "0");
                     }
                     g.write(&dir, "pids.max", &processes.to_string())?;
+                    if cpus > 0 && controllers.contains("cpu") {
+                        let _ = std::fs::write(dir.join("cpu.max"), quota(cpus) + " 100000");
+                    }
                     return Ok(g);
                 }
             }
@@ -120,6 +124,14 @@ impl Cgroup {
             );
         }
         g.write(&pids_dir, "pids.max", &processes.to_string())?;
+        if cpus > 0
+            && let Some(cpu) = own("cpu")
+            && let Some(cpu_dir) = make(&root.join("cpu").join(cpu), &name)
+        {
+            let _ = std::fs::write(cpu_dir.join("cpu.cfs_period_us"), "100000");
+            let _ = std::fs::write(cpu_dir.join("cpu.cfs_quota_us"), quota(cpus));
+            g.dirs.push(cpu_dir);
+        }
         Ok(g)
     }
 
@@ -157,6 +169,11 @@ impl Cgroup {
             .and_then(|n| n.trim().parse().ok())
             .unwrap_or(0)
     }
+}
+
+/// `cpus` CPUs' worth of a 100 ms period, in microseconds.
+fn quota(cpus: u32) -> String {
+    (u64::from(cpus) * 100_000).to_string()
 }
 
 impl Drop for Cgroup {
