@@ -74,12 +74,7 @@ impl Args {
         let m = Match {
             bots: [self.team0, self.team1],
             games: self.games,
-            deals: match self.seed {
-                Some(s) => upcard::arena::Deals::Seed(s),
-                None => upcard::arena::Deals::Secret(
-                    upcard::courses::standard::fresh_key().map_err(Failure::input)?,
-                ),
-            },
+            deals: upcard::arena::Deals::from_seed(self.seed).map_err(Failure::input)?,
             rules,
             jobs: self
                 .jobs

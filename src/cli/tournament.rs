@@ -76,12 +76,7 @@ impl Args {
             entries: entries(self.dir.as_deref(), &self.bots).map_err(Failure::input)?,
             rules: self.rules.rules()?,
             games: self.games,
-            deals: match self.seed {
-                Some(s) => upcard::arena::Deals::Seed(s),
-                None => upcard::arena::Deals::Secret(
-                    upcard::courses::standard::fresh_key().map_err(Failure::input)?,
-                ),
-            },
+            deals: upcard::arena::Deals::from_seed(self.seed).map_err(Failure::input)?,
             jobs: self
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(2, |n| n.get())),

@@ -78,12 +78,8 @@ impl Rules {
     pub fn state_from(self, cards: standard::Cards) -> State {
         match cards {
             standard::Cards::Key(key) => {
-                let start: [Card; 24] = all_cards()
-                    .collect::<Vec<_>>()
-                    .try_into()
-                    .expect("24 cards");
                 let mut state = self.state(0);
-                state.deck = Deck::keyed(key, start);
+                state.deck = standard::keyed_deck(key);
                 state
             }
             standard::Cards::Seed(s) | standard::Cards::Fixed(_, s) => self.state(s),
@@ -157,6 +153,14 @@ pub enum Deals {
 }
 
 impl Deals {
+    /// `--seed S`, or without one a new secret from the system.
+    pub fn from_seed(seed: Option<u32>) -> Result<Deals, String> {
+        Ok(match seed {
+            Some(s) => Deals::Seed(s),
+            None => Deals::Secret(standard::fresh_key()?),
+        })
+    }
+
     /// The state of deal `d`.
     fn state(self, rules: Rules, d: u32) -> State {
         match self {
@@ -259,12 +263,12 @@ pub(crate) struct Played {
     pub stderr: [Option<String>; 2],
 }
 
-/// Programs that stay (`"stay": true`), idle between games, by command.
-/// A program at a seat of one game: its bot, its seat, the deals its
-/// process has played (this one included) and the seat.
+/// A program at a seat of one game: its bot, its seat number, the deals
+/// its process has played (this one included) and the seat itself.
 type SeatedProgram = (usize, usize, Vec<u32>, Rc<RefCell<ProgramSeat>>);
 
-/// Each with the deals it has played: a program that stays never plays
+/// Programs that stay (`"stay": true`), idle between games, by command,
+/// each with the deals it has played: a program that stays never plays
 /// both halves of a duplicate pair (the second time, the hands it held are
 /// its opponents', and it would know them).
 type Pool = std::sync::Mutex<Vec<(String, Vec<u32>, Connection)>>;
@@ -868,7 +872,8 @@ impl Report {
     }
 }
 
-fn is_zero(n: &u32) -> bool {
+/// For `skip_serializing_if`: a count left out of a JSON report when 0.
+pub(crate) fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 

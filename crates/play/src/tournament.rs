@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::arena::{
-    Deals, Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, percentile_ms, play_all,
-    thinking,
+    Deals, Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, is_zero, percentile_ms,
+    play_all, thinking,
 };
 use crate::courses::standard::{Bot, OnFault, Strength};
 use crate::parse::escape::{html, printable, printable_line};
@@ -416,10 +416,6 @@ struct JsonReport<'a> {
     #[serde(skip_serializing_if = "is_zero")]
     unfinished: u32,
     standings: Vec<JsonStanding<'a>>,
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
 
 #[derive(serde::Serialize)]

@@ -40,11 +40,8 @@ fn bash() -> PathBuf {
 /// The regular files at the top of `src` (links and folders are left out:
 /// submissions are flat), bounded in count and size.
 fn sources(src: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
-    if std::fs::symlink_metadata(src).is_ok_and(|m| m.file_type().is_symlink()) {
-        return Err(format!(
-            "{} is a symbolic link: links are not followed",
-            src.display()
-        ));
+    if super::data::is_link(src) {
+        return Err(super::data::link_refused(src));
     }
     let entries = std::fs::read_dir(src).map_err(|e| format!("{}: {e}", src.display()))?;
     let mut files = Vec::new();

@@ -40,6 +40,19 @@ impl fmt::Display for Refused {
     }
 }
 
+/// Whether `path` itself is a symbolic link (which is not followed).
+pub fn is_link(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+/// What a submission's refused link says, naming it.
+pub fn link_refused(path: &Path) -> String {
+    format!(
+        "{} is a symbolic link: links are not followed",
+        path.display()
+    )
+}
+
 /// The bytes of `path`, a regular file of at most `max` bytes, opened
 /// without following a link.
 pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, Refused> {

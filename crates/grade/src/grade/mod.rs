@@ -731,20 +731,13 @@ pub fn find_program(dir: &Path) -> Result<PathBuf, String> {
     use std::os::unix::fs::PermissionsExt;
     // A submission's files are data: a link (to another student's program,
     // or out of the class) is not followed, and says so.
-    let link = |p: &Path| std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink());
-    if link(dir) {
-        return Err(format!(
-            "{} is a symbolic link: links are not followed",
-            dir.display()
-        ));
+    if data::is_link(dir) {
+        return Err(data::link_refused(dir));
     }
     for name in ["euchre.exe", "euchre"] {
         let p = dir.join(name);
-        if link(&p) {
-            return Err(format!(
-                "{} is a symbolic link: links are not followed",
-                p.display()
-            ));
+        if data::is_link(&p) {
+            return Err(data::link_refused(&p));
         }
         if p.is_file() {
             return Ok(p);

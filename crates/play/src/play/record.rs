@@ -45,9 +45,10 @@ pub fn input_lines(table: &Table, actions: &[Action]) -> Vec<String> {
 /// The scenario of a game played at `table` (its seed, or the key of a
 /// game nobody at the table could compute).
 pub fn scenario_yaml(table: &Table, actions: &[Action], name: &str) -> Result<String, String> {
-    let (about, deal) = match table.cards {
-        Cards::Key(k) => (String::new(), format!("key: {}", key_text(&k))),
-        Cards::Seed(s) | Cards::Fixed(_, s) => (format!(" (seed {s})"), format!("seed: {s}")),
+    let about = table.cards.seed_note();
+    let deal = match table.cards {
+        Cards::Key(k) => format!("key: {}", key_text(&k)),
+        Cards::Seed(s) | Cards::Fixed(_, s) => format!("seed: {s}"),
     };
     let mut y = format!(
         "name: {name}\ndescription: >-\n  A game of upcard play{about}, recorded with --record.\nrules: standard\nstandard:\n  {deal}\n"
@@ -115,14 +116,10 @@ pub fn events(table: &Table, actions: &[Action]) -> Vec<crate::engine::Event> {
 /// Writes the game as a Euchre Game Notation record (docs/egn.md), checked
 /// by reading it back.
 pub fn egn_record(path: &Path, table: &Table, actions: &[Action]) -> Result<(), String> {
-    let about = table
-        .cards
-        .seed_words()
-        .map_or(String::new(), |s| format!(" ({s})"));
     crate::egn::write::save_played(
         path,
         None,
-        &format!("A game of upcard play{about}."),
+        &format!("A game of upcard play{}.", table.cards.seed_note()),
         &table.names,
         &table.config,
         &events(table, actions),

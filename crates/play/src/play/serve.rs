@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use crate::agents::{Agent, Game};
 use crate::arena::Rules;
-use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config, fresh_key};
+use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
 use crate::engine::{Outcome, VecSink};
 use crate::net::hub::{Hub, Remote, WebSeat};
 use crate::net::{self, table};
@@ -125,10 +125,7 @@ impl Options {
         });
         // The table makes the bots (seeded from the game's seed); the
         // rules make the game.
-        let cards = match self.seed {
-            Some(s) => Cards::Seed(s),
-            None => Cards::Key(fresh_key().map_err(Failure::input)?),
-        };
+        let cards = Cards::from_seed(self.seed).map_err(Failure::input)?;
         let table = Table::new(config(), cards, names.clone(), seats);
         let hello = |i: usize| {
             Hello::new(
@@ -190,10 +187,7 @@ impl Options {
             crate::egn::write::save_played(
                 path,
                 None,
-                &match table.cards.seed_words() {
-                    Some(s) => format!("A game of upcard serve ({s})."),
-                    None => "A game of upcard serve.".to_string(),
-                },
+                &format!("A game of upcard serve{}.", table.cards.seed_note()),
                 &names,
                 &config,
                 &events.0,

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use crate::agents::{EngineError, PlayerError};
 use crate::courses::standard::house::{self, HouseRule};
 use crate::courses::standard::transcript::StandardPrinter;
-use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config, fresh_key};
+use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
 use crate::engine::{Action, Outcome, State};
 use crate::play::record::record;
 use crate::play::save::{Decisions, Saved, seat_text};
@@ -96,12 +96,13 @@ pub struct Setup {
 /// The first line's words on the deal: a seed says how to deal it again;
 /// a keyed deal (the default) that no one at the table can compute it.
 pub fn deal_words(table: &Table) -> String {
-    match table.cards.seed_words() {
-        Some(s) => {
-            let n = s.trim_start_matches("seed ");
-            format!("{s} (--seed {n} deals these cards again)")
+    match table.cards {
+        Cards::Seed(s) | Cards::Fixed(_, s) => {
+            format!("seed {s} (--seed {s} deals these cards again)")
         }
-        None => "a deal no seat can compute (save or --record the game to see it again)".into(),
+        Cards::Key(_) => {
+            "a deal no seat can compute (save or --record the game to see it again)".into()
+        }
     }
 }
 
@@ -231,10 +232,7 @@ impl Options {
         }
         // Without --seed, a key of 256 bits from the system: what a seat
         // sees of the cards tells it nothing of the others.
-        let cards = match self.seed {
-            Some(seed) => Cards::Seed(seed),
-            None => Cards::Key(fresh_key().map_err(Failure::input)?),
-        };
+        let cards = Cards::from_seed(self.seed).map_err(Failure::input)?;
         let mut table = Table::new(cfg, cards, names, seats);
         table.seat_timeout = self.seat_timeout;
         table.launch = self.launch.clone();

@@ -268,7 +268,7 @@ fn sandboxed(words: &[String], s: &SeatSandbox, echo: bool) -> Result<Started, S
         .map_err(|e| format!("cannot make a folder for its sandbox: {e}"))?;
     // Removed by the signal handler too, if the process is stopped.
     upcard_sandbox::cleanup::track(dir.path());
-    let dir = SeatFiles(Some(dir));
+    let dir = SeatFiles(dir);
     let work = dir.path().join("work");
     std::fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
     if let Some(f) = &folder {
@@ -390,23 +390,20 @@ fn in_folder(p: &Path, folder: Option<&Path>) -> Option<String> {
 /// A seat's temporary folder, removed with the seat (or by the signal
 /// handler: `upcard_sandbox::cleanup`).
 #[cfg(target_os = "linux")]
-pub(super) struct SeatFiles(Option<tempfile::TempDir>);
+pub(super) struct SeatFiles(tempfile::TempDir);
 
 #[cfg(target_os = "linux")]
 impl SeatFiles {
     fn path(&self) -> &Path {
-        self.0
-            .as_ref()
-            .map_or(Path::new("/nonexistent"), |d| d.path())
+        self.0.path()
     }
 }
 
 #[cfg(target_os = "linux")]
 impl Drop for SeatFiles {
+    // The folder itself goes right after, when the field drops.
     fn drop(&mut self) {
-        if let Some(d) = self.0.take() {
-            upcard_sandbox::cleanup::forget(d.path());
-        }
+        upcard_sandbox::cleanup::forget(self.0.path());
     }
 }
 

@@ -114,7 +114,7 @@ const MAX_SOURCES: u64 = 8 << 20;
 /// a file over 1 MiB or sources over 8 MiB in all are refused, with the
 /// file's name. Read in name order, so the same file is named every time.
 fn read_files(dir: &Path) -> Result<Files, String> {
-    if std::fs::symlink_metadata(dir).is_ok_and(|m| m.file_type().is_symlink()) {
+    if super::data::is_link(dir) {
         return Err("the folder is a symbolic link: links are not followed".into());
     }
     let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)

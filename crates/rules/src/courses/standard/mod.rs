@@ -59,6 +59,14 @@ pub fn parse_key(text: &str) -> Result<[u8; 32], String> {
 }
 
 impl Cards {
+    /// `--seed S`'s cards, or without one a new key from the system.
+    pub fn from_seed(seed: Option<u32>) -> Result<Cards, String> {
+        Ok(match seed {
+            Some(s) => Cards::Seed(s),
+            None => Cards::Key(fresh_key()?),
+        })
+    }
+
     /// The deal in a sentence's parentheses: `seed 5`, or nothing for a
     /// keyed game (its key is the host's, in its save file or record).
     pub fn seed_words(&self) -> Option<String> {
@@ -66,6 +74,13 @@ impl Cards {
             Cards::Seed(s) | Cards::Fixed(_, s) => Some(format!("seed {s}")),
             Cards::Key(_) => None,
         }
+    }
+
+    /// [`Cards::seed_words`] as a record's description gives them after
+    /// its title: ` (seed 5)`, or nothing.
+    pub fn seed_note(&self) -> String {
+        self.seed_words()
+            .map_or(String::new(), |s| format!(" ({s})"))
     }
 }
 
