@@ -36,6 +36,10 @@ const SHIMS: [(&str, &[&str]); 7] = [
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=UPCARD_LINK");
+    // The bundled library (src/library.rs) is these folders, embedded:
+    // a changed scenario or golden rebuilds the binary.
+    println!("cargo::rerun-if-changed=scenarios");
+    println!("cargo::rerun-if-changed=golden");
     match static_link() {
         Ok(Some(shims)) => {
             println!("cargo::rustc-link-arg-bins=-L{}", shims.display());

@@ -167,6 +167,7 @@ pub fn report(data: &[u8]) {
             &Head {
                 program: &p.program,
                 error: p.error.as_deref(),
+                sources: p.sources.as_deref(),
                 shard: p.shard,
                 limits: &p.limits,
                 timings: p.timings,

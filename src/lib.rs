@@ -14,3 +14,5 @@ pub use upcard_play::{arena, net, play, tournament};
 pub use upcard_rules::{Failure, agents, courses, input, parse, transcript};
 /// Scenarios, replay and the mutant catalogue: the layer above the rules.
 pub use upcard_scenario::{egn, mutants, replay, scenario};
+/// The bundled scenario library, embedded in the binary.
+pub mod library;

@@ -76,15 +76,31 @@ impl Args {
                 cxxflags,
                 unit_tests,
                 dir,
-            } => init::init(
-                platform,
-                &rules,
-                &scenarios,
-                cxxflags.as_deref(),
-                unit_tests.as_deref(),
-                &dir,
-                stdout,
-            ),
+            } => {
+                // No scenarios named and none here: the bundled library's.
+                let bundled = if scenarios.is_empty() && !std::path::Path::new("scenarios").exists()
+                {
+                    Some(upcard::library::unpacked().map_err(Failure::input)?)
+                } else {
+                    None
+                };
+                let scenarios = match &bundled {
+                    Some(root) => vec![root.join("scenarios")],
+                    None => scenarios,
+                };
+                init::init(
+                    platform,
+                    &rules,
+                    init::Library {
+                        paths: &scenarios,
+                        project: bundled.as_deref(),
+                    },
+                    cxxflags.as_deref(),
+                    unit_tests.as_deref(),
+                    &dir,
+                    stdout,
+                )
+            }
             Sub::Combine {
                 platform,
                 inputs,

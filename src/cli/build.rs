@@ -32,7 +32,7 @@ pub struct Args {
     /// Build without the sandbox (only sources you trust)
     #[arg(long)]
     no_sandbox: bool,
-    /// The submission's folder (its files at the top)
+    /// The submission's folder (the shallowest folder in it that holds the course's main file is built)
     src: PathBuf,
     /// Where the built program goes
     #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -70,8 +70,22 @@ impl Args {
         for n in &grader.notes {
             eprintln!("upcard: note: {n}");
         }
-        match grader.build(&self.src, &script, course.program_file(), &self.output) {
-            Ok(()) => {
+        let main_files = course.main_files();
+        match grader.build(
+            &self.src,
+            main_files,
+            &script,
+            course.program_file(),
+            &self.output,
+        ) {
+            Ok(below) => {
+                if let Some(b) = below {
+                    let _ = writeln!(
+                        stdout,
+                        "the sources are in {b}/ (the folder with {})",
+                        main_files.join(" or ")
+                    );
+                }
                 let _ = writeln!(stdout, "built {}", self.output.display());
                 Ok(())
             }

@@ -92,7 +92,7 @@ impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let o = Options {
             exe: self.exe,
-            paths: self.scenarios.paths,
+            paths: self.scenarios.library()?,
             filter: self.scenarios.filter,
             argv0: self.argv0,
             limits: Limits {

@@ -17,6 +17,7 @@ mod record;
 mod replay;
 mod report;
 mod run;
+mod scenarios;
 mod schema;
 mod serve;
 mod tournament;
@@ -88,6 +89,7 @@ pub enum Command {
     Replay(replay::Args),
     Import(import::Args),
     Schema(schema::Args),
+    Scenarios(scenarios::Args),
     Autograder(autograder::Args),
     Report(report::Args),
     Play(play::Args),
@@ -188,6 +190,7 @@ impl Parsed {
             Command::New(a) => a.execute(stdout),
             Command::Record(a) => a.execute(stdout),
             Command::Mutants(a) => a.execute(stdout),
+            Command::Scenarios(a) => a.execute(stdout),
             Command::UnitTests(a) => a.execute(stdout),
         }
     }

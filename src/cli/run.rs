@@ -29,11 +29,29 @@ impl Color {
 /// Which scenarios a command takes (run, bless, grade).
 #[derive(clap::Args)]
 pub struct Selection {
-    /// Scenario files or directories (default: scenarios/)
+    /// Scenario files or directories (default: ./scenarios, else the library bundled in upcard)
     pub paths: Vec<PathBuf>,
     /// Only scenarios whose name, path or a tag contains TEXT
     #[arg(long, value_name = "TEXT")]
     pub filter: Option<String>,
+}
+
+impl Selection {
+    /// The paths given; with none, `./scenarios` when it exists, else the
+    /// bundled library (said on standard error, with how to get a copy).
+    pub fn library(&self) -> Result<Vec<PathBuf>, Failure> {
+        if !self.paths.is_empty() || std::path::Path::new("scenarios").exists() {
+            return Ok(self.paths.clone());
+        }
+        let root = upcard::library::unpacked().map_err(Failure::input)?;
+        eprintln!(
+            "upcard: no ./scenarios here: using the {} scenarios bundled in upcard {} \
+             (`upcard scenarios export DIR` writes them out to read and extend)",
+            upcard::library::scenario_count(),
+            env!("CARGO_PKG_VERSION")
+        );
+        Ok(vec![root.join("scenarios")])
+    }
 }
 
 /// Run scenarios through the engine and compare each with its golden transcript
@@ -58,7 +76,7 @@ pub struct Args {
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let o = Options {
-            paths: self.scenarios.paths,
+            paths: self.scenarios.library()?,
             filter: self.scenarios.filter,
             failed: self.failed,
             side_by_side: self.side_by_side,

@@ -524,11 +524,11 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
     // Carol's missing program is her failure, not the grader's.
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory       disk    not-run  near-miss      flaky      score\nalice            1          0          0          0          0          0          0          0          0          0          0        1/1\nbob              0          0          1          0          0          0          0          0          0          0          0        0/1\ncarol            0          0          0          0          0          0          0          0          1          0          0        0/1\n"), "{out}");
+    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory       disk    not-run  build-failed  near-miss      flaky      score\nalice            1          0          0          0          0          0          0          0          0             0          0          0        1/1\nbob              0          0          1          0          0          0          0          0          0             0          0          0        0/1\ncarol            0          0          0          0          0          0          0          0          1             0          0          0        0/1\n"), "{out}");
     assert!(out.ends_with("\n1 passed, 2 failed\n"), "{out}");
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score,march\nalice,1,0,0,0,0,0,0,0,0,0,0,1/1,pass\nbob,0,0,1,0,0,0,0,0,0,0,0,0/1,crash\ncarol,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,flaky,score,march\nalice,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\nbob,0,0,1,0,0,0,0,0,0,0,0,0,0/1,crash\ncarol,0,0,0,0,0,0,0,0,1,0,0,0,0/1,not-run\n"
     );
     // The HTML folder: the class's table, and a page per student.
     let index = std::fs::read_to_string(html.join("index.html")).unwrap();
@@ -760,7 +760,11 @@ fn one_course_per_run_inferred_or_asked_for_and_skips_counted_once() {
         "",
     );
     assert_eq!(o.code, Some(1));
-    assert_eq!(o.err, "");
+    assert_eq!(
+        o.err,
+        "upcard: 3 opt-in scenarios not graded (official-test00-alice, official-test01-alice, \
+         official-test50-alice): --filter opt-in, or a name, grades them\n"
+    );
     assert!(!o.out.contains("cs246"), "{}", o.out);
     let o = crate::common::upcard_text(
         Path::new("."),
@@ -934,7 +938,7 @@ fn a_flaky_program_is_marked_in_the_class_table() {
         o.out
     );
     let cells: Vec<&str> = row.split(',').collect();
-    assert_eq!(cells[11], "1", "flaky: {row}");
+    assert_eq!(cells[12], "1", "flaky: {row}");
 }
 
 /// Names a spreadsheet would run as formulas are written as text.
@@ -966,7 +970,7 @@ fn csv_cells_never_start_a_formula() {
         .unwrap()
         .lines()
         .skip(1)
-        .map(|l| l.rsplitn(14, ',').last().unwrap().to_string())
+        .map(|l| l.rsplitn(15, ',').last().unwrap().to_string())
         .collect();
     assert_eq!(
         names,
@@ -1010,25 +1014,37 @@ fn reports_honour_the_umask_and_keep_their_mode() {
 }
 
 /// `--build`: a folder of source submissions is built in the sandbox with
-/// the course's build and graded; a submission that does not build is that
-/// student's row, with the compiler's words.
+/// the course's build and graded, each from the shallowest folder holding
+/// `euchre.cpp` (repositories arrive as laid out); a submission that does
+/// not build is that student's row, with the compiler's words once in its
+/// reports, and a missing, empty or doubled `euchre.cpp` is named before
+/// any compiler runs.
 #[test]
 fn a_class_of_sources_is_built_then_graded() {
     let subs = work().join("sources-class");
     let _ = std::fs::remove_dir_all(&subs);
-    std::fs::create_dir_all(subs.join("ann")).unwrap();
-    std::fs::create_dir_all(subs.join("bo")).unwrap();
-    std::fs::copy(
-        "tests/integration/programs/euchre.cpp",
-        subs.join("ann/euchre.cpp"),
-    )
-    .unwrap();
-    std::fs::write(
-        subs.join("bo/euchre.cpp"),
-        "int main() { return undeclared; }\n",
-    )
-    .unwrap();
+    let put = |path: &str, text: &[u8]| {
+        let p = subs.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    let good = std::fs::read("tests/integration/programs/euchre.cpp").unwrap();
+    put("ann/euchre.cpp", &good);
+    put("bo/euchre.cpp", b"int main() { return undeclared; }\n");
+    // A repository as pushed: tests at the top, the project two folders
+    // down, an editor's debris beside it.
+    put("cy/Card_tests.cpp", b"int main() { return 1; }\n");
+    put("cy/EECS280/p3-euchre/euchre.cpp", &good);
+    put("cy/.vs/old/euchre.cpp", b"not C++\n");
+    put("cy/__MACOSX/EECS280/euchre.cpp", b"not C++\n");
+    put("dee/euchre.cpp", b"\n  \n");
+    put("ed/a/euchre.cpp", &good);
+    put("ed/b/euchre.cpp", &good);
+    put("flo/src/Card.cpp", b"\n");
+    put("flo/Card.hpp", b"\n");
     let csv = work().join("sources.csv");
+    let json = work().join("sources-json");
+    let _ = std::fs::remove_dir_all(&json);
     let o = crate::common::upcard_text(
         Path::new("."),
         &[
@@ -1039,19 +1055,73 @@ fn a_class_of_sources_is_built_then_graded() {
             MARCH,
             "--csv",
             csv.to_str().unwrap(),
+            "--report",
+            &format!("json={}", json.display()),
         ],
         "",
     );
     assert_eq!(o.code, Some(1), "{}", o.err);
+    let lines: Vec<&str> = o.out.lines().take(5).collect();
     assert!(
-        o.out.starts_with("bo: the submission did not build:\n") && o.out.contains("undeclared"),
+        lines[0].starts_with(
+            "bo: did not build: euchre.cpp:1:21: error: 'undeclared' was not declared"
+        ),
         "{}",
         o.out
     );
     assert_eq!(
+        lines[1..],
+        [
+            "cy: built from the sources in EECS280/p3-euchre/",
+            "dee: did not build: euchre.cpp is empty: the submission's euchre.cpp holds no code",
+            "ed: did not build: euchre.cpp is in 2 folders at the same depth (a/, b/): which one \
+             to grade is not clear; keep one",
+            "flo: did not build: no euchre.cpp in the submission; found Card.hpp, src/Card.cpp",
+        ]
+    );
+    assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score,march\n\
-         ann,1,0,0,0,0,0,0,0,0,0,0,1/1,pass\nbo,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,flaky,score,march\n\
+         ann,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\n\
+         bo,0,0,0,0,0,0,0,0,0,1,0,0,0/1,build-failed\n\
+         cy,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\n\
+         dee,0,0,0,0,0,0,0,0,0,1,0,0,0/1,build-failed\n\
+         ed,0,0,0,0,0,0,0,0,0,1,0,0,0/1,build-failed\n\
+         flo,0,0,0,0,0,0,0,0,0,1,0,0,0/1,build-failed\n"
+    );
+    // The compiler's log once, at the report's head; the scenario points to it.
+    let bo: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json.join("bo.json")).unwrap()).unwrap();
+    let text = bo.to_string();
+    assert_eq!(text.matches("was not declared").count(), 1, "{text}");
+    assert!(bo["error"].as_str().unwrap().contains("was not declared"));
+    assert_eq!(bo["tests"][0]["verdict"], "build-failed");
+    let cy: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json.join("cy.json")).unwrap()).unwrap();
+    assert_eq!(cy["sources"], "EECS280/p3-euchre");
+}
+
+/// Without `--build`, a class of sources says what would grade it.
+#[test]
+fn sources_without_build_say_add_build() {
+    let subs = work().join("sources-no-build");
+    let _ = std::fs::remove_dir_all(&subs);
+    std::fs::create_dir_all(subs.join("ann")).unwrap();
+    std::fs::write(subs.join("ann/euchre.cpp"), "int main() {}\n").unwrap();
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &["grade", "--exe", subs.to_str().unwrap(), MARCH],
+        "",
+    );
+    assert_eq!(o.code, Some(1), "{}", o.err);
+    assert!(
+        o.out.starts_with(&format!(
+            "ann: no program in {} (euchre.exe, euchre, or one executable file); these are \
+             sources: add --build to build them first\n",
+            subs.join("ann").display()
+        )),
+        "{}",
+        o.out
     );
 }
 
@@ -1111,9 +1181,9 @@ fn a_link_in_a_class_is_named_not_followed() {
     assert_eq!(o.code, Some(1), "{}", o.err);
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,near-miss,flaky,score,march\n\
-         ann,1,0,0,0,0,0,0,0,0,0,0,1/1,pass\ncy,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n\
-         dee,0,0,0,0,0,0,0,0,1,0,0,0/1,not-run\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,flaky,score,march\n\
+         ann,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\ncy,0,0,0,0,0,0,0,0,1,0,0,0,0/1,not-run\n\
+         dee,0,0,0,0,0,0,0,0,1,0,0,0,0/1,not-run\n"
     );
     for who in ["cy/euchre.exe", "dee"] {
         let said = format!(

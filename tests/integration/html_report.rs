@@ -127,6 +127,8 @@ fn the_html_report_shows_the_failure_in_a_browser() {
         section.contains("<pre class=\"stderr\">Player.cpp:42: assertion failed</pre>"),
         "{section}"
     );
+    // Standard error once on the page: in its block, not in the detail too.
+    assert_eq!(section.matches("Player.cpp:42").count(), 1, "{section}");
     let png = std::fs::read(&screenshot).unwrap();
     assert!(
         png.starts_with(b"\x89PNG") && png.len() > 10_000,

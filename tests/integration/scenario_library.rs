@@ -113,3 +113,90 @@ fn the_library_covers_what_issue_4_lists() {
     }
     assert!(Path::new("scenarios").is_dir());
 }
+
+/// An installed upcard, a copy of the binary outside the checkout run from
+/// an empty folder, grades with the library built into it (each official
+/// game once, the 2018 names opt-in), and `scenarios export` writes a
+/// library that `upcard run` passes whole and that is never overwritten.
+#[test]
+fn an_installed_binary_grades_with_its_bundled_library() {
+    let t = tempfile::tempdir().unwrap();
+    let bin = t.path().join("upcard");
+    std::fs::copy(env!("CARGO_BIN_EXE_upcard"), &bin).unwrap();
+    let exe = t.path().join("euchre.exe");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp");
+    let built = std::process::Command::new("g++")
+        .args(["-O1", "-o"])
+        .arg(&exe)
+        .arg(&src)
+        .status()
+        .expect("g++ (apt-get install -y g++)");
+    assert!(built.success());
+    let empty = t.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let home = t.path().join("home");
+    let run = |args: &[&str]| {
+        let o = std::process::Command::new(&bin)
+            .current_dir(&empty)
+            .args(args)
+            .env("HOME", &home)
+            .env_remove("XDG_CACHE_HOME")
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8(o.stdout).unwrap(),
+            String::from_utf8(o.stderr).unwrap(),
+        )
+    };
+    let exe = exe.to_str().unwrap();
+    let (code, out, err) = run(&["grade", "--exe", exe, "--rules", "eecs280"]);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.ends_with("\n15 passed, 0 failed\n"), "{out}");
+    for game in ["00", "01", "50"] {
+        assert_eq!(
+            out.matches(&format!("official-test{game}")).count(),
+            1,
+            "{out}"
+        );
+    }
+    assert_eq!(
+        err,
+        format!(
+            "upcard: no ./scenarios here: using the 157 scenarios bundled in upcard {} \
+             (`upcard scenarios export DIR` writes them out to read and extend)\n\
+             upcard: 3 opt-in scenarios not graded (official-test00-alice, official-test01-alice, \
+             official-test50-alice): --filter opt-in, or a name, grades them\n",
+            env!("CARGO_PKG_VERSION")
+        )
+    );
+    // Asked for, the 2018 names are graded.
+    let (code, out, _) = run(&[
+        "grade",
+        "--exe",
+        exe,
+        "--rules",
+        "eecs280",
+        "--filter",
+        "official-2018",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.ends_with("\n3 passed, 0 failed\n"), "{out}");
+    // Exported, the library runs whole from where it was written.
+    let (code, out, err) = run(&["scenarios", "export", "lib"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out,
+        "wrote 157 scenarios and their goldens (320 files) into lib\n"
+    );
+    let (code, out, err) = run(&["run", "lib/scenarios"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.ends_with("\n157 passed, 0 failed\n"), "{out}");
+    let (code, _, err) = run(&["scenarios", "export", "lib"]);
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "upcard: lib/scenarios exists: export writes a new library and overwrites none \
+         (choose another folder)\n"
+    );
+}

@@ -94,17 +94,27 @@ fn log(stdout: &[u8], stderr: &[u8], why: Option<String>) -> String {
 impl Grader {
     /// Builds the sources in `src` with `script` (a bash script that makes
     /// `program` in its working directory) in the sandbox, and puts the
-    /// program at `dest`. The build gets the run limits, with at least a
-    /// minute.
+    /// program at `dest`. The sources are those of the shallowest folder
+    /// under `src` holding one of `main_files` (`src` itself when there are
+    /// none): what is returned, relative to `src`, when it is below. The
+    /// build gets the run limits, with at least a minute.
     pub fn build(
         &self,
         src: &Path,
+        main_files: &[&str],
         script: &str,
         program: &str,
         dest: &Path,
-    ) -> Result<(), BuildFailed> {
+    ) -> Result<Option<String>, BuildFailed> {
         let fail = |log: String| BuildFailed { log };
-        let files = sources(src).map_err(fail)?;
+        if super::data::is_link(src) {
+            return Err(fail(super::data::link_refused(src)));
+        }
+        let found = super::locate::sources(src, main_files).map_err(fail)?;
+        if let Some(empty) = super::locate::empty_main(&found.dir, main_files) {
+            return Err(fail(empty));
+        }
+        let files = sources(&found.dir).map_err(fail)?;
         let mut dir = self
             .dirs
             .lease()
@@ -169,6 +179,6 @@ impl Grader {
                 std::fs::set_permissions(dest, std::fs::Permissions::from_mode(0o755))
             })
             .map_err(|e| fail(format!("cannot keep the built program: {e}")))?;
-        Ok(())
+        Ok(found.below)
     }
 }

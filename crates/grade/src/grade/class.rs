@@ -1,13 +1,13 @@
 //! `upcard grade`: student programs on the scenarios, with reports.
 
 use crate::grade::shard::Shard;
-use crate::grade::writer::{ReportKind, ReportSpec, Reports, Writer};
+use crate::grade::writer::{ReportKind, ReportSpec, Reports, Student, Writer};
 use crate::grade::{
     Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
 };
 use crate::scenario::RulesName;
 use crate::scenario::Scenario;
-use crate::scenario::runner::{apply_filter, load};
+use crate::scenario::runner::{apply_filter, drop_opt_in, load};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
@@ -53,6 +53,11 @@ pub struct Options {
 struct Program {
     name: String,
     path: Result<PathBuf, String>,
+    /// Built from sources (`--build`): the folder below the submission's
+    /// root they were in, when not the root.
+    sources: Option<String>,
+    /// `--build` and its build failed: `path` holds the log.
+    build_failed: bool,
 }
 
 fn programs(exe: &Path) -> (Vec<Program>, bool) {
@@ -72,7 +77,9 @@ fn programs(exe: &Path) -> (Vec<Program>, bool) {
                 name: d
                     .file_name()
                     .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
-                path: find_program(d),
+                path: find_program(d).map_err(|why| sources_hint(d, why)),
+                sources: None,
+                build_failed: false,
             })
             .collect();
         (list, true)
@@ -86,6 +93,8 @@ fn programs(exe: &Path) -> (Vec<Program>, bool) {
             vec![Program {
                 name: exe.display().to_string(),
                 path,
+                sources: None,
+                build_failed: false,
             }],
             false,
         )
@@ -110,12 +119,34 @@ fn build_all(
         progs.par_iter_mut().enumerate().for_each(|(i, p)| {
             let src = o.exe.join(&p.name);
             let dest = out.join(format!("{i}-{program}"));
-            p.path = grader
-                .build(&src, &script, program, &dest)
-                .map(|()| dest)
-                .map_err(|f| format!("the submission did not build:\n{}", f.log));
+            match grader.build(&src, course.main_files(), &script, program, &dest) {
+                Ok(below) => {
+                    p.path = Ok(dest);
+                    p.sources = below;
+                }
+                Err(f) => {
+                    p.path = Err(format!("the submission did not build:\n{}", f.log));
+                    p.build_failed = true;
+                }
+            }
         });
     });
+}
+
+/// Without `--build`, a submission folder of sources and no program says
+/// what would grade it.
+fn sources_hint(dir: &Path, why: String) -> String {
+    let sources = std::fs::read_dir(dir).is_ok_and(|rd| {
+        rd.flatten().any(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            [".cpp", ".cc"].iter().any(|x| name.ends_with(x))
+        })
+    });
+    if sources {
+        format!("{why}; these are sources: add --build to build them first")
+    } else {
+        why
+    }
 }
 
 /// A class's folder names become report files and table rows: each must be
@@ -279,6 +310,15 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     };
     scenarios.retain(|s| s.rules() == rules);
+    let opt_in = drop_opt_in(&mut scenarios, o.filter.as_deref());
+    if !opt_in.is_empty() {
+        eprintln!(
+            "upcard: {} opt-in scenario{} not graded ({}): --filter opt-in, or a name, grades them",
+            opt_in.len(),
+            if opt_in.len() == 1 { "" } else { "s" },
+            opt_in.join(", ")
+        );
+    }
     if scenarios.is_empty() {
         return Err(Failure::input(format!(
             "no {} scenario to grade with",
@@ -389,6 +429,8 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
                         Ok(exe) => grader
                             .grade_repeated(exe, s, (want, *want_exit), o.repeat, o.repeat_all)
                             .unwrap_or_else(|e| not_run(s, &e)),
+                        // The build's log is said once, at the head of each report.
+                        Err(_) if prog.build_failed => Outcome::of(s, Verdict::BuildFailed),
                         Err(e) => not_run(s, e),
                     };
                     out.case = c;
@@ -398,8 +440,11 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
                 .collect()
         });
         writer.student(
-            &prog.name,
-            prog.path.as_ref().err().map(String::as_str),
+            &Student {
+                name: &prog.name,
+                error: prog.path.as_ref().err().map(String::as_str),
+                sources: prog.sources.as_deref(),
+            },
             outs,
         );
     }

@@ -11,6 +11,7 @@ const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}\
 .pass{color:#176f2c}.fail{color:#b3261e;font-weight:bold}\
 pre{background:#f6f6f6;padding:.8em;overflow-x:auto;line-height:1.35}\
+pre.detail,#program{white-space:pre-wrap;overflow-wrap:anywhere}\
 .card{display:inline-block;border:1px solid #888;border-radius:3px;padding:0 .2em;background:#fff}\
 .red{color:#c0392b}.black{color:#111}section{margin-top:2em}\
 table.diff td{font-family:monospace;white-space:pre;vertical-align:top}\
@@ -97,8 +98,9 @@ fn tail(s: &str, lines: usize) -> String {
     all[all.len().saturating_sub(lines)..].join("\n")
 }
 
-/// The page for one program's outcomes.
-pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
+/// The page for one program's outcomes; `head` (where its sources were,
+/// why it could not run) said once above them.
+pub fn report(program: &str, head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String {
     let passed = outcomes.iter().filter(|o| o.verdict.passed()).count();
     let score: f64 = outcomes.iter().map(Outcome::score).sum();
     let max: f64 = outcomes.iter().map(|o| o.weight).sum();
@@ -107,11 +109,14 @@ pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
         h,
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
          <title>upcard grade: {p}</title><style>{STYLE}</style></head><body>\n\
-         <h1>upcard grade: {p}</h1>\n<p id=\"summary\">{passed} passed, {failed} failed; score {score} of {max}</p>\n\
-         <table id=\"verdicts\"><tr><th>scenario</th><th>verdict</th><th>why</th></tr>\n",
+         <h1>upcard grade: {p}</h1>\n<p id=\"summary\">{passed} passed, {failed} failed; score {score} of {max}</p>\n",
         p = escape(program),
         failed = outcomes.len() - passed,
     );
+    if let Some(head) = head {
+        let _ = writeln!(h, "<pre id=\"program\">{}</pre>", escape(head));
+    }
+    h.push_str("<table id=\"verdicts\"><tr><th>scenario</th><th>verdict</th><th>why</th></tr>\n");
     for (i, o) in outcomes.iter().enumerate() {
         let class = if o.verdict.passed() { "pass" } else { "fail" };
         let name = if o.verdict.passed() {
@@ -149,8 +154,15 @@ pub fn report(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
         if let Some(c) = &o.context {
             h.push_str(&side_by_side(c));
         }
-        if !o.detail.is_empty() {
-            let _ = writeln!(h, "<pre class=\"detail\">{}</pre>", with_cards(&o.detail));
+        // The page shows standard error in its own block: not in the detail too.
+        let noted = super::stderr_tail(o.stderr.as_bytes());
+        let detail = if o.stderr.is_empty() {
+            &o.detail
+        } else {
+            o.detail.strip_suffix(noted.as_str()).unwrap_or(&o.detail)
+        };
+        if !detail.is_empty() {
+            let _ = writeln!(h, "<pre class=\"detail\">{}</pre>", with_cards(detail));
         }
         if !o.stderr.is_empty() {
             let _ = writeln!(

@@ -23,10 +23,17 @@ pub fn shell_words(flags: &str) -> Result<String, Failure> {
 /// Writes a ready-to-upload autograder for `rules` and `platform` into
 /// `dir` (`upcard autograder init`), from the scenarios under `scenarios`
 /// that a course program can run, and says on `stdout` what it wrote.
+/// The scenarios to deploy, and the project folder they are in (None:
+/// the working directory; the bundled library's unpacked folder else).
+pub struct Library<'a> {
+    pub paths: &'a [PathBuf],
+    pub project: Option<&'a Path>,
+}
+
 pub fn init(
     platform: deploy::Platform,
     rules: &str,
-    scenarios: &[PathBuf],
+    library: Library,
     cxxflags: Option<&str>,
     unit: Option<&Path>,
     dir: &Path,
@@ -45,7 +52,7 @@ pub fn init(
         )));
     }
     let rules = RulesName::from_name(rules).expect("clap checked the name");
-    let (mut all, bad) = crate::scenario::runner::load(scenarios)?;
+    let (mut all, bad) = crate::scenario::runner::load(library.paths)?;
     if bad {
         return Err(Failure::input(
             "fix the scenarios above first: an autograder must not carry a broken one",
@@ -53,6 +60,14 @@ pub fn init(
     }
     // Only what a course program can run: one course, no upcard-only settings.
     all.retain(|s| s.rules() == rules);
+    let opt_in = crate::scenario::runner::drop_opt_in(&mut all, None);
+    if !opt_in.is_empty() {
+        eprintln!(
+            "upcard: left out {} opt-in scenarios ({}): give their paths to deploy them",
+            opt_in.len(),
+            opt_in.join(", ")
+        );
+    }
     let course_total = all.len();
     let mut reasons = std::collections::BTreeMap::<String, usize>::new();
     all.retain(|s| match s.setup.invocation(None) {
@@ -74,7 +89,11 @@ pub fn init(
     let me = std::env::current_exe()
         .map_err(|e| Failure::input(format!("finding upcard itself: {e}")))?;
     let d = deploy::Deployment {
-        project: crate::scenario::Project::current().map_err(Failure::input)?,
+        project: match library.project {
+            Some(p) => crate::scenario::Project::at(p),
+            None => crate::scenario::Project::current(),
+        }
+        .map_err(Failure::input)?,
         course: rules.course(),
         scenarios: &all,
         upcard: &me,

@@ -3,7 +3,7 @@
 
 use crate::grade::Outcome;
 use crate::grade::part::Part;
-use crate::grade::writer::{ReportKind, ReportSpec, Reports, Writer};
+use crate::grade::writer::{ReportKind, ReportSpec, Reports, Student, Writer};
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -140,6 +140,7 @@ fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> 
     let program = first.program.clone();
     let limits = first.limits;
     let error = parts.iter().find_map(|p| p.error.clone());
+    let sources = parts.iter().find_map(|p| p.sources.clone());
     let mut outcomes: Vec<Outcome> = parts.into_iter().flat_map(|p| p.outcomes).collect();
     outcomes.sort_by_key(|o| o.case);
     for (k, o) in outcomes.iter().enumerate() {
@@ -161,6 +162,7 @@ fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> 
     Ok(Part {
         program,
         error,
+        sources,
         shard: None,
         limits,
         timings,
@@ -278,7 +280,12 @@ pub fn merge(o: &MergeOptions, stdout: &mut dyn Write) -> Result<(), Failure> {
                 shard: None,
             })
         });
-        w.student(&merged.program, merged.error.as_deref(), merged.outcomes);
+        let who = Student {
+            name: &merged.program,
+            error: merged.error.as_deref(),
+            sources: merged.sources.as_deref(),
+        };
+        w.student(&who, merged.outcomes);
     }
     match writer {
         Some(w) => w.finish(stdout, false),

@@ -8,6 +8,7 @@ pub mod deploy;
 pub mod html;
 pub mod init;
 pub mod live;
+pub mod locate;
 pub mod merge;
 pub mod mutate;
 pub mod part;
@@ -51,6 +52,9 @@ pub enum Verdict {
     Disk(String),
     /// The program could not be started (or was not found).
     NotRun(String),
+    /// The submission's sources did not build (`--build`): the build's log
+    /// is said once, at the head of the student's reports.
+    BuildFailed,
     /// Unit-test grading: a bug no valid test of the student's catches (why).
     Missed(String),
 }
@@ -73,6 +77,7 @@ impl Verdict {
             Verdict::Memory(_) => "memory",
             Verdict::Disk(_) => "disk",
             Verdict::NotRun(_) => "not-run",
+            Verdict::BuildFailed => "build-failed",
             Verdict::Missed(_) => "missed",
         }
     }
@@ -94,6 +99,9 @@ impl Verdict {
             Verdict::Memory(why) => format!("out of memory: {why}"),
             Verdict::Disk(why) => format!("out of disk: {why}"),
             Verdict::NotRun(e) => format!("could not run: {e}"),
+            Verdict::BuildFailed => {
+                "not run: the submission did not build (the build's log is above)".into()
+            }
             Verdict::Missed(why) => why.clone(),
         }
     }
@@ -491,7 +499,9 @@ impl Grader {
         passes_too: bool,
     ) -> Result<Outcome, String> {
         let mut out = self.grade(exe, s, want)?;
-        if matches!(out.verdict, Verdict::NotRun(_)) || (out.verdict.passed() && !passes_too) {
+        if matches!(out.verdict, Verdict::NotRun(_) | Verdict::BuildFailed)
+            || (out.verdict.passed() && !passes_too)
+        {
             return Ok(out);
         }
         for run in 2..=repeat {
@@ -629,7 +639,9 @@ impl Grader {
             );
             notes.push_str(&format!("{}\n", compare.describe()));
         }
-        if !outcome.verdict.passed() && !matches!(outcome.verdict, Verdict::NotRun(_)) {
+        if !outcome.verdict.passed()
+            && !matches!(outcome.verdict, Verdict::NotRun(_) | Verdict::BuildFailed)
+        {
             // What the output got wrong, and the game at that point.
             if let Some(d) = first_divergence(want, &actual, compare) {
                 notes.push_str(&divergence_text(&d));
@@ -695,7 +707,7 @@ fn could_not_load(stderr: &[u8]) -> bool {
 
 /// The last lines of what the program wrote to standard error, for the
 /// student: an assertion's file and line is usually there.
-fn stderr_tail(stderr: &[u8]) -> String {
+pub(crate) fn stderr_tail(stderr: &[u8]) -> String {
     const LINES: usize = 10;
     const BYTES: usize = 2000;
     let text = String::from_utf8_lossy(stderr);

@@ -17,6 +17,8 @@ use crate::scenario::raw::Visibility;
 pub struct Part {
     pub program: String,
     pub error: Option<String>,
+    /// The folder below the submission's root its sources were built from.
+    pub sources: Option<String>,
     /// The shard, and how many scenarios the whole run gave each program.
     pub shard: Option<(Shard, usize)>,
     pub limits: Limits,
@@ -48,6 +50,9 @@ pub struct JsonReport {
     pub score: f64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<JsonShard>,
+    /// The folder below the submission's root its sources were built from.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sources: Option<String>,
     pub tests: Vec<JsonTest>,
 }
 
@@ -216,6 +221,7 @@ impl Part {
                 "memory" => Verdict::Memory(reason()?),
                 "disk" => Verdict::Disk(reason()?),
                 "not-run" => Verdict::NotRun(reason()?),
+                "build-failed" => Verdict::BuildFailed,
                 "missed" => Verdict::Missed(reason()?),
                 other => return Err(at(&format!("{other:?} is not a verdict"))),
             };
@@ -241,6 +247,7 @@ impl Part {
         Ok(Part {
             program: raw.program,
             error: raw.error,
+            sources: raw.sources,
             shard,
             limits,
             timings,
@@ -342,6 +349,7 @@ mod tests {
         let head = Head {
             program: "alice",
             error: Some("why"),
+            sources: Some("p3/src"),
             shard: Some((Shard { index: 2, count: 3 }, 27)),
             limits: &limits,
             timings: true,
@@ -350,6 +358,7 @@ mod tests {
         let part = Part::parse("r.json", &text).unwrap();
         assert_eq!(part.program, "alice");
         assert_eq!(part.error.as_deref(), Some("why"));
+        assert_eq!(part.sources.as_deref(), Some("p3/src"));
         assert_eq!(part.shard, Some((Shard { index: 2, count: 3 }, 27)));
         assert_eq!(part.limits.time, limits.time);
         assert!(part.timings);
@@ -381,6 +390,7 @@ mod tests {
             &Head {
                 program: "a",
                 error: None,
+                sources: None,
                 shard: None,
                 limits: &Limits::default(),
                 timings: false,

@@ -28,6 +28,8 @@ pub struct Head<'a> {
     pub program: &'a str,
     /// Why the program could not be run at all (none was found).
     pub error: Option<&'a str>,
+    /// The folder below the submission's root its sources were built from.
+    pub sources: Option<&'a str>,
     /// A sharded run's shard, and how many scenarios each program has in the
     /// whole run: what `upcard report merge` checks the parts against.
     pub shard: Option<(Shard, usize)>,
@@ -44,6 +46,7 @@ pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
         .iter()
         .map(|o| {
             let (signal, expected_exit, reason) = match &o.verdict {
+                Verdict::BuildFailed => (None, None, None),
                 Verdict::Crash(sig) => (Some(sig.clone()), None, None),
                 Verdict::WrongExit { expected, .. } => (None, Some(*expected), None),
                 Verdict::PassUnder(why)
@@ -94,6 +97,7 @@ pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
         passed,
         program: head.program.to_string(),
         score: outcomes.iter().map(Outcome::score).sum::<f64>(),
+        sources: head.sources.map(String::from),
         shard: head.shard.map(|(shard, cases)| JsonShard {
             cases,
             count: shard.count,
@@ -106,8 +110,9 @@ pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
 }
 
 /// Gradescope's results.json (autograder specification: tests with name,
-/// score, max_score, status, output, visibility).
-pub fn gradescope(outcomes: &[Outcome], limits: &Limits) -> String {
+/// score, max_score, status, output, visibility; `head`, once, as the
+/// top-level output).
+pub fn gradescope(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String {
     let tests: Vec<serde_json::Value> = outcomes
         .iter()
         .map(|o| {
@@ -121,11 +126,14 @@ pub fn gradescope(outcomes: &[Outcome], limits: &Limits) -> String {
             })
         })
         .collect();
-    let v = json!({
+    let mut v = json!({
         "score": outcomes.iter().map(Outcome::score).sum::<f64>(),
         "output_format": "text",
         "tests": tests,
     });
+    if let Some(h) = head {
+        v["output"] = json!(h);
+    }
     serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
 }
 
@@ -133,7 +141,7 @@ pub fn gradescope(outcomes: &[Outcome], limits: &Limits) -> String {
 /// a score from 0 to 1 and one test per scenario. PrairieLearn shows every
 /// test it is given, so a scenario that is not `visible` shows its name and
 /// points only: neither its expected output nor the program's.
-pub fn prairielearn(outcomes: &[Outcome], limits: &Limits) -> String {
+pub fn prairielearn(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String {
     let tests: Vec<serde_json::Value> = outcomes
         .iter()
         .map(|o| {
@@ -153,24 +161,31 @@ pub fn prairielearn(outcomes: &[Outcome], limits: &Limits) -> String {
     let max: f64 = outcomes.iter().map(|o| o.weight).sum();
     let got: f64 = outcomes.iter().map(Outcome::score).sum();
     let passed = outcomes.iter().filter(|o| o.verdict.passed()).count();
-    let v = json!({
+    let mut v = json!({
         "gradable": true,
         "score": if max > 0.0 { got / max } else { 0.0 },
         "message": format!("{passed} of {} tests passed", outcomes.len()),
         "tests": tests,
     });
+    if let Some(h) = head {
+        v["output"] = json!(h);
+    }
     serde_json::to_string_pretty(&v).expect("plain JSON") + "\n"
 }
 
-/// JUnit XML: one suite for the program, one case per scenario.
-pub fn junit(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
+/// JUnit XML: one suite for the program (`head` its standard error), one
+/// case per scenario.
+pub fn junit(program: &str, head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String {
     let mut report = Report::new("upcard grade");
     let mut suite = TestSuite::new(program);
+    if let Some(h) = head {
+        suite.set_system_err(h);
+    }
     for o in outcomes {
         let status = if o.verdict.passed() {
             TestCaseStatus::success()
         } else {
-            let kind = if matches!(o.verdict, Verdict::NotRun(_)) {
+            let kind = if matches!(o.verdict, Verdict::NotRun(_) | Verdict::BuildFailed) {
                 NonSuccessKind::Error
             } else {
                 NonSuccessKind::Failure
@@ -193,9 +208,17 @@ pub fn junit(program: &str, outcomes: &[Outcome], limits: &Limits) -> String {
     report.to_string().unwrap_or_default()
 }
 
-/// TAP version 13, with a YAML block for each failure.
-pub fn tap(outcomes: &[Outcome], limits: &Limits) -> String {
-    let mut s = format!("TAP version 13\n1..{}\n", outcomes.len());
+/// TAP version 13, with a YAML block for each failure (`head` as
+/// diagnostic lines before the plan).
+pub fn tap(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String {
+    let mut s = String::from("TAP version 13\n");
+    for line in head.unwrap_or_default().lines() {
+        s.push_str(&format!(
+            "# {}\n",
+            crate::parse::escape::printable_line(line)
+        ));
+    }
+    s.push_str(&format!("1..{}\n", outcomes.len()));
     for (i, o) in outcomes.iter().enumerate() {
         let ok = if o.verdict.passed() { "ok" } else { "not ok" };
         s.push_str(&format!("{ok} {} - {}\n", i + 1, o.name));
@@ -250,7 +273,7 @@ mod tests {
             outcome("later", Visibility::AfterDueDate, Verdict::Pass),
         ];
         let v: serde_json::Value =
-            serde_json::from_str(&prairielearn(&outs, &Limits::default())).unwrap();
+            serde_json::from_str(&prairielearn(None, &outs, &Limits::default())).unwrap();
         assert_eq!(v["score"], 2.0 / 6.0);
         assert_eq!(v["message"], "1 of 3 tests passed");
         assert_eq!(v["tests"][0]["message"], "wrong output");

@@ -127,6 +127,33 @@ impl Reports<'_> {
     }
 }
 
+/// Who a student's outcomes are of, and what is said once at the head of
+/// the student's reports.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Student<'a> {
+    pub name: &'a str,
+    /// Why the program could not run at all (a build's log, said once).
+    pub error: Option<&'a str>,
+    /// Built from the sources in this folder below the submission's root.
+    pub sources: Option<&'a str>,
+}
+
+impl Student<'_> {
+    /// What every report says before its scenarios: where the sources were
+    /// found, and why the program could not run. None when neither.
+    pub fn head(&self) -> Option<String> {
+        let mut text = String::new();
+        if let Some(s) = self.sources {
+            text.push_str(&format!("built from the sources in {s}/\n"));
+        }
+        if let Some(e) = self.error {
+            text.push_str(&crate::parse::escape::printable(e));
+            text.push('\n');
+        }
+        (!text.is_empty()).then_some(text)
+    }
+}
+
 /// Takes each student's outcomes as they come, writes that student's
 /// reports at once and keeps only the verdicts (with many students), so
 /// memory is bounded by one student's output, not the class's.
@@ -134,6 +161,8 @@ pub struct Writer<'a> {
     r: Reports<'a>,
     /// Each student's name and why its program could not run at all.
     students: Vec<(String, Option<String>)>,
+    /// The folders students' sources were built from, when below their root.
+    sources: Vec<Option<String>>,
     per: Vec<Vec<Outcome>>,
     to_stdout: Vec<Vec<String>>,
     error: Option<Failure>,
@@ -149,6 +178,7 @@ impl<'a> Writer<'a> {
         Writer {
             r,
             students: Vec::new(),
+            sources: Vec::new(),
             per: Vec::new(),
             to_stdout: vec![Vec::new(); n],
             error: None,
@@ -157,38 +187,37 @@ impl<'a> Writer<'a> {
         }
     }
 
-    fn render(
-        &self,
-        kind: ReportKind,
-        program: &str,
-        error: Option<&str>,
-        outs: &[Outcome],
-    ) -> String {
+    fn render(&self, kind: ReportKind, who: &Student, outs: &[Outcome]) -> String {
         let limits = &self.r.limits;
+        let head = who.head();
+        let head = head.as_deref();
+        let program = who.name;
         match kind {
-            ReportKind::Gradescope => gradescope(outs, limits),
-            ReportKind::Junit => junit(program, outs, limits),
+            ReportKind::Gradescope => gradescope(head, outs, limits),
+            ReportKind::Junit => junit(program, head, outs, limits),
             ReportKind::Json => json_report(
                 &Head {
                     program,
-                    error,
+                    error: who.error,
+                    sources: who.sources,
                     shard: self.r.shard,
                     limits,
                     timings: self.r.timings,
                 },
                 outs,
             ),
-            ReportKind::Tap => tap(outs, limits),
-            ReportKind::Html => crate::grade::html::report(program, outs, limits),
-            ReportKind::PrairieLearn => prairielearn(outs, limits),
+            ReportKind::Tap => tap(head, outs, limits),
+            ReportKind::Html => crate::grade::html::report(program, head, outs, limits),
+            ReportKind::PrairieLearn => prairielearn(head, outs, limits),
         }
     }
 
     /// One student's outcomes, in the run's order.
-    pub fn student(&mut self, name: &str, error: Option<&str>, outs: Vec<Outcome>) {
+    pub fn student(&mut self, who: &Student, outs: Vec<Outcome>) {
+        let (name, error) = (who.name, who.error);
         let stem = crate::parse::name::unique_stem(name, &mut self.used);
         for (i, spec) in self.r.specs.iter().enumerate() {
-            let body = self.render(spec.kind, name, error, &outs);
+            let body = self.render(spec.kind, who, &outs);
             match &spec.path {
                 None => self.to_stdout[i].push(body),
                 Some(p) => {
@@ -208,6 +237,7 @@ impl<'a> Writer<'a> {
         }
         self.students
             .push((name.to_string(), error.map(str::to_string)));
+        self.sources.push(who.sources.map(str::to_string));
         self.stems.push(stem);
         self.per.push(if self.r.many {
             outs.into_iter().map(verdict_only).collect()
@@ -222,6 +252,7 @@ impl<'a> Writer<'a> {
         let Writer {
             r,
             students,
+            sources,
             per,
             to_stdout,
             error,
@@ -231,13 +262,15 @@ impl<'a> Writer<'a> {
         let mut text = String::new();
         let mut any_fail = false;
         let mut any_not_run = false;
-        for ((name, error), outs) in students.iter().zip(&per) {
+        for (((name, error), outs), below) in students.iter().zip(&per).zip(&sources) {
+            if let Some(s) = below {
+                text.push_str(&format!("{name}: built from the sources in {s}/\n"));
+            }
             if let Some(e) = error {
                 any_not_run = true;
                 // The message names the program's path already.
                 if r.many {
-                    let e = crate::parse::escape::printable(e);
-                    text.push_str(&format!("{name}: {e}\n"));
+                    text.push_str(&format!("{name}: {}\n", summary_line(e, outs)));
                 } else {
                     text.push_str(&format!("{e}\n"));
                 }
@@ -271,7 +304,7 @@ impl<'a> Writer<'a> {
             }
             for out in outs {
                 match out.verdict {
-                    Verdict::NotRun(_) => any_not_run = true,
+                    Verdict::NotRun(_) | Verdict::BuildFailed => any_not_run = true,
                     ref v if !v.passed() => any_fail = true,
                     _ => {}
                 }
@@ -332,6 +365,29 @@ impl<'a> Writer<'a> {
     }
 }
 
+/// A class summary's line for a program that could not run: a build's log
+/// is in the student's reports, not the class's summary.
+fn summary_line(error: &str, outs: &[Outcome]) -> String {
+    let error = crate::parse::escape::printable(error);
+    if outs.iter().any(|o| o.verdict == Verdict::BuildFailed) {
+        // The compiler's first error says most; else the log's first line.
+        let log = error.lines().skip(1);
+        let first = log
+            .clone()
+            .find(|l| l.contains("error"))
+            .or_else(|| log.clone().next())
+            .unwrap_or_default();
+        let more = if error.lines().count() > 2 {
+            " (the whole log is in the student's reports)"
+        } else {
+            ""
+        };
+        format!("did not build: {first}{more}")
+    } else {
+        error
+    }
+}
+
 /// With `--diagnose` and many students: each mutant named first for some
 /// failing scenario of a student, with those students, most common first.
 fn diagnosed(students: &[(String, Option<String>)], per: &[Vec<Outcome>]) -> String {
@@ -383,7 +439,7 @@ fn verdict_only(o: Outcome) -> Outcome {
 /// The class table's columns: a count of each verdict, then of failures
 /// that differ only in white space (`near-miss`), of scenarios whose runs
 /// disagreed (`flaky`, `--repeat`), and the score over the maximum.
-const COLUMNS: [&str; 12] = [
+const COLUMNS: [&str; 13] = [
     "pass",
     "fail",
     "crash",
@@ -393,6 +449,7 @@ const COLUMNS: [&str; 12] = [
     "memory",
     "disk",
     "not-run",
+    "build-failed",
     "near-miss",
     "flaky",
     "score",
@@ -416,7 +473,7 @@ fn counts(
         .iter()
         .zip(per)
         .map(|((name, _), outs)| {
-            let mut cells: Vec<String> = COLUMNS[..9]
+            let mut cells: Vec<String> = COLUMNS[..10]
                 .iter()
                 .map(|c| {
                     outs.iter()
@@ -513,14 +570,15 @@ fn table(rows: &[(String, Vec<String>)]) -> String {
         .max()
         .unwrap_or(7);
     s.push_str(&format!("\n{:<w$}", "student"));
+    let width = |c: &str| c.len().max(9);
     for c in COLUMNS {
-        s.push_str(&format!("  {c:>9}"));
+        s.push_str(&format!("  {c:>0$}", width(c)));
     }
     s.push('\n');
     for (name, cells) in rows {
         s.push_str(&format!("{name:<w$}"));
-        for c in cells {
-            s.push_str(&format!("  {c:>9}"));
+        for (c, head) in cells.iter().zip(COLUMNS) {
+            s.push_str(&format!("  {c:>0$}", width(head)));
         }
         s.push('\n');
     }

@@ -50,6 +50,11 @@ pub trait Course: Sync {
     fn cxxflags(&self) -> &'static str {
         ""
     }
+    /// The files whose folder holds a submission's sources (`*.cc` by its
+    /// ending): the shallowest folder with one is built. None: the root.
+    fn main_files(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// A bash script that builds a submission into `program()` in the
     /// current directory with `cxxflags` (what an autograder runs; staff
     /// may edit it).

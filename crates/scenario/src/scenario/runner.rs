@@ -64,6 +64,31 @@ pub fn apply_filter(scenarios: &mut Vec<Scenario>, filter: Option<&str>) -> Resu
     Ok(())
 }
 
+/// The tag of a scenario graded only when asked for: the bundled library's
+/// 2018 names of the official games are one (the same games as the
+/// current names'), so a default grade counts each game once.
+pub const OPT_IN: &str = "opt-in";
+
+/// Leaves out the `opt-in` scenarios a filter does not name exactly (by
+/// their name or one of their tags), unless the paths and filter selected
+/// nothing else, and says which were left out.
+pub fn drop_opt_in(scenarios: &mut Vec<Scenario>, filter: Option<&str>) -> Vec<String> {
+    let opt_in = |s: &Scenario| s.tags.iter().any(|t| t == OPT_IN);
+    if scenarios.iter().all(opt_in) {
+        return Vec::new();
+    }
+    let asked = |s: &Scenario| filter.is_some_and(|f| s.name == f || s.tags.iter().any(|t| t == f));
+    let mut dropped = Vec::new();
+    scenarios.retain(|s| {
+        let keep = !opt_in(s) || asked(s);
+        if !keep {
+            dropped.push(s.name.clone());
+        }
+        keep
+    });
+    dropped
+}
+
 pub fn matches(s: &Scenario, text: &str) -> bool {
     s.name.contains(text)
         || s.path.to_string_lossy().contains(text)

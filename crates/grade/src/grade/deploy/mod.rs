@@ -133,12 +133,38 @@ fn unit_files(staff: &Path) -> Result<Vec<File>, String> {
     Ok(files)
 }
 
+/// The grading script's end: the unit tests' results joined to the
+/// program's (`join`), then a check that results were written. A grader
+/// that graded nothing (installed where the platform does not put it, its
+/// scenarios missing) exits non-zero, which the platform shows as its own
+/// error, instead of a silent exit 0.
+fn finish(join: &str, l: &Layout) -> String {
+    format!(
+        r#"finish() {{
+{join}    if [ ! -s "$RESULTS/results.json" ]; then
+        echo "upcard: no results were written to $RESULTS/results.json: is this autograder where {platform} puts it ($ROOT)?" >&2
+        exit 1
+    fi
+    exit 0
+}}
+for need in "$SOURCE/bin/upcard" "$SOURCE/scenarios" "$ROOT/{submission}"; do
+    if [ ! -e "$need" ]; then
+        echo "upcard: $need is missing: this autograder is not installed where {platform} puts it" >&2
+        exit 1
+    fi
+done
+"#,
+        platform = l.platform,
+        submission = l.submission,
+    )
+}
+
 /// The grading script's unit-test stage: run before the build (a program
 /// that does not build still has its tests graded), its results joined to
 /// the program's before the script ends.
-fn unit_stage(d: &Deployment, l: &Layout) -> (String, &'static str) {
+fn unit_stage(d: &Deployment, l: &Layout) -> String {
     let Some(staff) = &d.unit else {
-        return (String::new(), "exit 0");
+        return finish("", l);
     };
     let mut args = String::from("--solution unit/solution");
     for (part, flag) in [("bugs", "--bugs"), ("reference", "--reference-tests")] {
@@ -151,17 +177,18 @@ fn unit_stage(d: &Deployment, l: &Layout) -> (String, &'static str) {
 # sandbox too; their results join the program's at the end.
 UNIT_RESULTS="$BUILD/unit-tests.json"
 (cd "$SOURCE" && "$UPCARD" unit-tests {args} "$ROOT/{submission}"     --report {format}="$UNIT_RESULTS" >"$BUILD/unit-tests.log" 2>&1)
-finish() {{
-    if [ -f "$UNIT_RESULTS" ]; then
-        "$UPCARD" autograder combine --platform {format} "$RESULTS/results.json"             "$UNIT_RESULTS" --out "$RESULTS/results.json"
-    fi
-    exit 0
-}}
 "#,
         submission = l.submission,
         format = l.format,
     );
-    (stage, "finish")
+    let join = format!(
+        r#"    if [ -f "$UNIT_RESULTS" ]; then
+        "$UPCARD" autograder combine --platform {format} "$RESULTS/results.json"             "$UNIT_RESULTS" --out "$RESULTS/results.json"
+    fi
+"#,
+        format = l.format,
+    );
+    format!("{}{stage}", finish(&join, l))
 }
 
 impl Deployment<'_> {
@@ -204,7 +231,8 @@ struct Layout {
 fn grading_script(d: &Deployment, l: &Layout) -> String {
     let course = d.course;
     let program = course.program_file();
-    let (unit, done) = unit_stage(d, l);
+    let unit = unit_stage(d, l);
+    let done = "finish";
     format!(
         r#"#!/usr/bin/env bash
 # {platform} runs this for each submission (written by `upcard autograder init`).
@@ -214,6 +242,7 @@ ROOT="${{{ROOT_VARIABLE}:-{root}}}"
 SOURCE="$ROOT/{source}"
 RESULTS="$ROOT/results"
 mkdir -p "$RESULTS"
+rm -f "$RESULTS/results.json"
 # upcard runs from a copy: uploaded files may not keep the executable bit.
 BIN="$(mktemp -d)"
 BUILD="$(mktemp -d)"

@@ -267,10 +267,10 @@ impl Grading<'_> {
         let dest = self.work.path().join(tag);
         let made = self
             .grader
-            .build(&src, script, product, &dest)
+            .build(&src, &[], script, product, &dest)
             .map_err(|b| b.log);
         let _ = std::fs::remove_dir_all(&src);
-        made.map(|()| dest)
+        made.map(|_| dest)
     }
 
     /// A solution's implementation compiled into an archive.
@@ -614,7 +614,11 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
         };
         let mut w = super::writer::Writer::new(reports);
         for s in &report.submissions {
-            w.student(&s.name, None, outcomes(&report, s));
+            let who = crate::grade::writer::Student {
+                name: &s.name,
+                ..Default::default()
+            };
+            w.student(&who, outcomes(&report, s));
         }
         // The table above is the summary: the writer's own is not printed,
         // and a bug not caught is the student's score, not a failed run.

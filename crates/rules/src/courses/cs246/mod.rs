@@ -162,6 +162,13 @@ impl crate::courses::Course for Cs246 {
         "-std=c++14 -Wall -g -O1"
     }
 
+    /// The spec asks for a `[Mm]akefile` beside the sources; without one,
+    /// the build compiles the `.cc` and `.cpp` files of the folder that
+    /// holds them.
+    fn main_files(&self) -> &'static [&'static str] {
+        &["Makefile", "makefile", "*.cc", "*.cpp"]
+    }
+
     fn build_script(&self, cxxflags: &str) -> String {
         format!(
             "#!/usr/bin/env bash\n\

@@ -105,6 +105,10 @@ impl crate::courses::Course for Eecs280 {
         "-Wall -Werror -pedantic -g --std=c++17 -Wno-sign-compare -Wno-comment"
     }
 
+    fn main_files(&self) -> &'static [&'static str] {
+        &["euchre.cpp"]
+    }
+
     fn build_script(&self, cxxflags: &str) -> String {
         format!(
             "#!/usr/bin/env bash\n\
@@ -128,6 +132,7 @@ impl crate::courses::Course for Eecs280 {
              \x20               exit 1\n\
              \x20           fi\n\
              \x20       done\n\
+             \x20       echo \"$f is missing from the submission\" >&2\n\
              \x20   fi\n\
              done\n\
              g++ \"${{CXXFLAGS[@]}}\" \"${{SOURCES[@]}}\" -o euchre.exe\n"

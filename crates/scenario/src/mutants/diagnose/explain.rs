@@ -564,7 +564,10 @@ impl Explainer<'_> {
         let makers = maker % 2;
         let took = tricks[makers] + tricks[makers + 2];
         let rule = match took {
-            5 => format!("all five tricks (a march) score {points} points",),
+            5 => format!(
+                "all five tricks (a march) score {points} point{}",
+                if *points == 1 { "" } else { "s" }
+            ),
             3 | 4 => "three or four tricks score 1 point for the makers".to_string(),
             _ => "with fewer than three tricks the makers are euchred: 2 points to the defenders"
                 .to_string(),
