@@ -33,7 +33,7 @@ fn grade_files(name: &str, files: &[(&str, &str)]) -> serde_json::Value {
         .run();
     assert!(
         ran.text()
-            .starts_with("wrote a Gradescope autograder for eecs280 (1 scenarios"),
+            .starts_with("wrote a Gradescope autograder for eecs280 (1 scenario,"),
         "{}",
         ran.text()
     );
@@ -62,6 +62,52 @@ fn grade_files(name: &str, files: &[(&str, &str)]) -> serde_json::Value {
     );
     let text = std::fs::read_to_string(root.join("results/results.json")).unwrap();
     serde_json::from_str(&text).unwrap()
+}
+
+/// A grader installed where the platform does not put it, or given no
+/// submission, exits non-zero with the reason (the platform shows its own
+/// error), never 0 with no results.
+#[test]
+fn a_misplaced_grader_says_so_and_fails() {
+    let root = tree("misplaced");
+    let source = root.join("source");
+    Upcard::new()
+        .args(crate::common::init_args("gradescope", "eecs280"))
+        .args(["--scenarios", SCENARIO])
+        .arg_path(&source)
+        .run();
+    std::fs::remove_dir_all(root.join("submission")).unwrap();
+    let out = Command::new("bash")
+        .arg(source.join("run_autograder"))
+        .env("UPCARD_AUTOGRADER_ROOT", &root)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        format!(
+            "upcard: {}/submission is missing: this autograder is not installed where Gradescope \
+             puts it\n",
+            root.display()
+        )
+    );
+    assert!(!root.join("results/results.json").exists());
+    let elsewhere = root.join("nowhere");
+    let out = Command::new("bash")
+        .arg(source.join("run_autograder"))
+        .env("UPCARD_AUTOGRADER_ROOT", &elsewhere)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).ends_with(&format!(
+            "upcard: {}/source/bin/upcard is missing: this autograder is not installed where \
+             Gradescope puts it\n",
+            elsewhere.display()
+        )),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]

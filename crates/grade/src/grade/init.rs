@@ -104,7 +104,7 @@ pub fn init(
     let what = platform.title();
     let _ = writeln!(
         stdout,
-        "wrote {} {what} autograder for {} ({} scenarios, {} files) to {}; {}",
+        "wrote {} {what} autograder for {} ({} scenario{}, {} files) to {}; {}",
         if what.starts_with(['a', 'e', 'i', 'o', 'u']) {
             "an"
         } else {
@@ -112,6 +112,7 @@ pub fn init(
         },
         rules.dir(),
         all.len(),
+        if all.len() == 1 { "" } else { "s" },
         written.len(),
         dir.display(),
         platform.next_step(),
