@@ -125,7 +125,7 @@ pub fn sources(root: &Path, markers: &[&str]) -> Result<Located, String> {
             queue.push_back((sub, depth + 1));
         }
     }
-    let rel = |p: &Path| p.strip_prefix(root).unwrap_or(p).display().to_string();
+    let rel = |p: &Path| shown(p.strip_prefix(root).unwrap_or(p));
     let main = described(markers);
     seen.holders.sort();
     seen.files.sort();
@@ -146,6 +146,12 @@ pub fn sources(root: &Path, markers: &[&str]) -> Result<Located, String> {
             ))
         }
     }
+}
+
+/// A student's path as messages show it: a name is data, and none of its
+/// characters reaches a terminal as a control sequence.
+fn shown(p: &Path) -> String {
+    crate::parse::escape::printable_line(&p.display().to_string())
 }
 
 /// The main files as a message names them: `euchre.cpp`; `Makefile, a .cc
@@ -176,17 +182,13 @@ fn missing(main: &str, markers: &[&str], files: &[PathBuf]) -> String {
         return format!(
             "no {main} in the submission: found {}, but file names are case-sensitive here; \
              rename it",
-            f.display()
+            shown(f)
         );
     }
     if files.is_empty() {
         return format!("no {main} in the submission, and no C++ source file at all");
     }
-    let mut shown: Vec<String> = files
-        .iter()
-        .take(LISTED)
-        .map(|f| f.display().to_string())
-        .collect();
+    let mut shown: Vec<String> = files.iter().take(LISTED).map(|f| shown(f)).collect();
     if files.len() > LISTED {
         shown.push(format!("and {} more", files.len() - LISTED));
     }
@@ -275,6 +277,14 @@ mod tests {
             e,
             "no euchre.cpp in the submission, and no C++ source file at all"
         );
+    }
+
+    #[test]
+    fn folder_names_are_shown_as_data() {
+        let t = tree(&["a\u{1b}]0;x\u{7}/euchre.cpp"]);
+        let l = sources(t.path(), &["euchre.cpp"]).unwrap();
+        assert_eq!(l.below.as_deref(), Some("a\\u{1b}]0;x\\u{7}"));
+        assert_eq!(l.dir, t.path().join("a\u{1b}]0;x\u{7}"));
     }
 
     #[test]
