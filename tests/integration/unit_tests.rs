@@ -345,9 +345,37 @@ fn gradescope_and_junit_reports_score_a_point_a_bug() {
             &format!("gradescope={}", dir.join("gs").display()),
             "--report",
             &format!("junit={}", dir.join("junit").display()),
+            "--report",
+            &format!("html={}", dir.join("html").display()),
             &format!("{UNIT}/students"),
         ])
         .run();
+    // The page speaks of tests and bugs, and names the test that caught each.
+    let page = std::fs::read_to_string(dir.join("html/alice.html")).unwrap();
+    assert!(
+        page.contains("<p id=\"summary\">2 of 4 bugs caught; 4 tests: 3 valid, 1 invalid</p>"),
+        "{page}"
+    );
+    assert!(
+        page.contains(
+            "<tr><td>face-includes-ten</td><td class=\"pass\">yes</td>\
+             <td>Card_tests.cpp ten_is_not_face</td></tr>"
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains("<td>nine_is_face</td><td class=\"fail\">invalid</td>"),
+        "{page}"
+    );
+    assert!(!page.contains("scenario"), "{page}");
+    let index = std::fs::read_to_string(dir.join("html/index.html")).unwrap();
+    assert!(
+        index.contains(
+            "<tr><td><a href=\"alice.html\">alice</a></td><td>2 of 4</td><td>4</td><td>3</td>\
+             <td>1</td><td>2/4</td></tr>"
+        ),
+        "{index}"
+    );
     let gs: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("gs/alice.json")).unwrap()).unwrap();
     assert_eq!(gs["score"], 2.0);

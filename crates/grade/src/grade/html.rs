@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::{Context, Limits, Outcome};
 
-const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
+pub(crate) const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}\
 .pass{color:#176f2c}.fail{color:#b3261e;font-weight:bold}\
 pre{background:#f6f6f6;padding:.8em;overflow-x:auto;line-height:1.35}\
@@ -180,10 +180,20 @@ pub fn report(program: &str, head: Option<&str>, outcomes: &[Outcome], limits: &
 /// The class's page: students × verdicts, each student linking to its page
 /// (`stems`, in the rows' order: the students' file names).
 pub fn index(rows: &[(String, Vec<String>)], stems: &[String], columns: &[&str]) -> String {
+    titled_index("upcard grade", rows, stems, columns)
+}
+
+/// The class's page under `title` (`upcard unit-tests` has one too).
+pub fn titled_index(
+    title: &str,
+    rows: &[(String, Vec<String>)],
+    stems: &[String],
+    columns: &[&str],
+) -> String {
     let mut h = format!(
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-         <title>upcard grade</title><style>{STYLE}</style></head><body>\n\
-         <h1>upcard grade</h1>\n<table id=\"students\"><tr><th>student</th>"
+         <title>{title}</title><style>{STYLE}</style></head><body>\n\
+         <h1>{title}</h1>\n<table id=\"students\"><tr><th>student</th>"
     );
     for c in columns {
         let _ = write!(h, "<th>{}</th>", escape(c));

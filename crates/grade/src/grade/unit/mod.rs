@@ -18,6 +18,7 @@ use super::process::{Ending, Limits, Run};
 use super::{Grader, Sandboxing};
 
 mod file;
+mod page;
 use crate::parse::escape::{printable, printable_line};
 use crate::scenario::write_atomic;
 use upcard_rules::Failure;
@@ -603,9 +604,18 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
         write_atomic(p, text.as_bytes())
             .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
     }
-    if !o.reports.is_empty() {
+    // The HTML page speaks of tests and bugs: its own, not grading's.
+    let (html, others): (Vec<_>, Vec<_>) = o
+        .reports
+        .iter()
+        .cloned()
+        .partition(|r| r.kind == super::writer::ReportKind::Html);
+    for spec in &html {
+        pages(&report, spec.path.as_deref())?;
+    }
+    if !others.is_empty() {
         let reports = super::writer::Reports {
-            specs: &o.reports,
+            specs: &others,
             csv: None,
             limits: o.limits,
             timings: false,
@@ -628,6 +638,37 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
         }
     }
     Ok(report)
+}
+
+/// `--report html=PATH`: one submission's page at PATH, or with many a
+/// folder of pages (one per student) and the class's `index.html`.
+fn pages(report: &Report, path: Option<&Path>) -> Result<(), Failure> {
+    let Some(path) = path else {
+        return Err(Failure::input("--report html needs a path: html=PATH"));
+    };
+    let write = |p: &Path, text: &str| {
+        write_atomic(p, text.as_bytes())
+            .map_err(|e| Failure::input(format!("writing {}: {e}", p.display())))
+    };
+    match report.submissions.as_slice() {
+        [one] => write(path, &page::page(report, one)),
+        many => {
+            std::fs::create_dir_all(path)
+                .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+            let mut used = Default::default();
+            let mut stems = Vec::new();
+            let mut rows = Vec::new();
+            for s in many {
+                let stem = crate::parse::name::unique_stem(&s.name, &mut used);
+                write(&path.join(format!("{stem}.html")), &page::page(report, s))?;
+                rows.push((s.name.clone(), page::row(report, s)));
+                stems.push(stem);
+            }
+            let index =
+                super::html::titled_index("upcard unit-tests", &rows, &stems, &page::COLUMNS);
+            write(&path.join("index.html"), &index)
+        }
+    }
 }
 
 /// A submission's results as `grade`'s outcomes, for the platforms' reports.
