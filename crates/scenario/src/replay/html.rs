@@ -240,7 +240,7 @@ pub fn page(t: &Timeline, title: &str) -> String {
         "names": n,
         "initial": main["initial"],
         "strings": strings.list,
-        "teams": [format!("{} & {}", n[0], n[2]), format!("{} & {}", n[1], n[3])],
+        "teams": [super::show::team(n, 0), super::show::team(n, 1)],
         "moves": main["moves"],
         "notes": main["notes"],
         "lines": lines,

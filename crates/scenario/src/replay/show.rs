@@ -7,8 +7,16 @@ use super::{Move, Timeline};
 use crate::cards::short_list;
 use crate::engine::{Ask, Event, Phase, State, partner_of};
 
-fn team(names: &[String; 4], t: usize) -> String {
-    format!("{} & {}", names[t], names[t + 2])
+/// A team as people read it: its players' names (`Adi & Chi-Chih`), or,
+/// where the players are named by their seats as in CS 246, as that course
+/// prints it (`Team 0-2`): "0 & 2 0" is no score line anyone can read.
+pub fn team(names: &[String; 4], t: usize) -> String {
+    let seats = names.iter().enumerate().all(|(i, n)| *n == i.to_string());
+    if seats {
+        format!("Team {}-{}", t, t + 2)
+    } else {
+        format!("{} & {}", names[t], names[t + 2])
+    }
 }
 
 /// What a move did, in words.
@@ -358,5 +366,19 @@ impl<'a> StateJson<'a> {
             trick: &s.trick,
             replaced: s.replaced,
         }
+    }
+}
+
+#[cfg(test)]
+mod team_names {
+    use super::team;
+
+    #[test]
+    fn teams_are_named_as_their_course_names_them() {
+        let seats = ["0", "1", "2", "3"].map(String::from);
+        assert_eq!(team(&seats, 0), "Team 0-2");
+        assert_eq!(team(&seats, 1), "Team 1-3");
+        let people = ["Adi", "Barbara", "Chi-Chih", "Dabbala"].map(String::from);
+        assert_eq!(team(&people, 1), "Barbara & Dabbala");
     }
 }
