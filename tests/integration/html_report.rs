@@ -135,3 +135,45 @@ fn the_html_report_shows_the_failure_in_a_browser() {
         "a screenshot"
     );
 }
+
+/// The explanation wraps: at a laptop's width and a phone's, no line of a
+/// failure's detail (the diagnosis sentence first) is cut off or scrolls
+/// sideways, in Chromium.
+#[test]
+fn the_explanation_wraps_at_laptop_and_phone_widths() {
+    let dir = work().join("wraps");
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = wrong_card_program(&dir);
+    let page = dir.join("report.html");
+    Upcard::new()
+        .args([
+            "grade",
+            "--diagnose",
+            "--exe",
+            exe.to_str().unwrap(),
+            SCENARIO,
+            "--no-sandbox",
+        ])
+        .args([format!("--report=html={}", page.display())])
+        .status(1)
+        .run();
+    let url = format!("file://{}", page.canonicalize().unwrap().display());
+    let _one = crate::web::one_at_a_time();
+    for width in [1280, 390] {
+        let browser = crate::web::browser(width, 900);
+        let tab = browser.new_tab().unwrap();
+        tab.navigate_to(&url)
+            .unwrap()
+            .wait_until_navigated()
+            .unwrap();
+        let js = "JSON.stringify([...document.querySelectorAll('pre.detail')]\
+                  .map(p => [p.scrollWidth <= p.clientWidth + 1, p.textContent.length]))";
+        let got = tab.evaluate(js, false).unwrap().value.unwrap();
+        let got: Vec<(bool, usize)> = serde_json::from_str(got.as_str().unwrap()).unwrap();
+        assert!(!got.is_empty(), "{width}px: no detail on the page");
+        assert!(
+            got.iter().all(|(fits, len)| *fits && *len > 0),
+            "{width}px: a detail scrolls sideways: {got:?}"
+        );
+    }
+}

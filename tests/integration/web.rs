@@ -95,11 +95,11 @@ fn url_in(line: &str) -> String {
 /// make each test slower.
 static ONE_BROWSER: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
-fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+pub(crate) fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
     ONE_BROWSER.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn browser(width: u32, height: u32) -> Browser {
+pub(crate) fn browser(width: u32, height: u32) -> Browser {
     // headless_chrome looks for a debugging port between 8000 and 9000;
     // a free one is given instead.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
