@@ -91,6 +91,6 @@ impl Args {
             launch: Launch::choose(self.no_sandbox, true).map_err(Failure::input)?,
             web: self.web.then_some(self.listen),
         };
-        session::run(&options, full_screen, stdout)
+        upcard::play::start::run(&options, full_screen, stdout)
     }
 }

@@ -7,6 +7,7 @@ pub mod save;
 pub mod screen;
 pub mod serve;
 pub mod session;
+pub mod start;
 pub mod web;
 
 /// The seat protocol, both its ends, and program seats live with the rule

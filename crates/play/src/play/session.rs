@@ -121,19 +121,6 @@ pub fn house_rules_list() -> String {
     s
 }
 
-/// Plays the game `o` asks for: full screen when `full_screen`, else plain
-/// text on `stdout` with numbered choices read from standard input.
-pub fn run(o: &Options, full_screen: bool, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let setup = o.setup()?;
-    if let Some(listen) = &o.web {
-        return crate::play::web::run(setup, listen, o.record.as_deref(), stdout);
-    }
-    if full_screen {
-        return screen(setup, o.record.as_deref());
-    }
-    plain(setup, o.record.as_deref(), stdout)
-}
-
 impl Options {
     /// A saved game can come from anyone: upcard starts a program the file
     /// names only when the user says so, by giving that seat again or
@@ -171,7 +158,8 @@ impl Options {
         )))
     }
 
-    fn setup(&self) -> Result<Setup, Failure> {
+    /// The table, its actions so far and its state: a new game's, or a resumed one's.
+    pub fn setup(&self) -> Result<Setup, Failure> {
         if let Some(path) = &self.resume {
             let text = read_text(path, 16 << 20)
                 .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
@@ -284,7 +272,12 @@ pub fn save(setup: &Setup, actions: Vec<Action>, path: &Path) -> Result<(), Fail
 
 /// Plain mode: the game's text on standard output, numbered choices read
 /// from standard input.
-fn plain(setup: Setup, record_to: Option<&Path>, stdout: &mut dyn Write) -> Result<(), Failure> {
+/// The game in plain text on `stdout`, numbered choices read from standard input.
+pub fn plain(
+    setup: Setup,
+    record_to: Option<&Path>,
+    stdout: &mut dyn Write,
+) -> Result<(), Failure> {
     let input = Tokens::new(Box::new(std::io::stdin().lock())).shared();
     let _ = writeln!(
         stdout,
@@ -345,7 +338,8 @@ fn plain(setup: Setup, record_to: Option<&Path>, stdout: &mut dyn Write) -> Resu
 
 /// Full screen: the table drawn and played until it closes, then saved or
 /// recorded as asked.
-fn screen(setup: Setup, record_to: Option<&Path>) -> Result<(), Failure> {
+/// The game full screen, in the terminal.
+pub fn screen(setup: Setup, record_to: Option<&Path>) -> Result<(), Failure> {
     let screen = Screen::new(
         setup.table.clone(),
         setup.state.clone(),
