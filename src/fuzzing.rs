@@ -61,7 +61,7 @@ pub fn save(data: &[u8]) {
 /// A Euchre Game Notation record: what upcard reads it writes back the
 /// same, and a record it reads is replayed and shown in every format.
 pub fn egn(data: &[u8]) {
-    use crate::egn::Record;
+    use crate::notation::Record;
     let Ok(text) = utf8("fuzz.egn", data.to_vec()) else {
         return;
     };

@@ -13,6 +13,6 @@ pub use upcard_play::{arena, net, play, tournament};
 /// The rule sets, their agents, printers and parsers: the layer above it.
 pub use upcard_rules::{Failure, agents, courses, input, parse, transcript};
 /// Scenarios, replay and the mutant catalogue: the layer above the rules.
-pub use upcard_scenario::{egn, mutants, replay, scenario};
+pub use upcard_scenario::{egn, mutants, notation, replay, scenario};
 /// The bundled scenario library, embedded in the binary.
 pub mod library;

@@ -48,7 +48,7 @@ pub fn load(path: &Path) -> Result<Timeline, Failure> {
             ReadError::NotText(e) => Failure::input(e.to_string()),
             e => Failure::input(format!("{shown}: {e}")),
         })?;
-        if upcard::egn::looks_like(&text) {
+        if upcard::notation::looks_like(&text) {
             return upcard::egn::timeline(path, &text).map_err(Failure::input);
         }
         // A rule set's own saved game (CS 246's format).

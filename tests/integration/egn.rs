@@ -324,7 +324,7 @@ fn every_game_upcard_replays_is_written_as_a_schema_valid_record() {
                     .map(|e| format!("{} at {}", e, e.instance_path()))
                     .collect();
                 assert!(errors.is_empty(), "{name}: {errors:?}\n{json}");
-                let back = upcard::egn::Record::parse(&name, &json).unwrap();
+                let back = upcard::notation::Record::parse(&name, &json).unwrap();
                 assert_eq!(back, record, "{name}");
                 written += 1;
             }

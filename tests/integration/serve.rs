@@ -582,7 +582,7 @@ fn the_table_keeps_a_record_of_its_game() {
     assert_eq!(code, Some(0));
     let won = out.lines().rfind(|l| l.contains("win the game")).unwrap();
     let text = std::fs::read_to_string(&file).unwrap();
-    let record = upcard::egn::Record::parse("table.egn", &text).unwrap();
+    let record = upcard::notation::Record::parse("table.egn", &text).unwrap();
     assert_eq!(record.metadata.players[2].name(), "Cy");
     let t = upcard::egn::timeline(&file, &text).unwrap();
     assert_eq!(t.error, None);

@@ -9,6 +9,7 @@
 
 pub mod egn;
 pub mod mutants;
+pub mod notation;
 pub mod replay;
 pub mod scenario;
 

@@ -4,8 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{DealEntry, Record};
 use crate::engine::Event;
+use crate::notation::{DealEntry, Record};
 use crate::scenario::{RulesName, Scenario, default_golden, play, write_atomic};
 
 /// What was written.

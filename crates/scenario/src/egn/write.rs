@@ -4,13 +4,15 @@
 
 use std::collections::BTreeMap;
 
-use super::{
+use crate::cards::Card;
+use crate::engine::{AllPass, Config, Event, LonerLead as Lead};
+use crate::notation::point::Point;
+use crate::notation::setup::{OWN_NOTE, note_key};
+use crate::notation::{
     Annotations, Bidding, Deal, DealEntry, FILE_TYPE, InitialState, LonerLead, Metadata, Phase,
     PlayerEntry, Record, Ruleset, Tricks,
 };
-use crate::cards::Card;
-use crate::engine::{AllPass, Config, Event, LonerLead as Lead};
-use crate::replay::{Point, Timeline};
+use crate::replay::Timeline;
 
 /// The version of the notation upcard writes.
 pub const VERSION: &str = "1.4";
@@ -91,13 +93,13 @@ impl Open {
         ) {
             let texts: Vec<String> = texts
                 .iter()
-                .filter(|t| !t.starts_with(super::game::OWN_NOTE))
+                .filter(|t| !t.starts_with(OWN_NOTE))
                 .cloned()
                 .collect();
             if texts.is_empty() {
                 continue;
             }
-            match super::game::note_key(*p) {
+            match note_key(*p) {
                 Some((true, i)) if i < self.calls.len() => {
                     calls_notes.insert(i.to_string(), texts);
                 }

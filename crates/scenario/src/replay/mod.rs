@@ -15,20 +15,7 @@ use crate::engine::{Event, EventSink, Phase, State};
 use crate::scenario::{Scenario, start};
 use crate::transcript::Transcript;
 
-/// Where a move happened: hand number, trick (0 while making trump) and the
-/// move's place within that trick (or within making trump), from 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct Point {
-    pub hand: u32,
-    pub trick: u8,
-    pub play: u8,
-}
-
-impl std::fmt::Display for Point {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}:{}", self.hand, self.trick, self.play)
-    }
-}
+pub use crate::notation::point::Point;
 
 /// A point as the user writes it: `hand:trick:play`, or a move number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -107,10 +107,10 @@ fn recorded(
     }
     let (full, text) = cx.read(file, "the record", &key)?;
     let shown = full.display().to_string();
-    let record = crate::egn::Record::parse(&shown, &text).map_err(|e| cx.at(&key, e.0))?;
-    let replay = crate::egn::replay(&full, &record).map_err(|e| cx.at(&key, e))?;
+    let record = crate::notation::Record::parse(&shown, &text).map_err(|e| cx.at(&key, e.0))?;
+    let read = crate::notation::setup::read(&full, &record).map_err(|e| cx.at(&key, e))?;
     cx.keep(full, "standard.record");
-    Ok(StandardSetup::Recorded(replay.scenario.setup))
+    Ok(StandardSetup::Recorded(std::sync::Arc::new(read.setup)))
 }
 
 /// Checks the `standard:` section.
