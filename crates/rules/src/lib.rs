@@ -4,21 +4,19 @@
 //! and file formats), the [`agents`] that decide (scripted answers, the
 //! bots, the expert), the [`transcript`] printers' trait, the readers of
 //! outside input ([`input`] for Human answers, [`parse`] for pack and save
-//! files), and the seat protocol ([`protocol`], its messages; [`program_seat`],
-//! a seat played by a program or a network client; [`client`], the other
-//! end, which checks what a server sends).
+//! files), and [`random_game`], a game of any rule set with random options
+//! for property tests. The seat protocol and program seats are above it
+//! (`upcard-seat`): a standard table is given what starts its programs.
 //! Scenarios, grading and play sit above it (docs/architecture.md).
 
 pub mod agents;
-pub mod client;
 pub mod courses;
 mod failure;
 pub mod input;
 pub mod parse;
-pub mod program_seat;
 #[cfg(test)]
 mod properties;
-pub mod protocol;
+pub mod random_game;
 pub mod transcript;
 
 pub use failure::Failure;

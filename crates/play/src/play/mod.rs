@@ -10,7 +10,7 @@ pub mod session;
 pub mod start;
 pub mod web;
 
-/// The seat protocol, both its ends, and program seats live with the rule
-/// sets (a standard table seats programs); play re-exports them where they
-/// always were.
-pub use upcard_rules::{client, program_seat, protocol};
+/// The seat protocol, both its ends, and program seats are their own crate
+/// (`upcard-seat`, above the rules); play re-exports them where they always
+/// were.
+pub use upcard_seat::{client, program_seat, protocol};

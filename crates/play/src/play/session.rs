@@ -169,8 +169,7 @@ impl Options {
             let mut table = saved.table;
             self.check_resumed_programs(path, &table)?;
             table.seat_timeout = self.seat_timeout;
-            table.launch = self.launch.clone();
-            table.launch = self.launch.clone();
+            table.programs = self.launch.programs();
             table.on_fault = self.on_fault;
             return Ok(Setup {
                 table,
@@ -223,7 +222,7 @@ impl Options {
         let cards = Cards::from_seed(self.seed).map_err(Failure::input)?;
         let mut table = Table::new(cfg, cards, names, seats);
         table.seat_timeout = self.seat_timeout;
-        table.launch = self.launch.clone();
+        table.programs = self.launch.programs();
         table.on_fault = self.on_fault;
         let state = table.state();
         Ok(Setup {

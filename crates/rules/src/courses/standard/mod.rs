@@ -193,10 +193,37 @@ pub struct Table {
     pub seat_timeout: std::time::Duration,
     /// What happens when a program at a seat misbehaves.
     pub on_fault: OnFault,
-    /// How programs at seats are started (the command line's default: in
-    /// the sandbox).
-    pub launch: crate::program_seat::Launch,
+    /// What starts the programs at seats (`exec:`): the seat layer's, in
+    /// the sandbox unless told otherwise. None: a program seat is a fault
+    /// from the start, and the fault bot plays.
+    pub programs: Programs,
 }
+
+/// What starts a program at a seat of a table, and plays through it: the
+/// seat layer's (`upcard-seat`), given to the table by whoever seats
+/// programs, so that the rules need not know the protocol or the sandbox.
+pub trait ProgramSeats: std::fmt::Debug + Send + Sync {
+    /// The agent for `command` at `seat` of `table`: the program, or, when
+    /// it cannot start, the table's fault bot.
+    fn start(&self, table: &Table, seat: usize, command: &str) -> Box<dyn crate::agents::Agent>;
+}
+
+/// A table's [`ProgramSeats`], if it seats programs. Two are the same when
+/// they are one starter (or both none).
+#[derive(Clone, Debug, Default)]
+pub struct Programs(pub Option<std::sync::Arc<dyn ProgramSeats>>);
+
+impl PartialEq for Programs {
+    fn eq(&self, other: &Programs) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => std::sync::Arc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Programs {}
 
 /// A program's time to answer, unless told otherwise.
 pub const SEAT_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(5);
@@ -223,49 +250,32 @@ impl Table {
             seats,
             seat_timeout: SEAT_TIMEOUT,
             on_fault: OnFault::Bot(Bot::Computer),
-            launch: crate::program_seat::Launch::TRUSTED,
+            programs: Programs::default(),
         }
+    }
+
+    /// The bot that plays a program's seat when the program faults (under
+    /// `--on-fault end`, the computer: a program that cannot start is a
+    /// fault before the game has begun to end), and its name.
+    pub fn fault_bot(&self, seat: usize) -> (Box<dyn crate::agents::Agent>, &'static str) {
+        let bot = match self.on_fault {
+            OnFault::Bot(b) => b,
+            OnFault::End => Bot::Computer,
+        };
+        (bot.agent(self.bot_seed(seat)), bot.name())
     }
 
     /// The agent at a seat that is not a person's: a bot, or a program
     /// (started now; a program that cannot start is said and a bot sits).
     pub fn agent(&self, seat: usize) -> Option<Box<dyn crate::agents::Agent>> {
-        use crate::program_seat::ProgramSeat;
-        use crate::protocol::Hello;
         match &self.seats[seat] {
             SeatKind::Person => None,
             SeatKind::Bot(b) => Some(b.agent(self.bot_seed(seat))),
-            SeatKind::Program(p) => {
-                // A program that cannot start is a fault like any other: the
-                // fault bot plays (the computer under --on-fault end: the
-                // game has not begun to end).
-                let (fallback, fallback_name) = match self.on_fault {
-                    OnFault::End => OnFault::Bot(Bot::Computer),
-                    f => f,
-                }
-                .agent(self.bot_seed(seat));
-                let hello = Hello::new(
-                    seat,
-                    &self.names,
-                    "standard",
-                    self.config.points_to_win,
-                    house::values(&self.config),
-                );
-                let mut s = ProgramSeat::start(
-                    p,
-                    &self.launch,
-                    format!("seat {seat} (exec:{p})"),
-                    &hello,
-                    self.seat_timeout,
-                    fallback,
-                    fallback_name,
-                );
-                // Past its start, --on-fault end ends the game at a fault.
-                if self.on_fault == OnFault::End && s.fault().is_none() {
-                    s = s.without_fallback();
-                }
-                Some(Box::new(s))
-            }
+            SeatKind::Program(p) => Some(match &self.programs.0 {
+                Some(programs) => programs.start(self, seat, p),
+                // No starter: the program cannot start, a fault like any other.
+                None => self.fault_bot(seat).0,
+            }),
         }
     }
 

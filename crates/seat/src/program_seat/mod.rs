@@ -9,6 +9,7 @@
 //! handed from one game of a match to the next.
 
 mod launch;
+mod table;
 
 use std::cell::RefCell;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -16,11 +17,11 @@ use std::rc::Rc;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::time::{Duration, Instant};
 
-use crate::agents::{Agent, Decision, Observation, PlayerError};
-use crate::engine::{Action, EventSink};
 use crate::protocol::{Answer, Decide, Hello, Over, ToSeat, line};
 pub use launch::{Launch, STDERR_TAIL, SeatSandbox};
 use launch::{Process, StderrTail};
+use upcard_engine::{Action, EventSink};
+use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
 
 /// The longest line a program may answer with.
 pub const MAX_LINE: usize = 64 * 1024;

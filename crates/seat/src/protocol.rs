@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::agents::Observation;
-use crate::cards::Card;
-use crate::engine::Seat;
+use upcard_engine::Seat;
+use upcard_engine::cards::Card;
+use upcard_rules::agents::Observation;
 
 /// The protocol's version: `hello.protocol`. Fields added since 1 are
 /// optional for readers, so it is still 1.
@@ -122,8 +122,8 @@ pub struct Refused {
 
 impl Decide {
     /// The decision `obs` asks for among `legal`.
-    pub fn new(obs: &Observation, legal: &[crate::engine::Action]) -> Decide {
-        use crate::engine::Action;
+    pub fn new(obs: &Observation, legal: &[upcard_engine::Action]) -> Decide {
+        use upcard_engine::Action;
         Decide {
             observation: WireObservation::from(obs),
             legal: legal.iter().map(|a| a.short()).collect(),
@@ -253,7 +253,7 @@ impl From<&Observation<'_>> for WireObservation {
                 obs.sitting_out == Some(s)
                     || obs
                         .defender
-                        .is_some_and(|d| crate::engine::partner_of(d) == s)
+                        .is_some_and(|d| upcard_engine::partner_of(d) == s)
             })
             .collect();
         WireObservation {

@@ -1,10 +1,10 @@
 //! The other end of the seat protocol: what a `decide` message says, read
 //! back into an observation an agent can decide from (`upcard join`).
 
-use crate::agents::Observation;
-use crate::cards::{Card, Suit};
-use crate::engine::{Action, Bid, Hand, Seat};
 use crate::protocol::{Decide, WireObservation};
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Action, Bid, Hand, Seat};
+use upcard_rules::agents::Observation;
 
 /// An observation with its own storage.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -215,7 +215,7 @@ impl Seen {
             return Err("alone: no one made trump".into());
         }
         if let Some(out) = self.sitting_out
-            && (!self.alone || self.maker.map(crate::engine::partner_of) != Some(out))
+            && (!self.alone || self.maker.map(upcard_engine::partner_of) != Some(out))
         {
             return Err(format!(
                 "sitting_out: seat {out} is not a lone maker's partner"
@@ -281,10 +281,10 @@ impl Seen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::courses::standard::config;
-    use crate::engine::{Deck, NullSink, State};
     use crate::protocol::{WireObservation, read};
     use serde_json::Value;
+    use upcard_engine::{Deck, NullSink, State};
+    use upcard_rules::courses::standard::config;
 
     /// A `decide` message given as JSON, read and checked as `join` does.
     fn decide_json(v: &Value) -> Result<(Seen, Vec<Action>), String> {
@@ -293,7 +293,7 @@ mod tests {
 
     #[test]
     fn an_observation_reads_back_from_its_json() {
-        let cards: Vec<Card> = crate::cards::all_cards().collect();
+        let cards: Vec<Card> = upcard_engine::cards::all_cards().collect();
         let mut s = State::new(config(), Deck::pack(cards.try_into().unwrap(), false));
         for _ in 0..12 {
             while s.to_move().is_none() {
@@ -322,7 +322,7 @@ mod tests {
     /// random games under all three rule sets and random house rules.
     #[test]
     fn every_decision_of_random_games_passes_the_check() {
-        use crate::properties::{below, new_game};
+        use upcard_rules::random_game::{below, new_game};
         let mut rng = rand_mt::Mt::new(40);
         let mut state = new_game(&mut rng);
         let mut games = 0;
@@ -349,7 +349,7 @@ mod tests {
     /// What a lying server sends is refused, naming the field.
     #[test]
     fn impossible_observations_are_refused() {
-        let cards: Vec<Card> = crate::cards::all_cards().collect();
+        let cards: Vec<Card> = upcard_engine::cards::all_cards().collect();
         let mut s = State::new(config(), Deck::pack(cards.try_into().unwrap(), false));
         while s.to_move().is_none() {
             s.advance(&mut NullSink);
