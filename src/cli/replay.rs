@@ -4,7 +4,8 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use upcard::Failure;
-use upcard::replay::{Target, Timeline, interact, json_line, record, render};
+use upcard::replay::span::{Style, span};
+use upcard::replay::{Target, Timeline, interact, record};
 use upcard::scenario::{Scenario, write_atomic};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -70,113 +71,99 @@ fn load_egn(path: &Path) -> Result<Timeline, Failure> {
 }
 
 pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let mut t = load(&o.file)?;
-    if let Some(k) = o.line {
-        let n = t.lines.len();
-        if k == 0 || k > n {
-            return Err(Failure::input(format!(
-                "--line {k}: {} has {}",
-                o.file.display(),
-                match n {
-                    0 => "no alternative lines".to_string(),
-                    1 => "one alternative line (--line 1)".to_string(),
-                    n => format!("alternative lines 1 to {n}"),
-                }
-            )));
-        }
-        t = t.lines.swap_remove(k - 1).timeline;
-    }
-    let io = |e: std::io::Error| {
-        if e.get_ref()
-            .is_some_and(|r| r.is::<upcard::replay::step::ReadingCommands>())
-        {
-            Failure::input(e.to_string())
-        } else if e.kind() == std::io::ErrorKind::BrokenPipe {
-            // `upcard replay … | head` closed the pipe: nothing is wrong.
-            Failure::silent(0)
-        } else {
-            Failure::input(format!("writing: {e}"))
-        }
-    };
+    let t = chosen_line(load(&o.file)?, o)?;
     if let Some((target, out)) = &o.save_at {
-        let i = t.find(*target).map_err(Failure::input)?;
-        let save = t.save_at(i).map_err(Failure::input)?;
-        write_atomic(out, save.as_bytes())
-            .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))?;
-        writeln!(
-            stdout,
-            "saved the game after move {} ({}) to {}",
-            i + 1,
-            t.moves[i].point,
-            out.display()
-        )
-        .map_err(io)?;
-        return Ok(());
+        return save_at(&t, *target, out, stdout);
     }
     if o.step {
         return interact(&t, stdin, stdout).map_err(io);
     }
-    if o.format == Format::Egn {
-        let json = upcard::egn::write::from_timeline(&t)
-            .map_err(|e| Failure::input(format!("{}: {e}", o.file.display())))?
-            .to_json();
-        return match &o.out {
-            Some(path) => write_atomic(path, json.as_bytes())
-                .map_err(|e| Failure::input(format!("writing {}: {e}", path.display()))),
-            None => stdout.write_all(json.as_bytes()).map_err(io),
-        };
-    }
-    if o.format == Format::Html {
-        let title = format!("{} ({})", t.scenario.name, o.file.display());
-        let page = upcard::replay::html::page(&t, &title);
-        return match &o.out {
-            Some(path) => write_atomic(path, page.as_bytes())
-                .map_err(|e| Failure::input(format!("writing {}: {e}", path.display()))),
-            None => stdout.write_all(page.as_bytes()).map_err(io),
-        };
-    }
-    let end = match o.to {
-        Some(target) => t.find(target).map_err(Failure::input)?,
-        None => t.moves.len().saturating_sub(1),
+    let (text, stopped_early) = match o.format {
+        Format::Egn => (
+            upcard::egn::write::from_timeline(&t)
+                .map_err(|e| Failure::input(format!("{}: {e}", o.file.display())))?
+                .to_json(),
+            false,
+        ),
+        Format::Html => {
+            let title = format!("{} ({})", t.scenario.name, o.file.display());
+            (upcard::replay::html::page(&t, &title), false)
+        }
+        Format::Text | Format::Json => {
+            let to = o.to.map(|target| t.find(target)).transpose();
+            let style = if o.format == Format::Text {
+                Style::Text
+            } else {
+                Style::Json
+            };
+            let s = span(&t, to.map_err(Failure::input)?, o.trace, style);
+            (s.text, s.stopped_early)
+        }
     };
-    let mut text = String::new();
-    // `--to` alone shows the moment; `--trace` (or no `--to`) every move.
-    let first = if o.to.is_some() && !o.trace { end } else { 0 };
-    for i in first..(end + 1).min(t.moves.len()) {
-        match o.format {
-            Format::Text => {
-                if i > first {
-                    text.push('\n');
-                }
-                text.push_str(&render(&t, i));
-            }
-            // Html and Egn returned above.
-            Format::Json | Format::Html | Format::Egn => {
-                text.push_str(&json_line(&t, i));
-                text.push('\n');
-            }
-        }
-    }
-    // A game that stops before its end says why in every format, and the
-    // replay exits 1: it could not show the whole game.
-    let stopped = t.error.as_ref().filter(|_| o.to.is_none());
-    if let Some(e) = stopped {
-        match o.format {
-            Format::Text => text.push_str(&format!("\nthe game stopped early: {e}\n")),
-            _ => {
-                text.push_str(&serde_json::json!({ "stopped_early": e }).to_string());
-                text.push('\n');
-            }
-        }
-    }
     match &o.out {
         Some(path) => write_atomic(path, text.as_bytes())
             .map_err(|e| Failure::input(format!("writing {}: {e}", path.display()))),
         None => stdout.write_all(text.as_bytes()).map_err(io),
     }?;
-    match stopped {
-        Some(_) => Err(Failure::silent(1)),
-        None => Ok(()),
+    // A game that stops before its end said why; the replay could not show
+    // the whole game.
+    if stopped_early {
+        Err(Failure::silent(1))
+    } else {
+        Ok(())
+    }
+}
+
+/// The game, or the alternative line `--line` asks for.
+fn chosen_line(mut t: Timeline, o: &Options) -> Result<Timeline, Failure> {
+    let Some(k) = o.line else { return Ok(t) };
+    let n = t.lines.len();
+    if k == 0 || k > n {
+        return Err(Failure::input(format!(
+            "--line {k}: {} has {}",
+            o.file.display(),
+            match n {
+                0 => "no alternative lines".to_string(),
+                1 => "one alternative line (--line 1)".to_string(),
+                n => format!("alternative lines 1 to {n}"),
+            }
+        )));
+    }
+    Ok(t.lines.swap_remove(k - 1).timeline)
+}
+
+/// `--save-at POINT OUT`: the state after a move as a save file.
+fn save_at(
+    t: &Timeline,
+    target: Target,
+    out: &Path,
+    stdout: &mut dyn Write,
+) -> Result<(), Failure> {
+    let i = t.find(target).map_err(Failure::input)?;
+    let save = t.save_at(i).map_err(Failure::input)?;
+    write_atomic(out, save.as_bytes())
+        .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))?;
+    writeln!(
+        stdout,
+        "saved the game after move {} ({}) to {}",
+        i + 1,
+        t.moves[i].point,
+        out.display()
+    )
+    .map_err(io)
+}
+
+/// A write that failed: commands that could not be read are an input
+/// error; a closed pipe (`upcard replay … | head`) is nothing wrong.
+fn io(e: std::io::Error) -> Failure {
+    if e.get_ref()
+        .is_some_and(|r| r.is::<upcard::replay::step::ReadingCommands>())
+    {
+        Failure::input(e.to_string())
+    } else if e.kind() == std::io::ErrorKind::BrokenPipe {
+        Failure::silent(0)
+    } else {
+        Failure::input(format!("writing: {e}"))
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod html;
 pub(crate) mod show;
+pub mod span;
 pub mod step;
 
 use std::ops::Range;
