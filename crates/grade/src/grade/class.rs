@@ -271,8 +271,64 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     }
     let (mut scenarios, mut grader_trouble) = load(&o.paths)?;
     apply_filter(&mut scenarios, o.filter.as_deref())?;
-    // One course per run: the one asked for, or the one all scenarios share.
-    let rules = match o.rules {
+    let rules = course(o, &scenarios)?;
+    scenarios.retain(|s| s.rules() == rules);
+    let opt_in = drop_opt_in(&mut scenarios, o.filter.as_deref());
+    if !opt_in.is_empty() {
+        eprintln!(
+            "upcard: {} opt-in scenario{} not graded ({}): --filter opt-in, or a name, grades them",
+            opt_in.len(),
+            if opt_in.len() == 1 { "" } else { "s" },
+            opt_in.join(", ")
+        );
+    }
+    if scenarios.is_empty() {
+        return Err(Failure::input(format!(
+            "no {} scenario to grade with",
+            rules.dir()
+        )));
+    }
+    let cases = cases(o, rules, scenarios, &mut grader_trouble)?;
+    let (mut progs, many) = programs(&o.exe);
+    if o.build && !many {
+        return Err(Failure::input(format!(
+            "--build takes a folder with one submission's sources per subfolder, and {} is not \
+             one; for one submission, `upcard build` then `upcard grade --exe`",
+            o.exe.display()
+        )));
+    }
+    if many {
+        check_student_names(&o.exe, &progs)?;
+    }
+    let reports = Reports {
+        specs: &o.reports,
+        csv: o.csv.as_deref(),
+        limits: o.limits,
+        timings: o.timings,
+        many,
+        shard: o.shard.map(|s| (s, cases.len())),
+    };
+    reports.check_clashes()?;
+    let grader = new_grader(o)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.max(1))
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
+    // Kept until the grading ends: the programs built from sources.
+    let built = tempfile::tempdir()
+        .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
+    if o.build {
+        build_all(o, rules, &grader, &pool, built.path(), &mut progs);
+    }
+    grade_all(o, &grader, &pool, &cases, &progs, reports)?.finish(stdout, grader_trouble)
+}
+
+/// A scenario to grade with, its golden transcript and exit status.
+type Case = (Scenario, (String, u8));
+
+/// One course per run: the one asked for, or the one all scenarios share.
+fn course(o: &Options, scenarios: &[Scenario]) -> Result<RulesName, Failure> {
+    Ok(match o.rules {
         Some(r) => r,
         None => {
             // The courses present, in the table's order.
@@ -308,23 +364,17 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
                 }
             }
         }
-    };
-    scenarios.retain(|s| s.rules() == rules);
-    let opt_in = drop_opt_in(&mut scenarios, o.filter.as_deref());
-    if !opt_in.is_empty() {
-        eprintln!(
-            "upcard: {} opt-in scenario{} not graded ({}): --filter opt-in, or a name, grades them",
-            opt_in.len(),
-            if opt_in.len() == 1 { "" } else { "s" },
-            opt_in.join(", ")
-        );
-    }
-    if scenarios.is_empty() {
-        return Err(Failure::input(format!(
-            "no {} scenario to grade with",
-            rules.dir()
-        )));
-    }
+    })
+}
+
+/// The scenarios a course program can run, each with its golden and exit
+/// status; the others said (skipped, or a golden missing: `grader_trouble`).
+fn cases(
+    o: &Options,
+    rules: RulesName,
+    scenarios: Vec<Scenario>,
+    grader_trouble: &mut bool,
+) -> Result<Vec<Case>, Failure> {
     // Scenarios a student program cannot run, and goldens that are missing.
     let mut cases = Vec::new();
     let mut skipped = Vec::new();
@@ -337,7 +387,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             Ok(want) => cases.push((s, want)),
             Err(e) => {
                 eprintln!("upcard: {e}");
-                grader_trouble = true;
+                *grader_trouble = true;
             }
         }
     }
@@ -353,7 +403,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             if skipped.len() == 1 { "s" } else { "" }
         );
     }
-    if cases.is_empty() && !grader_trouble {
+    if cases.is_empty() && !*grader_trouble {
         // Nothing graded is not a pass.
         let why = skipped
             .first()
@@ -365,37 +415,20 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             rules.dir()
         )));
     }
-    let (mut progs, many) = programs(&o.exe);
-    if o.build && !many {
-        return Err(Failure::input(format!(
-            "--build takes a folder with one submission's sources per subfolder, and {} is not \
-             one; for one submission, `upcard build` then `upcard grade --exe`",
-            o.exe.display()
-        )));
-    }
-    if many {
-        check_student_names(&o.exe, &progs)?;
-    }
-    let reports = Reports {
-        specs: &o.reports,
-        csv: o.csv.as_deref(),
-        limits: o.limits,
-        timings: o.timings,
-        many,
-        shard: o.shard.map(|s| (s, cases.len())),
-    };
-    reports.check_clashes()?;
-    let grader = new_grader(o)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(o.jobs.max(1))
-        .build()
-        .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
-    // Kept until the grading ends: the programs built from sources.
-    let built = tempfile::tempdir()
-        .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
-    if o.build {
-        build_all(o, rules, &grader, &pool, built.path(), &mut progs);
-    }
+    Ok(cases)
+}
+
+/// Every program on every case (this shard's share), one student at a
+/// time, its scenarios in parallel: its reports are written as soon as it
+/// is done.
+fn grade_all<'a>(
+    o: &Options,
+    grader: &Grader,
+    pool: &rayon::ThreadPool,
+    cases: &[Case],
+    progs: &[Program],
+    reports: Reports<'a>,
+) -> Result<Writer<'a>, Failure> {
     // Run k of the (student × scenario) list is the shard's when it takes k.
     let mine = |student: usize, case: usize| {
         o.shard
@@ -449,7 +482,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         );
     }
     bar.finish_and_clear();
-    writer.finish(stdout, grader_trouble)
+    Ok(writer)
 }
 
 /// Seconds as a duration, for the command line.
