@@ -276,31 +276,7 @@ impl<'a> Writer<'a> {
                 }
             }
             if !r.many {
-                for out in outs {
-                    text.push_str(&match &out.verdict {
-                        Verdict::Pass => format!("PASS {}\n", out.name),
-                        v => format!(
-                            "{} {} ({}{})\n",
-                            if v.passed() { "PASS" } else { "FAIL" },
-                            out.name,
-                            v.summary(&r.limits),
-                            if out.near_miss {
-                                "; near miss: only white space and blank lines differ"
-                            } else {
-                                ""
-                            }
-                        ),
-                    });
-                }
-                for out in outs.iter().filter(|x| !x.verdict.passed()) {
-                    if !out.detail.is_empty() || !out.description.is_empty() {
-                        text.push_str(&format!("\n=== {} ({})\n", out.name, out.path.display()));
-                        if !out.description.is_empty() {
-                            text.push_str(&format!("{}\n", out.description.trim_end()));
-                        }
-                        text.push_str(&out.detail);
-                    }
-                }
+                text.push_str(&program_lines(outs, &r.limits));
             }
             for out in outs {
                 match out.verdict {
@@ -332,23 +308,7 @@ impl<'a> Writer<'a> {
         if let Some(f) = error {
             return Err(f);
         }
-        // With many students, an HTML report's folder also gets the class's table.
-        for spec in r
-            .specs
-            .iter()
-            .filter(|s| s.kind == ReportKind::Html && r.many)
-        {
-            if let Some(dir) = &spec.path {
-                let page = crate::grade::html::index(&rows, &stems, &COLUMNS);
-                let target = dir.join("index.html");
-                write_atomic(&target, page.as_bytes())
-                    .map_err(|e| Failure::input(format!("writing {}: {e}", target.display())))?;
-            }
-        }
-        if let Some(csv) = r.csv {
-            write_atomic(csv, csv_table(&rows, &per).as_bytes())
-                .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
-        }
+        class_files(&r, &rows, &stems, &per)?;
         // With many submissions, one that cannot run is that student's failure
         // (a row of the table), not the grader's; with one program it is a usage error.
         if r.many && any_not_run {
@@ -363,6 +323,63 @@ impl<'a> Writer<'a> {
             Ok(())
         }
     }
+}
+
+/// One program's summary: PASS or FAIL a scenario, then each failure's
+/// explanation.
+fn program_lines(outs: &[Outcome], limits: &Limits) -> String {
+    let mut text = String::new();
+    for out in outs {
+        text.push_str(&match &out.verdict {
+            Verdict::Pass => format!("PASS {}\n", out.name),
+            v => format!(
+                "{} {} ({}{})\n",
+                if v.passed() { "PASS" } else { "FAIL" },
+                out.name,
+                v.summary(limits),
+                if out.near_miss {
+                    "; near miss: only white space and blank lines differ"
+                } else {
+                    ""
+                }
+            ),
+        });
+    }
+    for out in outs.iter().filter(|x| !x.verdict.passed()) {
+        if !out.detail.is_empty() || !out.description.is_empty() {
+            text.push_str(&format!("\n=== {} ({})\n", out.name, out.path.display()));
+            if !out.description.is_empty() {
+                text.push_str(&format!("{}\n", out.description.trim_end()));
+            }
+            text.push_str(&out.detail);
+        }
+    }
+    text
+}
+
+/// The class's files: with many students, each HTML report's folder gets
+/// the class's table (`index.html`); and the CSV, when asked for.
+fn class_files(
+    r: &Reports,
+    rows: &[(String, Vec<String>)],
+    stems: &[String],
+    per: &[Vec<Outcome>],
+) -> Result<(), Failure> {
+    let html = r
+        .specs
+        .iter()
+        .filter(|s| s.kind == ReportKind::Html && r.many);
+    for dir in html.filter_map(|s| s.path.as_ref()) {
+        let page = crate::grade::html::index(rows, stems, &COLUMNS);
+        let target = dir.join("index.html");
+        write_atomic(&target, page.as_bytes())
+            .map_err(|e| Failure::input(format!("writing {}: {e}", target.display())))?;
+    }
+    if let Some(csv) = r.csv {
+        write_atomic(csv, csv_table(rows, per).as_bytes())
+            .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
+    }
+    Ok(())
 }
 
 /// A class summary's line for a program that could not run: a build's log
