@@ -484,54 +484,15 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
             o.solution.display()
         ))
     })?;
-    // Each bug compiled once; one that does not compile is the staff's to fix.
-    let built: Vec<Result<Variant, String>> = pool.install(|| {
-        bug_files
-            .par_iter()
-            .map(|(name, files)| g.variant(name, files))
-            .collect()
-    });
-    let mut variants = Vec::new();
     let mut notes = Vec::new();
-    for ((name, _), b) in bug_files.iter().zip(built) {
-        match b {
-            Ok(v) => variants.push(v),
-            Err(log) => notes.push(format!(
-                "note: the bug {name} does not compile, and is left out:\n{}",
-                log.lines()
-                    .filter(|l| l.contains("error"))
-                    .take(3)
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            )),
-        }
-    }
+    let mut variants = compiled_bugs(&g, &pool, &bug_files, &mut notes);
     let refs = match &o.reference {
         Some(dir) => g.references(dir, &correct).map_err(Failure::input)?,
         None => Vec::new(),
     };
     let mut suspect = Vec::new();
     if !refs.is_empty() {
-        // A bug no reference test catches may be no bug at all: not scored.
-        let apart: Vec<bool> = pool.install(|| {
-            variants
-                .par_iter()
-                .map(|v| g.told_apart(v, &refs))
-                .collect()
-        });
-        let mut kept = Vec::new();
-        for (v, apart) in variants.into_iter().zip(apart) {
-            if apart {
-                kept.push(v);
-            } else {
-                notes.push(format!(
-                    "note: no reference test catches the bug {}: it is suspect, and not scored",
-                    v.name
-                ));
-                suspect.push(v.name);
-            }
-        }
-        variants = kept;
+        variants = told_apart(&g, &pool, variants, &refs, &mut notes, &mut suspect);
     }
     if o.generate > 0 {
         if refs.is_empty() {
@@ -546,8 +507,136 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
         bugs: variants.iter().map(|v| v.name.clone()).collect(),
         submissions: Vec::new(),
     };
+    let jobs = student_jobs(&subs, &mut report);
+    let graded: Vec<(usize, TestFile)> = pool.install(|| {
+        jobs.par_iter()
+            .map(|(i, tag, name, bytes)| (*i, g.file(&correct, &variants, name, bytes, tag)))
+            .collect()
+    });
+    for (i, f) in graded {
+        report.submissions[i].files.push(f);
+    }
+    for n in &notes {
+        writeln!(out, "{}\n", printable(n))
+            .map_err(|e| Failure::input(format!("writing the table: {e}")))?;
+    }
+    table(&report, out).map_err(|e| Failure::input(format!("writing the table: {e}")))?;
+    if let Some(p) = &o.json {
+        let text = serde_json::to_string_pretty(&report).expect("a report serializes");
+        write_atomic(p, text.as_bytes())
+            .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
+    }
+    write_reports(o, &report)?;
+    Ok(report)
+}
+
+/// The reports asked for (`--report`): the HTML pages unit tests' own, the
+/// platforms' through `grade`'s writer, one test a bug.
+fn write_reports(o: &Options, report: &Report) -> Result<(), Failure> {
+    // The HTML page speaks of tests and bugs: its own, not grading's.
+    let (html, others): (Vec<_>, Vec<_>) = o
+        .reports
+        .iter()
+        .cloned()
+        .partition(|r| r.kind == super::writer::ReportKind::Html);
+    for spec in &html {
+        pages(report, spec.path.as_deref())?;
+    }
+    if !others.is_empty() {
+        let reports = super::writer::Reports {
+            specs: &others,
+            csv: None,
+            limits: o.limits,
+            timings: false,
+            many: report.submissions.len() > 1,
+            shard: None,
+        };
+        let mut w = super::writer::Writer::new(reports);
+        for s in &report.submissions {
+            let who = crate::grade::writer::Student {
+                name: &s.name,
+                ..Default::default()
+            };
+            w.student(&who, outcomes(report, s));
+        }
+        // The table above is the summary: the writer's own is not printed,
+        // and a bug not caught is the student's score, not a failed run.
+        match w.finish(&mut std::io::sink(), false) {
+            Err(f) if f.message.is_some() => return Err(f),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Each bug compiled once; one that does not compile is the staff's to
+/// fix, said in `notes` and left out.
+fn compiled_bugs(
+    g: &Grading,
+    pool: &rayon::ThreadPool,
+    bug_files: &[(String, Files)],
+    notes: &mut Vec<String>,
+) -> Vec<Variant> {
+    let built: Vec<Result<Variant, String>> = pool.install(|| {
+        bug_files
+            .par_iter()
+            .map(|(name, files)| g.variant(name, files))
+            .collect()
+    });
+    let mut variants = Vec::new();
+    for ((name, _), b) in bug_files.iter().zip(built) {
+        match b {
+            Ok(v) => variants.push(v),
+            Err(log) => notes.push(format!(
+                "note: the bug {name} does not compile, and is left out:\n{}",
+                log.lines()
+                    .filter(|l| l.contains("error"))
+                    .take(3)
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            )),
+        }
+    }
+    variants
+}
+
+/// The bugs some reference test catches: one none catches may be no bug
+/// at all, and is suspect, not scored.
+fn told_apart(
+    g: &Grading,
+    pool: &rayon::ThreadPool,
+    variants: Vec<Variant>,
+    refs: &[(String, PathBuf)],
+    notes: &mut Vec<String>,
+    suspect: &mut Vec<String>,
+) -> Vec<Variant> {
+    let apart: Vec<bool> =
+        pool.install(|| variants.par_iter().map(|v| g.told_apart(v, refs)).collect());
+    let mut kept = Vec::new();
+    for (v, apart) in variants.into_iter().zip(apart) {
+        if apart {
+            kept.push(v);
+        } else {
+            notes.push(format!(
+                "note: no reference test catches the bug {}: it is suspect, and not scored",
+                v.name
+            ));
+            suspect.push(v.name);
+        }
+    }
+    kept
+}
+
+/// A test file to grade: its student's place in the report, its work
+/// tag, its name and bytes.
+type Job = (usize, String, String, Vec<u8>);
+
+/// Each student's row in the report (a row that says why, for a
+/// submission that cannot be read or holds no test file), and the test
+/// files to grade.
+fn student_jobs(subs: &[(String, PathBuf)], report: &mut Report) -> Vec<Job> {
     let mut jobs = Vec::new();
-    for (who, dir) in &subs {
+    for (who, dir) in subs {
         let mut s = Submission {
             name: who.clone(),
             files: Vec::new(),
@@ -586,58 +675,7 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
             jobs.push((i, format!("s{i}-f{j}"), name, bytes));
         }
     }
-    let graded: Vec<(usize, TestFile)> = pool.install(|| {
-        jobs.par_iter()
-            .map(|(i, tag, name, bytes)| (*i, g.file(&correct, &variants, name, bytes, tag)))
-            .collect()
-    });
-    for (i, f) in graded {
-        report.submissions[i].files.push(f);
-    }
-    for n in &notes {
-        writeln!(out, "{}\n", printable(n))
-            .map_err(|e| Failure::input(format!("writing the table: {e}")))?;
-    }
-    table(&report, out).map_err(|e| Failure::input(format!("writing the table: {e}")))?;
-    if let Some(p) = &o.json {
-        let text = serde_json::to_string_pretty(&report).expect("a report serializes");
-        write_atomic(p, text.as_bytes())
-            .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
-    }
-    // The HTML page speaks of tests and bugs: its own, not grading's.
-    let (html, others): (Vec<_>, Vec<_>) = o
-        .reports
-        .iter()
-        .cloned()
-        .partition(|r| r.kind == super::writer::ReportKind::Html);
-    for spec in &html {
-        pages(&report, spec.path.as_deref())?;
-    }
-    if !others.is_empty() {
-        let reports = super::writer::Reports {
-            specs: &others,
-            csv: None,
-            limits: o.limits,
-            timings: false,
-            many: report.submissions.len() > 1,
-            shard: None,
-        };
-        let mut w = super::writer::Writer::new(reports);
-        for s in &report.submissions {
-            let who = crate::grade::writer::Student {
-                name: &s.name,
-                ..Default::default()
-            };
-            w.student(&who, outcomes(&report, s));
-        }
-        // The table above is the summary: the writer's own is not printed,
-        // and a bug not caught is the student's score, not a failed run.
-        match w.finish(&mut std::io::sink(), false) {
-            Err(f) if f.message.is_some() => return Err(f),
-            _ => {}
-        }
-    }
-    Ok(report)
+    jobs
 }
 
 /// `--report html=PATH`: one submission's page at PATH, or with many a
