@@ -71,18 +71,25 @@ fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> 
             .map_err(Failure::input)
         })
         .collect::<Result<_, _>>()?;
-    let name = |i: usize| files[i].display().to_string();
-    let first = &parts[0];
-    let Some((_, cases)) = first.shard else {
+    let Some((_, cases)) = parts[0].shard else {
         if parts.len() > 1 {
             return Err(Failure::input(format!(
                 "{} is the report of a whole run, not of a shard: merge the reports of \
                  upcard grade --shard I/N runs, or give one report to render it again",
-                name(0)
+                files[0].display()
             )));
         }
         return Ok(parts.into_iter().next().expect("one part"));
     };
+    check_shards(files, &parts, cases)?;
+    join(parts, cases)
+}
+
+/// That `parts` are the N shards of one run, each once: the same count,
+/// scenarios, limits and program.
+fn check_shards(files: &[PathBuf], parts: &[Part], cases: usize) -> Result<(), Failure> {
+    let name = |i: usize| files[i].display().to_string();
+    let first = &parts[0];
     let count = first.shard.map_or(1, |(s, _)| s.count);
     let mut seen = vec![None; count];
     for (i, p) in parts.iter().enumerate() {
@@ -132,6 +139,12 @@ fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> 
             first.program
         )));
     }
+    Ok(())
+}
+
+/// The shards' outcomes as one run's, in the run's order, each scenario once.
+fn join(parts: Vec<Part>, cases: usize) -> Result<Part, Failure> {
+    let first = &parts[0];
     let timings = parts.iter().any(|p| !p.outcomes.is_empty())
         && parts
             .iter()
@@ -168,6 +181,41 @@ fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> 
         timings,
         outcomes,
     })
+}
+
+/// Each student's files, by name: STUDENT.json in every part's folder.
+fn class_students(parts: &[PathBuf]) -> Result<Vec<(String, Vec<PathBuf>)>, Failure> {
+    let mut names = BTreeSet::new();
+    for dir in parts {
+        let rd = std::fs::read_dir(dir)
+            .map_err(|e| Failure::input(format!("{}: {e}", dir.display())))?;
+        for e in rd.flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if let Some(stem) = name.strip_suffix(".json")
+                && e.path().is_file()
+            {
+                names.insert(stem.to_string());
+            }
+        }
+    }
+    check_names(&names)?;
+    if names.is_empty() {
+        return Err(Failure::input(format!(
+            "no STUDENT.json reports in {}",
+            parts
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    Ok(names
+        .into_iter()
+        .map(|n| {
+            let files = parts.iter().map(|d| d.join(format!("{n}.json"))).collect();
+            (n, files)
+        })
+        .collect())
 }
 
 /// What `upcard report merge` was asked for.
@@ -208,43 +256,8 @@ pub fn merge(o: &MergeOptions, stdout: &mut dyn Write) -> Result<(), Failure> {
             "nothing to write: give --out DIR, --report KIND=PATH or --csv PATH",
         ));
     }
-    // Each student's files, by name: STUDENT.json in every part's folder.
-    let students: Vec<(String, Vec<PathBuf>)> = if many {
-        let mut names = BTreeSet::new();
-        for dir in &o.parts {
-            let rd = std::fs::read_dir(dir)
-                .map_err(|e| Failure::input(format!("{}: {e}", dir.display())))?;
-            for e in rd.flatten() {
-                let name = e.file_name().to_string_lossy().into_owned();
-                if let Some(stem) = name.strip_suffix(".json")
-                    && e.path().is_file()
-                {
-                    names.insert(stem.to_string());
-                }
-            }
-        }
-        check_names(&names)?;
-        if names.is_empty() {
-            return Err(Failure::input(format!(
-                "no STUDENT.json reports in {}",
-                o.parts
-                    .iter()
-                    .map(|p| p.display().to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-        names
-            .into_iter()
-            .map(|n| {
-                let files = o
-                    .parts
-                    .iter()
-                    .map(|d| d.join(format!("{n}.json")))
-                    .collect();
-                (n, files)
-            })
-            .collect()
+    let students = if many {
+        class_students(&o.parts)?
     } else {
         vec![(String::new(), o.parts.clone())]
     };
