@@ -533,6 +533,100 @@ impl Grader {
         self.grade_run(exe, s, want, &[])
     }
 
+    /// The verdict of a run's ending and output (its exit status into
+    /// `exit` when it exited).
+    fn judge(
+        &self,
+        run: &process::Run,
+        want: &str,
+        compare: Compare,
+        exit: &mut Option<i32>,
+    ) -> Verdict {
+        let actual = String::from_utf8_lossy(&run.stdout);
+        match &run.ending {
+            Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
+            Ending::TimedOut => Verdict::Timeout,
+            Ending::DiskFull => Verdict::Disk(format!(
+                "the run wrote more than its {} MiB to its directory, /tmp and /dev/shm together (--disk-mb)",
+                self.limits.disk >> 20
+            )),
+            Ending::Truncated => Verdict::Truncated,
+            Ending::OutOfMemory => Verdict::Memory(format!(
+                "killed: the run used more than its {} MiB",
+                self.limits.memory >> 20
+            )),
+            // The dynamic loader says so when the memory limit stops it.
+            Ending::Exited(127) if could_not_load(&run.stderr) => Verdict::Memory(format!(
+                "the program could not start within {} MiB (--memory-mb)",
+                self.limits.memory >> 20
+            )),
+            Ending::Signal(sig) => Verdict::Crash(signal_name(*sig)),
+            Ending::Exited(code) => {
+                *exit = Some(*code);
+                if run.stdout == want.as_bytes() {
+                    Verdict::Pass
+                } else if !compare.is_exact() && same(want, &actual, compare) {
+                    Verdict::PassUnder(compare.describe())
+                } else {
+                    Verdict::Fail
+                }
+            }
+        }
+    }
+
+    /// What a failure's detail says: a near miss, the first wrong line and
+    /// the game there, and with `--diagnose` the mutants that print it.
+    fn explain(
+        &self,
+        s: &Scenario,
+        want: &str,
+        actual: &str,
+        outcome: &mut Outcome,
+        notes: &mut String,
+    ) {
+        let compare = s.expect.compare;
+        let loose = Compare {
+            ignore_blank_lines: true,
+            ignore_all_space: true,
+            ..Compare::default()
+        };
+        if outcome.verdict == Verdict::Fail && same(want, actual, loose) {
+            outcome.near_miss = true;
+            notes.push_str(
+                "near miss: the output differs from the expected only in white space and blank \
+                 lines (it would pass under diff -B -w); this scenario compares ",
+            );
+            notes.push_str(&format!("{}\n", compare.describe()));
+        }
+        if !outcome.verdict.passed()
+            && !matches!(outcome.verdict, Verdict::NotRun(_) | Verdict::BuildFailed)
+        {
+            // What the output got wrong, and the game at that point.
+            if let Some(d) = first_divergence(want, actual, compare) {
+                notes.push_str(&divergence_text(&d));
+                outcome.context = Some(Context {
+                    expected: around(want, d.expected_line),
+                    actual: around(actual, d.actual_line),
+                    expected_line: d.expected_line,
+                    actual_line: d.actual_line,
+                });
+                let offset: usize = want
+                    .split_inclusive('\n')
+                    .take(d.expected_line.saturating_sub(1))
+                    .map(str::len)
+                    .sum();
+                if d.expected.is_some() {
+                    notes.push_str(&explain_line(s, offset));
+                }
+            }
+        }
+        if self.diagnose && outcome.verdict == Verdict::Fail {
+            let found = self.diagnoser.diagnose(s, want, actual);
+            notes.insert_str(0, &diagnosis_text(&found));
+            outcome.diagnosis = found;
+        }
+    }
+
     /// [`Grader::grade`] with `env` added to the program's environment.
     fn grade_run(
         &self,
@@ -581,35 +675,7 @@ impl Grader {
         if std::str::from_utf8(&run.stdout).is_err() {
             notes.push_str("the output is not UTF-8 text; invalid bytes are shown as \u{FFFD}\n");
         }
-        outcome.verdict = match &run.ending {
-            Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
-            Ending::TimedOut => Verdict::Timeout,
-            Ending::DiskFull => Verdict::Disk(format!(
-                "the run wrote more than its {} MiB to its directory, /tmp and /dev/shm together (--disk-mb)",
-                self.limits.disk >> 20
-            )),
-            Ending::Truncated => Verdict::Truncated,
-            Ending::OutOfMemory => Verdict::Memory(format!(
-                "killed: the run used more than its {} MiB",
-                self.limits.memory >> 20
-            )),
-            // The dynamic loader says so when the memory limit stops it.
-            Ending::Exited(127) if could_not_load(&run.stderr) => Verdict::Memory(format!(
-                "the program could not start within {} MiB (--memory-mb)",
-                self.limits.memory >> 20
-            )),
-            Ending::Signal(sig) => Verdict::Crash(signal_name(*sig)),
-            Ending::Exited(code) => {
-                outcome.exit = Some(*code);
-                if run.stdout == want.as_bytes() {
-                    Verdict::Pass
-                } else if !compare.is_exact() && same(want, &actual, compare) {
-                    Verdict::PassUnder(compare.describe())
-                } else {
-                    Verdict::Fail
-                }
-            }
-        };
+        outcome.verdict = self.judge(&run, want, compare, &mut outcome.exit);
         let bad_exit = outcome.exit.filter(|&c| c != i32::from(want_exit));
         if outcome.verdict.passed()
             && let Some(code) = bad_exit
@@ -626,46 +692,7 @@ impl Grader {
                 "it also exited with status {code} instead of {want_exit}\n"
             ));
         }
-        let loose = Compare {
-            ignore_blank_lines: true,
-            ignore_all_space: true,
-            ..Compare::default()
-        };
-        if outcome.verdict == Verdict::Fail && same(want, &actual, loose) {
-            outcome.near_miss = true;
-            notes.push_str(
-                "near miss: the output differs from the expected only in white space and blank \
-                 lines (it would pass under diff -B -w); this scenario compares ",
-            );
-            notes.push_str(&format!("{}\n", compare.describe()));
-        }
-        if !outcome.verdict.passed()
-            && !matches!(outcome.verdict, Verdict::NotRun(_) | Verdict::BuildFailed)
-        {
-            // What the output got wrong, and the game at that point.
-            if let Some(d) = first_divergence(want, &actual, compare) {
-                notes.push_str(&divergence_text(&d));
-                outcome.context = Some(Context {
-                    expected: around(want, d.expected_line),
-                    actual: around(&actual, d.actual_line),
-                    expected_line: d.expected_line,
-                    actual_line: d.actual_line,
-                });
-                let offset: usize = want
-                    .split_inclusive('\n')
-                    .take(d.expected_line.saturating_sub(1))
-                    .map(str::len)
-                    .sum();
-                if d.expected.is_some() {
-                    notes.push_str(&explain_line(s, offset));
-                }
-            }
-        }
-        if self.diagnose && outcome.verdict == Verdict::Fail {
-            let found = self.diagnoser.diagnose(s, want, &actual);
-            notes.insert_str(0, &diagnosis_text(&found));
-            outcome.diagnosis = found;
-        }
+        self.explain(s, want, &actual, &mut outcome, &mut notes);
         if !outcome.verdict.passed() && !run.stderr.is_empty() {
             notes.push_str(&stderr_tail(&run.stderr));
         }
