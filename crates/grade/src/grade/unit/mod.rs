@@ -715,16 +715,7 @@ fn outcomes(r: &Report, s: &Submission) -> Vec<super::Outcome> {
     let outcome = Outcome::new;
     let mut out = Vec::new();
     for bug in &r.bugs {
-        let by: Vec<String> = s
-            .files
-            .iter()
-            .flat_map(|f| {
-                f.tests
-                    .iter()
-                    .filter(|t| t.catches.contains(bug))
-                    .map(move |t| format!("{} {}", f.file, t.name))
-            })
-            .collect();
+        let by = page::catching(s, bug);
         out.push(if by.is_empty() {
             outcome(
                 format!("bug {bug}"),

@@ -30,6 +30,19 @@ pub fn tally(r: &Report, s: &Submission) -> [usize; 4] {
     [caught, tests, valid, tests - valid]
 }
 
+/// The submission's tests that catch `bug`, as `FILE TEST`.
+pub fn catching(s: &Submission, bug: &str) -> Vec<String> {
+    s.files
+        .iter()
+        .flat_map(|f| {
+            f.tests
+                .iter()
+                .filter(|t| t.valid && t.catches.iter().any(|c| c == bug))
+                .map(move |t| format!("{} {}", f.file, t.name))
+        })
+        .collect()
+}
+
 /// One student's page.
 pub fn page(r: &Report, s: &Submission) -> String {
     let [caught, tests, valid, invalid] = tally(r, s);
@@ -48,16 +61,7 @@ pub fn page(r: &Report, s: &Submission) -> String {
         "<h2>Bugs</h2>\n<table id=\"bugs\"><tr><th>bug</th><th>caught</th><th>by</th></tr>\n",
     );
     for bug in &r.bugs {
-        let by: Vec<String> = s
-            .files
-            .iter()
-            .flat_map(|f| {
-                f.tests
-                    .iter()
-                    .filter(|t| t.valid && t.catches.contains(bug))
-                    .map(move |t| format!("{} {}", f.file, t.name))
-            })
-            .collect();
+        let by = catching(s, bug);
         let (class, word) = if by.is_empty() {
             ("fail", "no")
         } else {
