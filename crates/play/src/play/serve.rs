@@ -7,13 +7,14 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::net::TcpListener;
 use std::rc::Rc;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use crate::agents::{Agent, Game};
 use crate::arena::Rules;
 use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
 use crate::engine::{Outcome, VecSink};
-use crate::net::hub::{Hub, Remote, WebSeat};
+use crate::net::hub::{Answers, Hub, Remote, WebSeat};
 use crate::net::{self, table};
 use crate::play::program_seat::{Connection, ProgramSeat, Shared};
 use crate::play::protocol::Hello;
@@ -81,40 +82,8 @@ impl Options {
             .collect();
         let (hub, mut answers) = Hub::new(&remotes, self.web);
         let addr = net::open(listener, hub.clone());
-        eprintln!("upcard: listening on {addr}");
-        if self.web {
-            for (seat, token, _) in hub.tokens() {
-                eprintln!("upcard: seat {seat}: http://{addr}/seat/{token}");
-            }
-            eprintln!(
-                "upcard: spectators: http://{addr}/watch/{}",
-                hub.watch_token()
-            );
-        }
-        // Every remote seat taken, each within --join-timeout of the last.
-        let mut deadline = Instant::now() + self.join_timeout;
-        let mut joined = 0;
-        loop {
-            let now = hub.joined().len();
-            if now == remotes.len() {
-                break;
-            }
-            if now > joined {
-                joined = now;
-                deadline = Instant::now() + self.join_timeout;
-            }
-            if Instant::now() >= deadline {
-                let taken: Vec<usize> = hub.joined().iter().map(|(s, _)| *s).collect();
-                let seat = remotes
-                    .iter()
-                    .find(|r| !taken.contains(&r.seat))
-                    .map_or(0, |r| r.seat);
-                return Err(Failure::input(format!(
-                    "seat {seat}: no client joined in time"
-                )));
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
+        announce(&addr.to_string(), &hub, self.web);
+        self.wait_for_joins(&hub, &remotes)?;
         let mut names: [String; 4] = SEATS.map(String::from);
         for (seat, name) in hub.joined() {
             names[seat] = name;
@@ -136,18 +105,52 @@ impl Options {
                 rules.house(),
             )
         };
-        let mut agents: Vec<Box<dyn Agent>> = Vec::new();
-        let mut listeners = Vec::new();
-        let mut hellos = Vec::new();
+        let Seated {
+            agents,
+            listeners,
+            hellos,
+        } = self.seat_all(&table, &kinds, &hub, &mut answers, &hello)?;
+        let mut watch = hello(0);
+        watch.watching = true;
+        hub.start(&hellos, watch);
+        let state = rules.state_from(table.cards);
+        let config = state.config;
+        let mut game = Game::new(state, names.clone(), agents);
+        let mut events = VecSink::default();
+        let result = table::play(&mut game, &hub, &listeners, stdout, &mut events);
+        if let Some(path) = &self.record {
+            record(path, &table, &config, &events.0)?;
+        }
+        match result {
+            Ok(Outcome::Won { .. }) => Ok(()),
+            Ok(Outcome::Quit) => Err(Failure::input(
+                "the game ended when a client misbehaved (--on-fault end); every finished hand is above",
+            )),
+            Err(e) => Err(Failure::input(e.to_string())),
+        }
+    }
+
+    /// Each seat's agent: the table's bots, and each remote seat's client,
+    /// by TCP (a program seat, its updates listened to if it asked) or in
+    /// the browser.
+    fn seat_all(
+        &self,
+        table: &Table,
+        kinds: &[Option<Bot>; 4],
+        hub: &Arc<Hub>,
+        answers: &mut [Option<Answers>; 4],
+        hello: &dyn Fn(usize) -> Hello,
+    ) -> Result<Seated, Failure> {
+        let mut seated = Seated::default();
         for i in 0..4 {
             if kinds[i].is_some() {
-                agents.push(table.agent(i).expect("a bot"));
+                seated.agents.push(table.agent(i).expect("a bot"));
                 continue;
             }
             let (fallback, fallback_name) = self.on_fault.agent(table.bot_seed(i));
             match hub.take_tcp(i) {
                 Some((stream, updates)) => {
-                    let conn = Connection::remote(format!("seat {i} ({})", names[i]), stream)
+                    let conn = Connection::remote(format!("seat {i} ({})", table.names[i]), stream)
                         .map_err(Failure::input)?;
                     let seat = Rc::new(RefCell::new(ProgramSeat::new(
                         conn,
@@ -157,14 +160,14 @@ impl Options {
                         fallback_name,
                     )));
                     if updates {
-                        listeners.push((i, seat.clone()));
+                        seated.listeners.push((i, seat.clone()));
                     }
-                    agents.push(Box::new(Shared(seat)));
+                    seated.agents.push(Box::new(Shared(seat)));
                 }
                 None => {
                     let rx = answers[i].take().expect("a remote seat");
-                    hellos.push((i, hello(i)));
-                    agents.push(Box::new(WebSeat::new(
+                    seated.hellos.push((i, hello(i)));
+                    seated.agents.push(Box::new(WebSeat::new(
                         hub.clone(),
                         i,
                         rx,
@@ -175,32 +178,77 @@ impl Options {
                 }
             }
         }
-        let mut watch = hello(0);
-        watch.watching = true;
-        hub.start(&hellos, watch);
-        let state = rules.state_from(table.cards);
-        let config = state.config;
-        let mut game = Game::new(state, names.clone(), agents);
-        let mut events = VecSink::default();
-        let result = table::play(&mut game, &hub, &listeners, stdout, &mut events);
-        if let Some(path) = &self.record {
-            crate::egn::write::save_played(
-                path,
-                None,
-                &format!("A game of upcard serve{}.", table.cards.seed_note()),
-                &names,
-                &config,
-                &events.0,
-            )
-            .map_err(|e| Failure::input(format!("--record {}: {e}", path.display())))?;
-            eprintln!("upcard: the game is recorded in {}", path.display());
-        }
-        match result {
-            Ok(Outcome::Won { .. }) => Ok(()),
-            Ok(Outcome::Quit) => Err(Failure::input(
-                "the game ended when a client misbehaved (--on-fault end); every finished hand is above",
-            )),
-            Err(e) => Err(Failure::input(e.to_string())),
+        Ok(seated)
+    }
+
+    /// Every remote seat taken, each within --join-timeout of the last.
+    fn wait_for_joins(&self, hub: &Hub, remotes: &[Remote]) -> Result<(), Failure> {
+        let mut deadline = Instant::now() + self.join_timeout;
+        let mut joined = 0;
+        loop {
+            let now = hub.joined().len();
+            if now == remotes.len() {
+                return Ok(());
+            }
+            if now > joined {
+                joined = now;
+                deadline = Instant::now() + self.join_timeout;
+            }
+            if Instant::now() >= deadline {
+                let taken: Vec<usize> = hub.joined().iter().map(|(s, _)| *s).collect();
+                let seat = remotes
+                    .iter()
+                    .find(|r| !taken.contains(&r.seat))
+                    .map_or(0, |r| r.seat);
+                return Err(Failure::input(format!(
+                    "seat {seat}: no client joined in time"
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(10));
         }
     }
+}
+
+/// The agents at a served table, the program seats whose updates are
+/// listened to, and the browser seats' hellos.
+#[derive(Default)]
+struct Seated {
+    agents: Vec<Box<dyn Agent>>,
+    listeners: Vec<(usize, Rc<RefCell<ProgramSeat>>)>,
+    hellos: Vec<(usize, Hello)>,
+}
+
+/// Where the table listens, and under `--web` each seat's link and the
+/// spectators'.
+fn announce(addr: &str, hub: &Hub, web: bool) {
+    eprintln!("upcard: listening on {addr}");
+    if web {
+        for (seat, token, _) in hub.tokens() {
+            eprintln!("upcard: seat {seat}: http://{addr}/seat/{token}");
+        }
+        eprintln!(
+            "upcard: spectators: http://{addr}/watch/{}",
+            hub.watch_token()
+        );
+    }
+}
+
+/// `--record`: the table's game, however it ended, as an EGN record.
+fn record(
+    path: &std::path::Path,
+    table: &Table,
+    config: &crate::engine::Config,
+    events: &[crate::engine::Event],
+) -> Result<(), Failure> {
+    crate::egn::write::save_played(
+        path,
+        None,
+        &format!("A game of upcard serve{}.", table.cards.seed_note()),
+        &table.names,
+        config,
+        events,
+    )
+    .map_err(|e| Failure::input(format!("--record {}: {e}", path.display())))?;
+    eprintln!("upcard: the game is recorded in {}", path.display());
+    Ok(())
 }
