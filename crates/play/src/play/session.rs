@@ -2,7 +2,7 @@
 //! seats and house rules (or a saved game, whose programs start only when
 //! confirmed), plain or full-screen play, saving at `q` and recording at
 //! the end. `upcard play` parses its options into [`Options`] and calls
-//! [`run`].
+//! [`crate::play::start::run`], which opens the table they ask for.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

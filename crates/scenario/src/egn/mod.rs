@@ -1,5 +1,5 @@
 //! Euchre Game Notation records above scenarios: a record replayed as a
-//! timeline ([`game`]), games written as records ([`write`]) and records
+//! timeline ([`game`]), games written as records ([`mod@write`]) and records
 //! imported as scenarios ([`import`]). The notation's own types, and the
 //! standard game a record describes, are `crate::notation`'s, below
 //! scenarios (docs/egn.md).

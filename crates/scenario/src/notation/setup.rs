@@ -1081,7 +1081,7 @@ fn note_point(hand: u32, call: bool, i: usize) -> Point {
     }
 }
 
-/// The inverse of [`note_point`]: whether a move's notes are a call's, and
+/// The inverse of `note_point`: whether a move's notes are a call's, and
 /// their key (None for a move that is neither: a trick taken, a score).
 pub fn note_key(p: Point) -> Option<(bool, usize)> {
     let play = usize::from(p.play).checked_sub(1)?;
