@@ -7,6 +7,3 @@
 //! (docs/architecture.md, docs/sandbox.md, docs/deploying.md).
 
 pub mod grade;
-
-use upcard_rules::{courses, parse};
-use upcard_scenario::{mutants, replay, scenario};

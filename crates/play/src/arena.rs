@@ -8,16 +8,18 @@ use std::time::{Duration, Instant};
 use rand_mt::Mt;
 use rayon::prelude::*;
 
-use crate::agents::{Agent, Decision, EngineError, Game, MAX_HANDS, Observation, PlayerError};
-use crate::cards::{Card, all_cards};
 use std::cell::RefCell;
 use std::rc::Rc;
+use upcard_engine::cards::{Card, all_cards};
+use upcard_rules::agents::{
+    Agent, Decision, EngineError, Game, MAX_HANDS, Observation, PlayerError,
+};
 
-use crate::courses::standard::{Bot, OnFault, Strength};
-use crate::courses::{cs246, eecs280, standard};
-use crate::engine::{Action, Config, Deck, EventSink, Outcome, State};
 use crate::play::program_seat::{Connection, FaultKind, ProgramSeat, Shared};
 use crate::play::protocol::Hello;
+use upcard_engine::{Action, Config, Deck, EventSink, Outcome, State};
+use upcard_rules::courses::standard::{Bot, OnFault, Strength};
+use upcard_rules::courses::{cs246, eecs280, standard};
 
 /// The rules a match is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -165,7 +167,7 @@ impl Deals {
     fn state(self, rules: Rules, d: u32) -> State {
         match self {
             Deals::Seed(s) => rules.state(s.wrapping_add(d)),
-            Deals::Secret(k) => rules.state_from(standard::Cards::Key(crate::engine::derive_key(
+            Deals::Secret(k) => rules.state_from(standard::Cards::Key(upcard_engine::derive_key(
                 k,
                 u64::from(d),
             ))),
@@ -178,7 +180,7 @@ impl Deals {
             Deals::Seed(s) => s.wrapping_add(d),
             // From the deal's key's stream 1, not its cards' stream.
             Deals::Secret(k) => {
-                let b = crate::engine::derive_key(crate::engine::derive_key(k, u64::from(d)), 1);
+                let b = upcard_engine::derive_key(upcard_engine::derive_key(k, u64::from(d)), 1);
                 u32::from_le_bytes([b[0], b[1], b[2], b[3]])
             }
         };
@@ -301,8 +303,8 @@ struct Tally {
 }
 
 impl EventSink for Tally {
-    fn event(&mut self, e: &crate::engine::Event) {
-        if let crate::engine::Event::HandOver { winner, points, .. } = e {
+    fn event(&mut self, e: &upcard_engine::Event) {
+        if let upcard_engine::Event::HandOver { winner, points, .. } = e {
             self.hands += 1;
             self.points[*winner] += points;
         }
@@ -315,11 +317,11 @@ impl EventSink for Tally {
 /// A tally, and every event when the game is recorded.
 struct Recording {
     tally: Tally,
-    events: Option<Vec<crate::engine::Event>>,
+    events: Option<Vec<upcard_engine::Event>>,
 }
 
 impl EventSink for Recording {
-    fn event(&mut self, e: &crate::engine::Event) {
+    fn event(&mut self, e: &upcard_engine::Event) {
         self.tally.event(e);
         if let Some(v) = &mut self.events {
             v.push(e.clone());
@@ -339,7 +341,7 @@ impl Match {
         deal: u32,
         swapped: bool,
         config: &Config,
-        events: &[crate::engine::Event],
+        events: &[upcard_engine::Event],
     ) -> Result<(), String> {
         let names: [String; 4] = std::array::from_fn(|seat| {
             let b = (seat % 2) ^ usize::from(swapped);
@@ -354,8 +356,15 @@ impl Match {
             self.rules.name(),
             self.deals.words()
         );
-        crate::egn::write::save_played(&path, Some(&title), &description, &names, config, events)
-            .map_err(|e| format!("game {g}: --record: {e}"))
+        upcard_scenario::egn::write::save_played(
+            &path,
+            Some(&title),
+            &description,
+            &names,
+            config,
+            events,
+        )
+        .map_err(|e| format!("game {g}: --record: {e}"))
     }
 
     /// A seat for a program in deal `deal`: one that stayed from an
@@ -847,7 +856,7 @@ impl Report {
                         f.deal,
                         f.seat,
                         f.kind.name(),
-                        crate::parse::escape::printable_line(&f.message)
+                        upcard_rules::parse::escape::printable_line(&f.message)
                     ));
                 }
                 if t.faults.len() > 10 {

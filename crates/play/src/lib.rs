@@ -8,6 +8,3 @@ pub mod arena;
 pub mod net;
 pub mod play;
 pub mod tournament;
-
-use upcard_rules::{agents, cards, courses, engine, parse};
-use upcard_scenario::{egn, scenario};

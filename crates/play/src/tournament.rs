@@ -17,9 +17,9 @@ use crate::arena::{
     Deals, Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, is_zero, percentile_ms,
     play_all, thinking,
 };
-use crate::courses::standard::{Bot, OnFault, Strength};
-use crate::parse::escape::{html, printable, printable_line};
 use crate::play::program_seat::{FaultKind, Launch};
+use upcard_rules::courses::standard::{Bot, OnFault, Strength};
+use upcard_rules::parse::escape::{html, printable, printable_line};
 
 /// A tournament before it is played.
 pub struct Tournament {

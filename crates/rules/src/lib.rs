@@ -20,6 +20,3 @@ pub mod random_game;
 pub mod transcript;
 
 pub use failure::Failure;
-/// The engine's rule-mutant switch, where the strategies and printers consult it.
-use upcard_engine::mutants;
-pub use upcard_engine::{self as engine, cards};

@@ -5,8 +5,8 @@ use rand_mt::Mt;
 
 use crate::random_game::{below, new_game};
 
-use crate::cards::{Card, Suit, all_cards};
-use crate::engine::{Action, NullSink, Seat, State, VecSink};
+use upcard_engine::cards::{Card, Suit, all_cards};
+use upcard_engine::{Action, NullSink, Seat, State, VecSink};
 
 /// Every action there is, legal or not.
 fn every_action() -> Vec<Action> {
@@ -103,7 +103,7 @@ fn random_play_keeps_the_engine_contract() {
 /// starts an empty list.
 #[test]
 fn the_observed_calls_are_the_hands_bidding_events() {
-    use crate::engine::{Action, Bid, Event};
+    use upcard_engine::{Action, Bid, Event};
     let mut rng = Mt::new(20261125);
     let mut state = new_game(&mut rng);
     let mut heard: Vec<Bid> = Vec::new();

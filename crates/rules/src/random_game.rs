@@ -5,10 +5,10 @@
 
 use rand_mt::Mt;
 
-use crate::cards::Card;
-use crate::cards::all_cards;
 use crate::courses::{cs246, eecs280, standard};
-use crate::engine::{Config, Deck, FollowRule, State};
+use upcard_engine::cards::Card;
+use upcard_engine::cards::all_cards;
+use upcard_engine::{Config, Deck, FollowRule, State};
 
 /// A number below `n`.
 pub fn below(rng: &mut Mt, n: usize) -> usize {

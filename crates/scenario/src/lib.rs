@@ -12,5 +12,3 @@ pub mod mutants;
 pub mod notation;
 pub mod replay;
 pub mod scenario;
-
-use upcard_rules::{agents, cards, courses, engine, input, parse, transcript};

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::Grader;
 use super::process::{Ending, Limits};
-use crate::courses::Invocation;
+use upcard_rules::courses::Invocation;
 
 /// A submission's files: at most this many, of at most this much in all.
 const MAX_FILES: usize = 1000;
@@ -78,7 +78,7 @@ fn sources(src: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
 fn log(stdout: &[u8], stderr: &[u8], why: Option<String>) -> String {
     let mut text = String::from_utf8_lossy(stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(stderr));
-    let text = crate::parse::escape::printable(&text);
+    let text = upcard_rules::parse::escape::printable(&text);
     let lines: Vec<&str> = text.lines().collect();
     let start = lines.len().saturating_sub(LOG_LINES);
     let mut out = lines[start..].join("\n");

@@ -5,15 +5,15 @@ use crate::grade::writer::{ReportKind, ReportSpec, Reports, Student, Writer};
 use crate::grade::{
     Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
 };
-use crate::scenario::RulesName;
-use crate::scenario::Scenario;
-use crate::scenario::runner::{apply_filter, drop_opt_in, load};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use upcard_rules::Failure;
+use upcard_scenario::scenario::RulesName;
+use upcard_scenario::scenario::Scenario;
+use upcard_scenario::scenario::runner::{apply_filter, drop_opt_in, load};
 
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -32,7 +32,7 @@ pub struct Options {
     pub random: Option<u32>,
     /// Which course's games `--random` plays.
     /// The course to grade (inferred from the scenarios when not given).
-    pub rules: Option<crate::scenario::RulesName>,
+    pub rules: Option<upcard_scenario::scenario::RulesName>,
     pub list_skipped: bool,
     /// Runs of each failing scenario, to find nondeterministic output.
     pub repeat: u32,
@@ -157,7 +157,7 @@ fn check_student_names(dir: &Path, progs: &[Program]) -> Result<(), Failure> {
     let bad: Vec<String> = progs
         .iter()
         .filter_map(|p| {
-            crate::parse::name::file_name_problem(&p.name)
+            upcard_rules::parse::name::file_name_problem(&p.name)
                 .map(|why| format!("  {:?}: {why}", p.name))
         })
         .collect();
@@ -187,9 +187,9 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
         }
     };
     let grader = new_grader(o)?;
-    let random_rules = o
-        .rules
-        .unwrap_or(RulesName::from_name(crate::courses::program_names()[0]).expect("a course"));
+    let random_rules = o.rules.unwrap_or(
+        RulesName::from_name(upcard_rules::courses::program_names()[0]).expect("a course"),
+    );
     let (played, found) =
         crate::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader)
             .map_err(Failure::input)?;
@@ -332,14 +332,15 @@ fn course(o: &Options, scenarios: &[Scenario]) -> Result<RulesName, Failure> {
         Some(r) => r,
         None => {
             // The courses present, in the table's order.
-            let courses: Vec<RulesName> = crate::courses::program_names()
+            let courses: Vec<RulesName> = upcard_rules::courses::program_names()
                 .into_iter()
                 .filter_map(RulesName::from_name)
                 .filter(|r| scenarios.iter().any(|s| s.rules() == *r))
                 .collect();
             match courses.as_slice() {
                 [one] => *one,
-                [] => RulesName::from_name(crate::courses::program_names()[0]).expect("a course"),
+                [] => RulesName::from_name(upcard_rules::courses::program_names()[0])
+                    .expect("a course"),
                 _ => {
                     let count =
                         |r: &RulesName| scenarios.iter().filter(|s| s.rules() == *r).count();

@@ -1,10 +1,10 @@
 //! `upcard autograder`: deploy upcard as a course's autograder.
 
 use crate::grade::deploy;
-use crate::scenario::RulesName;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use upcard_rules::Failure;
+use upcard_scenario::scenario::RulesName;
 
 /// `--cxxflags` as shell words for a build script's array, each one quoted
 /// whatever it holds.
@@ -52,7 +52,7 @@ pub fn init(
         )));
     }
     let rules = RulesName::from_name(rules).expect("clap checked the name");
-    let (mut all, bad) = crate::scenario::runner::load(library.paths)?;
+    let (mut all, bad) = upcard_scenario::scenario::runner::load(library.paths)?;
     if bad {
         return Err(Failure::input(
             "fix the scenarios above first: an autograder must not carry a broken one",
@@ -60,7 +60,7 @@ pub fn init(
     }
     // Only what a course program can run: one course, no upcard-only settings.
     all.retain(|s| s.rules() == rules);
-    let opt_in = crate::scenario::runner::drop_opt_in(&mut all, None);
+    let opt_in = upcard_scenario::scenario::runner::drop_opt_in(&mut all, None);
     if !opt_in.is_empty() {
         eprintln!(
             "upcard: left out {} opt-in scenarios ({}): give their paths to deploy them",
@@ -90,8 +90,8 @@ pub fn init(
         .map_err(|e| Failure::input(format!("finding upcard itself: {e}")))?;
     let d = deploy::Deployment {
         project: match library.project {
-            Some(p) => crate::scenario::Project::at(p),
-            None => crate::scenario::Project::current(),
+            Some(p) => upcard_scenario::scenario::Project::at(p),
+            None => upcard_scenario::scenario::Project::current(),
         }
         .map_err(Failure::input)?,
         course: rules.course(),
@@ -137,7 +137,7 @@ pub fn build_failed(log: &Path, platform: &str, out: &Path) -> Result<(), Failur
     } else {
         deploy::build_failed(&text)
     };
-    crate::scenario::write_atomic(out, results.as_bytes())
+    upcard_scenario::scenario::write_atomic(out, results.as_bytes())
         .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))
 }
 
@@ -191,6 +191,6 @@ pub fn combine(platform: &str, inputs: &[std::path::PathBuf], out: &Path) -> Res
         }
     };
     let text = serde_json::to_string_pretty(&combined).expect("plain JSON") + "\n";
-    crate::scenario::write_atomic(out, text.as_bytes())
+    upcard_scenario::scenario::write_atomic(out, text.as_bytes())
         .map_err(|e| Failure::input(format!("{}: {e}", out.display())))
 }

@@ -39,7 +39,8 @@ fn check_names(names: &BTreeSet<String>) -> Result<(), Failure> {
     let bad: Vec<String> = names
         .iter()
         .filter_map(|n| {
-            crate::parse::name::file_name_problem(n).map(|why| format!("  {n:?}.json: {why}"))
+            upcard_rules::parse::name::file_name_problem(n)
+                .map(|why| format!("  {n:?}.json: {why}"))
         })
         .collect();
     if bad.is_empty() {

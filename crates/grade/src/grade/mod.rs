@@ -25,11 +25,11 @@ pub mod writer;
 
 use std::path::{Path, PathBuf};
 
-use crate::replay::{Move, describe, record, state_text};
-use crate::scenario::diff::{Divergence, first_divergence, same};
-use crate::scenario::raw::Visibility;
-use crate::scenario::{Compare, Golden, Scenario, play};
 pub use process::{Ending, Limits, Run, signal_name};
+use upcard_scenario::replay::{Move, describe, record, state_text};
+use upcard_scenario::scenario::diff::{Divergence, first_divergence, same};
+use upcard_scenario::scenario::raw::Visibility;
+use upcard_scenario::scenario::{Compare, Golden, Scenario, play};
 use workspace::Workspace;
 
 /// How one run of one scenario went.
@@ -136,7 +136,7 @@ pub struct Outcome {
     pub context: Option<Context>,
     /// What the wrong output's first wrong line means and the mutants that
     /// explain it, best first (`--diagnose`).
-    pub diagnosis: Vec<crate::mutants::Finding>,
+    pub diagnosis: Vec<upcard_scenario::mutants::Finding>,
 }
 
 /// Lines around the first difference: (line number, text) on each side.
@@ -206,7 +206,7 @@ impl Outcome {
     }
 }
 
-pub use crate::courses::Invocation;
+pub use upcard_rules::courses::Invocation;
 
 /// The course's command line for a scenario, or why a student program cannot
 /// run it (settings only upcard has).
@@ -335,7 +335,7 @@ pub struct Grader {
     /// Name the mutants that reproduce a wrong transcript (`--diagnose`).
     pub diagnose: bool,
     /// The mutants' runs, kept across the programs graded.
-    diagnoser: crate::mutants::Diagnoser,
+    diagnoser: upcard_scenario::mutants::Diagnoser,
 }
 
 impl Grader {
@@ -355,7 +355,7 @@ impl Grader {
             sandbox: None,
             notes: Vec::new(),
             diagnose: false,
-            diagnoser: crate::mutants::Diagnoser::new(),
+            diagnoser: upcard_scenario::mutants::Diagnoser::new(),
         };
         if let Sandboxing::On { helper } = sandboxing {
             g.start_sandbox(helper)?;
@@ -647,7 +647,7 @@ impl Grader {
         };
         for (name, _) in &inv.files {
             // Only ever inside the run directory.
-            if let Some(why) = crate::parse::name::file_name_problem(name) {
+            if let Some(why) = upcard_rules::parse::name::file_name_problem(name) {
                 outcome.verdict = Verdict::NotRun(format!("the file {name:?}: {why}"));
                 return Ok(outcome);
             }
@@ -716,7 +716,7 @@ fn repeat_env(run: u32) -> Vec<String> {
 
 /// The diagnosis, best first, as the first lines of the detail every
 /// report shows.
-fn diagnosis_text(found: &[crate::mutants::Finding]) -> String {
+fn diagnosis_text(found: &[upcard_scenario::mutants::Finding]) -> String {
     let mut text = String::new();
     for (i, f) in found.iter().enumerate() {
         let label = if i == 0 { "diagnosis" } else { "  also" };
@@ -758,7 +758,7 @@ pub(crate) fn stderr_tail(stderr: &[u8]) -> String {
     for l in tail.lines() {
         out.push_str(&format!(
             "  | {}\n",
-            crate::parse::escape::printable_line(l)
+            upcard_rules::parse::escape::printable_line(l)
         ));
     }
     out

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::shard::Shard;
 use super::{Context, Limits, Outcome, Verdict};
-use crate::parse::file::{ReadError, read_text};
-use crate::scenario::raw::Visibility;
+use upcard_rules::parse::file::{ReadError, read_text};
+use upcard_scenario::scenario::raw::Visibility;
 
 /// One program's report: a whole run's or one shard's.
 #[derive(Clone, Debug)]
@@ -80,7 +80,7 @@ pub struct JsonTest {
     pub description: String,
     pub detail: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub diagnosis: Vec<crate::mutants::Finding>,
+    pub diagnosis: Vec<upcard_scenario::mutants::Finding>,
     pub exit: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_exit: Option<u8>,
@@ -122,8 +122,9 @@ impl Part {
         let text = report_text(path)?;
         let file = path.display().to_string();
         let part = Part::parse(&file, &text)?;
-        if let Some(why) = crate::parse::name::file_name_problem(&part.program) {
-            let (line, column) = crate::parse::line_col(&text, value_offset(&text, "program"));
+        if let Some(why) = upcard_rules::parse::name::file_name_problem(&part.program) {
+            let (line, column) =
+                upcard_rules::parse::line_col(&text, value_offset(&text, "program"));
             return Err(format!(
                 "{file}:{line}:{column}: program: {:?} cannot name {student:?}'s reports: {why}",
                 part.program
@@ -309,9 +310,9 @@ mod tests {
                 actual_line: 2,
             }),
             diagnosis: if case == 1 {
-                vec![crate::mutants::Finding {
+                vec![upcard_scenario::mutants::Finding {
                     mutant: Some("no-left-bower".into()),
-                    kind: crate::mutants::Kind::Decision,
+                    kind: upcard_scenario::mutants::Kind::Decision,
                     message: "at your first wrong line …".into(),
                 }]
             } else {

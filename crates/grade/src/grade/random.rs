@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use rand_mt::Mt;
 
 use super::{Grader, Outcome};
-use crate::courses::RandomCase;
-use crate::scenario::RulesName;
-use crate::scenario::{Scenario, play};
+use upcard_rules::courses::RandomCase;
+use upcard_scenario::scenario::RulesName;
+use upcard_scenario::scenario::{Scenario, play};
 
 /// The `i`th random game of run `seed` under `rules`.
 /// None when no course program plays `rules`.
@@ -112,7 +112,7 @@ pub fn search(
             (&s.path, found.text.as_bytes()),
             (&s.expect.golden, &found.golden[..]),
         ] {
-            crate::scenario::write_atomic(p, bytes)
+            upcard_scenario::scenario::write_atomic(p, bytes)
                 .map_err(|e| format!("writing {}: {e}", p.display()))?;
         }
         return Ok((

@@ -145,7 +145,7 @@ pub fn prairielearn(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -
     let tests: Vec<serde_json::Value> = outcomes
         .iter()
         .map(|o| {
-            let shown = o.visibility == crate::scenario::raw::Visibility::Visible;
+            let shown = o.visibility == upcard_scenario::scenario::raw::Visibility::Visible;
             json!({
                 "name": o.name,
                 "description": if shown { o.description.trim_end() } else { "" },
@@ -215,7 +215,7 @@ pub fn tap(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String 
     for line in head.unwrap_or_default().lines() {
         s.push_str(&format!(
             "# {}\n",
-            crate::parse::escape::printable_line(line)
+            upcard_rules::parse::escape::printable_line(line)
         ));
     }
     s.push_str(&format!("1..{}\n", outcomes.len()));
@@ -230,7 +230,7 @@ pub fn tap(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String 
             for line in message(o, limits).lines() {
                 s.push_str(&format!(
                     "    {}\n",
-                    crate::parse::escape::printable_line(line)
+                    upcard_rules::parse::escape::printable_line(line)
                 ));
             }
             s.push_str("  ...\n");
@@ -242,7 +242,7 @@ pub fn tap(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scenario::raw::Visibility;
+    use upcard_scenario::scenario::raw::Visibility;
 
     fn outcome(name: &str, visibility: Visibility, verdict: Verdict) -> Outcome {
         Outcome {

@@ -6,10 +6,10 @@
 use crate::grade::report::{Head, gradescope, json_report, junit, prairielearn, tap};
 use crate::grade::shard::Shard;
 use crate::grade::{Limits, Outcome, Verdict};
-use crate::scenario::write_atomic;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use upcard_rules::Failure;
+use upcard_scenario::scenario::write_atomic;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReportKind {
@@ -147,7 +147,7 @@ impl Student<'_> {
             text.push_str(&format!("built from the sources in {s}/\n"));
         }
         if let Some(e) = self.error {
-            text.push_str(&crate::parse::escape::printable(e));
+            text.push_str(&upcard_rules::parse::escape::printable(e));
             text.push('\n');
         }
         (!text.is_empty()).then_some(text)
@@ -215,7 +215,7 @@ impl<'a> Writer<'a> {
     /// One student's outcomes, in the run's order.
     pub fn student(&mut self, who: &Student, outs: Vec<Outcome>) {
         let (name, error) = (who.name, who.error);
-        let stem = crate::parse::name::unique_stem(name, &mut self.used);
+        let stem = upcard_rules::parse::name::unique_stem(name, &mut self.used);
         for (i, spec) in self.r.specs.iter().enumerate() {
             let body = self.render(spec.kind, who, &outs);
             match &spec.path {
@@ -385,7 +385,7 @@ fn class_files(
 /// A class summary's line for a program that could not run: a build's log
 /// is in the student's reports, not the class's summary.
 fn summary_line(error: &str, outs: &[Outcome]) -> String {
-    let error = crate::parse::escape::printable(error);
+    let error = upcard_rules::parse::escape::printable(error);
     if outs.iter().any(|o| o.verdict == Verdict::BuildFailed) {
         // The compiler's first error says most; else the log's first line.
         let log = error.lines().skip(1);

@@ -22,10 +22,10 @@ use tungstenite::Message;
 
 use super::http::{self, Socket};
 use super::{Arrival, Join, peer, same_token};
-use crate::agents::{Agent, Decision, Observation, PlayerError};
-use crate::engine::{Action, EventSink, Seat, State};
 use crate::play::program_seat::parse_answer;
 use crate::play::protocol::{Decide, Hello, Over, ToSeat, Update, WireObservation, line};
+use upcard_engine::{Action, EventSink, Seat, State};
+use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
 
 /// Where a seat's answers arrive: the link's id and its text.
 pub type Answers = Receiver<(u64, String)>;
@@ -46,7 +46,7 @@ pub fn name_problem(name: &str) -> Option<&'static str> {
         Some("it is blank")
     } else if name.len() > 40 {
         Some("it is longer than 40 bytes")
-    } else if crate::parse::escape::printable_line(name) != name {
+    } else if upcard_rules::parse::escape::printable_line(name) != name {
         Some("it holds a control character or a direction override")
     } else {
         None
@@ -248,7 +248,7 @@ impl Hub {
         if let Some(why) = name_problem(&join.name) {
             eprintln!(
                 "upcard: {who}: refused the name {}: {why}; still waiting",
-                crate::parse::escape::printable_line(&format!("{:?}", join.name))
+                upcard_rules::parse::escape::printable_line(&format!("{:?}", join.name))
             );
             let msg = ToSeat::Error {
                 message: format!("the name is refused: {why}"),
@@ -568,7 +568,7 @@ impl Inner {
         let taken = |n: &str| {
             (0..4).filter(|&i| i != seat).any(|i| {
                 let shown = self.slots[i].as_ref().and_then(|s| s.name.as_deref());
-                shown.unwrap_or(crate::courses::standard::SEATS[i]) == n
+                shown.unwrap_or(upcard_rules::courses::standard::SEATS[i]) == n
             })
         };
         let mut unique = name.to_string();
@@ -630,7 +630,7 @@ impl Inner {
 /// shown at the terminal (trump, or the upcard's suit, first).
 fn shown(obs: &Observation) -> WireObservation {
     let mut o = WireObservation::from(obs);
-    let order = crate::courses::standard::display_order(
+    let order = upcard_rules::courses::standard::display_order(
         obs.hand,
         obs.trump.or(obs.upcard.map(|u| u.suit())),
     );

@@ -5,12 +5,12 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 
-use crate::courses::standard::{Bot, choice_text, display_order, offered};
-use crate::engine::NullSink;
-use crate::parse::escape::printable_line;
 use crate::play::client::decide;
 use crate::play::protocol::{Answer, FromClient, ToSeat, line, read};
+use upcard_engine::NullSink;
 use upcard_rules::Failure;
+use upcard_rules::courses::standard::{Bot, choice_text, display_order, offered};
+use upcard_rules::parse::escape::printable_line;
 
 /// What `upcard join` was asked for.
 #[derive(Clone, Debug)]

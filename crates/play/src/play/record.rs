@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
-use crate::courses::standard::house::HouseRule;
-use crate::courses::standard::{Cards, SeatKind, Table, config, key_text, offered};
-use crate::engine::{Action, NullSink};
-use crate::scenario::RulesName;
-use crate::scenario::{Scenario, play, write_atomic};
+use upcard_engine::{Action, NullSink};
+use upcard_rules::courses::standard::house::HouseRule;
+use upcard_rules::courses::standard::{Cards, SeatKind, Table, config, key_text, offered};
+use upcard_scenario::scenario::RulesName;
+use upcard_scenario::scenario::{Scenario, play, write_atomic};
 
 fn yaml_str(s: &str) -> String {
     serde_json::to_string(s).expect("a string")
@@ -98,9 +98,9 @@ pub fn is_egn(path: &Path) -> bool {
 }
 
 /// The events of a game played at `table` with these decisions.
-pub fn events(table: &Table, actions: &[Action]) -> Vec<crate::engine::Event> {
+pub fn events(table: &Table, actions: &[Action]) -> Vec<upcard_engine::Event> {
     let mut state = table.state();
-    let mut sink = crate::engine::VecSink::default();
+    let mut sink = upcard_engine::VecSink::default();
     for &a in actions {
         while state.to_move().is_none() && !state.is_over() {
             state.advance(&mut sink);
@@ -116,7 +116,7 @@ pub fn events(table: &Table, actions: &[Action]) -> Vec<crate::engine::Event> {
 /// Writes the game as a Euchre Game Notation record (docs/egn.md), checked
 /// by reading it back.
 pub fn egn_record(path: &Path, table: &Table, actions: &[Action]) -> Result<(), String> {
-    crate::egn::write::save_played(
+    upcard_scenario::egn::write::save_played(
         path,
         None,
         &format!("A game of upcard play{}.", table.cards.seed_note()),
@@ -161,7 +161,7 @@ fn record_scenario(
     if let Some(e) = played.error {
         return Err(format!("the recorded game does not replay: {e}"));
     }
-    let golden = crate::scenario::default_golden(path, RulesName::standard, &name);
+    let golden = upcard_scenario::scenario::default_golden(path, RulesName::standard, &name);
     write_atomic(path, yaml.as_bytes()).map_err(|e| format!("writing {}: {e}", path.display()))?;
     write_atomic(&golden, &played.transcript)
         .map_err(|e| format!("writing {}: {e}", golden.display()))?;

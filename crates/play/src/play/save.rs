@@ -5,9 +5,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::courses::standard::house::HouseRule;
-use crate::courses::standard::{Bot, Cards, SeatKind, Table, config, key_text, parse_key};
-use crate::engine::{Action, Event, EventSink, NullSink, State};
+use upcard_engine::{Action, Event, EventSink, NullSink, State};
+use upcard_rules::courses::standard::house::HouseRule;
+use upcard_rules::courses::standard::{Bot, Cards, SeatKind, Table, config, key_text, parse_key};
 
 /// The format's version; another is refused with a clear message.
 const VERSION: u32 = 1;
@@ -120,7 +120,7 @@ impl Saved {
             let rule = HouseRule::find(name).ok_or_else(|| {
                 bad(format!(
                     "unknown house rule {name:?}; the house rules are {}",
-                    crate::courses::standard::house::names()
+                    upcard_rules::courses::standard::house::names()
                 ))
             })?;
             rule.set(&mut cfg, value).map_err(bad)?;
@@ -204,7 +204,7 @@ impl Saved {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::courses::standard::{Bot, SeatKind};
+    use upcard_rules::courses::standard::{Bot, SeatKind};
 
     fn table() -> Table {
         let mut c = config();

@@ -12,12 +12,12 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::agents::{Agent, Kind};
-use crate::cards::{Card, Suit};
-use crate::courses::standard::transcript::StandardPrinter;
-use crate::courses::standard::{Table, choice_text, display_order, offered};
-use crate::engine::{Action, EventSink, NullSink, Seat, State, Table as Trick};
 use crate::play::save::Decisions;
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Action, EventSink, NullSink, Seat, State, Table as Trick};
+use upcard_rules::agents::{Agent, Kind};
+use upcard_rules::courses::standard::transcript::StandardPrinter;
+use upcard_rules::courses::standard::{Table, choice_text, display_order, offered};
 
 /// The smallest terminal the table fits in.
 pub const MIN_WIDTH: u16 = 60;
@@ -72,8 +72,8 @@ pub struct Screen {
 struct TrickWatch(Trick, Option<(Trick, Seat)>);
 
 impl EventSink for TrickWatch {
-    fn event(&mut self, e: &crate::engine::Event) {
-        use crate::engine::Event;
+    fn event(&mut self, e: &upcard_engine::Event) {
+        use upcard_engine::Event;
         match e {
             Event::Led { seat, card } => {
                 self.0.clear();
@@ -493,7 +493,7 @@ impl Screen {
             (None, Some(up))
                 if matches!(
                     self.state.phase,
-                    crate::engine::Phase::Bidding { round: 1, .. }
+                    upcard_engine::Phase::Bidding { round: 1, .. }
                 ) =>
             {
                 let mut s = card_span(up, Style::default().add_modifier(Modifier::REVERSED));
@@ -538,7 +538,7 @@ impl Screen {
             let text = match &self.mode {
                 Mode::Quit { name } => format!("Save the game to a file? Name: {name}█"),
                 Mode::Over => match self.state.outcome() {
-                    Some(crate::engine::Outcome::Won { team, scores }) => format!(
+                    Some(upcard_engine::Outcome::Won { team, scores }) => format!(
                         "{} & {} win the game, {} to {}.",
                         self.table.names[team],
                         self.table.names[team + 2],

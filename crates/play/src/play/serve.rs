@@ -10,15 +10,15 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::agents::{Agent, Game};
 use crate::arena::Rules;
-use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
-use crate::engine::{Outcome, VecSink};
 use crate::net::hub::{Answers, Hub, Remote, WebSeat};
 use crate::net::{self, table};
 use crate::play::program_seat::{Connection, ProgramSeat, Shared};
 use crate::play::protocol::Hello;
+use upcard_engine::{Outcome, VecSink};
 use upcard_rules::Failure;
+use upcard_rules::agents::{Agent, Game};
+use upcard_rules::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
 
 /// `N=remote` or `N=bot:KIND`.
 #[derive(Clone, Debug)]
@@ -237,10 +237,10 @@ fn announce(addr: &str, hub: &Hub, web: bool) {
 fn record(
     path: &std::path::Path,
     table: &Table,
-    config: &crate::engine::Config,
-    events: &[crate::engine::Event],
+    config: &upcard_engine::Config,
+    events: &[upcard_engine::Event],
 ) -> Result<(), Failure> {
-    crate::egn::write::save_played(
+    upcard_scenario::egn::write::save_played(
         path,
         None,
         &format!("A game of upcard serve{}.", table.cards.seed_note()),

@@ -7,15 +7,15 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::agents::{EngineError, PlayerError};
-use crate::courses::standard::house::{self, HouseRule};
-use crate::courses::standard::transcript::StandardPrinter;
-use crate::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
-use crate::engine::{Action, Outcome, State};
 use crate::play::record::record;
 use crate::play::save::{Decisions, Saved, seat_text};
 use crate::play::screen::{Ending, Screen, run as run_screen};
+use upcard_engine::{Action, Outcome, State};
 use upcard_rules::Failure;
+use upcard_rules::agents::{EngineError, PlayerError};
+use upcard_rules::courses::standard::house::{self, HouseRule};
+use upcard_rules::courses::standard::transcript::StandardPrinter;
+use upcard_rules::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
 use upcard_rules::input::Tokens;
 use upcard_rules::parse::file::read_text;
 
@@ -265,7 +265,7 @@ pub fn save(setup: &Setup, actions: Vec<Action>, path: &Path) -> Result<(), Fail
         table: setup.table.clone(),
         actions,
     };
-    crate::scenario::write_atomic(path, saved.write().as_bytes())
+    upcard_scenario::scenario::write_atomic(path, saved.write().as_bytes())
         .map_err(|e| Failure::input(format!("writing {}: {e}", path.display())))
 }
 

@@ -6,15 +6,15 @@ use std::io::Write;
 use std::net::TcpListener;
 use std::path::Path;
 
-use crate::agents::Agent;
-use crate::courses::standard::SeatKind;
-use crate::engine::Outcome;
 use crate::net::hub::{Hub, Remote, WebSeat};
 use crate::net::{self, table};
 use crate::play::protocol::Hello;
 use crate::play::save::Decisions;
 use crate::play::session::{Setup, finish, house_line};
+use upcard_engine::Outcome;
 use upcard_rules::Failure;
+use upcard_rules::agents::Agent;
+use upcard_rules::courses::standard::SeatKind;
 
 /// Whether a phone on the network could reach this address.
 fn loopback(addr: &std::net::SocketAddr) -> bool {
@@ -83,7 +83,7 @@ pub fn run(
             &t.names,
             "standard",
             t.config.points_to_win,
-            crate::courses::standard::house::values(&t.config),
+            upcard_rules::courses::standard::house::values(&t.config),
         )
     };
     let mut hellos = Vec::new();
@@ -101,7 +101,7 @@ pub fn run(
     let mut watch = hello(0);
     watch.watching = true;
     hub.start(&hellos, watch);
-    let mut game = crate::agents::Game::new(setup.state.clone(), t.names.clone(), agents);
+    let mut game = upcard_rules::agents::Game::new(setup.state.clone(), t.names.clone(), agents);
     let mut decisions = Decisions(setup.actions.clone());
     let result = table::play(&mut game, &hub, &[], stdout, &mut decisions);
     match result {

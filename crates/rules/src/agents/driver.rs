@@ -3,7 +3,7 @@
 //! are its policy, not the engine's.
 
 use super::{Agent, Decision, PlayerError};
-use crate::engine::{Actions, Event, EventSink, FollowRule, Outcome, Seat, State};
+use upcard_engine::{Actions, Event, EventSink, FollowRule, Outcome, Seat, State};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum EngineError {
@@ -197,7 +197,7 @@ impl Game {
         state.legal_actions_into(seat, &mut legal);
         let obs = state.observation(seat);
         self.agents[seat]
-            .choose(&obs, &legal, &mut crate::engine::NullSink)
+            .choose(&obs, &legal, &mut upcard_engine::NullSink)
             .ok()
     }
 

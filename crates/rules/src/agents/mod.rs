@@ -10,9 +10,9 @@ pub use driver::{EngineError, Game, MAX_HANDS};
 pub use recorder::{Recorder, Words};
 pub use scripted::Scripted;
 
-pub use crate::engine::Observation;
+pub use upcard_engine::Observation;
 
-use crate::engine::{Action, EventSink};
+use upcard_engine::{Action, EventSink};
 
 /// A decision and the strategy rule behind it (shown by replay).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,8 +105,8 @@ pub enum Kind {
 pub fn explained(
     legal: &[Action],
     bid: impl FnOnce() -> (Action, &'static str),
-    discard: impl FnOnce() -> (crate::cards::Card, &'static str),
-    play: impl FnOnce() -> (crate::cards::Card, &'static str),
+    discard: impl FnOnce() -> (upcard_engine::cards::Card, &'static str),
+    play: impl FnOnce() -> (upcard_engine::cards::Card, &'static str),
 ) -> Decision {
     Decision::because(match Kind::of(legal) {
         Kind::Bid => bid(),

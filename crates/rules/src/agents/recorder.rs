@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{Agent, Decision, PlayerError};
-use crate::engine::{Action, EventSink, Observation};
+use upcard_engine::{Action, EventSink, Observation};
 
 /// How a course's human types an action, seen from the seat.
 pub type Words = fn(&Observation, Action) -> String;

@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use super::{Agent, Decision, PlayerError};
-use crate::engine::{Action, EventSink, Observation};
+use upcard_engine::{Action, EventSink, Observation};
 
 pub struct Scripted {
     name: String,

@@ -14,9 +14,9 @@ use rand_mt::Mt;
 
 use crate::Failure;
 use crate::agents::Game;
-use crate::engine::{Seat, State};
 use crate::input::SharedTokens;
 use crate::transcript::Transcript;
+use upcard_engine::{Seat, State};
 
 /// Every rule set, in the order `--help` and messages list them. A new one
 /// is a folder here and a line in this table (and its scenario section in

@@ -7,7 +7,7 @@ use nom::combinator::value;
 use nom::{IResult, Parser};
 
 use super::{ParseError, line_col};
-use crate::cards::{Card, Rank, Suit};
+use upcard_engine::cards::{Card, Rank, Suit};
 
 fn rank(i: &str) -> IResult<&str, Rank> {
     alt((
@@ -96,7 +96,7 @@ pub fn parse_pack(file: &str, text: &str) -> Result<[Card; 24], ParseError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::all_cards;
+    use upcard_engine::cards::all_cards;
 
     fn pack_text() -> String {
         let mut v: Vec<Card> = all_cards().collect();

@@ -8,8 +8,8 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::ParseError;
-use crate::cards::{Card, Suit};
-use crate::engine::{Phase, Seat};
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Phase, Seat};
 
 /// A save file as written, before its cards are checked against each other.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,7 +1,7 @@
 //! A transcript: the text a course program prints, made from the engine's
 //! events by the course's printer (`courses/<course>/transcript.rs`).
 
-use crate::engine::EventSink;
+use upcard_engine::EventSink;
 
 /// A course's printer writing to memory.
 pub trait Transcript: EventSink {

@@ -6,12 +6,12 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::cards::Card;
-use crate::engine::Config;
 use crate::notation::point::Point;
 use crate::notation::setup::{NOTE_TRICK, OWN_NOTE, read};
 use crate::notation::{Deal, DealEntry, Phase, Record};
 use crate::scenario::{RulesName, Scenario};
+use upcard_engine::Config;
+use upcard_engine::cards::Card;
 
 /// A record made ready to replay.
 pub struct Replay {
@@ -61,7 +61,7 @@ pub fn replay(path: &Path, record: &Record) -> Result<Replay, String> {
 /// The moves of hand `hand` that are the record's steps: its calls (the
 /// first `calls`), then its cards.
 fn steps(t: &crate::replay::Timeline, hand: u32, calls: usize) -> Vec<usize> {
-    use crate::engine::Event;
+    use upcard_engine::Event;
     let of_hand = |m: &&crate::replay::Move| m.point.hand == hand;
     let mut v: Vec<usize> = t
         .moves
@@ -194,7 +194,7 @@ fn branch(main: &Deal, line: &crate::notation::AlternativeLine) -> Deal {
 /// The record's alternative lines, each replayed from the score before its
 /// deal, with a note at the move where it leaves the game.
 pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
-    use crate::engine::Event;
+    use upcard_engine::Event;
     let starts: BTreeMap<u32, [u32; 2]> = t
         .events
         .iter()

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::engine::Event;
 use crate::notation::{DealEntry, Record};
 use crate::scenario::{RulesName, Scenario, default_golden, play, write_atomic};
+use upcard_engine::Event;
 
 /// What was written.
 pub struct Imported {

@@ -4,8 +4,6 @@
 
 use std::collections::BTreeMap;
 
-use crate::cards::Card;
-use crate::engine::{AllPass, Config, Event, LonerLead as Lead};
 use crate::notation::point::Point;
 use crate::notation::setup::{OWN_NOTE, note_key};
 use crate::notation::{
@@ -13,6 +11,8 @@ use crate::notation::{
     PlayerEntry, Record, Ruleset, Tricks,
 };
 use crate::replay::Timeline;
+use upcard_engine::cards::Card;
+use upcard_engine::{AllPass, Config, Event, LonerLead as Lead};
 
 /// The version of the notation upcard writes.
 pub const VERSION: &str = "1.4";

@@ -77,7 +77,7 @@ pub fn for_rules(rules: &str) -> impl Iterator<Item = &'static Entry> + '_ {
 /// Hands a mutant's game may last, the engine's limit for every game: a
 /// mutant can make a game endless (one that deals the same cards every hand
 /// and lets everyone pass, say).
-pub use crate::agents::MAX_HANDS;
+pub use upcard_rules::agents::MAX_HANDS;
 
 /// Plays `scenario` through the engine with `mutant` switched on, stopping
 /// it after [`MAX_HANDS`] hands (as a program that hangs would be stopped).
@@ -101,9 +101,9 @@ pub(crate) struct Steps {
 #[derive(Default)]
 struct HandStarts(bool);
 
-impl crate::engine::EventSink for HandStarts {
-    fn event(&mut self, e: &crate::engine::Event) {
-        self.0 |= matches!(e, crate::engine::Event::HandStart { .. });
+impl upcard_engine::EventSink for HandStarts {
+    fn event(&mut self, e: &upcard_engine::Event) {
+        self.0 |= matches!(e, upcard_engine::Event::HandStart { .. });
     }
 }
 
@@ -149,16 +149,16 @@ pub(crate) fn play_steps(
 }
 
 /// Goes on from `state` with `game` (of stateless agents, see
-/// [`crate::agents::Game::stateless`]) and a new printer that has printed
+/// [`upcard_rules::agents::Game::stateless`]) and a new printer that has printed
 /// `events` (the hand's so far): `mutant` is switched on for the first `on`
 /// steps, until the game ends, [`MAX_HANDS`] hands were dealt or more than
 /// `lines` lines were printed. What was printed from `state` on, and whether
 /// the game ended.
 pub(crate) fn play_on(
     scenario: &Scenario,
-    game: &mut crate::agents::Game,
-    state: &crate::engine::State,
-    events: &[crate::engine::Event],
+    game: &mut upcard_rules::agents::Game,
+    state: &upcard_engine::State,
+    events: &[upcard_engine::Event],
     mutant: Mutant,
     on: usize,
     lines: usize,

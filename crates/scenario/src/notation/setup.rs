@@ -17,17 +17,17 @@ use std::path::Path;
 
 use super::point::Point;
 use super::{Deal, DealEntry, LonerLead, Phase, Record, Ruleset};
-use crate::agents::{Game, Kind, Scripted};
-use crate::cards::{Card, Suit, all_cards};
-use crate::courses::standard::house::HouseRule;
-use crate::courses::standard::transcript::StandardPrinter;
-use crate::courses::{Course, Invocation, Setup};
-use crate::engine::{
+use upcard_engine::cards::{Card, Suit, all_cards};
+use upcard_engine::{
     Action, Config, Deck, FollowRule, Hand, NullSink, Phase as Step, Seat, State, deal,
 };
-use crate::input::SharedTokens;
-use crate::parse::escape::{printable, printable_line};
-use crate::transcript::Transcript;
+use upcard_rules::agents::{Game, Kind, Scripted};
+use upcard_rules::courses::standard::house::HouseRule;
+use upcard_rules::courses::standard::transcript::StandardPrinter;
+use upcard_rules::courses::{Course, Invocation, Setup};
+use upcard_rules::input::SharedTokens;
+use upcard_rules::parse::escape::{printable, printable_line};
+use upcard_rules::transcript::Transcript;
 
 /// How upcard's own notes begin (its findings, beside the record's
 /// annotations): they are not written back into a record.
@@ -46,7 +46,7 @@ pub struct EgnSetup {
 
 impl Setup for EgnSetup {
     fn course(&self) -> &'static dyn Course {
-        &crate::courses::standard::Standard
+        &upcard_rules::courses::standard::Standard
     }
 
     fn names(&self) -> [String; 4] {
@@ -58,7 +58,7 @@ impl Setup for EgnSetup {
         state.scores = self.scores;
         state.hand_no = self.first_hand;
         let agents = (0..4)
-            .map(|s| -> Box<dyn crate::agents::Agent> {
+            .map(|s| -> Box<dyn upcard_rules::agents::Agent> {
                 Box::new(Scripted::new(
                     self.names[s].clone(),
                     self.scripts[s].iter().copied(),
@@ -80,7 +80,7 @@ impl Setup for EgnSetup {
 /// The engine's configuration for a record's rule set, or the field and
 /// value upcard does not play.
 pub fn config(rules: &Ruleset) -> Result<Config, String> {
-    let mut c = crate::courses::standard::config();
+    let mut c = upcard_rules::courses::standard::config();
     let refuse = |field: &str, value: &dyn std::fmt::Display, why: &str| {
         Err(format!(
             "ruleset.{field} is {value}: {why}, which upcard does not play"
@@ -627,7 +627,7 @@ pub fn read(path: &Path, record: &Record) -> Result<Recorded, String> {
     match build(&config, config.points_to_win, &names, initial, &deals) {
         Built::Over { at, scores, hand } => {
             let mut raised = config;
-            raised.points_to_win = crate::courses::standard::house::NO_TARGET;
+            raised.points_to_win = upcard_rules::courses::standard::house::NO_TARGET;
             let mut r = build(&raised, config.points_to_win, &names, initial, &deals)
                 .into_recorded(path, record, raised, &names, initial)?;
             r.declared = Some(config);
@@ -691,7 +691,7 @@ impl Built {
             }
         };
         if orders.is_empty() {
-            orders.push(crate::courses::standard::deck(0).next_deck());
+            orders.push(upcard_rules::courses::standard::deck(0).next_deck());
         }
         // The plays were checked; a renege the record has is played as it was.
         let mut config = config;
@@ -746,7 +746,7 @@ fn build(
 ) -> Built {
     let mut st = State::new(
         *config,
-        Deck::recorded(vec![crate::courses::standard::deck(0).next_deck()]),
+        Deck::recorded(vec![upcard_rules::courses::standard::deck(0).next_deck()]),
     );
     st.scores = initial;
     st.hand_no = first_hand(deals);
@@ -871,7 +871,7 @@ fn build(
     if end.is_none() && !st.is_over() && st.scores.iter().all(|&s| s < target) {
         let limit = match (config.deals, target) {
             (0, t) => format!("before either team reaches {t}"),
-            (d, crate::courses::standard::house::NO_TARGET) => {
+            (d, upcard_rules::courses::standard::house::NO_TARGET) => {
                 format!("before the game's {d} deals are played")
             }
             (d, t) => format!("before either team reaches {t} or the game's {d} deals are played"),
@@ -1006,7 +1006,7 @@ fn deal_order(
                 "deal {k}: {} would hold {} cards ({})",
                 names[s],
                 cards.len(),
-                crate::cards::short_list(cards)
+                upcard_engine::cards::short_list(cards)
             ));
         }
     }

@@ -39,8 +39,8 @@ fn rows(t: &Timeline, strings: &mut Strings) -> Vec<Value> {
             let s = &m.state;
             let unknown = t.unknown.get(&s.hand_no).map_or(&[][..], |u| u.as_slice());
             let played = match &m.event {
-                crate::engine::Event::Led { seat, card }
-                | crate::engine::Event::Played { seat, card } => Some((*seat, *card)),
+                upcard_engine::Event::Led { seat, card }
+                | upcard_engine::Event::Played { seat, card } => Some((*seat, *card)),
                 _ => None,
             };
             let hands_cell = if s.hands == last {
@@ -254,7 +254,7 @@ pub fn page(t: &Timeline, title: &str) -> String {
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026");
-    let esc = crate::parse::escape::html;
+    let esc = upcard_rules::parse::escape::html;
     let options: String = (0..4)
         .map(|i| format!("<option value=\"{i}\">{}'s view</option>", esc(&n[i])))
         .collect();

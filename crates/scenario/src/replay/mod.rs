@@ -12,9 +12,9 @@ use std::ops::Range;
 pub use show::{describe, describe_move, json_line, note_text, render, state_text};
 pub use step::interact;
 
-use crate::engine::{Event, EventSink, Phase, State};
 use crate::scenario::{Scenario, start};
-use crate::transcript::Transcript;
+use upcard_engine::{Event, EventSink, Phase, State};
+use upcard_rules::transcript::Transcript;
 
 pub use crate::notation::point::Point;
 
@@ -89,11 +89,11 @@ pub struct Timeline {
     pub notes: std::collections::BTreeMap<Point, Vec<String>>,
     /// By hand number, cards the source does not know: dealt so the game is
     /// whole, shown as `??`.
-    pub unknown: std::collections::BTreeMap<u32, Vec<crate::cards::Card>>,
+    pub unknown: std::collections::BTreeMap<u32, Vec<upcard_engine::cards::Card>>,
     /// The rules the source declares, when the game is played under others
     /// (an EGN record that goes on past its winning score is played to a
     /// higher one).
-    pub declared: Option<crate::engine::Config>,
+    pub declared: Option<upcard_engine::Config>,
     /// Alternative lines (an EGN record's analysis): each a game of its own
     /// that leaves this one at a move.
     pub lines: Vec<Line>,
@@ -110,7 +110,7 @@ pub struct Line {
 
 impl Timeline {
     /// Whether `card` is one the source does not know, in hand `hand`.
-    pub fn is_unknown(&self, hand: u32, card: crate::cards::Card) -> bool {
+    pub fn is_unknown(&self, hand: u32, card: upcard_engine::cards::Card) -> bool {
         self.unknown.get(&hand).is_some_and(|u| u.contains(&card))
     }
 
@@ -222,9 +222,9 @@ pub fn record(scenario: Scenario) -> Timeline {
     let mut shown_until = 0;
     let error = loop {
         // A game that would not end stops, as `play` stops it.
-        let limit = crate::agents::MAX_HANDS;
+        let limit = upcard_rules::agents::MAX_HANDS;
         if game.state.hand_no.saturating_sub(initial.hand_no) >= limit {
-            break Some(crate::agents::EngineError::TooLong { hands: limit }.to_string());
+            break Some(upcard_rules::agents::EngineError::TooLong { hands: limit }.to_string());
         }
         let before = printer.bytes().len();
         let state_before = game.state.clone();

@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use super::{Move, Timeline};
-use crate::cards::short_list;
-use crate::engine::{Ask, Event, Phase, State, partner_of};
+use upcard_engine::cards::short_list;
+use upcard_engine::{Ask, Event, Phase, State, partner_of};
 
 /// A team as people read it: its players' names (`Adi & Chi-Chih`), or,
 /// where the players are named by their seats as in CS 246, as that course
@@ -163,7 +163,10 @@ pub fn describe_move(t: &Timeline, m: &Move) -> String {
 }
 
 /// Cards as text, `??` for those not known.
-pub fn cards_text(cards: &[crate::cards::Card], unknown: &[crate::cards::Card]) -> String {
+pub fn cards_text(
+    cards: &[upcard_engine::cards::Card],
+    unknown: &[upcard_engine::cards::Card],
+) -> String {
     if unknown.is_empty() {
         return short_list(cards);
     }
@@ -189,7 +192,7 @@ pub fn state_text(state: &State, names: &[String; 4]) -> String {
 pub fn state_text_knowing(
     state: &State,
     names: &[String; 4],
-    unknown: &[crate::cards::Card],
+    unknown: &[upcard_engine::cards::Card],
 ) -> String {
     let mut s = String::new();
     let _ = write!(s, "  dealer {}", names[state.dealer]);
@@ -336,15 +339,15 @@ struct StateJson<'a> {
     hand_no: u32,
     dealer: usize,
     scores: [u32; 2],
-    hands: &'a [crate::engine::Hand; 4],
-    kitty: &'a [crate::cards::Card],
-    upcard: Option<crate::cards::Card>,
-    trump: Option<crate::cards::Suit>,
+    hands: &'a [upcard_engine::Hand; 4],
+    kitty: &'a [upcard_engine::cards::Card],
+    upcard: Option<upcard_engine::cards::Card>,
+    trump: Option<upcard_engine::cards::Suit>,
     maker: Option<usize>,
     alone: bool,
     tricks: [u8; 4],
-    taken: &'a [crate::engine::Pile; 4],
-    trick: &'a [(usize, crate::cards::Card)],
+    taken: &'a [upcard_engine::Pile; 4],
+    trick: &'a [(usize, upcard_engine::cards::Card)],
     replaced: [bool; 4],
 }
 

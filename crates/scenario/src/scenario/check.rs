@@ -2,8 +2,8 @@
 //! checked against what the engine did.
 
 use super::model::{Expect, HandExpect};
-use crate::cards::Suit;
-use crate::engine::{Event, Seat};
+use upcard_engine::cards::Suit;
+use upcard_engine::{Event, Seat};
 
 /// What one hand came to, read off the events.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -245,7 +245,7 @@ pub fn missing_line(lines: &[String], text: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Suit;
+    use upcard_engine::cards::Suit;
 
     fn names() -> [String; 4] {
         ["A", "B", "C", "D"].map(String::from)

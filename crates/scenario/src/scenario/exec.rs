@@ -2,10 +2,10 @@
 //! would print, the events behind it, and the exit status.
 
 use super::model::Scenario;
-use crate::agents::Game;
-use crate::engine::{Event, VecSink};
-use crate::input::Tokens;
-use crate::transcript::Transcript;
+use upcard_engine::{Event, VecSink};
+use upcard_rules::agents::Game;
+use upcard_rules::input::Tokens;
+use upcard_rules::transcript::Transcript;
 
 /// A game set up from a scenario, not yet played, with its course's printer.
 pub fn start(scenario: &Scenario) -> (Game, Box<dyn Transcript>) {
@@ -34,7 +34,7 @@ impl Played {
 
 /// Plays a scenario to its end.
 pub fn play(scenario: &Scenario) -> Played {
-    play_within(scenario, crate::agents::MAX_HANDS)
+    play_within(scenario, upcard_rules::agents::MAX_HANDS)
 }
 
 /// Plays a scenario to its end or until `max_hands` hands have been dealt
@@ -43,7 +43,10 @@ pub fn play_within(scenario: &Scenario, max_hands: u32) -> Played {
     let (mut game, mut printer) = start(scenario);
     let mut events = VecSink::default();
     let result = game.run_within(&mut (&mut *printer, &mut events), max_hands);
-    let endless = matches!(result, Err(crate::agents::EngineError::TooLong { .. }));
+    let endless = matches!(
+        result,
+        Err(upcard_rules::agents::EngineError::TooLong { .. })
+    );
     let (status, error) = match result {
         Ok(_) => (0, None),
         Err(e) => (2, Some(e.to_string())),

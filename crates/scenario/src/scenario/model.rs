@@ -1,8 +1,8 @@
 //! Validated scenarios: what `raw.rs` read, checked and resolved (paths, cards,
 //! player names), so running one cannot fail on its own setup.
 
-use crate::parse::file::{MAX_INPUT, ReadError, read_text};
 use std::path::{Path, PathBuf};
+use upcard_rules::parse::file::{MAX_INPUT, ReadError, read_text};
 
 use super::error::ScenarioError;
 use std::sync::Arc;
@@ -10,9 +10,9 @@ use std::sync::Arc;
 use super::context::{SetupContext, read_nested};
 use super::courses::{RawScenario, RulesName};
 use super::raw::{CompareFlag, PlayerRef, RawExpect, RawInput, Visibility};
-use crate::cards::Suit;
-use crate::courses::Setup;
-use crate::engine::{Seat, team_of};
+use upcard_engine::cards::Suit;
+use upcard_engine::{Seat, team_of};
+use upcard_rules::courses::Setup;
 
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -178,7 +178,8 @@ impl Scenario {
             .trim()
             .is_empty()
             .then(|| "it is blank".to_string());
-        if let Some(why) = blank.or_else(|| crate::parse::name::file_name_problem(&raw.name)) {
+        if let Some(why) = blank.or_else(|| upcard_rules::parse::name::file_name_problem(&raw.name))
+        {
             return Err(at(
                 &["name"],
                 format!("the name {:?} cannot name the golden file: {why}", raw.name),
@@ -298,7 +299,7 @@ fn check_nesting(file: &str, text: &str) -> Result<(), ScenarioError> {
             (None, '[' | '{') => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    let (line, column) = crate::parse::line_col(text, i);
+                    let (line, column) = upcard_rules::parse::line_col(text, i);
                     return Err(ScenarioError {
                         file: file.to_string(),
                         line,

@@ -1,12 +1,12 @@
 //! `upcard run`: every scenario through the engine, compared with its golden.
 
-use crate::parse::escape::{printable, printable_line};
 use crate::scenario::diff::{Style, render};
 use crate::scenario::{Evaluated, Golden, Scenario, discover, evaluate, load_all};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use upcard_rules::Failure;
+use upcard_rules::parse::escape::{printable, printable_line};
 
 /// Where `--failed` finds the scenarios that failed last time (relative to the
 /// working directory).

@@ -9,8 +9,8 @@ use std::path::{Path, PathBuf};
 use super::{
     Deployment, File, scenario_command, scenario_files, upcard_binary, write_files, yaml_str,
 };
-use crate::courses::Course;
-use crate::scenario::raw::Visibility;
+use upcard_rules::courses::Course;
+use upcard_scenario::scenario::raw::Visibility;
 
 /// The instructor files. autograder.io keeps them flat, so the scenarios and
 /// goldens travel as one tar, unpacked by the setup command.

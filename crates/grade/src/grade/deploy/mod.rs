@@ -14,8 +14,8 @@ use std::path::{Path, PathBuf};
 use autograder_io::autograder_io;
 use prairielearn::prairielearn;
 
-use crate::courses::Course;
-use crate::scenario::{Project, Scenario, write_atomic};
+use upcard_rules::courses::Course;
+use upcard_scenario::scenario::{Project, Scenario, write_atomic};
 
 /// The grading platforms `--platform` names: each is one file here and one
 /// variant.

@@ -7,8 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use super::{Deployment, File, project_files, write_files};
-use crate::courses::Course;
-use crate::scenario::Scenario;
+use upcard_rules::courses::Course;
+use upcard_scenario::scenario::Scenario;
 
 /// Seconds PrairieLearn gives one grading job (its maximum is 600).
 const TIMEOUT: u32 = 120;

@@ -19,9 +19,9 @@ use super::{Grader, Sandboxing};
 
 mod file;
 mod page;
-use crate::parse::escape::{printable, printable_line};
-use crate::scenario::write_atomic;
 use upcard_rules::Failure;
+use upcard_rules::parse::escape::{printable, printable_line};
+use upcard_scenario::scenario::write_atomic;
 
 /// What `upcard unit-tests` is asked.
 pub struct Options {
@@ -697,7 +697,7 @@ fn pages(report: &Report, path: Option<&Path>) -> Result<(), Failure> {
             let mut stems = Vec::new();
             let mut rows = Vec::new();
             for s in many {
-                let stem = crate::parse::name::unique_stem(&s.name, &mut used);
+                let stem = upcard_rules::parse::name::unique_stem(&s.name, &mut used);
                 write(&path.join(format!("{stem}.html")), &page::page(report, s))?;
                 rows.push((s.name.clone(), page::row(report, s)));
                 stems.push(stem);

@@ -16,8 +16,8 @@
 
 use std::sync::LazyLock;
 
-use crate::cards::Card;
-use crate::engine::{Action, Bid, Observation, Seat};
+use upcard_engine::cards::Card;
+use upcard_engine::{Action, Bid, Observation, Seat};
 
 /// A card's strength with each trump (in `Suit::ALL` order), in tenths:
 /// the right bower 30, the left 25, the other trumps from 20 (ace) down to
@@ -228,7 +228,7 @@ pub fn resample(weights: &[f64], n: usize, offset: f64) -> Vec<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::{Rank, Suit};
+    use upcard_engine::cards::{Rank, Suit};
 
     fn cards(s: &str) -> Vec<Card> {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -246,7 +246,7 @@ mod tests {
     #[test]
     fn the_strength_table_is_the_model() {
         // Every card against the rule written out: bowers, trumps, aces.
-        for c in crate::cards::all_cards() {
+        for c in upcard_engine::cards::all_cards() {
             for t in Suit::ALL {
                 let want = if c.is_right_bower(t) {
                     30

@@ -14,8 +14,8 @@ use rand_mt::Mt;
 pub use solve::{Cards, Deal};
 
 use super::{Agent, Decision, Kind, Observation, PlayerError};
-use crate::cards::{Card, Suit, all_cards};
-use crate::engine::{Action, EventSink, Seat, left_of, partner_of};
+use upcard_engine::cards::{Card, Suit, all_cards};
+use upcard_engine::{Action, EventSink, Seat, left_of, partner_of};
 
 /// The expert with its strength: deals solved per decision, and whether
 /// it weighs them by what the bidding says (infer.rs).
@@ -604,7 +604,7 @@ impl Expert {
                 let is_trump = c.is_trump(trump);
                 (
                     is_trump,
-                    c.rank() == crate::cards::Rank::Ace,
+                    c.rank() == upcard_engine::cards::Rank::Ace,
                     count(c.effective_suit(trump)),
                     c.value(trump, None),
                 )
@@ -663,7 +663,7 @@ impl Agent for Random {
     ) -> Result<Decision, PlayerError> {
         // Under a renege penalty (CS 246) every card is legal; a random
         // player still plays only lawful ones.
-        let lawful: crate::engine::Actions = legal
+        let lawful: upcard_engine::Actions = legal
             .iter()
             .copied()
             .filter(|a| !matches!(a, Action::Play(c) if obs.reneges(*c)))
@@ -759,7 +759,7 @@ mod tests {
     fn random_never_reneges_under_the_penalty_rule() {
         use crate::agents::Game;
         use crate::courses::cs246;
-        use crate::engine::{Event, VecSink};
+        use upcard_engine::{Event, VecSink};
         for seed in 0..20u32 {
             let state = State::new(
                 cs246::config(&cs246::Options::default()),
@@ -781,7 +781,7 @@ mod tests {
         }
     }
     use crate::courses::standard::config;
-    use crate::engine::{Deck, NullSink, State};
+    use upcard_engine::{Deck, NullSink, State};
 
     fn deck(cards: &[&str]) -> [Card; 24] {
         let v: Vec<Card> = cards.iter().map(|c| c.parse().unwrap()).collect();

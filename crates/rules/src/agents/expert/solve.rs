@@ -4,8 +4,8 @@
 
 use arrayvec::ArrayVec;
 
-use crate::cards::{Card, Suit};
-use crate::engine::Seat;
+use upcard_engine::Seat;
+use upcard_engine::cards::{Card, Suit};
 
 /// A hand of at most five cards, in play.
 pub type Cards = ArrayVec<Card, 6>;
@@ -46,7 +46,7 @@ impl Deal {
     /// Points of the finished hand for `team` minus the other team's (the
     /// engine's own scoring rule).
     fn points(&self, team: usize) -> i32 {
-        let s = crate::engine::score_hand(
+        let s = upcard_engine::score_hand(
             self.taken[self.makers],
             self.alone,
             self.defender_alone,

@@ -4,9 +4,9 @@
 use std::cmp::Reverse;
 
 use crate::agents::{Agent, Decision, PlayerError, explained};
-use crate::cards::{Card, Rank, Suit};
-use crate::engine::{Action, EventSink, Observation, partner_of};
-use crate::mutants::{self, Mutant};
+use upcard_engine::cards::{Card, Rank, Suit};
+use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::{Action, EventSink, Observation, partner_of};
 
 /// Strategy readings that the spec leaves open (see docs/cs246-rules.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -424,8 +424,8 @@ impl Agent for Computer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::Hand;
-    use crate::engine::Seat;
+    use upcard_engine::Hand;
+    use upcard_engine::Seat;
 
     fn cards(s: &str) -> Hand {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()

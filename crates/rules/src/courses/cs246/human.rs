@@ -2,10 +2,10 @@
 //! error messages verbatim, `q` and `r`.
 
 use crate::agents::{Agent, Decision, Kind, PlayerError};
-use crate::cards::{Card, Suit};
-use crate::engine::{Action, Event, EventSink, Observation, Seat};
 use crate::input::{SharedTokens, read_answer};
-use crate::mutants::{self, Mutant};
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::{Action, Event, EventSink, Observation, Seat};
 
 pub const UNRECOGNIZED: &str = "ERROR: command '{}' is unrecognized. Please enter a valid command.";
 

@@ -9,12 +9,12 @@ mod random;
 pub mod save;
 pub mod transcript;
 
-pub use crate::engine::engine_seed;
 pub use computer::{Computer, PREFERENCE, Strategy, preference};
 pub use human::Human;
+pub use upcard_engine::engine_seed;
 
-use crate::cards::Card;
-use crate::engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
+use upcard_engine::cards::Card;
+use upcard_engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
 
 /// Spec 2.3.1.
 pub const INITIAL: &str = "9H TH JH QH KH AH 9D TD JD QD KD AD 9S TS JS QS KS AS 9C TC JC QC KC AC";
@@ -261,7 +261,7 @@ tags: [rule]
 #[cfg(test)]
 mod deck_tests {
     use super::*;
-    use crate::cards::short_list;
+    use upcard_engine::cards::short_list;
 
     #[test]
     fn spec_2_3_2_and_2_3_5_examples_for_seed_0() {

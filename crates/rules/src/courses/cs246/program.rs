@@ -7,8 +7,8 @@ use crate::Failure;
 use crate::agents::{Agent, Game};
 use crate::courses::cs246::save::{SaveFile, load};
 use crate::courses::cs246::{Computer, Human, Options, config, deck, initial_deck};
-use crate::engine::{Outcome, State};
 use crate::input::{SharedTokens, Tokens};
+use upcard_engine::{Outcome, State};
 
 pub const USAGE: &str =
     "usage: upcard cs246 [-d] [-s SEED] [-f FILE] [--rule NAME=VALUE]... [--no-human]";

@@ -8,7 +8,7 @@ use rand_mt::Mt;
 use super::{Computer, config, deck, initial_deck};
 use crate::agents::{Agent, Game, Recorder};
 use crate::courses::RandomCase;
-use crate::engine::{Action, NullSink, Observation, State};
+use upcard_engine::{Action, NullSink, Observation, State};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Case {

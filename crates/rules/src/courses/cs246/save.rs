@@ -1,13 +1,13 @@
 //! CS 246 save files as game states: checks, loading and writing.
 
 use super::POINTS_TO_WIN;
-use crate::mutants::{self, Mutant};
 use std::fmt::Write as _;
+use upcard_engine::mutants::{self, Mutant};
 
-use crate::cards::{Card, Suit, short_list};
-use crate::engine::{Config, Phase, Seat, State, left_of, partner_of};
 use crate::parse::ParseError;
 use crate::parse::save::{Located, RawSave, parse_save};
+use upcard_engine::cards::{Card, Suit, short_list};
+use upcard_engine::{Config, Phase, Seat, State, left_of, partner_of};
 
 /// A checked save file.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -2,10 +2,10 @@
 
 use std::io::{self, Write};
 
-use crate::cards::{Card, Suit, short_list};
 use crate::courses::cs246::Options;
-use crate::engine::{Ask, Event, EventSink, Seat, left_of};
-use crate::mutants::{self, Mutant};
+use upcard_engine::cards::{Card, Suit, short_list};
+use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::{Ask, Event, EventSink, Seat, left_of};
 
 pub struct Cs246Printer<W: Write> {
     out: crate::transcript::Latch<W>,

@@ -3,9 +3,9 @@
 //! printer from the engine's `Asked` events.
 
 use crate::agents::{Agent, Decision, Kind, PlayerError};
-use crate::cards::{Card, Suit};
-use crate::engine::{Action, EventSink, Observation};
 use crate::input::{SharedTokens, read_answer};
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Action, EventSink, Observation};
 
 pub struct Human {
     name: String,

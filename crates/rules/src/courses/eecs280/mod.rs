@@ -10,9 +10,9 @@ pub mod transcript;
 pub use human::Human;
 pub use simple::Simple;
 
-use crate::cards::Card;
-pub use crate::engine::in_shuffle;
-use crate::engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
+use upcard_engine::cards::Card;
+pub use upcard_engine::in_shuffle;
+use upcard_engine::{AllPass, Config, DealPattern, Deck, FollowRule, LonerLead};
 
 /// The pack of a game: `shuffle` in-shuffles it seven times a hand.
 pub fn deck(pack: [Card; 24], shuffle: bool) -> Deck {

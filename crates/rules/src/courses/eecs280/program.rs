@@ -5,11 +5,11 @@ use std::io::{BufRead, Write};
 use super::transcript::Eecs280Printer;
 use crate::Failure;
 use crate::agents::{Agent, EngineError, Game};
-use crate::cards::Card;
 use crate::courses::eecs280::{Human, PlayerType, Simple, config, deck};
-use crate::engine::{Outcome, State};
 use crate::input::{SharedTokens, Tokens};
 use crate::parse::pack::parse_pack;
+use upcard_engine::cards::Card;
+use upcard_engine::{Outcome, State};
 
 pub const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
 

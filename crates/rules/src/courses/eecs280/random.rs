@@ -7,9 +7,9 @@ use rand_mt::Mt;
 
 use super::{Simple, config, deck};
 use crate::agents::{Agent, Game, Recorder};
-use crate::cards::{Card, all_cards};
 use crate::courses::RandomCase;
-use crate::engine::{Action, NullSink, Observation, State};
+use upcard_engine::cards::{Card, all_cards};
+use upcard_engine::{Action, NullSink, Observation, State};
 
 const NAMES: [&str; 12] = [
     "Adi", "Barbara", "Chi-Chih", "Dabbala", "Edsger", "Fran", "Gabriel", "Herb", "Ivan", "Judea",

@@ -1,9 +1,9 @@
 //! The Simple player of the EECS 280 spec ("Simple Player").
 
 use crate::agents::{Agent, Decision, PlayerError, explained};
-use crate::cards::{Card, CardSet, Checks, Live, Plain};
-use crate::engine::{Action, EventSink, Hand, Observation};
-use crate::mutants::{self, Mutant};
+use upcard_engine::cards::{Card, CardSet, Checks, Live, Plain};
+use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::{Action, EventSink, Hand, Observation};
 
 /// The card with the greatest `key` (the last of equals, as
 /// `Iterator::max_by`), or with the least (the first of equals, as `min_by`)
@@ -45,7 +45,7 @@ pub struct Simple;
 
 impl Simple {
     /// Trump face or ace cards (bowers, Q, K, A of trump) for `trump`.
-    fn strong(hand: &Hand, trump: crate::cards::Suit) -> usize {
+    fn strong(hand: &Hand, trump: upcard_engine::cards::Suit) -> usize {
         if !mutants::running() && !hand.has_twice() {
             // As bits: a count, not a branch per card on what it is.
             return hand
@@ -58,7 +58,7 @@ impl Simple {
     }
 
     /// [`Simple::strong`] card by card, with the mutants' switches.
-    fn strong_by_comparison(hand: &Hand, trump: crate::cards::Suit) -> usize {
+    fn strong_by_comparison(hand: &Hand, trump: upcard_engine::cards::Suit) -> usize {
         let left = !mutants::on(Mutant::SimpleIgnoresLeftBower);
         hand.iter()
             .filter(|c| {
@@ -264,8 +264,8 @@ impl Agent for Simple {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::Suit;
-    use crate::engine::Hand;
+    use upcard_engine::Hand;
+    use upcard_engine::cards::Suit;
 
     fn cards(s: &str) -> Hand {
         s.split_whitespace().map(|c| c.parse().unwrap()).collect()
@@ -403,7 +403,7 @@ mod tests {
         // Random hands of one to five cards, every trump, every led card or
         // none: the choice and its reason (and the strength a bid counts) by
         // sets equal those by comparing cards (a small generator: the same hands every run).
-        let all: Vec<Card> = crate::cards::all_cards().collect();
+        let all: Vec<Card> = upcard_engine::cards::all_cards().collect();
         let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut next = |n: usize| {
             x ^= x << 13;

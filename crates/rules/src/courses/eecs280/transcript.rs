@@ -2,9 +2,9 @@
 
 use std::io::{self, Write};
 
-use crate::cards::{Card, Plain};
-use crate::engine::{Ask, Event, EventSink, Seat};
-use crate::mutants::{self, Mutant};
+use upcard_engine::cards::{Card, Plain};
+use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::{Ask, Event, EventSink, Seat};
 
 pub struct Eecs280Printer<W: Write> {
     out: crate::transcript::Latch<W>,
@@ -39,7 +39,7 @@ struct Lines {
 impl Lines {
     fn new(names: &[String; 4]) -> Lines {
         let by_seat = |f: &dyn Fn(&str) -> String| std::array::from_fn(|s| f(&names[s]));
-        let mut cards = crate::cards::all_cards().map(|c| c.long().to_string());
+        let mut cards = upcard_engine::cards::all_cards().map(|c| c.long().to_string());
         Lines {
             cards: std::array::from_fn(|_| cards.next().unwrap_or_default()),
             led_by: by_seat(&|n| format!(" led by {n}\n")),

@@ -5,11 +5,11 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use crate::agents::{Agent, Decision, Kind, Observation, PlayerError};
-use crate::cards::{Card, Suit};
 use crate::courses::cs246::Computer;
 use crate::courses::eecs280::Simple;
-use crate::engine::{Action, Event, EventSink, Seat};
 use crate::input::SharedTokens;
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Action, Event, EventSink, Seat};
 
 /// A bot kind, as `--seat N=bot:KIND` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,7 +229,7 @@ pub fn offered(obs: &Observation, legal: &[Action]) -> Vec<Action> {
     // Where ordering up is going alone, it is offered only so.
     if obs.partner_order_alone
         && obs.round == 1
-        && crate::engine::partner_of(obs.seat) == obs.dealer
+        && upcard_engine::partner_of(obs.seat) == obs.dealer
     {
         v.retain(|a| !matches!(a, Action::Order { alone: false, .. }));
     }

@@ -2,7 +2,7 @@
 //! Each is one variant here and one engine knob it sets (`HouseRule::set`);
 //! they come from `--house NAME=VALUE`, a TOML file, a scenario or a save.
 
-use crate::engine::{AllPass, Config, DealPattern, LonerLead};
+use upcard_engine::{AllPass, Config, DealPattern, LonerLead};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum HouseRule {

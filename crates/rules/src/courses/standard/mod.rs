@@ -12,8 +12,8 @@ pub use agents::{
     offered,
 };
 
-use crate::cards::{Card, all_cards};
-use crate::engine::{Config, Deck};
+use upcard_engine::cards::{Card, all_cards};
+use upcard_engine::{Config, Deck};
 
 /// The standard rules before house rules (the engine's plain Euchre,
 /// [`Config::standard`]).
@@ -286,13 +286,13 @@ impl Table {
             .count()
     }
 
-    pub fn state(&self) -> crate::engine::State {
+    pub fn state(&self) -> upcard_engine::State {
         let deck = match self.cards {
             Cards::Seed(s) => deck(s),
             Cards::Key(k) => keyed_deck(k),
             Cards::Fixed(c, _) => Deck::pack(c, false),
         };
-        crate::engine::State::new(self.config, deck)
+        upcard_engine::State::new(self.config, deck)
     }
 
     /// The game, people answering from `input`.
@@ -303,7 +303,7 @@ impl Table {
     /// The game from `state` (a resumed one), people answering from `input`.
     pub fn game_from(
         &self,
-        state: crate::engine::State,
+        state: upcard_engine::State,
         input: &crate::input::SharedTokens,
     ) -> crate::agents::Game {
         // With two or more people the device is passed between them.
@@ -327,7 +327,7 @@ impl Table {
 mod tests {
     use super::house::HouseRule;
     use super::*;
-    use crate::engine::{Action, NullSink, Outcome, State, VecSink};
+    use upcard_engine::{Action, NullSink, Outcome, State, VecSink};
 
     /// Bots finish every game under every combination of the switches.
     #[test]
@@ -403,7 +403,7 @@ mod tests {
         act(
             &mut s,
             Action::Order {
-                suit: crate::cards::Suit::Spades,
+                suit: upcard_engine::cards::Suit::Spades,
                 alone: true,
             },
         );

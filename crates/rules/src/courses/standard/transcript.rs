@@ -6,8 +6,8 @@
 use std::io::{self, Write};
 
 use super::agents::display_order;
-use crate::cards::{Card, Suit};
-use crate::engine::{Event, EventSink, Hand, Seat};
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Event, EventSink, Hand, Seat};
 
 pub struct StandardPrinter<W: Write> {
     out: crate::transcript::Latch<W>,

@@ -4,9 +4,9 @@
 
 use super::reading::Reading;
 use super::{Finding, Kind, Place};
-use crate::cards::{Card, Suit};
-use crate::engine::{Action, AllPass, Event, Seat};
 use crate::replay::Timeline;
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Action, AllPass, Event, Seat};
 
 pub(crate) fn explain(t: &Timeline, r: &Reading) -> Option<Finding> {
     use Event::*;

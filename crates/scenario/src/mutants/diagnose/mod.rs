@@ -187,7 +187,7 @@ fn cached<K: std::hash::Hash + Eq, V>(
 /// Where in the engine's game the first differing expected line was printed.
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
-    /// The engine step (as [`crate::agents::Game::step`] counts them; 0 for
+    /// The engine step (as [`upcard_rules::agents::Game::step`] counts them; 0 for
     /// the command line printed before the first step).
     pub step: usize,
     /// The first step of the hand begun before that step (0 in the first).
@@ -230,7 +230,7 @@ impl Place {
                 .events
                 .iter()
                 .filter_map(|e| match e {
-                    crate::engine::Event::HandStart { hand, .. } => Some(*hand),
+                    upcard_engine::Event::HandStart { hand, .. } => Some(*hand),
                     _ => None,
                 })
                 .nth(i),

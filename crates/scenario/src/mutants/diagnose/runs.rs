@@ -4,11 +4,11 @@
 //! line when its run prints that line as the program did.
 
 use super::{Finding, Kind, Place};
-use crate::engine::{Event, State, VecSink};
 use crate::mutants::{Entry, Mutant, for_rules, play_on, play_steps};
 use crate::scenario::diff::{Divergence, first_divergence, same};
 use crate::scenario::{Scenario, start};
 use std::sync::Arc;
+use upcard_engine::{Event, State, VecSink};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scope {
@@ -260,7 +260,7 @@ fn common(a: &[u8], b: &[u8]) -> usize {
 /// there on, not the whole game again.
 struct Resumed<'a> {
     s: &'a Scenario,
-    game: crate::agents::Game,
+    game: upcard_rules::agents::Game,
     /// The state when the place's hand and step began.
     at_hand: State,
     at_step: State,

@@ -105,7 +105,7 @@ fn exact_target(t: &Timeline, p: &Place) -> String {
         return String::new();
     };
     match t.events[e] {
-        crate::engine::Event::GameOver { winner, scores } => {
+        upcard_engine::Event::GameOver { winner, scores } => {
             let target = t.initial.config.points_to_win;
             if scores[winner] == target {
                 format!(
@@ -123,7 +123,7 @@ fn exact_target(t: &Timeline, p: &Place) -> String {
 
 /// The program goes on where the game is over.
 pub(crate) fn after_game_over(t: &Timeline, p: &Place, got: &str) -> Option<Finding> {
-    let crate::engine::Event::GameOver { winner, scores } = t.events[p.event?] else {
+    let upcard_engine::Event::GameOver { winner, scores } = t.events[p.event?] else {
         return None;
     };
     Some(Finding::new(

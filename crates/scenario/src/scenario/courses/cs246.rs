@@ -6,15 +6,15 @@ use std::path::Path;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::agents::Game;
-use crate::courses::cs246::Cs246;
-use crate::courses::cs246::program::{Args, start};
-use crate::courses::cs246::save::SaveFile;
-use crate::courses::{Course, Invocation, Setup};
-use crate::engine::{Seat, State};
-use crate::input::SharedTokens;
 use crate::scenario::{ScenarioError, SetupContext};
-use crate::transcript::Transcript;
+use upcard_engine::{Seat, State};
+use upcard_rules::agents::Game;
+use upcard_rules::courses::cs246::Cs246;
+use upcard_rules::courses::cs246::program::{Args, start};
+use upcard_rules::courses::cs246::save::SaveFile;
+use upcard_rules::courses::{Course, Invocation, Setup};
+use upcard_rules::input::SharedTokens;
+use upcard_rules::transcript::Transcript;
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -141,7 +141,9 @@ impl Setup for Cs246Setup {
             files.push((name.clone(), text.clone()));
         }
         Ok(Invocation {
-            argv0: argv0.unwrap_or(crate::courses::cs246::PROGRAM).to_string(),
+            argv0: argv0
+                .unwrap_or(upcard_rules::courses::cs246::PROGRAM)
+                .to_string(),
             args,
             files,
         })
@@ -152,18 +154,18 @@ impl Setup for Cs246Setup {
     }
 
     fn save(&self, state: &State) -> Result<String, String> {
-        if state.is_over() && state.phase == crate::engine::Phase::Quit {
+        if state.is_over() && state.phase == upcard_engine::Phase::Quit {
             return Err("the program has quit (q); there is nothing to continue".into());
         }
         // A save file at the target score is refused when loaded.
         if state
             .scores
             .iter()
-            .any(|&s| s >= crate::courses::cs246::POINTS_TO_WIN)
+            .any(|&s| s >= upcard_rules::courses::cs246::POINTS_TO_WIN)
         {
             return Err(format!(
                 "a team has {} points: the game is over and there is nothing to continue",
-                crate::courses::cs246::POINTS_TO_WIN
+                upcard_rules::courses::cs246::POINTS_TO_WIN
             ));
         }
         let seed = self

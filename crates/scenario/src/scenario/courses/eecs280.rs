@@ -5,17 +5,17 @@ use std::path::Path;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::agents::Game;
-use crate::cards::Card;
-use crate::courses::eecs280::program::{Args, new_game};
-use crate::courses::eecs280::transcript::Eecs280Printer;
-use crate::courses::eecs280::{Eecs280, PlayerType};
-use crate::courses::{Course, Invocation, Setup};
-use crate::input::SharedTokens;
-use crate::parse::pack::parse_pack;
 use crate::scenario::raw::CardName;
 use crate::scenario::{ScenarioError, SetupContext};
-use crate::transcript::Transcript;
+use upcard_engine::cards::Card;
+use upcard_rules::agents::Game;
+use upcard_rules::courses::eecs280::program::{Args, new_game};
+use upcard_rules::courses::eecs280::transcript::Eecs280Printer;
+use upcard_rules::courses::eecs280::{Eecs280, PlayerType};
+use upcard_rules::courses::{Course, Invocation, Setup};
+use upcard_rules::input::SharedTokens;
+use upcard_rules::parse::pack::parse_pack;
+use upcard_rules::transcript::Transcript;
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -136,7 +136,7 @@ pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, 
     let pack_name = e.pack_name.clone().unwrap_or(default_name);
     // The program is run in a folder of its own with the pack under this
     // name: a path would point elsewhere (and the grader writes it there).
-    if let Some(why) = crate::parse::name::file_name_problem(&pack_name) {
+    if let Some(why) = upcard_rules::parse::name::file_name_problem(&pack_name) {
         return Err(cx.at(
             &["eecs280", "pack_name"],
             format!("the pack's name {pack_name:?} must be a plain file name: {why}"),
@@ -159,7 +159,7 @@ pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, 
         argv0: e
             .argv0
             .clone()
-            .unwrap_or_else(|| crate::courses::eecs280::PROGRAM.into()),
+            .unwrap_or_else(|| upcard_rules::courses::eecs280::PROGRAM.into()),
     })
 }
 
@@ -189,7 +189,7 @@ impl Setup for Eecs280Setup {
         (new_game(&self.args, self.pack, input), Box::new(printer))
     }
 
-    fn save(&self, _state: &crate::engine::State) -> Result<String, String> {
+    fn save(&self, _state: &upcard_engine::State) -> Result<String, String> {
         Err("save files are the CS 246 format; this is an EECS 280 game, which a CS 246 save cannot continue".into())
     }
 

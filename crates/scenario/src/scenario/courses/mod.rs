@@ -9,8 +9,8 @@ pub mod standard;
 
 use std::path::Path;
 
-use crate::courses::{Course, Setup};
 use crate::scenario::Scenario;
+use upcard_rules::courses::{Course, Setup};
 
 /// Declares the scenario file's top-level mapping with one optional section
 /// per course, and `rules:`'s values with each course's setup. Invoked
@@ -108,9 +108,9 @@ macro_rules! courses {
 }
 
 courses! {
-    eecs280: crate::courses::eecs280::Eecs280 => eecs280::RawEecs280, eecs280::setup, "The EECS 280 setup (when `rules: eecs280`).";
-    cs246: crate::courses::cs246::Cs246 => cs246::RawCs246, cs246::setup, "The CS 246 setup (when `rules: cs246`).";
-    standard: crate::courses::standard::Standard => standard::RawStandard, standard::setup, "The standard game's setup (when `rules: standard`).";
+    eecs280: upcard_rules::courses::eecs280::Eecs280 => eecs280::RawEecs280, eecs280::setup, "The EECS 280 setup (when `rules: eecs280`).";
+    cs246: upcard_rules::courses::cs246::Cs246 => cs246::RawCs246, cs246::setup, "The CS 246 setup (when `rules: cs246`).";
+    standard: upcard_rules::courses::standard::Standard => standard::RawStandard, standard::setup, "The standard game's setup (when `rules: standard`).";
 }
 
 /// A saved game of a rule set's own format as a scenario, if `text` is one
@@ -118,7 +118,7 @@ courses! {
 pub fn scenario_from_save(path: &Path, text: &str) -> Option<Result<Scenario, String>> {
     let shown = path.display().to_string();
     // Only CS 246 has save files that start with its scores line.
-    let parsed = crate::courses::cs246::save::SaveFile::parse(&shown, text);
+    let parsed = upcard_rules::courses::cs246::save::SaveFile::parse(&shown, text);
     Some(
         parsed
             .map(|s| cs246::from_save(path, s, text.to_string()))

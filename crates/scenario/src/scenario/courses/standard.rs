@@ -6,16 +6,16 @@ use std::collections::BTreeMap;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::agents::Game;
-use crate::cards::Card;
-use crate::courses::standard::house::HouseRule;
-use crate::courses::standard::transcript::StandardPrinter;
-use crate::courses::standard::{Bot, Cards, SeatKind, Standard, Table};
-use crate::courses::{Course, Invocation, Setup};
-use crate::input::SharedTokens;
 use crate::scenario::raw::CardName;
 use crate::scenario::{ScenarioError, SetupContext};
-use crate::transcript::Transcript;
+use upcard_engine::cards::Card;
+use upcard_rules::agents::Game;
+use upcard_rules::courses::standard::house::HouseRule;
+use upcard_rules::courses::standard::transcript::StandardPrinter;
+use upcard_rules::courses::standard::{Bot, Cards, SeatKind, Standard, Table};
+use upcard_rules::courses::{Course, Invocation, Setup};
+use upcard_rules::input::SharedTokens;
+use upcard_rules::transcript::Transcript;
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -118,21 +118,21 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
     if let Some(file) = &s.record {
         return recorded(s, file, cx);
     }
-    let mut config = crate::courses::standard::config();
+    let mut config = upcard_rules::courses::standard::config();
     for (name, value) in &s.house {
         let rule = HouseRule::find(name).ok_or_else(|| {
             cx.at(
                 &["standard", "house", name],
                 format!(
                     "unknown house rule {name:?}; the house rules are {}",
-                    crate::courses::standard::house::names()
+                    upcard_rules::courses::standard::house::names()
                 ),
             )
         })?;
         rule.set(&mut config, &value.text())
             .map_err(|e| cx.at(&["standard", "house", name], e))?;
     }
-    crate::courses::standard::house::check(&config)
+    upcard_rules::courses::standard::house::check(&config)
         .map_err(|e| cx.at(&["standard", "house"], e))?;
     let cards = match (&s.deck, &s.key) {
         (_, Some(_)) if s.seed.is_some() || s.deck.is_some() => {
@@ -142,7 +142,8 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
             ));
         }
         (None, Some(k)) => Cards::Key(
-            crate::courses::standard::parse_key(k).map_err(|e| cx.at(&["standard", "key"], e))?,
+            upcard_rules::courses::standard::parse_key(k)
+                .map_err(|e| cx.at(&["standard", "key"], e))?,
         ),
         (None, None) => Cards::Seed(s.seed.unwrap_or(0)),
         (Some(cards), _) => {
