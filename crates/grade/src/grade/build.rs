@@ -37,12 +37,10 @@ fn bash() -> PathBuf {
         .unwrap_or_else(|| PathBuf::from("/bin/bash"))
 }
 
-/// The regular files at the top of `src` (links and folders are left out:
-/// submissions are flat), bounded in count and size.
+/// The regular files at the top of `src`, a folder `locate::sources` found
+/// (links and folders are left out: the build takes one folder), bounded
+/// in count and size.
 fn sources(src: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
-    if super::data::is_link(src) {
-        return Err(super::data::link_refused(src));
-    }
     let entries = std::fs::read_dir(src).map_err(|e| format!("{}: {e}", src.display()))?;
     let mut files = Vec::new();
     let mut total = 0;
@@ -107,14 +105,11 @@ impl Grader {
         dest: &Path,
     ) -> Result<Option<String>, BuildFailed> {
         let fail = |log: String| BuildFailed { log };
-        if super::data::is_link(src) {
-            return Err(fail(super::data::link_refused(src)));
-        }
         let found = super::locate::sources(src, main_files).map_err(fail)?;
-        if let Some(empty) = super::locate::empty_main(&found.dir, main_files) {
+        let files = sources(&found.dir).map_err(fail)?;
+        if let Some(empty) = super::locate::empty_main(&files, main_files) {
             return Err(fail(empty));
         }
-        let files = sources(&found.dir).map_err(fail)?;
         let mut dir = self
             .dirs
             .lease()

@@ -104,9 +104,13 @@ fn is_source(name: &str) -> bool {
 }
 
 /// The folder under `root` holding one of `markers` (none: `root` itself),
-/// or the student's verdict: no such folder, with what was found instead,
-/// or two at the same depth, named.
+/// or the student's verdict: `root` a link (not followed), no such folder,
+/// with what was found instead, or two at the same depth, named. The
+/// folder found is never a link: only real folders are searched.
 pub fn sources(root: &Path, markers: &[&str]) -> Result<Located, String> {
+    if super::data::is_link(root) {
+        return Err(super::data::link_refused(root));
+    }
     let here = Located {
         dir: root.to_path_buf(),
         below: None,
@@ -195,16 +199,17 @@ fn missing(main: &str, markers: &[&str], files: &[PathBuf]) -> String {
     format!("no {main} in the submission; found {}", shown.join(", "))
 }
 
-/// The first of `markers` in `dir` that is a source file holding nothing
-/// but white space: the student's verdict before the compiler runs.
-pub fn empty_main(dir: &Path, markers: &[&str]) -> Option<String> {
+/// The first of `markers` among `files` (the sources as read, by name) that
+/// is a source file holding nothing but white space: the student's verdict
+/// before the compiler runs.
+pub fn empty_main(files: &[(String, Vec<u8>)], markers: &[&str]) -> Option<String> {
     markers
         .iter()
         .filter(|m| !m.starts_with('*') && (m.ends_with(".cpp") || m.ends_with(".cc")))
         .find(|m| {
-            // Bounded: a main file past a megabyte is not empty anyway.
-            super::data::read_file(&dir.join(m), 1 << 20)
-                .is_ok_and(|b| b.iter().all(u8::is_ascii_whitespace))
+            files
+                .iter()
+                .any(|(name, bytes)| name == *m && bytes.iter().all(u8::is_ascii_whitespace))
         })
         .map(|m| format!("{m} is empty: the submission's {m} holds no code"))
 }
@@ -293,6 +298,17 @@ mod tests {
         let elsewhere = tree(&["p3/euchre.cpp"]);
         std::os::unix::fs::symlink(elsewhere.path(), t.path().join("p3")).unwrap();
         assert!(sources(t.path(), &["euchre.cpp"]).is_err());
+        // The submission itself a link: refused, with or without main files.
+        let root = t.path().join("p3");
+        for markers in [&["euchre.cpp"][..], &[]] {
+            assert_eq!(
+                sources(&root, markers).unwrap_err(),
+                format!(
+                    "{} is a symbolic link: links are not followed",
+                    root.display()
+                )
+            );
+        }
     }
 
     #[test]
@@ -307,13 +323,12 @@ mod tests {
             "no Makefile, makefile, a .cc file or a .cpp file in the submission, and no C++ \
              source file at all"
         );
-        let t = tree(&[]);
-        std::fs::write(t.path().join("euchre.cpp"), " \n\t\n").unwrap();
+        let blank = [("euchre.cpp".to_string(), b" \n\t\n".to_vec())];
         assert_eq!(
-            empty_main(t.path(), &["euchre.cpp"]).as_deref(),
+            empty_main(&blank, &["euchre.cpp"]).as_deref(),
             Some("euchre.cpp is empty: the submission's euchre.cpp holds no code")
         );
-        std::fs::write(t.path().join("euchre.cpp"), "int main() {}").unwrap();
-        assert_eq!(empty_main(t.path(), &["euchre.cpp"]), None);
+        let code = [("euchre.cpp".to_string(), b"int main() {}".to_vec())];
+        assert_eq!(empty_main(&code, &["euchre.cpp"]), None);
     }
 }
