@@ -56,11 +56,11 @@ struct Program {
     /// Built from sources (`--build`): the folder below the submission's
     /// root they were in, when not the root.
     sources: Option<String>,
-    /// `--build` and its build failed: `path` holds the log.
-    build_failed: bool,
 }
 
-fn programs(exe: &Path) -> (Vec<Program>, bool) {
+/// The programs to grade: `exe`, or each subfolder's of a class (a folder
+/// of `main_files` sources and no program says to add `--build`).
+fn programs(exe: &Path, main_files: &[&str]) -> (Vec<Program>, bool) {
     if exe.is_dir() {
         let mut subs: Vec<PathBuf> = std::fs::read_dir(exe)
             .map(|rd| {
@@ -77,9 +77,8 @@ fn programs(exe: &Path) -> (Vec<Program>, bool) {
                 name: d
                     .file_name()
                     .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
-                path: find_program(d).map_err(|why| sources_hint(d, why)),
+                path: find_program(d).map_err(|why| sources_hint(d, main_files, why)),
                 sources: None,
-                build_failed: false,
             })
             .collect();
         (list, true)
@@ -94,7 +93,6 @@ fn programs(exe: &Path) -> (Vec<Program>, bool) {
                 name: exe.display().to_string(),
                 path,
                 sources: None,
-                build_failed: false,
             }],
             false,
         )
@@ -124,24 +122,16 @@ fn build_all(
                     p.path = Ok(dest);
                     p.sources = below;
                 }
-                Err(f) => {
-                    p.path = Err(format!("the submission did not build:\n{}", f.log));
-                    p.build_failed = true;
-                }
+                Err(f) => p.path = Err(format!("the submission did not build:\n{}", f.log)),
             }
         });
     });
 }
 
 /// Without `--build`, a submission folder of sources and no program says
-/// what would grade it.
-fn sources_hint(dir: &Path, why: String) -> String {
-    let sources = std::fs::read_dir(dir).is_ok_and(|rd| {
-        rd.flatten().any(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            [".cpp", ".cc"].iter().any(|x| name.ends_with(x))
-        })
-    });
+/// what would grade it: sources where `--build` would find them.
+fn sources_hint(dir: &Path, main_files: &[&str], why: String) -> String {
+    let sources = !main_files.is_empty() && super::locate::sources(dir, main_files).is_ok();
     if sources {
         format!("{why}; these are sources: add --build to build them first")
     } else {
@@ -177,7 +167,7 @@ fn not_run(s: &Scenario, why: &str) -> Outcome {
 
 /// `--random N`: compares the program with the engine on random games.
 fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let exe = match programs(&o.exe).0.into_iter().next() {
+    let exe = match programs(&o.exe, &[]).0.into_iter().next() {
         Some(Program { path: Ok(p), .. }) if o.exe.is_file() => p,
         _ => {
             return Err(Failure::input(format!(
@@ -289,7 +279,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         )));
     }
     let cases = cases(o, rules, scenarios, &mut grader_trouble)?;
-    let (mut progs, many) = programs(&o.exe);
+    let (mut progs, many) = programs(&o.exe, rules.course().main_files());
     if o.build && !many {
         return Err(Failure::input(format!(
             "--build takes a folder with one submission's sources per subfolder, and {} is not \
@@ -463,8 +453,9 @@ fn grade_all<'a>(
                         Ok(exe) => grader
                             .grade_repeated(exe, s, (want, *want_exit), o.repeat, o.repeat_all)
                             .unwrap_or_else(|e| not_run(s, &e)),
-                        // The build's log is said once, at the head of each report.
-                        Err(_) if prog.build_failed => Outcome::of(s, Verdict::BuildFailed),
+                        // With --build, every program was built: the build's
+                        // log is said once, at the head of each report.
+                        Err(_) if o.build => Outcome::of(s, Verdict::BuildFailed),
                         Err(e) => not_run(s, e),
                     };
                     out.case = c;
