@@ -144,7 +144,7 @@ impl Student<'_> {
     pub fn head(&self) -> Option<String> {
         let mut text = String::new();
         if let Some(s) = self.sources {
-            text.push_str(&format!("built from the sources in {s}/\n"));
+            text.push_str(&built_from(s));
         }
         if let Some(e) = self.error {
             text.push_str(&upcard_rules::parse::escape::printable(e));
@@ -154,15 +154,26 @@ impl Student<'_> {
     }
 }
 
+/// Where a student's sources were, as every summary and report says it.
+fn built_from(folder: &str) -> String {
+    format!("built from the sources in {folder}/\n")
+}
+
+/// What the writer keeps of a student for the class's summary and tables.
+struct Kept {
+    name: String,
+    error: Option<String>,
+    sources: Option<String>,
+}
+
 /// Takes each student's outcomes as they come, writes that student's
 /// reports at once and keeps only the verdicts (with many students), so
 /// memory is bounded by one student's output, not the class's.
 pub struct Writer<'a> {
     r: Reports<'a>,
-    /// Each student's name and why its program could not run at all.
-    students: Vec<(String, Option<String>)>,
-    /// The folders students' sources were built from, when below their root.
-    sources: Vec<Option<String>>,
+    /// Each student's name, why its program could not run at all, and
+    /// where its sources were.
+    students: Vec<Kept>,
     per: Vec<Vec<Outcome>>,
     to_stdout: Vec<Vec<String>>,
     error: Option<Failure>,
@@ -178,7 +189,6 @@ impl<'a> Writer<'a> {
         Writer {
             r,
             students: Vec::new(),
-            sources: Vec::new(),
             per: Vec::new(),
             to_stdout: vec![Vec::new(); n],
             error: None,
@@ -235,9 +245,11 @@ impl<'a> Writer<'a> {
                 }
             }
         }
-        self.students
-            .push((name.to_string(), error.map(str::to_string)));
-        self.sources.push(who.sources.map(str::to_string));
+        self.students.push(Kept {
+            name: name.to_string(),
+            error: error.map(str::to_string),
+            sources: who.sources.map(str::to_string),
+        });
         self.stems.push(stem);
         self.per.push(if self.r.many {
             outs.into_iter().map(verdict_only).collect()
@@ -252,7 +264,6 @@ impl<'a> Writer<'a> {
         let Writer {
             r,
             students,
-            sources,
             per,
             to_stdout,
             error,
@@ -262,11 +273,12 @@ impl<'a> Writer<'a> {
         let mut text = String::new();
         let mut any_fail = false;
         let mut any_not_run = false;
-        for (((name, error), outs), below) in students.iter().zip(&per).zip(&sources) {
-            if let Some(s) = below {
-                text.push_str(&format!("{name}: built from the sources in {s}/\n"));
+        for (kept, outs) in students.iter().zip(&per) {
+            let name = &kept.name;
+            if let Some(s) = &kept.sources {
+                text.push_str(&format!("{name}: {}", built_from(s)));
             }
-            if let Some(e) = error {
+            if let Some(e) = &kept.error {
                 any_not_run = true;
                 // The message names the program's path already.
                 if r.many {
@@ -407,9 +419,9 @@ fn summary_line(error: &str, outs: &[Outcome]) -> String {
 
 /// With `--diagnose` and many students: each mutant named first for some
 /// failing scenario of a student, with those students, most common first.
-fn diagnosed(students: &[(String, Option<String>)], per: &[Vec<Outcome>]) -> String {
+fn diagnosed(students: &[Kept], per: &[Vec<Outcome>]) -> String {
     let mut by_bug: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
-    for ((student, _), outs) in students.iter().zip(per) {
+    for (Kept { name: student, .. }, outs) in students.iter().zip(per) {
         // The first mutant named for each failing scenario.
         for bug in outs
             .iter()
@@ -482,14 +494,11 @@ fn points(x: f64) -> String {
 }
 
 /// Each student's name and its row of cells (COLUMNS).
-fn counts(
-    students: &[(String, Option<String>)],
-    per: &[Vec<Outcome>],
-) -> Vec<(String, Vec<String>)> {
+fn counts(students: &[Kept], per: &[Vec<Outcome>]) -> Vec<(String, Vec<String>)> {
     students
         .iter()
         .zip(per)
-        .map(|((name, _), outs)| {
+        .map(|(Kept { name, .. }, outs)| {
             let mut cells: Vec<String> = COLUMNS[..10]
                 .iter()
                 .map(|c| {
