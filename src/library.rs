@@ -111,6 +111,15 @@ fn cache_root() -> Result<PathBuf, String> {
         .join(format!("library-{}", fingerprint())))
 }
 
+/// The library a command given no scenario path grades with: `./scenarios`
+/// when there is one (None), else the bundled library's project folder.
+pub fn unless_here() -> Result<Option<PathBuf>, String> {
+    if Path::new("scenarios").exists() {
+        return Ok(None);
+    }
+    unpacked().map(Some)
+}
+
 /// The bundled library's project folder (holding `scenarios/` and
 /// `golden/`), unpacked once for this build: written beside it first and
 /// renamed into place, so that a run never reads a half-written library.

@@ -78,9 +78,8 @@ impl Args {
                 dir,
             } => {
                 // No scenarios named and none here: the bundled library's.
-                let bundled = if scenarios.is_empty() && !std::path::Path::new("scenarios").exists()
-                {
-                    Some(upcard::library::unpacked().map_err(Failure::input)?)
+                let bundled = if scenarios.is_empty() {
+                    upcard::library::unless_here().map_err(Failure::input)?
                 } else {
                     None
                 };

@@ -83,7 +83,7 @@ impl Args {
                     let _ = writeln!(
                         stdout,
                         "the sources are in {b}/ (the folder with {})",
-                        main_files.join(" or ")
+                        upcard::grade::locate::described(main_files)
                     );
                 }
                 let _ = writeln!(stdout, "built {}", self.output.display());

@@ -40,10 +40,12 @@ impl Selection {
     /// The paths given; with none, `./scenarios` when it exists, else the
     /// bundled library (said on standard error, with how to get a copy).
     pub fn library(&self) -> Result<Vec<PathBuf>, Failure> {
-        if !self.paths.is_empty() || std::path::Path::new("scenarios").exists() {
+        if !self.paths.is_empty() {
             return Ok(self.paths.clone());
         }
-        let root = upcard::library::unpacked().map_err(Failure::input)?;
+        let Some(root) = upcard::library::unless_here().map_err(Failure::input)? else {
+            return Ok(Vec::new());
+        };
         eprintln!(
             "upcard: no ./scenarios here: using the {} scenarios bundled in upcard {} \
              (`upcard scenarios export DIR` writes them out to read and extend)",

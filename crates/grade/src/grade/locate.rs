@@ -160,7 +160,7 @@ fn shown(p: &Path) -> String {
 
 /// The main files as a message names them: `euchre.cpp`; `Makefile, a .cc
 /// file or a .cpp file`.
-fn described(markers: &[&str]) -> String {
+pub fn described(markers: &[&str]) -> String {
     let names: Vec<String> = markers
         .iter()
         .map(|m| match m.strip_prefix('*') {
