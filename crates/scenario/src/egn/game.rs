@@ -6,56 +6,28 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::notation::point::Point;
 use crate::notation::setup::{NOTE_TRICK, OWN_NOTE, read};
 use crate::notation::{Deal, DealEntry, Phase, Record};
 use crate::scenario::{RulesName, Scenario};
-use upcard_engine::Config;
-use upcard_engine::cards::Card;
 
-/// A record made ready to replay.
-pub struct Replay {
-    pub scenario: Scenario,
-    /// The record's annotations and upcard's findings, at the move they are about.
-    pub notes: BTreeMap<Point, Vec<String>>,
-    /// By hand, the cards the record does not know: dealt so that the game
-    /// is whole, shown as unknown.
-    pub unknown: BTreeMap<u32, Vec<Card>>,
-    /// Why the replay ends where it does, when the game was not finished.
-    pub end: Option<String>,
-    /// The record's own rules, when the game is played under others.
-    pub declared: Option<Config>,
-}
-
-impl Replay {
-    /// The game played through, with the record's notes and unknown cards.
-    pub fn timeline(self) -> crate::replay::Timeline {
-        let mut t = crate::replay::record(self.scenario);
-        t.notes = self.notes;
-        t.unknown = self.unknown;
-        t.declared = self.declared;
-        // The scripts end where the record does: say that, not the engine's words.
-        t.error = self.end;
-        t
-    }
-}
-
-/// Reads a record into a game to replay, or says why it cannot be.
-pub fn replay(path: &Path, record: &Record) -> Result<Replay, String> {
+/// A record played through: the game it describes, with the record's
+/// notes and unknown cards, ending where the record does.
+pub fn replay(path: &Path, record: &Record) -> Result<crate::replay::Timeline, String> {
     let r = read(path, record)?;
-    Ok(Replay {
-        scenario: Scenario::of_game(
-            path,
-            r.name,
-            r.description,
-            RulesName::standard,
-            Arc::new(r.setup),
-        ),
-        notes: r.notes,
-        unknown: r.unknown,
-        end: r.end,
-        declared: r.declared,
-    })
+    let scenario = Scenario::of_game(
+        path,
+        r.name,
+        r.description,
+        RulesName::standard,
+        Arc::new(r.setup),
+    );
+    let mut t = crate::replay::record(scenario);
+    t.notes = r.notes;
+    t.unknown = r.unknown;
+    t.declared = r.declared;
+    // The scripts end where the record does: say that, not the engine's words.
+    t.error = r.end;
+    Ok(t)
 }
 
 /// The moves of hand `hand` that are the record's steps: its calls (the
@@ -218,10 +190,9 @@ pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
             };
             let alt = branch(d, line);
             let alt_calls = calls(&alt.phases);
-            let Ok(r) = replay(path, &record.one_deal(alt, *scores)) else {
+            let Ok(lt) = replay(path, &record.one_deal(alt, *scores)) else {
                 continue;
             };
-            let lt = r.timeline();
             let Some(&from) = steps(&lt, hand, alt_calls).get(b) else {
                 continue;
             };

@@ -65,7 +65,7 @@ pub fn import(
         ));
     }
     if let Some(d) = deal {
-        let t = super::replay(file, &record)?.timeline();
+        let t = super::replay(file, &record)?;
         let starts: Vec<[u32; 2]> = t
             .events
             .iter()
@@ -121,7 +121,7 @@ pub fn import(
     }
     write_atomic(&golden, &played.transcript)
         .map_err(|e| format!("writing {}: {e}", golden.display()))?;
-    let end = super::replay(&egn, &record)?.end;
+    let end = crate::notation::setup::read(&egn, &record)?.end;
     Ok(Imported {
         record: egn,
         scenario: yaml,

@@ -8,7 +8,7 @@ pub mod game;
 pub mod import;
 pub mod write;
 
-pub use game::{Replay, replay};
+pub use game::replay;
 
 use crate::notation::Record;
 
@@ -16,7 +16,7 @@ use crate::notation::Record;
 pub fn timeline(path: &std::path::Path, text: &str) -> Result<crate::replay::Timeline, String> {
     let file = path.display().to_string();
     let record = Record::parse(&file, text).map_err(|e| e.0)?;
-    let mut t = replay(path, &record)?.timeline();
+    let mut t = replay(path, &record)?;
     game::lines(path, &record, &mut t);
     Ok(t)
 }

@@ -301,9 +301,8 @@ pub fn from_timeline(t: &Timeline) -> Result<Record, String> {
 /// The record of `game`, read back (as from `path`) and compared move by move.
 pub fn checked(game: &Game, path: &std::path::Path) -> Result<Record, String> {
     let record = record(game);
-    let back = super::game::replay(path, &record)
+    let again = super::game::replay(path, &record)
         .map_err(|e| format!("the record upcard would write is not one it reads: {e}"))?;
-    let again = back.timeline();
     let (a, b) = (
         moves(game.events, game.names),
         moves(&again.events, game.names),
