@@ -76,22 +76,24 @@ pub fn chromium(page: &Path, screenshot: &Path) -> String {
     String::from_utf8(dom.stdout).unwrap()
 }
 
-#[test]
-fn the_html_report_shows_the_failure_in_a_browser() {
-    let dir = work();
-    let exe = wrong_card_program(&dir);
+/// The wrong-card program graded in `dir` on the scenario (with `extra`
+/// options), failing: its HTML report's path.
+fn graded_page(dir: &Path, extra: &[&str]) -> PathBuf {
+    let exe = wrong_card_program(dir);
     let page = dir.join("report.html");
     Upcard::new()
-        .args([
-            "grade",
-            "--exe",
-            exe.to_str().unwrap(),
-            SCENARIO,
-            "--no-sandbox",
-        ])
+        .args(["grade"])
+        .args(extra.iter().copied())
+        .args(["--exe", exe.to_str().unwrap(), SCENARIO, "--no-sandbox"])
         .args([format!("--report=html={}", page.display())])
         .status(1)
         .run();
+    page
+}
+
+#[test]
+fn the_html_report_shows_the_failure_in_a_browser() {
+    let page = graded_page(&work(), &[]);
     let html = std::fs::read_to_string(&page).unwrap();
     // Self-contained: nothing is fetched.
     assert!(!html.contains("http://") && !html.contains("https://") && !html.contains("<script"));
@@ -143,20 +145,7 @@ fn the_html_report_shows_the_failure_in_a_browser() {
 fn the_explanation_wraps_at_laptop_and_phone_widths() {
     let dir = work().join("wraps");
     std::fs::create_dir_all(&dir).unwrap();
-    let exe = wrong_card_program(&dir);
-    let page = dir.join("report.html");
-    Upcard::new()
-        .args([
-            "grade",
-            "--diagnose",
-            "--exe",
-            exe.to_str().unwrap(),
-            SCENARIO,
-            "--no-sandbox",
-        ])
-        .args([format!("--report=html={}", page.display())])
-        .status(1)
-        .run();
+    let page = graded_page(&dir, &["--diagnose"]);
     let url = format!("file://{}", page.canonicalize().unwrap().display());
     let _one = crate::web::one_at_a_time();
     for width in [1280, 390] {
