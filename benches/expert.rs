@@ -16,8 +16,9 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use upcard::agents::Agent;
-use upcard::agents::expert::Expert;
-use upcard::courses::standard::{self, Bot, EXPERT_SAMPLES};
+use upcard::bots::Expert;
+use upcard::bots::{Bot, EXPERT_SAMPLES};
+use upcard::courses::standard;
 use upcard::engine::{NullSink, State};
 
 /// Positions with more than one lawful action, from seeded games.

@@ -205,7 +205,7 @@ pub fn play_save(data: &[u8]) {
 /// decision (what the server reads). A `decide` that is accepted is
 /// decided by every bot, each choosing one of the lawful actions.
 pub fn seat_protocol(data: &[u8]) {
-    use crate::courses::standard::Bot;
+    use crate::bots::Bot;
     use crate::engine::NullSink;
     use crate::play::client::decide;
     use crate::play::program_seat::parse_answer;
@@ -233,7 +233,7 @@ pub fn seat_protocol(data: &[u8]) {
         // Few samples: the expert's search is what is checked, not its strength.
         let mut agent = bot.agent_with(
             1,
-            crate::courses::standard::Strength {
+            crate::bots::Strength {
                 samples: 2,
                 think: None,
             },

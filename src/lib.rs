@@ -4,6 +4,8 @@
 #[doc(hidden)]
 pub mod fuzzing;
 
+/// The bots, in one registry: above the rules.
+pub use upcard_bots as bots;
 /// The bottom layer, its own crate: cards, state, actions, events.
 pub use upcard_engine::{self as engine, cards};
 /// Grading: the sandbox, runs, reports and deployment.
@@ -14,5 +16,7 @@ pub use upcard_play::{arena, net, play, tournament};
 pub use upcard_rules::{Failure, agents, courses, input, parse, transcript};
 /// Scenarios, replay and the mutant catalogue: the layer above the rules.
 pub use upcard_scenario::{egn, mutants, notation, replay, scenario};
+/// A standard table before its game: rules, cards, who sits where.
+pub use upcard_table as table;
 /// The bundled scenario library, embedded in the binary.
 pub mod library;

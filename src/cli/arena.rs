@@ -4,8 +4,9 @@ use std::io::Write;
 
 use upcard::Failure;
 use upcard::arena::{Entrant, Match};
-use upcard::courses::standard::{Bot, OnFault};
+use upcard::bots::Bot;
 use upcard::play::program_seat::Launch;
+use upcard::table::OnFault;
 
 /// This process's command line, shell-quoted, as the report names it.
 fn command_line() -> String {

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use upcard::Failure;
-use upcard::courses::standard::Bot;
+use upcard::bots::Bot;
 use upcard::play::join::Options;
 
 /// Take a seat at a game hosted with upcard serve

@@ -33,7 +33,7 @@ use upcard::Failure;
 #[derive(clap::Args)]
 pub struct StrengthArgs {
     /// The search bots' (pimc, expert) strength: deals solved per decision
-    #[arg(long, default_value_t = upcard::courses::standard::EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    #[arg(long, default_value_t = upcard::bots::EXPERT_SAMPLES as u64, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     pub samples: u64,
     /// Think about MS milliseconds per decision: solve rounds of --samples deals while another
     /// fits (at most 32). Results then depend on the machine's speed and load, so a seed no
@@ -43,8 +43,8 @@ pub struct StrengthArgs {
 }
 
 impl StrengthArgs {
-    pub fn strength(&self) -> upcard::courses::standard::Strength {
-        upcard::courses::standard::Strength {
+    pub fn strength(&self) -> upcard::bots::Strength {
+        upcard::bots::Strength {
             samples: self.samples as usize,
             think: self.think_ms.map(std::time::Duration::from_millis),
         }

@@ -4,9 +4,10 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::courses::standard::{Bot, OnFault};
+use upcard::bots::Bot;
 use upcard::play::program_seat::Launch;
 use upcard::play::session::{self, Options, SeatSpec};
+use upcard::table::OnFault;
 
 /// Play Euchre at this terminal: people passing the device, and bots
 #[derive(clap::Args)]

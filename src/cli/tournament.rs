@@ -5,8 +5,9 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::courses::standard::{Bot, OnFault};
+use upcard::bots::Bot;
 use upcard::play::program_seat::Launch;
+use upcard::table::OnFault;
 use upcard::tournament::{Tournament, entries};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -209,3 +209,29 @@ fn referenced_files_are_checked_too() {
         "{bin}"
     );
 }
+
+/// A standard table's seats take `human` or any bot of the registry (the
+/// list the command line uses), and an unknown type says which there are.
+#[test]
+fn standard_seat_types_are_the_bots_registry() {
+    use upcard::bots::Bot;
+    let with = |kinds: [&str; 4]| {
+        format!(
+            "name: t\nrules: standard\nstandard:\n  seed: 1\n  players:\n{}",
+            kinds
+                .iter()
+                .enumerate()
+                .map(|(i, k)| format!("    - {{ name: P{i}, type: {k} }}\n"))
+                .collect::<String>()
+        )
+    };
+    for bot in Bot::ALL {
+        let text = with(["human", bot.name(), bot.name(), bot.name()]);
+        Scenario::from_text(Path::new("scenarios/x/t.yaml"), &text)
+            .unwrap_or_else(|e| panic!("{}: {e}", bot.name()));
+    }
+    assert_eq!(
+        err(&with(["human", "pimc", "robot", "expert"])),
+        "DIR/s.yaml:8:25: standard.players[2].type: unknown player type \"robot\"; the types are human, random, simple, computer, pimc, expert"
+    );
+}

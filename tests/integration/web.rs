@@ -19,8 +19,10 @@ use headless_chrome::{Browser, LaunchOptions, Tab};
 use serde_json::{Value, json};
 
 use upcard::agents::{Agent, Game, Scripted};
-use upcard::courses::standard::{Bot, Cards, SeatKind, Table, config};
+use upcard::bots::Bot;
+use upcard::courses::standard::{Cards, config};
 use upcard::engine::{Action, NullSink, Outcome};
+use upcard::table::{SeatKind, Table};
 
 fn upcard() -> Command {
     Command::new(env!("CARGO_BIN_EXE_upcard"))

@@ -17,9 +17,10 @@ use upcard_rules::agents::{
 
 use crate::play::program_seat::{Connection, FaultKind, ProgramSeat, Shared};
 use crate::play::protocol::Hello;
+use upcard_bots::{Bot, Strength};
 use upcard_engine::{Action, Config, Deck, EventSink, Outcome, State};
-use upcard_rules::courses::standard::{Bot, OnFault, Strength};
 use upcard_rules::courses::{cs246, eecs280, standard};
+use upcard_table::OnFault;
 
 /// The rules a match is played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -18,8 +18,9 @@ use crate::arena::{
     play_all, thinking,
 };
 use crate::play::program_seat::{FaultKind, Launch};
-use upcard_rules::courses::standard::{Bot, OnFault, Strength};
+use upcard_bots::{Bot, Strength};
 use upcard_rules::parse::escape::{html, printable, printable_line};
+use upcard_table::OnFault;
 
 /// A tournament before it is played.
 pub struct Tournament {

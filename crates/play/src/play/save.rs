@@ -5,9 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use upcard_bots::Bot;
 use upcard_engine::{Action, Event, EventSink, NullSink, State};
 use upcard_rules::courses::standard::house::HouseRule;
-use upcard_rules::courses::standard::{Bot, Cards, SeatKind, Table, config, key_text, parse_key};
+use upcard_rules::courses::standard::{Cards, config, key_text, parse_key};
+use upcard_table::{SeatKind, Table};
 
 /// The format's version; another is refused with a clear message.
 const VERSION: u32 = 1;
@@ -204,7 +206,8 @@ impl Saved {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use upcard_rules::courses::standard::{Bot, SeatKind};
+    use upcard_bots::Bot;
+    use upcard_table::SeatKind;
 
     fn table() -> Table {
         let mut c = config();

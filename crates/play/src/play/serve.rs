@@ -15,10 +15,12 @@ use crate::net::hub::{Answers, Hub, Remote, WebSeat};
 use crate::net::{self, table};
 use crate::play::program_seat::{Connection, ProgramSeat, Shared};
 use crate::play::protocol::Hello;
+use upcard_bots::Bot;
 use upcard_engine::{Outcome, VecSink};
 use upcard_rules::Failure;
 use upcard_rules::agents::{Agent, Game};
-use upcard_rules::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
+use upcard_rules::courses::standard::{Cards, SEATS, config};
+use upcard_table::{OnFault, SeatKind, Table};
 
 /// `N=remote` or `N=bot:KIND`.
 #[derive(Clone, Debug)]

@@ -10,14 +10,16 @@ use std::path::{Path, PathBuf};
 use crate::play::record::record;
 use crate::play::save::{Decisions, Saved, seat_text};
 use crate::play::screen::{Ending, Screen, run as run_screen};
+use upcard_bots::Bot;
 use upcard_engine::{Action, Outcome, State};
 use upcard_rules::Failure;
 use upcard_rules::agents::{EngineError, PlayerError};
 use upcard_rules::courses::standard::house::{self, HouseRule};
 use upcard_rules::courses::standard::transcript::StandardPrinter;
-use upcard_rules::courses::standard::{Bot, Cards, OnFault, SEATS, SeatKind, Table, config};
+use upcard_rules::courses::standard::{Cards, SEATS, config};
 use upcard_rules::input::Tokens;
 use upcard_rules::parse::file::read_text;
+use upcard_table::{OnFault, SeatKind, Table};
 
 /// `N=human:NAME` or `N=bot:KIND`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use crate::play::session::{Setup, finish, house_line};
 use upcard_engine::Outcome;
 use upcard_rules::Failure;
 use upcard_rules::agents::Agent;
-use upcard_rules::courses::standard::SeatKind;
+use upcard_table::SeatKind;
 
 /// Whether a phone on the network could reach this address.
 fn loopback(addr: &std::net::SocketAddr) -> bool {

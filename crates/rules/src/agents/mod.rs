@@ -2,7 +2,6 @@
 //! take; the driver runs a game with four of them.
 
 mod driver;
-pub mod expert;
 mod recorder;
 mod scripted;
 

@@ -5,7 +5,8 @@
 use std::sync::Arc;
 
 use upcard_rules::agents::Agent;
-use upcard_rules::courses::standard::{OnFault, ProgramSeats, Programs, Table, house};
+use upcard_rules::courses::standard::house;
+use upcard_table::{OnFault, ProgramSeats, Programs, Table};
 
 use super::{Launch, ProgramSeat};
 use crate::protocol::Hello;

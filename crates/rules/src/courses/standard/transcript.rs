@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use super::agents::display_order;
+use super::person::display_order;
 use upcard_engine::cards::{Card, Suit};
 use upcard_engine::{Event, EventSink, Hand, Seat};
 

@@ -8,14 +8,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::scenario::raw::CardName;
 use crate::scenario::{ScenarioError, SetupContext};
+use upcard_bots::Bot;
 use upcard_engine::cards::Card;
 use upcard_rules::agents::Game;
 use upcard_rules::courses::standard::house::HouseRule;
 use upcard_rules::courses::standard::transcript::StandardPrinter;
-use upcard_rules::courses::standard::{Bot, Cards, SeatKind, Standard, Table};
+use upcard_rules::courses::standard::{Cards, Standard};
 use upcard_rules::courses::{Course, Invocation, Setup};
 use upcard_rules::input::SharedTokens;
 use upcard_rules::transcript::Transcript;
+use upcard_table::{SeatKind, Table};
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -72,19 +74,65 @@ pub struct RawSeat {
     pub kind: SeatType,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, JsonSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum SeatType {
-    /// A person, answering numbered choices from `input`.
-    Human,
-    /// The EECS 280 strategy.
-    Simple,
-    /// The CS 246 strategy.
-    Computer,
-    /// Lawful actions at random (seeded by the game's seed).
-    Random,
-    /// Sampled deals solved exactly (seeded by the game's seed).
-    Expert,
+/// Who plays a seat: `human`, or a bot by its name in the bots' registry
+/// (`upcard_bots::Bot`), from which this type's names and schema come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(into = "String")]
+pub struct SeatType(pub Option<Bot>);
+
+impl SeatType {
+    fn find(name: &str) -> Result<SeatType, String> {
+        if name == "human" {
+            return Ok(SeatType(None));
+        }
+        Bot::find(name).map(|b| SeatType(Some(b))).ok_or_else(|| {
+            format!(
+                "unknown player type {name:?}; the types are human, {}",
+                Bot::names(", ")
+            )
+        })
+    }
+}
+
+/// Read as a string whose error is raised at the value, so that it is
+/// placed at the value's line and column (not its mapping's).
+impl<'de> Deserialize<'de> for SeatType {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<SeatType, D::Error> {
+        struct Name;
+        impl serde::de::Visitor<'_> for Name {
+            type Value = SeatType;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("human or a bot's name")
+            }
+            fn visit_str<E: serde::de::Error>(self, name: &str) -> Result<SeatType, E> {
+                SeatType::find(name).map_err(E::custom)
+            }
+        }
+        d.deserialize_str(Name)
+    }
+}
+
+impl From<SeatType> for String {
+    fn from(t: SeatType) -> String {
+        t.0.map_or("human", Bot::name).to_string()
+    }
+}
+
+impl JsonSchema for SeatType {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SeatType".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let one = |name: &str, about: &str| serde_json::json!({ "description": about, "type": "string", "const": name });
+        let types: Vec<_> = std::iter::once(one(
+            "human",
+            "A person, answering numbered choices from `input`.",
+        ))
+        .chain(Bot::ALL.map(|b| one(b.name(), b.about())))
+        .collect();
+        schemars::json_schema!({ "oneOf": types })
+    }
 }
 
 /// A recorded game (`record:`): its players, rules, cards and moves.
@@ -187,13 +235,7 @@ pub fn setup(s: &RawStandard, cx: &mut SetupContext<'_>) -> Result<StandardSetup
         config,
         cards,
         std::array::from_fn(|i| s.players[i].name.clone()),
-        std::array::from_fn(|i| match s.players[i].kind {
-            SeatType::Human => SeatKind::Person,
-            SeatType::Simple => SeatKind::Bot(Bot::Simple),
-            SeatType::Computer => SeatKind::Bot(Bot::Computer),
-            SeatType::Random => SeatKind::Bot(Bot::Random),
-            SeatType::Expert => SeatKind::Bot(Bot::Expert),
-        }),
+        std::array::from_fn(|i| s.players[i].kind.0.map_or(SeatKind::Person, SeatKind::Bot)),
     ))))
 }
 
