@@ -10,10 +10,12 @@ pub use upcard_bots as bots;
 pub use upcard_engine::{self as engine, cards};
 /// Grading: the sandbox, runs, reports and deployment.
 pub use upcard_grade::grade;
+/// Upcard's input files read with bounds, and their parsers (file, line, column).
+pub use upcard_parse as parse;
 /// Play: people and bots at a table, and the arena.
 pub use upcard_play::{arena, net, play, tournament};
 /// The rule sets, their agents, printers and parsers: the layer above it.
-pub use upcard_rules::{Failure, agents, courses, input, parse, transcript};
+pub use upcard_rules::{Failure, agents, courses, input, transcript};
 /// Scenarios, replay and the mutant catalogue: the layer above the rules.
 pub use upcard_scenario::{egn, mutants, notation, replay, scenario};
 /// A standard table before its game: rules, cards, who sits where.

@@ -857,7 +857,7 @@ impl Report {
                         f.deal,
                         f.seat,
                         f.kind.name(),
-                        upcard_rules::parse::escape::printable_line(&f.message)
+                        upcard_parse::escape::printable_line(&f.message)
                     ));
                 }
                 if t.faults.len() > 10 {

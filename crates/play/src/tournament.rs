@@ -19,7 +19,7 @@ use crate::arena::{
 };
 use crate::play::program_seat::{FaultKind, Launch};
 use upcard_bots::{Bot, Strength};
-use upcard_rules::parse::escape::{html, printable, printable_line};
+use upcard_parse::escape::{html, printable, printable_line};
 use upcard_table::OnFault;
 
 /// A tournament before it is played.

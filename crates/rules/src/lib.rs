@@ -3,8 +3,8 @@
 //! ([`courses`]: its configuration, deck, strategies, printer, command line
 //! and file formats), the [`agents`] that decide (the driver, scripted
 //! answers; the bots are `upcard-bots`), the [`transcript`] printers' trait, the readers of
-//! outside input ([`input`] for Human answers, [`parse`] for pack and save
-//! files), and [`random_game`], a game of any rule set with random options
+//! outside input ([`input`] for Human answers; pack and save files are
+//! `upcard-parse`'s), and [`random_game`], a game of any rule set with random options
 //! for property tests. The bots (`upcard-bots`), the standard table
 //! (`upcard-table`) and the seat protocol (`upcard-seat`) are above it.
 //! Scenarios, grading and play sit above it (docs/architecture.md).
@@ -13,7 +13,6 @@ pub mod agents;
 pub mod courses;
 mod failure;
 pub mod input;
-pub mod parse;
 #[cfg(test)]
 mod properties;
 pub mod random_game;

@@ -76,7 +76,7 @@ fn sources(src: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
 fn log(stdout: &[u8], stderr: &[u8], why: Option<String>) -> String {
     let mut text = String::from_utf8_lossy(stdout).into_owned();
     text.push_str(&String::from_utf8_lossy(stderr));
-    let text = upcard_rules::parse::escape::printable(&text);
+    let text = upcard_parse::escape::printable(&text);
     let lines: Vec<&str> = text.lines().collect();
     let start = lines.len().saturating_sub(LOG_LINES);
     let mut out = lines[start..].join("\n");

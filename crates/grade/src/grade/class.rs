@@ -147,7 +147,7 @@ fn check_student_names(dir: &Path, progs: &[Program]) -> Result<(), Failure> {
     let bad: Vec<String> = progs
         .iter()
         .filter_map(|p| {
-            upcard_rules::parse::name::file_name_problem(&p.name)
+            upcard_parse::name::file_name_problem(&p.name)
                 .map(|why| format!("  {:?}: {why}", p.name))
         })
         .collect();

@@ -17,7 +17,7 @@ pre.detail,#program{white-space:pre-wrap;overflow-wrap:anywhere}\
 table.diff td{font-family:monospace;white-space:pre;vertical-align:top}\
 table.diff tr.differs td{background:#fdecea}table.diff td.n{color:#888;text-align:right}";
 
-use upcard_rules::parse::escape::html as escape;
+use upcard_parse::escape::html as escape;
 
 /// A card written short (`JD`) as a small drawn card (`J♦` in red).
 fn card(word: &str) -> Option<String> {

@@ -155,7 +155,7 @@ pub fn sources(root: &Path, markers: &[&str]) -> Result<Located, String> {
 /// A student's path as messages show it: a name is data, and none of its
 /// characters reaches a terminal as a control sequence.
 fn shown(p: &Path) -> String {
-    upcard_rules::parse::escape::printable_line(&p.display().to_string())
+    upcard_parse::escape::printable_line(&p.display().to_string())
 }
 
 /// The main files as a message names them: `euchre.cpp`; `Makefile, a .cc

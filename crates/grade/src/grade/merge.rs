@@ -39,8 +39,7 @@ fn check_names(names: &BTreeSet<String>) -> Result<(), Failure> {
     let bad: Vec<String> = names
         .iter()
         .filter_map(|n| {
-            upcard_rules::parse::name::file_name_problem(n)
-                .map(|why| format!("  {n:?}.json: {why}"))
+            upcard_parse::name::file_name_problem(n).map(|why| format!("  {n:?}.json: {why}"))
         })
         .collect();
     if bad.is_empty() {

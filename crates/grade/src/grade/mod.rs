@@ -647,7 +647,7 @@ impl Grader {
         };
         for (name, _) in &inv.files {
             // Only ever inside the run directory.
-            if let Some(why) = upcard_rules::parse::name::file_name_problem(name) {
+            if let Some(why) = upcard_parse::name::file_name_problem(name) {
                 outcome.verdict = Verdict::NotRun(format!("the file {name:?}: {why}"));
                 return Ok(outcome);
             }
@@ -758,7 +758,7 @@ pub(crate) fn stderr_tail(stderr: &[u8]) -> String {
     for l in tail.lines() {
         out.push_str(&format!(
             "  | {}\n",
-            upcard_rules::parse::escape::printable_line(l)
+            upcard_parse::escape::printable_line(l)
         ));
     }
     out

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::shard::Shard;
 use super::{Context, Limits, Outcome, Verdict};
-use upcard_rules::parse::file::{ReadError, read_text};
+use upcard_parse::file::{ReadError, read_text};
 use upcard_scenario::scenario::raw::Visibility;
 
 /// One program's report: a whole run's or one shard's.
@@ -122,9 +122,8 @@ impl Part {
         let text = report_text(path)?;
         let file = path.display().to_string();
         let part = Part::parse(&file, &text)?;
-        if let Some(why) = upcard_rules::parse::name::file_name_problem(&part.program) {
-            let (line, column) =
-                upcard_rules::parse::line_col(&text, value_offset(&text, "program"));
+        if let Some(why) = upcard_parse::name::file_name_problem(&part.program) {
+            let (line, column) = upcard_parse::line_col(&text, value_offset(&text, "program"));
             return Err(format!(
                 "{file}:{line}:{column}: program: {:?} cannot name {student:?}'s reports: {why}",
                 part.program

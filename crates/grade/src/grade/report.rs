@@ -215,7 +215,7 @@ pub fn tap(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String 
     for line in head.unwrap_or_default().lines() {
         s.push_str(&format!(
             "# {}\n",
-            upcard_rules::parse::escape::printable_line(line)
+            upcard_parse::escape::printable_line(line)
         ));
     }
     s.push_str(&format!("1..{}\n", outcomes.len()));
@@ -230,7 +230,7 @@ pub fn tap(head: Option<&str>, outcomes: &[Outcome], limits: &Limits) -> String 
             for line in message(o, limits).lines() {
                 s.push_str(&format!(
                     "    {}\n",
-                    upcard_rules::parse::escape::printable_line(line)
+                    upcard_parse::escape::printable_line(line)
                 ));
             }
             s.push_str("  ...\n");

@@ -147,7 +147,7 @@ impl Student<'_> {
             text.push_str(&built_from(s));
         }
         if let Some(e) = self.error {
-            text.push_str(&upcard_rules::parse::escape::printable(e));
+            text.push_str(&upcard_parse::escape::printable(e));
             text.push('\n');
         }
         (!text.is_empty()).then_some(text)
@@ -225,7 +225,7 @@ impl<'a> Writer<'a> {
     /// One student's outcomes, in the run's order.
     pub fn student(&mut self, who: &Student, outs: Vec<Outcome>) {
         let (name, error) = (who.name, who.error);
-        let stem = upcard_rules::parse::name::unique_stem(name, &mut self.used);
+        let stem = upcard_parse::name::unique_stem(name, &mut self.used);
         for (i, spec) in self.r.specs.iter().enumerate() {
             let body = self.render(spec.kind, who, &outs);
             match &spec.path {
@@ -397,7 +397,7 @@ fn class_files(
 /// A class summary's line for a program that could not run: a build's log
 /// is in the student's reports, not the class's summary.
 fn summary_line(error: &str, outs: &[Outcome]) -> String {
-    let error = upcard_rules::parse::escape::printable(error);
+    let error = upcard_parse::escape::printable(error);
     if outs.iter().any(|o| o.verdict == Verdict::BuildFailed) {
         // The compiler's first error says most; else the log's first line.
         let log = error.lines().skip(1);

@@ -46,7 +46,7 @@ pub fn name_problem(name: &str) -> Option<&'static str> {
         Some("it is blank")
     } else if name.len() > 40 {
         Some("it is longer than 40 bytes")
-    } else if upcard_rules::parse::escape::printable_line(name) != name {
+    } else if upcard_parse::escape::printable_line(name) != name {
         Some("it holds a control character or a direction override")
     } else {
         None
@@ -248,7 +248,7 @@ impl Hub {
         if let Some(why) = name_problem(&join.name) {
             eprintln!(
                 "upcard: {who}: refused the name {}: {why}; still waiting",
-                upcard_rules::parse::escape::printable_line(&format!("{:?}", join.name))
+                upcard_parse::escape::printable_line(&format!("{:?}", join.name))
             );
             let msg = ToSeat::Error {
                 message: format!("the name is refused: {why}"),

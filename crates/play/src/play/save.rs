@@ -133,7 +133,7 @@ impl Saved {
         // A save file is data: a name that would drive the terminal (an
         // escape sequence, a carriage return) is refused, not printed.
         for (i, n) in raw.names.iter().enumerate() {
-            if n.chars().any(char::is_control) || n != &upcard_rules::parse::escape::printable(n) {
+            if n.chars().any(char::is_control) || n != &upcard_parse::escape::printable(n) {
                 return Err(bad(format!(
                     "seat {i}'s name {n:?} holds a control character: a name is plain text"
                 )));

@@ -12,13 +12,13 @@ use crate::play::save::{Decisions, Saved, seat_text};
 use crate::play::screen::{Ending, Screen, run as run_screen};
 use upcard_bots::Bot;
 use upcard_engine::{Action, Outcome, State};
+use upcard_parse::file::read_text;
 use upcard_rules::Failure;
 use upcard_rules::agents::{EngineError, PlayerError};
 use upcard_rules::courses::standard::house::{self, HouseRule};
 use upcard_rules::courses::standard::transcript::StandardPrinter;
 use upcard_rules::courses::standard::{Cards, SEATS, config};
 use upcard_rules::input::Tokens;
-use upcard_rules::parse::file::read_text;
 use upcard_table::{OnFault, SeatKind, Table};
 
 /// `N=human:NAME` or `N=bot:KIND`.
@@ -156,7 +156,7 @@ impl Options {
             "{} would start programs, and a saved game is data: nothing was started. To run them, \
              give each seat again (or add --trust-programs):\n{}",
             path.display(),
-            upcard_rules::parse::escape::printable(&unconfirmed.join("\n"))
+            upcard_parse::escape::printable(&unconfirmed.join("\n"))
         )))
     }
 

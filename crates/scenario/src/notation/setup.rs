@@ -21,12 +21,12 @@ use upcard_engine::cards::{Card, Suit, all_cards};
 use upcard_engine::{
     Action, Config, Deck, FollowRule, Hand, NullSink, Phase as Step, Seat, State, deal,
 };
+use upcard_parse::escape::{printable, printable_line};
 use upcard_rules::agents::{Game, Kind, Scripted};
 use upcard_rules::courses::standard::house::HouseRule;
 use upcard_rules::courses::standard::transcript::StandardPrinter;
 use upcard_rules::courses::{Course, Invocation, Setup};
 use upcard_rules::input::SharedTokens;
-use upcard_rules::parse::escape::{printable, printable_line};
 use upcard_rules::transcript::Transcript;
 
 /// How upcard's own notes begin (its findings, beside the record's

@@ -254,7 +254,7 @@ pub fn page(t: &Timeline, title: &str) -> String {
         .replace('<', "\\u003c")
         .replace('>', "\\u003e")
         .replace('&', "\\u0026");
-    let esc = upcard_rules::parse::escape::html;
+    let esc = upcard_parse::escape::html;
     let options: String = (0..4)
         .map(|i| format!("<option value=\"{i}\">{}'s view</option>", esc(&n[i])))
         .collect();

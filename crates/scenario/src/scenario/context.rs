@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use super::ScenarioError;
-use upcard_rules::parse::file::{MAX_INPUT, ReadError, read_text};
+use upcard_parse::file::{MAX_INPUT, ReadError, read_text};
 
 /// What a course's `setup` has to hand: the scenario file (for messages
 /// placed at its keys) and the files it reads besides itself.

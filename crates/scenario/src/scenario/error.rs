@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use upcard_rules::parse::ParseError;
+use upcard_parse::ParseError;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct ScenarioError {
@@ -50,7 +50,7 @@ impl ScenarioError {
         // serde_yaml's line count breaks at U+2028 too; editors' does not.
         let (line, column) = inner
             .location()
-            .map_or((0, 0), |l| upcard_rules::parse::line_col(text, l.index()));
+            .map_or((0, 0), |l| upcard_parse::line_col(text, l.index()));
         // serde_yaml appends " at line L column C"; the location is already in front.
         let mut message = inner.to_string();
         if let Some(i) = message.find(" at line ") {

@@ -99,7 +99,7 @@ pub enum Golden {
 
 impl Golden {
     pub fn read(path: &Path) -> Golden {
-        use upcard_rules::parse::file::{MAX_GOLDEN, ReadError, read_text};
+        use upcard_parse::file::{MAX_GOLDEN, ReadError, read_text};
         match read_text(path, MAX_GOLDEN) {
             Ok(t) => Golden::Text(t),
             Err(ReadError::Io(std::io::ErrorKind::NotFound, _)) => Golden::Missing,

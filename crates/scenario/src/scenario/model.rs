@@ -2,7 +2,7 @@
 //! player names), so running one cannot fail on its own setup.
 
 use std::path::{Path, PathBuf};
-use upcard_rules::parse::file::{MAX_INPUT, ReadError, read_text};
+use upcard_parse::file::{MAX_INPUT, ReadError, read_text};
 
 use super::error::ScenarioError;
 use std::sync::Arc;
@@ -178,8 +178,7 @@ impl Scenario {
             .trim()
             .is_empty()
             .then(|| "it is blank".to_string());
-        if let Some(why) = blank.or_else(|| upcard_rules::parse::name::file_name_problem(&raw.name))
-        {
+        if let Some(why) = blank.or_else(|| upcard_parse::name::file_name_problem(&raw.name)) {
             return Err(at(
                 &["name"],
                 format!("the name {:?} cannot name the golden file: {why}", raw.name),
@@ -299,7 +298,7 @@ fn check_nesting(file: &str, text: &str) -> Result<(), ScenarioError> {
             (None, '[' | '{') => {
                 depth += 1;
                 if depth > MAX_NESTING {
-                    let (line, column) = upcard_rules::parse::line_col(text, i);
+                    let (line, column) = upcard_parse::line_col(text, i);
                     return Err(ScenarioError {
                         file: file.to_string(),
                         line,

@@ -5,8 +5,8 @@ use crate::scenario::{Evaluated, Golden, Scenario, discover, evaluate, load_all}
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use upcard_parse::escape::{printable, printable_line};
 use upcard_rules::Failure;
-use upcard_rules::parse::escape::{printable, printable_line};
 
 /// Where `--failed` finds the scenarios that failed last time (relative to the
 /// working directory).

@@ -135,7 +135,7 @@ impl StderrTail {
             Some(i) if t.len() >= STDERR_TAIL && i + 1 < text.len() => &text[i + 1..],
             _ => &text,
         };
-        upcard_rules::parse::escape::printable(text.trim_end())
+        upcard_parse::escape::printable(text.trim_end())
     }
 }
 
@@ -154,7 +154,7 @@ fn echo_lines(pending: &mut Vec<u8>, end: bool) {
         return;
     }
     let text = String::from_utf8_lossy(&pending[..cut]).into_owned();
-    let mut shown = upcard_rules::parse::escape::printable(&text);
+    let mut shown = upcard_parse::escape::printable(&text);
     if !shown.ends_with('\n') {
         shown.push('\n');
     }

@@ -19,8 +19,8 @@ use super::{Grader, Sandboxing};
 
 mod file;
 mod page;
+use upcard_parse::escape::{printable, printable_line};
 use upcard_rules::Failure;
-use upcard_rules::parse::escape::{printable, printable_line};
 use upcard_scenario::scenario::write_atomic;
 
 /// What `upcard unit-tests` is asked.
@@ -697,7 +697,7 @@ fn pages(report: &Report, path: Option<&Path>) -> Result<(), Failure> {
             let mut stems = Vec::new();
             let mut rows = Vec::new();
             for s in many {
-                let stem = upcard_rules::parse::name::unique_stem(&s.name, &mut used);
+                let stem = upcard_parse::name::unique_stem(&s.name, &mut used);
                 write(&path.join(format!("{stem}.html")), &page::page(report, s))?;
                 rows.push((s.name.clone(), page::row(report, s)));
                 stems.push(stem);

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 
 use super::{Report, Submission};
-use upcard_rules::parse::escape::html as escape;
+use upcard_parse::escape::html as escape;
 
 /// "1 bug", "2 bugs".
 fn count(n: usize, noun: &str) -> String {

@@ -206,7 +206,7 @@ impl crate::courses::Course for Cs246 {
             !a.no_human
         );
         if let Some(f) = &a.file {
-            let text = crate::parse::file::read_text(std::path::Path::new(f), 1 << 20)
+            let text = upcard_parse::file::read_text(std::path::Path::new(f), 1 << 20)
                 .map_err(|e| format!("{f}: {e}"))?;
             y.push_str(&format!("  save: {}\n", q(&text)));
         }

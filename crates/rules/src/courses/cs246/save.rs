@@ -4,10 +4,10 @@ use super::POINTS_TO_WIN;
 use std::fmt::Write as _;
 use upcard_engine::mutants::{self, Mutant};
 
-use crate::parse::ParseError;
-use crate::parse::save::{Located, RawSave, parse_save};
 use upcard_engine::cards::{Card, Suit, short_list};
 use upcard_engine::{Config, Phase, Seat, State, left_of, partner_of};
+use upcard_parse::ParseError;
+use upcard_parse::save::{Located, RawSave, parse_save};
 
 /// A checked save file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -478,7 +478,7 @@ fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result
 
 /// Reads and checks a save file from disk.
 pub fn load(path: &str) -> Result<SaveFile, String> {
-    use crate::parse::file::{MAX_INPUT, ReadError, read_text};
+    use upcard_parse::file::{MAX_INPUT, ReadError, read_text};
     let text = read_text(std::path::Path::new(path), MAX_INPUT).map_err(|e| match e {
         ReadError::NotText(e) => e.to_string(),
         e => format!("{path}: {e}"),

@@ -153,10 +153,10 @@ impl crate::courses::Course for Eecs280 {
         let a = program::Args::parse(args).ok_or(
             "the arguments are not the course program's: PACK shuffle|noshuffle POINTS NAME1 TYPE1 ... NAME4 TYPE4",
         )?;
-        let text = crate::parse::file::read_text(std::path::Path::new(&a.pack_file), 1 << 20)
+        let text = upcard_parse::file::read_text(std::path::Path::new(&a.pack_file), 1 << 20)
             .map_err(|e| format!("{}: {e}", a.pack_file))?;
         let pack =
-            crate::parse::pack::parse_pack(&a.pack_file, &text).map_err(|e| e.to_string())?;
+            upcard_parse::pack::parse_pack(&a.pack_file, &text).map_err(|e| e.to_string())?;
         let cards: Vec<String> = pack.iter().map(|c| c.short().to_string()).collect();
         let q = |s: &str| serde_json::to_string(s).expect("a string");
         // The pack travels in the scenario; a program run on it finds it in

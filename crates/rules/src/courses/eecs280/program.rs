@@ -7,9 +7,9 @@ use crate::Failure;
 use crate::agents::{Agent, EngineError, Game};
 use crate::courses::eecs280::{Human, PlayerType, Simple, config, deck};
 use crate::input::{SharedTokens, Tokens};
-use crate::parse::pack::parse_pack;
 use upcard_engine::cards::Card;
 use upcard_engine::{Outcome, State};
+use upcard_parse::pack::parse_pack;
 
 pub const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
 
@@ -118,7 +118,7 @@ pub fn run(
         let _ = writeln!(stdout, "{USAGE}");
         return Err(Failure::silent(2));
     };
-    use crate::parse::file::{MAX_INPUT, ReadError, read_text};
+    use upcard_parse::file::{MAX_INPUT, ReadError, read_text};
     let text = match read_text(std::path::Path::new(&args.pack_file), MAX_INPUT) {
         Ok(t) => t,
         // What the course program prints when it cannot open the pack.

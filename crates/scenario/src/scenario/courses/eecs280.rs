@@ -8,13 +8,13 @@ use serde::{Deserialize, Serialize};
 use crate::scenario::raw::CardName;
 use crate::scenario::{ScenarioError, SetupContext};
 use upcard_engine::cards::Card;
+use upcard_parse::pack::parse_pack;
 use upcard_rules::agents::Game;
 use upcard_rules::courses::eecs280::program::{Args, new_game};
 use upcard_rules::courses::eecs280::transcript::Eecs280Printer;
 use upcard_rules::courses::eecs280::{Eecs280, PlayerType};
 use upcard_rules::courses::{Course, Invocation, Setup};
 use upcard_rules::input::SharedTokens;
-use upcard_rules::parse::pack::parse_pack;
 use upcard_rules::transcript::Transcript;
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
@@ -136,7 +136,7 @@ pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, 
     let pack_name = e.pack_name.clone().unwrap_or(default_name);
     // The program is run in a folder of its own with the pack under this
     // name: a path would point elsewhere (and the grader writes it there).
-    if let Some(why) = upcard_rules::parse::name::file_name_problem(&pack_name) {
+    if let Some(why) = upcard_parse::name::file_name_problem(&pack_name) {
         return Err(cx.at(
             &["eecs280", "pack_name"],
             format!("the pack's name {pack_name:?} must be a plain file name: {why}"),
