@@ -10,14 +10,18 @@ pub use upcard_bots as bots;
 pub use upcard_engine::{self as engine, cards};
 /// Grading: the sandbox, runs, reports and deployment.
 pub use upcard_grade::grade;
+/// The rule-mutant catalogue, its runs and diagnosis: beside replay.
+pub use upcard_mutants as mutants;
 /// Upcard's input files read with bounds, and their parsers (file, line, column).
 pub use upcard_parse as parse;
 /// Play: people and bots at a table, and the arena.
 pub use upcard_play::{arena, net, play, tournament};
+/// Replay, and records replayed and written: above the scenarios.
+pub use upcard_replay::{self as replay, egn};
 /// The rule sets, their agents, printers and parsers: the layer above it.
 pub use upcard_rules::{Failure, agents, courses, input, transcript};
-/// Scenarios, replay and the mutant catalogue: the layer above the rules.
-pub use upcard_scenario::{egn, mutants, notation, replay, scenario};
+/// Scenarios and Euchre Game Notation's records: the layer above the table.
+pub use upcard_scenario::{notation, scenario};
 /// A standard table before its game: rules, cards, who sits where.
 pub use upcard_table as table;
 /// The bundled scenario library, embedded in the binary.

@@ -1,5 +1,5 @@
 //! The bots of upcard's tables, in one registry: each bot is its own file
-//! (or folder) and one row of [`Bot::row`], from which the command line,
+//! (or folder) and one row of `Bot::row`, from which the command line,
 //! scenario files, save files and help texts take their names
 //! (docs/bots.md). The courses' strategies are the rule sets' own
 //! (`upcard-rules`); here they sit at a standard table, kept lawful.

@@ -357,7 +357,7 @@ impl Match {
             self.rules.name(),
             self.deals.words()
         );
-        upcard_scenario::egn::write::save_played(
+        upcard_replay::egn::write::save_played(
             &path,
             Some(&title),
             &description,

@@ -1,14 +1,11 @@
-//! upcard's scenarios, the layer above the rule sets (`upcard-rules`):
+//! upcard's scenarios, the layer above the standard table (`upcard-table`):
 //! [`scenario`] files (their raw YAML types, each rule set's section in
 //! `scenario::courses`, the checked model), running them through the engine,
-//! comparing with goldens and writing them whole; [`replay`], a game as a
-//! timeline of moves with its text, JSON and HTML views; and [`mutants`],
-//! the catalogue of student bugs with the runs that measure a suite and
-//! diagnose a program's output. Grading and play sit above it
+//! comparing with goldens and writing them whole; and [`notation`], Euchre
+//! Game Notation's types and the standard game a record describes (what a
+//! scenario's `record:` plays). Replay and EGN's replaying and writing
+//! (`upcard-replay`) and the rule mutants (`upcard-mutants`) sit above it
 //! (docs/architecture.md).
 
-pub mod egn;
-pub mod mutants;
 pub mod notation;
-pub mod replay;
 pub mod scenario;

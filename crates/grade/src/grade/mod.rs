@@ -26,7 +26,7 @@ pub mod writer;
 use std::path::{Path, PathBuf};
 
 pub use process::{Ending, Limits, Run, signal_name};
-use upcard_scenario::replay::{Move, describe, record, state_text};
+use upcard_replay::{Move, describe, record, state_text};
 use upcard_scenario::scenario::diff::{Divergence, first_divergence, same};
 use upcard_scenario::scenario::raw::Visibility;
 use upcard_scenario::scenario::{Compare, Golden, Scenario, play};
@@ -136,7 +136,7 @@ pub struct Outcome {
     pub context: Option<Context>,
     /// What the wrong output's first wrong line means and the mutants that
     /// explain it, best first (`--diagnose`).
-    pub diagnosis: Vec<upcard_scenario::mutants::Finding>,
+    pub diagnosis: Vec<upcard_mutants::Finding>,
 }
 
 /// Lines around the first difference: (line number, text) on each side.
@@ -335,7 +335,7 @@ pub struct Grader {
     /// Name the mutants that reproduce a wrong transcript (`--diagnose`).
     pub diagnose: bool,
     /// The mutants' runs, kept across the programs graded.
-    diagnoser: upcard_scenario::mutants::Diagnoser,
+    diagnoser: upcard_mutants::Diagnoser,
 }
 
 impl Grader {
@@ -355,7 +355,7 @@ impl Grader {
             sandbox: None,
             notes: Vec::new(),
             diagnose: false,
-            diagnoser: upcard_scenario::mutants::Diagnoser::new(),
+            diagnoser: upcard_mutants::Diagnoser::new(),
         };
         if let Sandboxing::On { helper } = sandboxing {
             g.start_sandbox(helper)?;
@@ -716,7 +716,7 @@ fn repeat_env(run: u32) -> Vec<String> {
 
 /// The diagnosis, best first, as the first lines of the detail every
 /// report shows.
-fn diagnosis_text(found: &[upcard_scenario::mutants::Finding]) -> String {
+fn diagnosis_text(found: &[upcard_mutants::Finding]) -> String {
     let mut text = String::new();
     for (i, f) in found.iter().enumerate() {
         let label = if i == 0 { "diagnosis" } else { "  also" };

@@ -80,7 +80,7 @@ pub struct JsonTest {
     pub description: String,
     pub detail: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub diagnosis: Vec<upcard_scenario::mutants::Finding>,
+    pub diagnosis: Vec<upcard_mutants::Finding>,
     pub exit: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_exit: Option<u8>,
@@ -309,9 +309,9 @@ mod tests {
                 actual_line: 2,
             }),
             diagnosis: if case == 1 {
-                vec![upcard_scenario::mutants::Finding {
+                vec![upcard_mutants::Finding {
                     mutant: Some("no-left-bower".into()),
-                    kind: upcard_scenario::mutants::Kind::Decision,
+                    kind: upcard_mutants::Kind::Decision,
                     message: "at your first wrong line …".into(),
                 }]
             } else {

@@ -6,8 +6,5 @@
 use std::sync::LazyLock;
 
 pub static PAGE: LazyLock<String> = LazyLock::new(|| {
-    include_str!("page.html").replace(
-        "/*TABLE_STYLE*/",
-        upcard_scenario::replay::html::TABLE_STYLE,
-    )
+    include_str!("page.html").replace("/*TABLE_STYLE*/", upcard_replay::html::TABLE_STYLE)
 });

@@ -117,7 +117,7 @@ pub fn events(table: &Table, actions: &[Action]) -> Vec<upcard_engine::Event> {
 /// Writes the game as a Euchre Game Notation record (docs/egn.md), checked
 /// by reading it back.
 pub fn egn_record(path: &Path, table: &Table, actions: &[Action]) -> Result<(), String> {
-    upcard_scenario::egn::write::save_played(
+    upcard_replay::egn::write::save_played(
         path,
         None,
         &format!("A game of upcard play{}.", table.cards.seed_note()),

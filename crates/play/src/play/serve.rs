@@ -242,7 +242,7 @@ fn record(
     config: &upcard_engine::Config,
     events: &[upcard_engine::Event],
 ) -> Result<(), Failure> {
-    upcard_scenario::egn::write::save_played(
+    upcard_replay::egn::write::save_played(
         path,
         None,
         &format!("A game of upcard serve{}.", table.cards.seed_note()),

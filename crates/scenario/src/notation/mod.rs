@@ -2,7 +2,7 @@
 //! the community's JSON record of a game. One set of types reads and writes
 //! it ([`Record`]); [`setup`] turns a record into the standard game it
 //! describes, which a scenario can play (`record:`). Below scenarios:
-//! replaying, writing and importing records are `crate::egn`'s, above them
+//! replaying, writing and importing records are `upcard_replay::egn`'s, above them
 //! (docs/egn.md).
 
 pub mod point;

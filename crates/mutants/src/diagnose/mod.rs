@@ -28,9 +28,9 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use crate::replay::{Timeline, record};
-use crate::scenario::Scenario;
-use crate::scenario::diff::{Divergence, first_divergence};
+use upcard_replay::{Timeline, record};
+use upcard_scenario::scenario::Scenario;
+use upcard_scenario::scenario::diff::{Divergence, first_divergence};
 
 /// What a finding says of the program's first wrong line.
 #[derive(

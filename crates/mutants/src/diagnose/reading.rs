@@ -5,10 +5,10 @@
 //! what the program did.
 
 use super::Place;
-use crate::replay::Timeline;
-use crate::scenario::start;
 use upcard_engine::cards::{Card, Suit, all_cards};
 use upcard_engine::{Event, Seat, State};
+use upcard_replay::Timeline;
+use upcard_scenario::scenario::start;
 
 /// What the program's line means, against the engine's event there.
 pub(crate) struct Reading {

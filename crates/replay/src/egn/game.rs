@@ -1,4 +1,4 @@
-//! A record replayed: the game it describes (`crate::notation::setup`) as a
+//! A record replayed: the game it describes (`upcard_scenario::notation::setup`) as a
 //! scenario played through once, with the record's notes, the cards it does
 //! not know, and its alternative lines, each a timeline of its own.
 
@@ -6,13 +6,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::notation::setup::{NOTE_TRICK, OWN_NOTE, read};
-use crate::notation::{Deal, DealEntry, Phase, Record};
-use crate::scenario::{RulesName, Scenario};
+use upcard_scenario::notation::setup::{NOTE_TRICK, OWN_NOTE, read};
+use upcard_scenario::notation::{Deal, DealEntry, Phase, Record};
+use upcard_scenario::scenario::{RulesName, Scenario};
 
 /// A record played through: the game it describes, with the record's
 /// notes and unknown cards, ending where the record does.
-pub fn replay(path: &Path, record: &Record) -> Result<crate::replay::Timeline, String> {
+pub fn replay(path: &Path, record: &Record) -> Result<crate::Timeline, String> {
     let r = read(path, record)?;
     let scenario = Scenario::of_game(
         path,
@@ -21,7 +21,7 @@ pub fn replay(path: &Path, record: &Record) -> Result<crate::replay::Timeline, S
         RulesName::standard,
         Arc::new(r.setup),
     );
-    let mut t = crate::replay::record(scenario);
+    let mut t = crate::record(scenario);
     t.notes = r.notes;
     t.unknown = r.unknown;
     t.declared = r.declared;
@@ -32,9 +32,9 @@ pub fn replay(path: &Path, record: &Record) -> Result<crate::replay::Timeline, S
 
 /// The moves of hand `hand` that are the record's steps: its calls (the
 /// first `calls`), then its cards.
-fn steps(t: &crate::replay::Timeline, hand: u32, calls: usize) -> Vec<usize> {
+fn steps(t: &crate::Timeline, hand: u32, calls: usize) -> Vec<usize> {
     use upcard_engine::Event;
-    let of_hand = |m: &&crate::replay::Move| m.point.hand == hand;
+    let of_hand = |m: &&crate::Move| m.point.hand == hand;
     let mut v: Vec<usize> = t
         .moves
         .iter()
@@ -55,20 +55,20 @@ fn steps(t: &crate::replay::Timeline, hand: u32, calls: usize) -> Vec<usize> {
 
 /// How many calls a deal's bidding has.
 fn calls(phases: &[Phase]) -> usize {
-    crate::notation::bidding(phases).map_or(0, |b| b.calls.len())
+    upcard_scenario::notation::bidding(phases).map_or(0, |b| b.calls.len())
 }
 
 /// A deal's alternative line as a deal of its own: the main line's steps
 /// before `branchIndex` (calls, then cards), then the line's.
-fn branch(main: &Deal, line: &crate::notation::AlternativeLine) -> Deal {
-    use crate::notation::{Annotations, Bidding, Tricks};
+fn branch(main: &Deal, line: &upcard_scenario::notation::AlternativeLine) -> Deal {
+    use upcard_scenario::notation::{Annotations, Bidding, Tricks};
     let b = usize::try_from(line.branch_index).unwrap_or(0);
-    let main_bid = crate::notation::bidding(&main.phases);
+    let main_bid = upcard_scenario::notation::bidding(&main.phases);
     let main_tricks: Vec<Vec<String>> =
-        crate::notation::tricks(&main.phases).map_or_else(Vec::new, |t| t.tricks.clone());
+        upcard_scenario::notation::tricks(&main.phases).map_or_else(Vec::new, |t| t.tricks.clone());
     let ncalls = calls(&main.phases);
-    let alt_bid = crate::notation::bidding(&line.phases);
-    let alt_tricks = crate::notation::tricks(&line.phases);
+    let alt_bid = upcard_scenario::notation::bidding(&line.phases);
+    let alt_tricks = upcard_scenario::notation::tricks(&line.phases);
     let shift = |a: &Option<Annotations>, by: usize| -> Option<Annotations> {
         a.as_ref().map(|m| {
             m.iter()
@@ -165,7 +165,7 @@ fn branch(main: &Deal, line: &crate::notation::AlternativeLine) -> Deal {
 
 /// The record's alternative lines, each replayed from the score before its
 /// deal, with a note at the move where it leaves the game.
-pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
+pub fn lines(path: &Path, record: &Record, t: &mut crate::Timeline) {
     use upcard_engine::Event;
     let starts: BTreeMap<u32, [u32; 2]> = t
         .events
@@ -201,13 +201,13 @@ pub fn lines(path: &Path, record: &Record, t: &mut crate::replay::Timeline) {
     }
     for (n, (at, from, lt)) in found.into_iter().enumerate() {
         let point = t.moves[at].point;
-        let instead = crate::replay::describe(&lt.moves[from].event, &lt.names);
+        let instead = crate::describe(&lt.moves[from].event, &lt.names);
         t.notes.entry(point).or_default().push(format!(
             "{OWN_NOTE}alternative line {}: {instead} (replay --line {}; the HTML page steps into it)",
             n + 1,
             n + 1
         ));
-        t.lines.push(crate::replay::Line {
+        t.lines.push(crate::Line {
             at,
             from,
             timeline: lt,

@@ -4,15 +4,15 @@
 
 use std::collections::BTreeMap;
 
-use crate::notation::point::Point;
-use crate::notation::setup::{OWN_NOTE, note_key};
-use crate::notation::{
+use crate::Timeline;
+use upcard_engine::cards::Card;
+use upcard_engine::{AllPass, Config, Event, LonerLead as Lead};
+use upcard_scenario::notation::point::Point;
+use upcard_scenario::notation::setup::{OWN_NOTE, note_key};
+use upcard_scenario::notation::{
     Annotations, Bidding, Deal, DealEntry, FILE_TYPE, InitialState, LonerLead, Metadata, Phase,
     PlayerEntry, Record, Ruleset, Tricks,
 };
-use crate::replay::Timeline;
-use upcard_engine::cards::Card;
-use upcard_engine::{AllPass, Config, Event, LonerLead as Lead};
 
 /// The version of the notation upcard writes.
 pub const VERSION: &str = "1.4";
@@ -273,7 +273,7 @@ fn moves(events: &[Event], names: &[String; 4]) -> Vec<String> {
             | Event::Nullified { .. }
             | Event::ThrownIn { .. }
             | Event::Renege { .. }
-            | Event::HandOver { .. } => Some(crate::replay::describe(e, names)),
+            | Event::HandOver { .. } => Some(crate::describe(e, names)),
             _ => None,
         })
         .collect()
@@ -355,6 +355,6 @@ pub fn save_played(
 /// Writes `game` to `path` as a checked record (whole or not at all).
 pub fn save(game: &Game, path: &std::path::Path) -> Result<(), String> {
     let record = checked(game, path)?;
-    crate::scenario::write_atomic(path, record.to_json().as_bytes())
+    upcard_scenario::scenario::write_atomic(path, record.to_json().as_bytes())
         .map_err(|e| format!("writing {}: {e}", path.display()))
 }

@@ -1,7 +1,7 @@
 //! Euchre Game Notation records above scenarios: a record replayed as a
 //! timeline ([`game`]), games written as records ([`mod@write`]) and records
 //! imported as scenarios ([`import`]). The notation's own types, and the
-//! standard game a record describes, are `crate::notation`'s, below
+//! standard game a record describes, are `upcard_scenario::notation`'s, below
 //! scenarios (docs/egn.md).
 
 pub mod game;
@@ -10,10 +10,10 @@ pub mod write;
 
 pub use game::replay;
 
-use crate::notation::Record;
+use upcard_scenario::notation::Record;
 
 /// A record read and made ready to step through.
-pub fn timeline(path: &std::path::Path, text: &str) -> Result<crate::replay::Timeline, String> {
+pub fn timeline(path: &std::path::Path, text: &str) -> Result<crate::Timeline, String> {
     let file = path.display().to_string();
     let record = Record::parse(&file, text).map_err(|e| e.0)?;
     let mut t = replay(path, &record)?;

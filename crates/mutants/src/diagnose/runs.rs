@@ -4,11 +4,11 @@
 //! line when its run prints that line as the program did.
 
 use super::{Finding, Kind, Place};
-use crate::mutants::{Entry, Mutant, for_rules, play_on, play_steps};
-use crate::scenario::diff::{Divergence, first_divergence, same};
-use crate::scenario::{Scenario, start};
+use crate::{Entry, Mutant, for_rules, play_on, play_steps};
 use std::sync::Arc;
 use upcard_engine::{Event, State, VecSink};
+use upcard_scenario::scenario::diff::{Divergence, first_divergence, same};
+use upcard_scenario::scenario::{Scenario, start};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Scope {
@@ -341,7 +341,7 @@ mod tests {
             "official-test01-adi",
         ] {
             let s = Scenario::load(&dir.join(format!("{name}.yaml"))).unwrap();
-            let g = crate::replay::record(s.clone());
+            let g = upcard_replay::record(s.clone());
             let expected = String::from_utf8(g.transcript.clone()).unwrap();
             let steps = play_steps(&s, None, 0..0, false, usize::MAX);
             for step in (1..steps.ends.len()).step_by(7) {

@@ -4,9 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::notation::{DealEntry, Record};
-use crate::scenario::{RulesName, Scenario, default_golden, play, write_atomic};
 use upcard_engine::Event;
+use upcard_scenario::notation::{DealEntry, Record};
+use upcard_scenario::scenario::{RulesName, Scenario, default_golden, play, write_atomic};
 
 /// What was written.
 pub struct Imported {
@@ -121,7 +121,7 @@ pub fn import(
     }
     write_atomic(&golden, &played.transcript)
         .map_err(|e| format!("writing {}: {e}", golden.display()))?;
-    let end = crate::notation::setup::read(&egn, &record)?.end;
+    let end = upcard_scenario::notation::setup::read(&egn, &record)?.end;
     Ok(Imported {
         record: egn,
         scenario: yaml,

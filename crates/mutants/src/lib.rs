@@ -19,7 +19,7 @@ pub use diagnose::{Diagnoser, Finding, Kind};
 pub use run::{Outcome, Report, Status, run};
 use upcard_engine::mutants::Switch;
 
-use crate::scenario::{Played, Scenario};
+use upcard_scenario::scenario::{Played, Scenario};
 
 /// The rule areas the catalogue is grouped by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -83,7 +83,7 @@ pub use upcard_rules::agents::MAX_HANDS;
 /// it after [`MAX_HANDS`] hands (as a program that hangs would be stopped).
 pub fn play(scenario: &Scenario, mutant: Mutant) -> Played {
     let _on = Switch::on(mutant);
-    crate::scenario::play_within(scenario, MAX_HANDS)
+    upcard_scenario::scenario::play_within(scenario, MAX_HANDS)
 }
 
 /// A game played one engine step at a time: its transcript, where each
@@ -120,7 +120,7 @@ pub(crate) fn play_steps(
 ) -> Steps {
     let switch = |k: usize| mutant.filter(|_| on.contains(&k)).map(Switch::on);
     let header = mutant.filter(|_| header).map(Switch::on);
-    let (mut game, mut printer) = crate::scenario::start(scenario);
+    let (mut game, mut printer) = upcard_scenario::scenario::start(scenario);
     drop(header);
     let first_hand = game.state.hand_no;
     let mut steps = Steps::default();
@@ -164,7 +164,7 @@ pub(crate) fn play_on(
     lines: usize,
 ) -> (Vec<u8>, bool) {
     // Its command line is cut off below.
-    let (_, mut printer) = crate::scenario::start(scenario);
+    let (_, mut printer) = upcard_scenario::scenario::start(scenario);
     for e in events {
         printer.event(e);
     }

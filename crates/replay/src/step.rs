@@ -58,8 +58,11 @@ pub fn interact(t: &Timeline, input: &mut dyn BufRead, out: &mut dyn Write) -> s
             _ if cmd.starts_with("s ") => {
                 let file = cmd[2..].trim();
                 let said = t.save_at(at).and_then(|save| {
-                    crate::scenario::write_atomic(std::path::Path::new(file), save.as_bytes())
-                        .map_err(|e| format!("writing {file}: {e}"))
+                    upcard_scenario::scenario::write_atomic(
+                        std::path::Path::new(file),
+                        save.as_bytes(),
+                    )
+                    .map_err(|e| format!("writing {file}: {e}"))
                 });
                 match said {
                     Ok(()) => writeln!(

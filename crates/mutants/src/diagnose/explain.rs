@@ -4,9 +4,9 @@
 
 use super::reading::Reading;
 use super::{Finding, Kind, Place};
-use crate::replay::Timeline;
 use upcard_engine::cards::{Card, Suit};
 use upcard_engine::{Action, AllPass, Event, Seat};
+use upcard_replay::Timeline;
 
 pub(crate) fn explain(t: &Timeline, r: &Reading) -> Option<Finding> {
     use Event::*;
@@ -511,7 +511,7 @@ impl Explainer<'_> {
         if round == 2 && got.is_some() && seat != st.dealer {
             let mut as_dealer = st.clone();
             as_dealer.dealer = seat;
-            let (mut game, _) = crate::scenario::start(&self.t.scenario);
+            let (mut game, _) = upcard_scenario::scenario::start(&self.t.scenario);
             let same = game.ask(seat, &as_dealer).is_some_and(
                 |d| matches!(d.action, Action::Order { suit, .. } if Some(suit) == got),
             );

@@ -5,8 +5,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use super::{Area, Entry, for_rules, play};
-use crate::scenario::diff::same;
-use crate::scenario::{Played, Scenario};
+use upcard_scenario::scenario::diff::same;
+use upcard_scenario::scenario::{Played, Scenario};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -57,7 +57,10 @@ pub fn run(scenarios: &[Scenario], rules: Option<&str>, jobs: usize) -> Result<R
         .build()
         .map_err(|e| format!("starting {jobs} threads: {e}"))?;
     let outcomes = pool.install(|| {
-        let base: Vec<Played> = suite.par_iter().map(|s| crate::scenario::play(s)).collect();
+        let base: Vec<Played> = suite
+            .par_iter()
+            .map(|s| upcard_scenario::scenario::play(s))
+            .collect();
         let work: Vec<(&'static str, &'static Entry)> = courses
             .iter()
             .flat_map(|&c| for_rules(c).map(move |e| (c, e)))

@@ -1,7 +1,10 @@
-//! Replay: a game played forward once, every move kept with the state after
-//! it, so stepping back is free (the engine is deterministic; keeping the
-//! states costs a few hundred small clones per game).
+//! Replay, the layer above scenarios (`upcard-scenario`): a game played
+//! forward once, every move kept with the state after it, so stepping back
+//! is free (the engine is deterministic; keeping the states costs a few
+//! hundred small clones per game), with its text, JSON and HTML views; and
+//! Euchre Game Notation records replayed, written and imported ([`egn`]).
 
+pub mod egn;
 pub mod html;
 pub(crate) mod show;
 pub mod span;
@@ -12,11 +15,11 @@ use std::ops::Range;
 pub use show::{describe, describe_move, json_line, note_text, render, state_text};
 pub use step::interact;
 
-use crate::scenario::{Scenario, start};
 use upcard_engine::{Event, EventSink, Phase, State};
 use upcard_rules::transcript::Transcript;
+use upcard_scenario::scenario::{Scenario, start};
 
-pub use crate::notation::point::Point;
+pub use upcard_scenario::notation::point::Point;
 
 /// A point as the user writes it: `hand:trick:play`, or a move number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

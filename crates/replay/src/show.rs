@@ -146,7 +146,7 @@ fn next_up(state: &State, names: &[String; 4]) -> String {
 
 /// A note as shown: its label's meaning spelled out (`[?] mistake: …`).
 pub fn note_text(note: &str) -> String {
-    match crate::notation::label(note) {
+    match upcard_scenario::notation::label(note) {
         (Some((tag, meaning)), rest) => format!("{tag} {meaning}: {rest}"),
         (None, rest) => rest.to_string(),
     }

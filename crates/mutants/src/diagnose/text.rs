@@ -4,9 +4,9 @@
 //! gives (uninitialised memory).
 
 use super::{Finding, Kind, Place, line};
-use crate::replay::{Timeline, describe};
-use crate::scenario::Scenario;
-use crate::scenario::diff::Divergence;
+use upcard_replay::{Timeline, describe};
+use upcard_scenario::scenario::Scenario;
+use upcard_scenario::scenario::diff::Divergence;
 
 /// What printed the expected line, as a clause: " (…)".
 fn source(engine: Option<&Timeline>, place: Option<&Place>) -> String {
