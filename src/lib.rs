@@ -6,9 +6,11 @@ pub mod fuzzing;
 
 /// The bots, in one registry: above the rules.
 pub use upcard_bots as bots;
+/// upcard as a course's autograder on each platform.
+pub use upcard_deploy as deploy;
 /// The bottom layer, its own crate: cards, state, actions, events.
 pub use upcard_engine::{self as engine, cards};
-/// Grading: the sandbox, runs, reports and deployment.
+/// Grading: the sandbox, runs and reports.
 pub use upcard_grade::grade;
 /// The rule-mutant catalogue, its runs and diagnosis: beside replay.
 pub use upcard_mutants as mutants;
@@ -24,5 +26,7 @@ pub use upcard_rules::{Failure, agents, courses, input, transcript};
 pub use upcard_scenario::{notation, scenario};
 /// A standard table before its game: rules, cards, who sits where.
 pub use upcard_table as table;
+/// Grading students' own unit tests against buggy solutions.
+pub use upcard_unit as unit;
 /// The bundled scenario library, embedded in the binary.
 pub mod library;

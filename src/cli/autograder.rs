@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::grade::{deploy, init};
+use upcard::deploy::{self, init};
 
 /// Set up upcard as an autograder (docs/deploying.md)
 #[derive(clap::Args)]

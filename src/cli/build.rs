@@ -48,7 +48,7 @@ impl Args {
                 .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?,
             None => {
                 let flags = match &self.cxxflags {
-                    Some(f) => upcard::grade::init::shell_words(f)?,
+                    Some(f) => upcard::deploy::init::shell_words(f)?,
                     None => course.cxxflags().to_string(),
                 };
                 course.build_script(&flags)

@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use upcard::Failure;
 use upcard::courses::Course;
-use upcard::grade::unit::{Options, run};
 use upcard::grade::{Limits, Sandboxing};
+use upcard::unit::{Options, run};
 
 /// Grade students' unit tests (EECS 280 Card_tests.cpp, Player_tests.cpp): valid on a correct solution, bugs caught among buggy ones
 #[derive(clap::Args)]
@@ -74,7 +74,7 @@ impl Args {
             ));
         }
         let cxxflags = match &self.cxxflags {
-            Some(f) => upcard::grade::init::shell_words(f)?,
+            Some(f) => upcard::deploy::init::shell_words(f)?,
             None => upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
         };
         let sandboxing = Sandboxing::when(!self.no_sandbox)?;

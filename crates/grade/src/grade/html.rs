@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::{Context, Limits, Outcome};
 
-pub(crate) const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
+pub const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}\
 .pass{color:#176f2c}.fail{color:#b3261e;font-weight:bold}\
 pre{background:#f6f6f6;padding:.8em;overflow-x:auto;line-height:1.35}\

@@ -4,13 +4,10 @@
 pub mod build;
 pub mod class;
 pub mod data;
-pub mod deploy;
 pub mod html;
-pub mod init;
 pub mod live;
 pub mod locate;
 pub mod merge;
-pub mod mutate;
 pub mod part;
 pub mod process;
 pub mod random;
@@ -19,7 +16,6 @@ pub mod report;
 pub use upcard_sandbox as sandbox;
 pub mod shard;
 pub mod spawn;
-pub mod unit;
 pub mod workspace;
 pub mod writer;
 

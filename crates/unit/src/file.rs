@@ -17,8 +17,8 @@
 
 use std::path::PathBuf;
 
-use super::{Grading, Test, TestFile, Variant, ending};
-use crate::grade::process::{Ending, Run};
+use crate::{Grading, Test, TestFile, Variant, ending};
+use upcard_grade::grade::process::{Ending, Run};
 
 /// What one run asks of a test program.
 #[derive(Clone, Copy)]

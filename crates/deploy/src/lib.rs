@@ -7,6 +7,7 @@
 //! in the project.
 
 mod autograder_io;
+pub mod init;
 mod prairielearn;
 
 use std::path::{Path, PathBuf};

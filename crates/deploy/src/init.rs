@@ -1,6 +1,6 @@
 //! `upcard autograder`: deploy upcard as a course's autograder.
 
-use crate::grade::deploy;
+use crate as deploy;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use upcard_rules::Failure;

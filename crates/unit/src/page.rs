@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Report, Submission};
+use crate::{Report, Submission};
 use upcard_parse::escape::html as escape;
 
 /// "1 bug", "2 bugs".
@@ -53,7 +53,7 @@ pub fn page(r: &Report, s: &Submission) -> String {
          <title>upcard unit-tests: {name}</title><style>{}</style></head><body>\n\
          <h1>upcard unit-tests: {name}</h1>\n<p id=\"summary\">{caught} of {} caught; \
          {}: {valid} valid, {invalid} invalid</p>\n",
-        crate::grade::html::STYLE,
+        upcard_grade::grade::html::STYLE,
         count(r.bugs.len(), "bug"),
         count(tests, "test"),
     );
@@ -129,8 +129,8 @@ pub fn row(r: &Report, s: &Submission) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Test, TestFile};
     use super::*;
+    use crate::{Test, TestFile};
 
     #[test]
     fn the_page_names_the_catching_test_and_the_invalid_one() {

@@ -14,10 +14,11 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::process::{Ending, Limits, Run};
-use super::{Grader, Sandboxing};
+use upcard_grade::grade::process::{Ending, Limits, Run};
+use upcard_grade::grade::{Grader, Sandboxing};
 
 mod file;
+pub mod mutate;
 mod page;
 use upcard_parse::escape::{printable, printable_line};
 use upcard_rules::Failure;
@@ -47,7 +48,7 @@ pub struct Options {
     /// The platforms' reports (`grade --report`'s kinds but `tap`): one
     /// test a bug (a point when caught), one an invalid test or a file
     /// that could not be graded (no points).
-    pub reports: Vec<super::writer::ReportSpec>,
+    pub reports: Vec<upcard_grade::grade::writer::ReportSpec>,
     /// Test files graded at once.
     pub jobs: usize,
     /// The staff's own test files: a bug they do not catch is suspect, and
@@ -115,7 +116,7 @@ const MAX_SOURCES: u64 = 8 << 20;
 /// a file over 1 MiB or sources over 8 MiB in all are refused, with the
 /// file's name. Read in name order, so the same file is named every time.
 fn read_files(dir: &Path) -> Result<Files, String> {
-    if super::data::is_link(dir) {
+    if upcard_grade::grade::data::is_link(dir) {
         return Err("the folder is a symbolic link: links are not followed".into());
     }
     let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
@@ -137,8 +138,8 @@ fn read_files(dir: &Path) -> Result<Files, String> {
         if !SOURCES.contains(&ext) || e.file_type().is_ok_and(|t| t.is_dir()) {
             continue;
         }
-        let bytes =
-            super::data::read_file(&e.path(), MAX_SOURCE).map_err(|why| format!("{name} {why}"))?;
+        let bytes = upcard_grade::grade::data::read_file(&e.path(), MAX_SOURCE)
+            .map_err(|why| format!("{name} {why}"))?;
         total += bytes.len() as u64;
         if total > MAX_SOURCES {
             return Err(format!(
@@ -373,11 +374,11 @@ impl Grading<'_> {
         refs: &[(String, PathBuf)],
         pool: &rayon::ThreadPool,
     ) -> Vec<Variant> {
-        let mut candidates: Vec<super::mutate::SourceMutant> = implementation(&self.solution)
+        let mut candidates: Vec<crate::mutate::SourceMutant> = implementation(&self.solution)
             .into_iter()
             .flat_map(|f| {
                 let text = String::from_utf8_lossy(&self.solution[f]).into_owned();
-                super::mutate::mutants(f, &text)
+                crate::mutate::mutants(f, &text)
             })
             .collect();
         // Fisher-Yates with the Mersenne Twister: the same bugs for a seed.
@@ -442,7 +443,7 @@ const OBJECT: &str = "upcard-test.o";
 fn ending(e: &Ending, limits: &Limits) -> String {
     match e {
         Ending::Exited(c) => format!("exit status {c}"),
-        Ending::Signal(s) => format!("crashed ({})", super::signal_name(*s)),
+        Ending::Signal(s) => format!("crashed ({})", upcard_grade::grade::signal_name(*s)),
         Ending::TimedOut => format!("timed out after {} s", limits.time.as_secs_f64()),
         Ending::OutOfMemory => "out of memory".into(),
         Ending::Truncated => "printed too much".into(),
@@ -538,12 +539,12 @@ fn write_reports(o: &Options, report: &Report) -> Result<(), Failure> {
         .reports
         .iter()
         .cloned()
-        .partition(|r| r.kind == super::writer::ReportKind::Html);
+        .partition(|r| r.kind == upcard_grade::grade::writer::ReportKind::Html);
     for spec in &html {
         pages(report, spec.path.as_deref())?;
     }
     if !others.is_empty() {
-        let reports = super::writer::Reports {
+        let reports = upcard_grade::grade::writer::Reports {
             specs: &others,
             csv: None,
             limits: o.limits,
@@ -551,9 +552,9 @@ fn write_reports(o: &Options, report: &Report) -> Result<(), Failure> {
             many: report.submissions.len() > 1,
             shard: None,
         };
-        let mut w = super::writer::Writer::new(reports);
+        let mut w = upcard_grade::grade::writer::Writer::new(reports);
         for s in &report.submissions {
-            let who = crate::grade::writer::Student {
+            let who = upcard_grade::grade::writer::Student {
                 name: &s.name,
                 ..Default::default()
             };
@@ -702,16 +703,20 @@ fn pages(report: &Report, path: Option<&Path>) -> Result<(), Failure> {
                 rows.push((s.name.clone(), page::row(report, s)));
                 stems.push(stem);
             }
-            let index =
-                super::html::titled_index("upcard unit-tests", &rows, &stems, &page::COLUMNS);
+            let index = upcard_grade::grade::html::titled_index(
+                "upcard unit-tests",
+                &rows,
+                &stems,
+                &page::COLUMNS,
+            );
             write(&path.join("index.html"), &index)
         }
     }
 }
 
 /// A submission's results as `grade`'s outcomes, for the platforms' reports.
-fn outcomes(r: &Report, s: &Submission) -> Vec<super::Outcome> {
-    use super::{Outcome, Verdict};
+fn outcomes(r: &Report, s: &Submission) -> Vec<upcard_grade::grade::Outcome> {
+    use upcard_grade::grade::{Outcome, Verdict};
     let outcome = Outcome::new;
     let mut out = Vec::new();
     for bug in &r.bugs {
