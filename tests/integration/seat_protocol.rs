@@ -67,13 +67,20 @@ fn a_shell_bot_plays_a_seat_through_the_protocol() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
+    // Every house rule of the registry, at the standard game's value but
+    // the one the table set.
+    use upcard::courses::standard::{config, house::HouseRule};
+    let mut house: serde_json::Map<String, serde_json::Value> = HouseRule::ALL
+        .iter()
+        .map(|r| (r.name().to_string(), r.get(&config()).into()))
+        .collect();
+    assert_eq!(house["stick-the-dealer"], "off");
+    house.insert("points-to-win".into(), "3".into());
     assert_eq!(
         lines[0],
         serde_json::json!({"type": "hello", "protocol": 1, "seat": 1,
             "names": ["North", "East", "South", "West"], "rules": "standard", "points_to_win": 3,
-            "house": {"canadian-loner": "off", "deal-pattern": "3-2", "defend-alone": "off",
-                "discard-upcard": "on", "farmers-hand": "off", "going-alone": "on",
-                "deals": "off", "lone-march-points": "4", "loner-euchred-points": "2", "loner-lead": "left-of-dealer", "points-to-win": "3", "stick-the-dealer": "off"},
+            "house": house,
             "game": 0})
     );
     let decide = &lines[1];

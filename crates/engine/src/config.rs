@@ -47,17 +47,33 @@ pub enum LonerLead {
     LeftOfLoner,
 }
 
+/// The settings the one scoring rule (`score_hand`) reads: what the engine,
+/// the expert's solver and anyone valuing a hand must agree on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scoring {
+    /// Points for a lone hand that takes all five tricks.
+    pub lone_march_points: u32,
+    /// Points the defenders score when they euchre a lone hand (not
+    /// defended alone: a lone defender's euchre scores 4).
+    pub loner_euchred_points: u32,
+}
+
+impl Scoring {
+    /// The standard game's: 4 for a lone march, 2 for euchring a loner.
+    pub const STANDARD: Scoring = Scoring {
+        lone_march_points: 4,
+        loner_euchred_points: 2,
+    };
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Config {
     pub points_to_win: u32,
     pub deal: DealPattern,
     pub allow_alone: bool,
     pub all_pass: AllPass,
-    /// Points for a lone hand that takes all five tricks.
-    pub lone_march_points: u32,
-    /// Points the defenders score when they euchre a lone hand (not
-    /// defended alone: a lone defender's euchre scores 4).
-    pub loner_euchred_points: u32,
+    /// How a finished hand is scored (its settings apart from the rest).
+    pub scoring: Scoring,
     /// Keep every hand sorted in the plain order (EECS 280 Human hands are printed so).
     pub sort_hands: bool,
     pub follow: FollowRule,
@@ -97,8 +113,7 @@ impl Config {
             deal: DealPattern::Batches32,
             allow_alone: true,
             all_pass: AllPass::Nullify,
-            lone_march_points: 4,
-            loner_euchred_points: 2,
+            scoring: Scoring::STANDARD,
             sort_hands: false,
             follow: FollowRule::Refuse,
             loner_lead: LonerLead::NextActive,

@@ -42,7 +42,7 @@ mod observation;
 mod state;
 
 pub use action::{Action, Actions, Bid, Bids};
-pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead};
+pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead, Scoring};
 pub use deck::{Deck, derive_key, engine_seed, in_shuffle};
 pub use event::{Ask, Event, EventSink, NullSink, VecSink};
 pub use hand::Hand;

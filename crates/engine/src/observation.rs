@@ -44,6 +44,10 @@ pub struct Observation<'a> {
     pub scores: [u32; 2],
     /// Tricks taken this hand, per seat.
     pub tricks: [u8; 4],
+    /// The tricks the makers took this hand, in order (bit i: trick i).
+    pub makers_took: u8,
+    /// How the hand will be scored (the table's rules are public).
+    pub scoring: crate::Scoring,
     pub hand_no: u32,
 }
 

@@ -8,6 +8,7 @@ use super::{
     List, LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
 use crate::cards::{Card, Checks, Live, Plain, Suit};
+use crate::config::Scoring;
 use crate::mutants::{self, Mutant};
 
 /// Reports an event, building it only for a sink that takes events (a null
@@ -92,6 +93,8 @@ pub struct State {
     pub defender: Option<Seat>,
     /// Tricks taken this hand, per seat.
     pub tricks: [u8; 4],
+    /// The tricks the makers took this hand, in order: bit i is trick i.
+    pub makers_took: u8,
     /// Cards from tricks taken this hand, per seat.
     pub taken: [Pile; 4],
     pub trick: Table,
@@ -130,6 +133,7 @@ impl State {
             alone: false,
             defender: None,
             tricks: [0; 4],
+            makers_took: 0,
             taken: Default::default(),
             trick: List::new(),
             played: List::new(),
@@ -272,6 +276,8 @@ impl State {
             upcard_taken: self.discard.is_some(),
             scores: self.scores,
             tricks: self.tricks,
+            makers_took: self.makers_took,
+            scoring: self.config.scoring,
             hand_no: self.hand_no,
         }
     }
@@ -583,6 +589,7 @@ impl State {
         self.hands = Default::default();
         self.taken = Default::default();
         self.tricks = [0; 4];
+        self.makers_took = 0;
         self.trick.clear();
         self.played.clear();
         self.bids.clear();
@@ -825,6 +832,9 @@ impl State {
             }
         }
         self.tricks[winner] += 1;
+        if team_of(winner) == team_of(self.maker.unwrap_or(self.dealer)) {
+            self.makers_took |= 1 << (self.tricks_played() - 1);
+        }
         let pile = &mut self.taken[winner];
         for &(_, c) in &self.trick {
             let _ = pile.try_push(c);
@@ -855,18 +865,16 @@ impl State {
 
     fn hand_over<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         let makers = team_of(self.maker.unwrap_or(self.dealer));
-        let made = self.team_tricks(makers);
         let HandScore {
             makers_score,
             points,
             march,
             euchred,
         } = score_hand(
-            made,
+            self.makers_took,
             self.alone,
             self.defender.is_some(),
-            self.config.lone_march_points,
-            self.config.loner_euchred_points,
+            &self.config.scoring,
         );
         let winner = if makers_score { makers } else { 1 - makers };
         self.scores[winner] = self.scores[winner].saturating_add(points);
@@ -1010,18 +1018,23 @@ pub struct HandScore {
 }
 
 /// The one scoring rule, for the engine and the expert's solver alike: the
-/// makers took `made` tricks, maybe `alone`, maybe against a lone defender
-/// (`defended_alone`). 3 or 4 tricks score 1; a march 2, a lone march
-/// `lone_march_points`; a euchre 2 to the defenders, `loner_euchred_points`
-/// against a lone maker, 4 to a lone defender.
+/// makers took the tricks of `makers_took` (bit i: trick i), maybe `alone`,
+/// maybe against a lone defender (`defended_alone`). 3 or 4 tricks score 1;
+/// a march 2, a lone march `lone_march_points`; a euchre 2 to the
+/// defenders, `loner_euchred_points` against a lone maker, 4 to a lone
+/// defender.
 #[inline]
 pub fn score_hand(
-    made: u8,
+    makers_took: u8,
     alone: bool,
     defended_alone: bool,
-    lone_march_points: u32,
-    loner_euchred_points: u32,
+    scoring: &Scoring,
 ) -> HandScore {
+    let Scoring {
+        lone_march_points,
+        loner_euchred_points,
+    } = *scoring;
+    let made = makers_took.count_ones() as u8;
     let enough = if mutants::on(Mutant::MakersNeedFour) {
         4
     } else {

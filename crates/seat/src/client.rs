@@ -137,6 +137,13 @@ impl Seen {
             upcard_taken: self.upcard_taken,
             scores: self.scores,
             tricks: self.tricks,
+            // The protocol sends counts, not the tricks' order, nor the
+            // scoring rules (`hello` names the house rules, not this view):
+            // the makers' tricks count as the first ones, scored as standard.
+            makers_took: self.maker.map_or(0, |m| {
+                (1u8 << (self.tricks[m % 2] + self.tricks[m % 2 + 2]).min(5)) - 1
+            }),
+            scoring: upcard_engine::Scoring::STANDARD,
             hand_no: self.hand_no,
         }
     }

@@ -382,10 +382,11 @@ impl Expert {
                     trick: obs.trick.iter().copied().collect(),
                     turn: me,
                     taken: [obs.tricks[0] + obs.tricks[2], obs.tricks[1] + obs.tricks[3]],
+                    makers_took: obs.makers_took,
                     makers: maker % 2,
                     alone: obs.alone,
                     defender_alone: obs.defender.is_some(),
-                    lone_march_points: 4,
+                    scoring: obs.scoring,
                 };
                 deal.values(me % 2)
             };
@@ -461,10 +462,11 @@ impl Expert {
                 trick: ArrayVec::new(),
                 turn: lead,
                 taken: [0, 0],
+                makers_took: 0,
                 makers: me % 2,
                 alone,
                 defender_alone: false,
-                lone_march_points: 4,
+                scoring: obs.scoring,
             };
             i64::from(deal.solve(me % 2))
         };

@@ -4,8 +4,8 @@
 
 use arrayvec::ArrayVec;
 
-use upcard_engine::Seat;
 use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Scoring, Seat};
 
 /// A hand of at most five cards, in play.
 pub type Cards = ArrayVec<Card, 6>;
@@ -23,11 +23,14 @@ pub struct Deal {
     pub turn: Seat,
     /// Tricks taken so far this hand, by team.
     pub taken: [u8; 2],
+    /// The tricks the makers took, in order (bit i: trick i).
+    pub makers_took: u8,
     /// The makers' team, whether the maker is alone, and a lone defender.
     pub makers: usize,
     pub alone: bool,
     pub defender_alone: bool,
-    pub lone_march_points: i32,
+    /// The table's scoring (its house rules are public).
+    pub scoring: Scoring,
 }
 
 impl Deal {
@@ -47,12 +50,10 @@ impl Deal {
     /// engine's own scoring rule).
     fn points(&self, team: usize) -> i32 {
         let s = upcard_engine::score_hand(
-            self.taken[self.makers],
+            self.makers_took,
             self.alone,
             self.defender_alone,
-            self.lone_march_points as u32,
-            // The standard game's (the expert knows no house rule).
-            2,
+            &self.scoring,
         );
         let winner = if s.makers_score {
             self.makers
@@ -100,6 +101,9 @@ impl Deal {
             .max_by(|a, b| a.1.cmp_led(b.1, led, self.trump))
             .expect("a full trick");
         self.taken[w % 2] += 1;
+        if w % 2 == self.makers {
+            self.makers_took |= 1 << (self.taken[0] + self.taken[1] - 1);
+        }
         self.trick.clear();
         self.turn = w;
         Some(w)
@@ -169,11 +173,17 @@ impl Deal {
                 self.trick.clone(),
                 self.turn,
                 self.taken,
+                self.makers_took,
             );
             self.play(c);
             let v = self.search(team, alpha, beta);
-            (self.hands[saved.2], self.trick, self.turn, self.taken) =
-                (saved.0, saved.1, saved.2, saved.3);
+            (
+                self.hands[saved.2],
+                self.trick,
+                self.turn,
+                self.taken,
+                self.makers_took,
+            ) = (saved.0, saved.1, saved.2, saved.3, saved.4);
             if maximizing {
                 best = best.max(v);
                 alpha = alpha.max(v);
@@ -217,10 +227,11 @@ mod tests {
             trick: ArrayVec::new(),
             turn,
             taken: [0, 0],
+            makers_took: 0,
             makers: 0,
             alone: false,
             defender_alone: false,
-            lone_march_points: 4,
+            scoring: Scoring::STANDARD,
         }
     }
 
@@ -244,6 +255,7 @@ mod tests {
         // One card each: seat 0 leads the left bower, seat 1 holds the right.
         let d = Deal {
             taken: [2, 2],
+            makers_took: 0b0011,
             ..deal(["JC", "JS", "9H", "9D"], 0)
         };
         assert_eq!(
@@ -253,6 +265,7 @@ mod tests {
         );
         let d = Deal {
             taken: [2, 2],
+            makers_took: 0b0011,
             ..deal(["JS", "JC", "9H", "9D"], 0)
         };
         assert_eq!(d.solve(0), 1);

@@ -6,12 +6,13 @@ use std::collections::BTreeMap;
 
 use crate::Timeline;
 use upcard_engine::cards::Card;
-use upcard_engine::{AllPass, Config, Event, LonerLead as Lead};
+use upcard_engine::{Config, Event};
+use upcard_rules::courses::standard::house::HouseRule;
 use upcard_scenario::notation::point::Point;
 use upcard_scenario::notation::setup::{OWN_NOTE, note_key};
 use upcard_scenario::notation::{
-    Annotations, Bidding, Deal, DealEntry, FILE_TYPE, InitialState, LonerLead, Metadata, Phase,
-    PlayerEntry, Record, Ruleset, Tricks,
+    Annotations, Bidding, Deal, DealEntry, FILE_TYPE, InitialState, Metadata, Phase, PlayerEntry,
+    Record, Ruleset, Tricks,
 };
 
 /// The version of the notation upcard writes.
@@ -40,24 +41,17 @@ pub fn card_text(c: Card) -> String {
     format!("{rank}{suit}")
 }
 
-/// The rule set as the notation names it (docs/egn.md's table read backwards).
+/// The rule set as the notation names it: each house rule's field, as its
+/// row of the registry writes it (`house::HouseRule::row`).
 pub fn ruleset(c: &Config) -> Ruleset {
-    Ruleset {
-        std: Some(c.all_pass == AllPass::ScrewTheDealer),
-        // The schema allows one limit: a fixed-deal game is written with
-        // its deals (a target beside them is checked by reading back).
-        winning_score: (c.deals == 0).then_some(i64::from(c.points_to_win)),
-        num_deals: (c.deals > 0).then_some(i64::from(c.deals)),
-        canadian: Some(c.ordering_partner_is_alone),
-        loner_lead: Some(match c.loner_lead {
-            Lead::LeftOfLoner => LonerLead::LeftOfLoner,
-            _ => LonerLead::LeftOfDealer,
-        }),
-        loner_march_score: Some(i64::from(c.lone_march_points)),
-        loner_euchred_score: Some(i64::from(c.loner_euchred_points)),
-        defend_alone: Some(c.defend_alone),
-        ..Ruleset::default()
-    }
+    let fields: serde_json::Map<String, serde_json::Value> = HouseRule::ALL
+        .iter()
+        .filter_map(|r| r.row().egn)
+        .filter_map(|egn| Some((egn.field.to_string(), (egn.write)(c)?)))
+        .collect();
+    // Every field the registry writes is one of the notation's, of its type.
+    serde_json::from_value(serde_json::Value::Object(fields))
+        .expect("the house rules write the notation's ruleset fields")
 }
 
 /// One deal being written.

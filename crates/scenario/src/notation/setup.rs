@@ -16,7 +16,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 use super::point::Point;
-use super::{Deal, DealEntry, LonerLead, Phase, Record, Ruleset};
+use super::{Deal, DealEntry, Phase, Record, Ruleset};
 use upcard_engine::cards::{Card, Suit, all_cards};
 use upcard_engine::{
     Action, Config, Deck, FollowRule, Hand, NullSink, Phase as Step, Seat, State, deal,
@@ -77,99 +77,66 @@ impl Setup for EgnSetup {
     }
 }
 
-/// The engine's configuration for a record's rule set, or the field and
-/// value upcard does not play.
-pub fn config(rules: &Ruleset) -> Result<Config, String> {
-    let mut c = upcard_rules::courses::standard::config();
-    let refuse = |field: &str, value: &dyn std::fmt::Display, why: &str| {
-        Err(format!(
-            "ruleset.{field} is {value}: {why}, which upcard does not play"
-        ))
-    };
-    let on = |b: bool| if b { "on" } else { "off" };
-    let mut set = |rule: HouseRule, value: String, field: &str| {
-        rule.set(&mut c, &value)
-            .map_err(|e| format!("ruleset.{field} is {value}: {e}"))
-    };
-    // `std` (standard): stick the dealer, the notation's default.
-    set(
-        HouseRule::StickTheDealer,
-        on(rules.std.unwrap_or(true)).into(),
-        "std",
-    )?;
-    // A fixed number of deals; with no winning score (0, or none given
-    // beside num_deals, as the notation's fixed-deal games are written),
-    // the deals alone end the game.
-    let deals = rules.num_deals.filter(|&n| n != 0);
-    if let Some(n) = deals {
-        set(HouseRule::Deals, n.to_string(), "num_deals")?;
-    }
-    match (rules.winning_score, deals) {
-        (Some(0), None) => {
-            return refuse(
-                "winning_score",
-                &0,
-                "a game with no winning score and no number of deals",
-            );
-        }
-        (Some(0) | None, Some(_)) => set(HouseRule::PointsToWin, "none".into(), "winning_score")?,
-        (Some(n), _) => set(HouseRule::PointsToWin, n.to_string(), "winning_score")?,
-        (None, None) => {}
-    }
-    if let Some(lead) = rules.loner_lead {
-        let v = match lead {
-            LonerLead::LeftOfDealer => "left-of-dealer",
-            LonerLead::LeftOfLoner => "left-of-loner",
-        };
-        set(HouseRule::LonerLead, v.into(), "loner_lead")?;
-    }
-    if let Some(n) = rules.loner_march_score {
-        set(
-            HouseRule::LoneMarchPoints,
-            n.to_string(),
-            "loner_march_score",
-        )?;
-    }
-    if let Some(n) = rules.loner_euchred_score {
-        set(
-            HouseRule::LonerEuchredPoints,
-            n.to_string(),
-            "loner_euchred_score",
-        )?;
-    }
-    if let Some(b) = rules.defend_alone {
-        set(HouseRule::DefendAlone, on(b).into(), "defend_alone")?;
-    }
-    if let Some(r) = rules.min_rank.filter(|&r| r != 9) {
-        return refuse("min_rank", &r, "a deck with cards below the nine");
-    }
-    if let Some(n) = rules.num_players.filter(|&n| n != 4) {
-        return refuse("num_players", &n, "a game of other than four players");
-    }
-    if let Some(b) = rules.canadian {
-        // The notation's reading: the dealer's partner who orders up plays alone.
-        let v = if b { "must-alone" } else { "off" };
-        set(HouseRule::CanadianLoner, v.into(), "canadian")?;
-    }
-    let switches: [(&str, Option<bool>, &str); 6] = [
+/// The notation's ruleset fields that are not house rules of upcard's, with
+/// their standard value and the rule a record with another value plays.
+/// A field becomes a house rule's by its row in the registry
+/// (`house::HouseRule::row`), which takes it off this list.
+fn not_played() -> [(&'static str, serde_json::Value, &'static str); 9] {
+    let no = serde_json::Value::Bool(false);
+    [
+        ("min_rank", 9.into(), "a deck with cards below the nine"),
+        ("num_players", 4.into(), "a game of other than four players"),
         (
             "farmers",
-            rules.farmers,
+            no.clone(),
             "a hand of three or more nines and tens may be declared (upcard's farmers-hand needs all five)",
         ),
-        ("partners_best", rules.partners_best, "call for best"),
-        ("go_under", rules.go_under, "going under"),
-        ("joker", rules.joker, "the joker"),
-        ("allow_no_trump", rules.allow_no_trump, "no trump"),
-        ("fast_break", rules.fast_break, "fast break"),
-    ];
-    for (field, value, why) in switches {
-        if value == Some(true) {
-            return refuse(field, &true, why);
+        ("partners_best", no.clone(), "call for best"),
+        ("go_under", no.clone(), "going under"),
+        ("joker", no.clone(), "the joker"),
+        ("allow_no_trump", no.clone(), "no trump"),
+        ("fast_break", no.clone(), "fast break"),
+        ("four_trick_tokens", no, "four-trick tokens"),
+    ]
+}
+
+/// The engine's configuration for a record's rule set, or the field and
+/// value upcard does not play. Each house rule reads its own field (its
+/// row in the registry); the notation's other fields must have their
+/// standard values.
+pub fn config(rules: &Ruleset) -> Result<Config, String> {
+    let mut c = upcard_rules::courses::standard::config();
+    let fields = match serde_json::to_value(rules) {
+        Ok(serde_json::Value::Object(m)) => m,
+        _ => serde_json::Map::new(),
+    };
+    let shown = |field: &str| fields.get(field).map_or("none".into(), |v| v.to_string());
+    let refuse = |field: &str, why: &str| {
+        format!(
+            "ruleset.{field} is {}: {why}, which upcard does not play",
+            shown(field)
+        )
+    };
+    let rows: Vec<_> = HouseRule::ALL.iter().map(|&r| (r, r.row().egn)).collect();
+    for (rule, egn) in &rows {
+        let Some(egn) = egn else { continue };
+        match (egn.read)(&fields) {
+            Ok(Some(value)) => rule
+                .set(&mut c, &value)
+                .map_err(|e| format!("ruleset.{} is {value}: {e}", egn.field))?,
+            Ok(None) => {}
+            Err(why) => return Err(refuse(egn.field, why)),
         }
     }
-    if rules.four_trick_tokens == Some(true) {
-        return refuse("four_trick_tokens", &true, "four-trick tokens");
+    let claimed = |field: &str| {
+        rows.iter()
+            .filter_map(|(_, e)| e.as_ref())
+            .any(|e| e.field == field)
+    };
+    for (field, standard, why) in not_played() {
+        if !claimed(field) && fields.get(field).is_some_and(|v| *v != standard) {
+            return Err(refuse(field, why));
+        }
     }
     Ok(c)
 }

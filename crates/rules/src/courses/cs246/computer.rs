@@ -465,6 +465,8 @@ mod tests {
             upcard_taken: false,
             scores: [0, 0],
             tricks: [0; 4],
+            makers_took: 0,
+            scoring: upcard_engine::Scoring::STANDARD,
             hand_no: 0,
         }
     }

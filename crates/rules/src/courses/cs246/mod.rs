@@ -112,8 +112,7 @@ pub fn config(options: &Options) -> Config {
         deal: DealPattern::FiveEach,
         allow_alone: true,
         all_pass: AllPass::Nullify,
-        lone_march_points: 4,
-        loner_euchred_points: 2,
+        scoring: upcard_engine::Scoring::STANDARD,
         // Hands are kept (and printed) in dealt order; a picked-up card goes last.
         sort_hands: false,
         follow: FollowRule::Penalty { points: 2 },

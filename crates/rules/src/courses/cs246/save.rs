@@ -222,6 +222,9 @@ impl SaveFile {
                 for p in 0..4 {
                     s.tricks[p] = (self.taken[p].len() / per_trick) as u8;
                 }
+                // A save file keeps the tricks' cards, not their order: the
+                // makers' are counted as the first ones (CS 246 scores by count).
+                s.makers_took = (1u8 << s.team_tricks(maker % 2)) - 1;
                 if s.tricks_played() == 5 {
                     Phase::HandOver
                 } else {

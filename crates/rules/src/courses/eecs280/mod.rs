@@ -26,8 +26,11 @@ pub fn config(points: u32) -> Config {
         deal: DealPattern::Batches32,
         allow_alone: false,
         all_pass: AllPass::ScrewTheDealer,
-        lone_march_points: 2,
-        loner_euchred_points: 2,
+        // A lone march scores a plain march's 2 (no one goes alone here).
+        scoring: upcard_engine::Scoring {
+            lone_march_points: 2,
+            loner_euchred_points: 2,
+        },
         // Human hands are printed in ascending `operator<` order; keeping every
         // hand sorted costs nothing and makes Human indices match.
         sort_hands: true,

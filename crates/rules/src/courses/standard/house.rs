@@ -1,7 +1,12 @@
-//! House rules: named options of the standard game (docs/house-rules.md).
-//! Each is one variant here and one engine knob it sets (`HouseRule::set`);
-//! they come from `--house NAME=VALUE`, a TOML file, a scenario or a save.
+//! House rules: named options of the standard game (docs/house-rules.md),
+//! in one registry. Each rule is a variant and one row of
+//! [`HouseRule::row`]: its name, its values, a line about it, how it sets
+//! and reads the engine's `Config` (the one place it meets the engine), and
+//! the Euchre Game Notation field it is written as, if any. Parsing (`--house
+//! NAME=VALUE`, TOML files, scenarios, saves), `hello`, `--list-house-rules`,
+//! EGN reading and writing and the tests take the rules from here.
 
+use serde_json::{Map, Value};
 use upcard_engine::{AllPass, Config, DealPattern, LonerLead};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -20,6 +25,64 @@ pub enum HouseRule {
     Deals,
 }
 
+/// One rule's row of the registry.
+pub struct Row {
+    /// Its name everywhere: `--house NAME=VALUE`, TOML, scenarios, `hello`.
+    pub name: &'static str,
+    /// The values it takes, as messages say them.
+    pub values: &'static str,
+    /// What it changes, in a line (`--list-house-rules`).
+    pub about: &'static str,
+    /// Sets the engine's setting from one of its values; None: not one.
+    set: fn(&mut Config, &str) -> Option<()>,
+    /// Its value in a configuration, as `set` takes it.
+    get: fn(&Config) -> String,
+    /// The field of Euchre Game Notation's `ruleset` it is, if any.
+    pub egn: Option<Egn>,
+}
+
+/// A rule's value as a record's ruleset gives it (see [`Egn::read`]).
+pub type Read = Result<Option<String>, &'static str>;
+
+/// How a house rule is read from and written to a record's `ruleset`.
+pub struct Egn {
+    pub field: &'static str,
+    /// The rule's value for a record's ruleset (the whole object: a field's
+    /// meaning may hang on another's). Ok(None): the record leaves the rule
+    /// as the standard game has it; Err: a value upcard does not play, why.
+    pub read: fn(&Map<String, Value>) -> Read,
+    /// The field's value for a configuration; None: the field is not written.
+    pub write: fn(&Config) -> Option<Value>,
+}
+
+/// `on`/`off` (or true/false, yes/no) as a switch.
+fn switch(value: &str) -> Option<bool> {
+    match value {
+        "on" | "true" | "yes" => Some(true),
+        "off" | "false" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// A number from 1 to `max`.
+fn number(value: &str, max: u32) -> Option<u32> {
+    value.parse::<u32>().ok().filter(|n| (1..=max).contains(n))
+}
+
+fn on(b: bool) -> String {
+    if b { "on" } else { "off" }.to_string()
+}
+
+/// A record's boolean field as a switch's value.
+fn egn_switch(r: &Map<String, Value>, field: &str) -> Option<String> {
+    r.get(field).and_then(Value::as_bool).map(on)
+}
+
+/// A record's whole-number field.
+fn egn_number(r: &Map<String, Value>, field: &str) -> Option<i64> {
+    r.get(field).and_then(Value::as_i64)
+}
+
 impl HouseRule {
     pub const ALL: [HouseRule; 12] = [
         HouseRule::StickTheDealer,
@@ -36,133 +99,294 @@ impl HouseRule {
         HouseRule::Deals,
     ];
 
-    pub fn name(self) -> &'static str {
+    /// The registry. A new rule is a variant, a row here, its setting in
+    /// the engine's `Config` and where the engine reads it.
+    pub fn row(self) -> Row {
         match self {
-            HouseRule::StickTheDealer => "stick-the-dealer",
-            HouseRule::PointsToWin => "points-to-win",
-            HouseRule::DealPattern => "deal-pattern",
-            HouseRule::GoingAlone => "going-alone",
-            HouseRule::CanadianLoner => "canadian-loner",
-            HouseRule::DefendAlone => "defend-alone",
-            HouseRule::LoneMarchPoints => "lone-march-points",
-            HouseRule::FarmersHand => "farmers-hand",
-            HouseRule::DiscardUpcard => "discard-upcard",
-            HouseRule::LonerLead => "loner-lead",
-            HouseRule::LonerEuchredPoints => "loner-euchred-points",
-            HouseRule::Deals => "deals",
+            HouseRule::StickTheDealer => Row {
+                name: "stick-the-dealer",
+                values: "on or off",
+                about: "in round two the dealer may not pass and must name a suit",
+                set: |c, v| {
+                    c.all_pass = if switch(v)? {
+                        AllPass::ScrewTheDealer
+                    } else {
+                        AllPass::Nullify
+                    };
+                    Some(())
+                },
+                get: |c| on(c.all_pass == AllPass::ScrewTheDealer),
+                // `std` (standard): stick the dealer, the notation's default.
+                egn: Some(Egn {
+                    field: "std",
+                    read: |r| Ok(Some(egn_switch(r, "std").unwrap_or_else(|| on(true)))),
+                    write: |c| Some(Value::Bool(c.all_pass == AllPass::ScrewTheDealer)),
+                }),
+            },
+            HouseRule::PointsToWin => Row {
+                name: "points-to-win",
+                values: "a number from 1 to 100, or none (with deals)",
+                about: "the score that wins the game; none: only the deals end it",
+                // No target: a game of a fixed number of deals (`check`).
+                set: |c, v| {
+                    c.points_to_win = if v == "none" {
+                        NO_TARGET
+                    } else {
+                        number(v, 100)?
+                    };
+                    Some(())
+                },
+                get: |c| match c.points_to_win {
+                    NO_TARGET => "none".into(),
+                    n => n.to_string(),
+                },
+                // With no winning score (0, or none given beside num_deals,
+                // as the notation's fixed-deal games are written) the deals
+                // alone end the game.
+                egn: Some(Egn {
+                    field: "winning_score",
+                    read: |r| {
+                        let deals = egn_number(r, "num_deals").filter(|&n| n != 0);
+                        match (egn_number(r, "winning_score"), deals) {
+                            (Some(0), None) => {
+                                Err("a game with no winning score and no number of deals")
+                            }
+                            (Some(0) | None, Some(_)) => Ok(Some("none".into())),
+                            (n, _) => Ok(n.map(|n| n.to_string())),
+                        }
+                    },
+                    // The schema allows one limit: a fixed-deal game is
+                    // written with its deals (a target beside them is
+                    // checked by reading back).
+                    write: |c| (c.deals == 0).then(|| Value::from(c.points_to_win)),
+                }),
+            },
+            HouseRule::DealPattern => Row {
+                name: "deal-pattern",
+                values: "3-2 or 2-3",
+                about: "3-2: the deal's first round gives 3, 2, 3, 2 cards from the dealer's left; 2-3: 2, 3, 2, 3",
+                set: |c, v| {
+                    c.deal = match v {
+                        "3-2" => DealPattern::Batches32,
+                        "2-3" => DealPattern::Batches23,
+                        _ => return None,
+                    };
+                    Some(())
+                },
+                get: |c| match c.deal {
+                    DealPattern::Batches23 => "2-3".into(),
+                    _ => "3-2".into(),
+                },
+                egn: None,
+            },
+            HouseRule::GoingAlone => Row {
+                name: "going-alone",
+                values: "on or off",
+                about: "off: no one may go alone",
+                set: |c, v| {
+                    c.allow_alone = switch(v)?;
+                    Some(())
+                },
+                get: |c| on(c.allow_alone),
+                egn: None,
+            },
+            HouseRule::CanadianLoner => Row {
+                name: "canadian-loner",
+                values: "on, off or must-alone",
+                about: "on: ordering up one's partner, the dealer, may not be done alone; must-alone: it is always done alone",
+                // The two readings of "Canadian loner": ordering up one's
+                // partner may not be done alone (on), or must be (must-alone,
+                // Euchre Game Notation's `canadian`).
+                set: |c, v| {
+                    let must = v == "must-alone";
+                    c.canadian_loner = !must && switch(v)?;
+                    c.ordering_partner_is_alone = must;
+                    Some(())
+                },
+                get: |c| {
+                    if c.ordering_partner_is_alone {
+                        "must-alone".into()
+                    } else {
+                        on(c.canadian_loner)
+                    }
+                },
+                // The notation's reading: the dealer's partner who orders up plays alone.
+                egn: Some(Egn {
+                    field: "canadian",
+                    read: |r| {
+                        Ok(r.get("canadian")
+                            .and_then(Value::as_bool)
+                            .map(|b| if b { "must-alone" } else { "off" }.to_string()))
+                    },
+                    write: |c| Some(Value::Bool(c.ordering_partner_is_alone)),
+                }),
+            },
+            HouseRule::DefendAlone => Row {
+                name: "defend-alone",
+                values: "on or off",
+                about: "against a lone maker, each defender in turn may defend alone; a lone defender's euchre scores 4",
+                set: |c, v| {
+                    c.defend_alone = switch(v)?;
+                    Some(())
+                },
+                get: |c| on(c.defend_alone),
+                egn: Some(Egn {
+                    field: "defend_alone",
+                    read: |r| Ok(egn_switch(r, "defend_alone")),
+                    write: |c| Some(Value::Bool(c.defend_alone)),
+                }),
+            },
+            HouseRule::LoneMarchPoints => Row {
+                name: "lone-march-points",
+                values: "a number from 1 to 10",
+                about: "the points of a lone hand that takes all five tricks",
+                set: |c, v| {
+                    c.scoring.lone_march_points = number(v, 10)?;
+                    Some(())
+                },
+                get: |c| c.scoring.lone_march_points.to_string(),
+                egn: Some(Egn {
+                    field: "loner_march_score",
+                    read: |r| Ok(egn_number(r, "loner_march_score").map(|n| n.to_string())),
+                    write: |c| Some(Value::from(c.scoring.lone_march_points)),
+                }),
+            },
+            HouseRule::FarmersHand => Row {
+                name: "farmers-hand",
+                values: "on or off",
+                about: "a player dealt only nines and tens may throw the hand in on their first turn to bid",
+                set: |c, v| {
+                    c.farmers_hand = switch(v)?;
+                    Some(())
+                },
+                get: |c| on(c.farmers_hand),
+                // The notation's `farmers` is another rule (three or more
+                // nines and tens): it is refused, not read as this one.
+                egn: None,
+            },
+            HouseRule::DiscardUpcard => Row {
+                name: "discard-upcard",
+                values: "on or off",
+                about: "off: the dealer who picks up keeps the upcard and discards a card it held",
+                set: |c, v| {
+                    c.discard_upcard = switch(v)?;
+                    Some(())
+                },
+                get: |c| on(c.discard_upcard),
+                egn: None,
+            },
+            HouseRule::LonerLead => Row {
+                name: "loner-lead",
+                values: "left-of-dealer or left-of-loner",
+                about: "who leads against a lone hand: the first active player left of the dealer, or the loner's left",
+                set: |c, v| {
+                    c.loner_lead = match v {
+                        "left-of-dealer" => LonerLead::NextActive,
+                        "left-of-loner" => LonerLead::LeftOfLoner,
+                        _ => return None,
+                    };
+                    Some(())
+                },
+                get: |c| match c.loner_lead {
+                    LonerLead::LeftOfLoner => "left-of-loner".into(),
+                    _ => "left-of-dealer".into(),
+                },
+                egn: Some(Egn {
+                    field: "loner_lead",
+                    read: |r| {
+                        Ok(r.get("loner_lead").and_then(Value::as_str).map(|lead| {
+                            match lead {
+                                "LEFT_OF_LONER" => "left-of-loner",
+                                _ => "left-of-dealer",
+                            }
+                            .to_string()
+                        }))
+                    },
+                    write: |c| {
+                        Some(Value::from(match c.loner_lead {
+                            LonerLead::LeftOfLoner => "LEFT_OF_LONER",
+                            _ => "LEFT_OF_DEALER",
+                        }))
+                    },
+                }),
+            },
+            HouseRule::LonerEuchredPoints => Row {
+                name: "loner-euchred-points",
+                values: "a number from 1 to 10",
+                about: "the points the defenders score for euchring a lone hand",
+                set: |c, v| {
+                    c.scoring.loner_euchred_points = number(v, 10)?;
+                    Some(())
+                },
+                get: |c| c.scoring.loner_euchred_points.to_string(),
+                egn: Some(Egn {
+                    field: "loner_euchred_score",
+                    read: |r| Ok(egn_number(r, "loner_euchred_score").map(|n| n.to_string())),
+                    write: |c| Some(Value::from(c.scoring.loner_euchred_points)),
+                }),
+            },
+            HouseRule::Deals => Row {
+                name: "deals",
+                values: "a number from 1 to 100, or off",
+                about: "a game of this many deals: then the team ahead wins",
+                set: |c, v| {
+                    c.deals = if v == "off" || v == "0" {
+                        0
+                    } else {
+                        number(v, 100)?
+                    };
+                    Some(())
+                },
+                get: |c| match c.deals {
+                    0 => "off".into(),
+                    n => n.to_string(),
+                },
+                egn: Some(Egn {
+                    field: "num_deals",
+                    read: |r| {
+                        Ok(egn_number(r, "num_deals")
+                            .filter(|&n| n != 0)
+                            .map(|n| n.to_string()))
+                    },
+                    write: |c| (c.deals > 0).then(|| Value::from(c.deals)),
+                }),
+            },
         }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.row().name
     }
 
     /// The values it takes, as said in messages.
     pub fn values(self) -> &'static str {
-        match self {
-            HouseRule::PointsToWin => "a number from 1 to 100, or none (with deals)",
-            HouseRule::Deals => "a number from 1 to 100, or off",
-            HouseRule::LoneMarchPoints | HouseRule::LonerEuchredPoints => "a number from 1 to 10",
-            HouseRule::DealPattern => "3-2 or 2-3",
-            HouseRule::LonerLead => "left-of-dealer or left-of-loner",
-            HouseRule::CanadianLoner => "on, off or must-alone",
-            _ => "on or off",
-        }
+        self.row().values
+    }
+
+    /// What it changes, in a line.
+    pub fn about(self) -> &'static str {
+        self.row().about
     }
 
     pub fn find(name: &str) -> Option<HouseRule> {
         HouseRule::ALL.into_iter().find(|r| r.name() == name)
     }
 
-    /// Sets the engine's knob for this rule: the one place a house rule
+    /// Sets the engine's setting for this rule: the one place a house rule
     /// meets the engine.
     pub fn set(self, c: &mut Config, value: &str) -> Result<(), String> {
-        let bad = || {
+        (self.row().set)(c, value).ok_or_else(|| {
             format!(
                 "house rule {} takes {}, not {value:?}",
                 self.name(),
                 self.values()
             )
-        };
-        let on = || match value {
-            "on" | "true" | "yes" => Ok(true),
-            "off" | "false" | "no" => Ok(false),
-            _ => Err(bad()),
-        };
-        let number = |max: u32| {
-            value
-                .parse::<u32>()
-                .ok()
-                .filter(|n| (1..=max).contains(n))
-                .ok_or_else(bad)
-        };
-        match self {
-            HouseRule::StickTheDealer => {
-                c.all_pass = if on()? {
-                    AllPass::ScrewTheDealer
-                } else {
-                    AllPass::Nullify
-                }
-            }
-            // No target: a game of a fixed number of deals (`check`).
-            HouseRule::PointsToWin if value == "none" => c.points_to_win = NO_TARGET,
-            HouseRule::PointsToWin => c.points_to_win = number(100)?,
-            HouseRule::Deals if value == "off" || value == "0" => c.deals = 0,
-            HouseRule::Deals => c.deals = number(100)?,
-            HouseRule::DealPattern => {
-                c.deal = match value {
-                    "3-2" => DealPattern::Batches32,
-                    "2-3" => DealPattern::Batches23,
-                    _ => return Err(bad()),
-                }
-            }
-            HouseRule::GoingAlone => c.allow_alone = on()?,
-            HouseRule::CanadianLoner => {
-                // The two readings of "Canadian loner": ordering up one's
-                // partner may not be done alone (on), or must be (must-alone,
-                // Euchre Game Notation's `canadian`).
-                let must = value == "must-alone";
-                c.canadian_loner = !must && on()?;
-                c.ordering_partner_is_alone = must;
-            }
-            HouseRule::DefendAlone => c.defend_alone = on()?,
-            HouseRule::LoneMarchPoints => c.lone_march_points = number(10)?,
-            HouseRule::LonerEuchredPoints => c.loner_euchred_points = number(10)?,
-            HouseRule::FarmersHand => c.farmers_hand = on()?,
-            HouseRule::DiscardUpcard => c.discard_upcard = on()?,
-            HouseRule::LonerLead => {
-                c.loner_lead = match value {
-                    "left-of-dealer" => LonerLead::NextActive,
-                    "left-of-loner" => LonerLead::LeftOfLoner,
-                    _ => return Err(bad()),
-                }
-            }
-        }
-        Ok(())
+        })
     }
 
     /// The rule's value in `c`, as `set` takes it.
     pub fn get(self, c: &Config) -> String {
-        let on = |b: bool| if b { "on" } else { "off" }.to_string();
-        match self {
-            HouseRule::StickTheDealer => on(c.all_pass == AllPass::ScrewTheDealer),
-            HouseRule::PointsToWin if c.points_to_win == NO_TARGET => "none".into(),
-            HouseRule::PointsToWin => c.points_to_win.to_string(),
-            HouseRule::Deals if c.deals == 0 => "off".into(),
-            HouseRule::Deals => c.deals.to_string(),
-            HouseRule::DealPattern => match c.deal {
-                DealPattern::Batches23 => "2-3".into(),
-                _ => "3-2".into(),
-            },
-            HouseRule::GoingAlone => on(c.allow_alone),
-            HouseRule::CanadianLoner if c.ordering_partner_is_alone => "must-alone".into(),
-            HouseRule::CanadianLoner => on(c.canadian_loner),
-            HouseRule::DefendAlone => on(c.defend_alone),
-            HouseRule::LoneMarchPoints => c.lone_march_points.to_string(),
-            HouseRule::LonerEuchredPoints => c.loner_euchred_points.to_string(),
-            HouseRule::FarmersHand => on(c.farmers_hand),
-            HouseRule::DiscardUpcard => on(c.discard_upcard),
-            HouseRule::LonerLead => match c.loner_lead {
-                LonerLead::LeftOfLoner => "left-of-loner".into(),
-                _ => "left-of-dealer".into(),
-            },
-        }
+        (self.row().get)(c)
     }
 }
 
@@ -296,15 +520,28 @@ mod tests {
         }
     }
 
+    /// Every rule of the registry takes back the value it reads, and each
+    /// reads its own setting: its standard value set leaves the game as it was.
+    #[test]
+    fn every_rule_takes_its_standard_value_back() {
+        for rule in HouseRule::ALL {
+            let mut c = config();
+            rule.set(&mut c, &rule.get(&config())).unwrap();
+            assert_eq!(c, config(), "{}", rule.name());
+            assert_eq!(HouseRule::find(rule.name()), Some(rule));
+            assert!(!rule.about().is_empty() && !rule.values().is_empty());
+        }
+    }
+
     #[test]
     fn a_wrong_name_or_value_is_refused_with_the_valid_ones() {
         let mut c = config();
         assert_eq!(
             apply(&mut c, "stick-dealer=on").unwrap_err(),
-            "unknown house rule \"stick-dealer\"; the house rules are stick-the-dealer, \
-             points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
-             lone-march-points, farmers-hand, discard-upcard, loner-lead, \
-             loner-euchred-points, deals"
+            format!(
+                "unknown house rule \"stick-dealer\"; the house rules are {}",
+                names()
+            )
         );
         assert_eq!(
             apply(&mut c, "loner-lead=right").unwrap_err(),
@@ -338,10 +575,10 @@ mod tests {
         assert_eq!((c.points_to_win, c.deal), (5, DealPattern::Batches23));
         assert_eq!(
             apply_toml(&mut c, "h.toml", "going-alone = true\nfarmer = true\n").unwrap_err(),
-            "h.toml:2:1: unknown house rule \"farmer\"; the house rules are stick-the-dealer, \
-             points-to-win, deal-pattern, going-alone, canadian-loner, defend-alone, \
-             lone-march-points, farmers-hand, discard-upcard, loner-lead, \
-             loner-euchred-points, deals"
+            format!(
+                "h.toml:2:1: unknown house rule \"farmer\"; the house rules are {}",
+                names()
+            )
         );
         assert_eq!(
             apply_toml(&mut c, "h.toml", "\npoints-to-win = 500\n").unwrap_err(),
