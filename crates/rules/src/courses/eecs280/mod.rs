@@ -29,7 +29,7 @@ pub fn config(points: u32) -> Config {
         // A lone march scores a plain march's 2 (no one goes alone here).
         scoring: upcard_engine::Scoring {
             lone_march_points: 2,
-            loner_euchred_points: 2,
+            ..upcard_engine::Scoring::STANDARD
         },
         // Human hands are printed in ascending `operator<` order; keeping every
         // hand sorted costs nothing and makes Human indices match.
