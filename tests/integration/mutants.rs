@@ -130,7 +130,10 @@ fn bad_options_are_usage_errors() {
     Upcard::new()
         .line("mutants --filter nosuch")
         .status(2)
-        .stderr_is("upcard: --filter \"nosuch\" selects none of the 157 scenarios (it matches names, paths and tags)\n")
+        .stderr_is(&format!(
+            "upcard: --filter \"nosuch\" selects none of the {} scenarios (it matches names, paths and tags)\n",
+            crate::scenario_library::library().0
+        ))
         .run();
     Upcard::new()
         .line("mutants scenarios/standard")
