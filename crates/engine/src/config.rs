@@ -56,6 +56,9 @@ pub struct Scoring {
     /// Points the defenders score when they euchre a lone hand (not
     /// defended alone: a lone defender's euchre scores 4).
     pub loner_euchred_points: u32,
+    /// Fast break: makers who lose the first two tricks and take the last
+    /// three score nothing (Euchre Game Notation's `fast_break`).
+    pub fast_break: bool,
 }
 
 impl Scoring {
@@ -63,6 +66,7 @@ impl Scoring {
     pub const STANDARD: Scoring = Scoring {
         lone_march_points: 4,
         loner_euchred_points: 2,
+        fast_break: false,
     };
 }
 

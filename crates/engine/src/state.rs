@@ -1022,7 +1022,8 @@ pub struct HandScore {
 /// maybe against a lone defender (`defended_alone`). 3 or 4 tricks score 1;
 /// a march 2, a lone march `lone_march_points`; a euchre 2 to the
 /// defenders, `loner_euchred_points` against a lone maker, 4 to a lone
-/// defender.
+/// defender; under `fast_break`, makers who took only the last three tricks
+/// score nothing.
 #[inline]
 pub fn score_hand(
     makers_took: u8,
@@ -1033,6 +1034,7 @@ pub fn score_hand(
     let Scoring {
         lone_march_points,
         loner_euchred_points,
+        fast_break,
     } = *scoring;
     let made = makers_took.count_ones() as u8;
     let enough = if mutants::on(Mutant::MakersNeedFour) {
@@ -1048,6 +1050,8 @@ pub fn score_hand(
             _ => 2,
         };
         (true, p, true, false)
+    } else if fast_break && makers_took == 0b11100 {
+        (true, 0, false, false)
     } else if made >= enough {
         (true, 1, false, false)
     } else if defended_alone {

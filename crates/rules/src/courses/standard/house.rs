@@ -23,6 +23,7 @@ pub enum HouseRule {
     LonerLead,
     LonerEuchredPoints,
     Deals,
+    FastBreak,
 }
 
 /// One rule's row of the registry.
@@ -84,7 +85,7 @@ fn egn_number(r: &Map<String, Value>, field: &str) -> Option<i64> {
 }
 
 impl HouseRule {
-    pub const ALL: [HouseRule; 12] = [
+    pub const ALL: [HouseRule; 13] = [
         HouseRule::StickTheDealer,
         HouseRule::PointsToWin,
         HouseRule::DealPattern,
@@ -97,6 +98,7 @@ impl HouseRule {
         HouseRule::LonerLead,
         HouseRule::LonerEuchredPoints,
         HouseRule::Deals,
+        HouseRule::FastBreak,
     ];
 
     /// The registry. A new rule is a variant, a row here, its setting in
@@ -349,6 +351,22 @@ impl HouseRule {
                             .map(|n| n.to_string()))
                     },
                     write: |c| (c.deals > 0).then(|| Value::from(c.deals)),
+                }),
+            },
+            HouseRule::FastBreak => Row {
+                name: "fast-break",
+                values: "on or off",
+                about: "makers who lose the first two tricks and take the last three score nothing",
+                set: |c, v| {
+                    c.scoring.fast_break = switch(v)?;
+                    Some(())
+                },
+                get: |c| on(c.scoring.fast_break),
+                // Written only when on: records of other games stay as they were.
+                egn: Some(Egn {
+                    field: "fast_break",
+                    read: |r| Ok(egn_switch(r, "fast_break")),
+                    write: |c| c.scoring.fast_break.then_some(Value::Bool(true)),
                 }),
             },
         }
