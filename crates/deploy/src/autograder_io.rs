@@ -57,10 +57,8 @@ fn feedback(v: Visibility) -> [&'static str; 3] {
     }
 }
 
-/// The project file in autograder-cli's format (its `ag project save`
-/// uploads it; `tests/platforms/autograder-io/` has the schema it checks).
-fn project_yaml(d: &Deployment) -> Result<String, String> {
-    let course = d.course;
+/// One test case a scenario, whole points each.
+fn test_cases(d: &Deployment) -> Result<String, String> {
     let mut cases = String::new();
     for s in d.scenarios {
         if s.weight.fract() != 0.0 || s.weight < 0.0 {
@@ -94,6 +92,14 @@ fn project_yaml(d: &Deployment) -> Result<String, String> {
             past_limit = yaml_str(past_limit),
         ));
     }
+    Ok(cases)
+}
+
+/// The project file in autograder-cli's format (its `ag project save`
+/// uploads it; `tests/platforms/autograder-io/` has the schema it checks).
+fn project_yaml(d: &Deployment) -> Result<String, String> {
+    let course = d.course;
+    let cases = test_cases(d)?;
     let files = [UPCARD, BUILD, SETUP, TESTS];
     let list = |xs: &[&str]| {
         xs.iter()

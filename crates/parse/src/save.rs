@@ -143,6 +143,58 @@ impl<'a> Reader<'a> {
         }
     }
 
+    /// The phase in upcard's extension line: `start`, `bidding ROUND SEAT
+    /// PASSES`, `discard`, `trick SEAT TURNS`, `handover` or `over`.
+    fn phase(&mut self) -> Result<Phase, ParseError> {
+        let (kind, kat) =
+            self.next("a phase (start, bidding, discard, trick, handover or over)")?;
+        Ok(match kind {
+            "start" => Phase::StartHand,
+            "bidding" => {
+                let (round, rat) = self.number::<u8>("the bidding round (1 or 2)")?;
+                if !(1..=2).contains(&round) {
+                    return Err(self.error_at(
+                        rat,
+                        format!("expected the bidding round (1 or 2), found {round}"),
+                    ));
+                }
+                let turn = self.seat("the bidder")?;
+                let (passes, pat) = self.number::<u8>("the passes so far (0 to 3)")?;
+                if passes > 3 {
+                    return Err(self.error_at(
+                        pat,
+                        format!("expected the passes so far (0 to 3), found {passes}"),
+                    ));
+                }
+                Phase::Bidding {
+                    round,
+                    turn,
+                    passes,
+                }
+            }
+            "discard" => Phase::Discard,
+            "trick" => {
+                let turn = self.seat("the player to play")?;
+                let (turns, tat) = self.number::<u8>("the turns taken in this trick (0 to 3)")?;
+                if turns > 3 {
+                    return Err(self.error_at(
+                        tat,
+                        format!("expected the turns taken in this trick (0 to 3), found {turns}"),
+                    ));
+                }
+                Phase::Trick { turn, turns }
+            }
+            "handover" => Phase::HandOver,
+            "over" => Phase::Over,
+            _ => {
+                return Err(self.error_at(
+                    kat,
+                    format!("expected a phase (start, bidding, discard, trick, handover or over), found {kind:?}"),
+                ));
+            }
+        })
+    }
+
     /// upcard's extension line: `upcard hand N shuffles N phase ... table K (seat card)* replaced K seat*`.
     fn ext(&mut self) -> Result<Option<RawExt>, ParseError> {
         let save = self.rest;
@@ -153,56 +205,7 @@ impl<'a> Reader<'a> {
                 self.keyword("shuffles")?;
                 let shuffles = self.number::<u64>("the number of shuffles")?.0;
                 self.keyword("phase")?;
-                let (kind, kat) =
-                    self.next("a phase (start, bidding, discard, trick, handover or over)")?;
-                let phase = match kind {
-                    "start" => Phase::StartHand,
-                    "bidding" => {
-                        let (round, rat) = self.number::<u8>("the bidding round (1 or 2)")?;
-                        if !(1..=2).contains(&round) {
-                            return Err(self.error_at(
-                                rat,
-                                format!("expected the bidding round (1 or 2), found {round}"),
-                            ));
-                        }
-                        let turn = self.seat("the bidder")?;
-                        let (passes, pat) = self.number::<u8>("the passes so far (0 to 3)")?;
-                        if passes > 3 {
-                            return Err(self.error_at(
-                                pat,
-                                format!("expected the passes so far (0 to 3), found {passes}"),
-                            ));
-                        }
-                        Phase::Bidding {
-                            round,
-                            turn,
-                            passes,
-                        }
-                    }
-                    "discard" => Phase::Discard,
-                    "trick" => {
-                        let turn = self.seat("the player to play")?;
-                        let (turns, tat) =
-                            self.number::<u8>("the turns taken in this trick (0 to 3)")?;
-                        if turns > 3 {
-                            return Err(self.error_at(
-                                tat,
-                                format!(
-                                    "expected the turns taken in this trick (0 to 3), found {turns}"
-                                ),
-                            ));
-                        }
-                        Phase::Trick { turn, turns }
-                    }
-                    "handover" => Phase::HandOver,
-                    "over" => Phase::Over,
-                    _ => {
-                        return Err(self.error_at(
-                            kat,
-                            format!("expected a phase (start, bidding, discard, trick, handover or over), found {kind:?}"),
-                        ));
-                    }
-                };
+                let phase = self.phase()?;
                 self.keyword("table")?;
                 let (n, nat) = self.number::<usize>("the number of cards on the table")?;
                 if n > 3 {

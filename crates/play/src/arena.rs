@@ -479,6 +479,20 @@ impl Match {
         for (b, t) in times.iter().enumerate() {
             played.times[b] = t.take();
         }
+        self.collect_programs(programs, g, deal, pool, &mut played);
+        Ok(played)
+    }
+
+    /// What the programs of game `g` did (their times, start-ups, faults
+    /// and standard error) into `played`; those that stay go back to the pool.
+    fn collect_programs(
+        &self,
+        programs: Vec<SeatedProgram>,
+        g: u32,
+        deal: u32,
+        pool: &Pool,
+        played: &mut Played,
+    ) {
         for (b, seat, seen, ps) in programs {
             let mut ps = ps.borrow_mut();
             let log = ps.log();
@@ -500,7 +514,6 @@ impl Match {
                     .push((p.clone(), seen, conn));
             }
         }
-        Ok(played)
     }
 
     pub fn run(&self) -> Result<Report, String> {
@@ -791,6 +804,44 @@ impl Report {
         serde_json::to_string_pretty(&v).unwrap_or_default() + "\n"
     }
 
+    /// Team `i`'s faults: how many of each kind, what became of the games,
+    /// and the first ten (none: nothing).
+    fn faults_text(&self, i: usize, t: &TeamReport) -> String {
+        if t.faults.is_empty() {
+            return String::new();
+        }
+        let mut s = String::new();
+        let counts: Vec<String> = t
+            .fault_counts()
+            .iter()
+            .map(|(k, n)| format!("{n} {}", k.name()))
+            .collect();
+        let then = if self.on_fault == "end" {
+            "each stopped its game".to_string()
+        } else {
+            format!("{} played on for it", self.on_fault)
+        };
+        s.push_str(&format!(
+            "team {i} FAULTS: {} ({}); {then}\n",
+            t.faults.len(),
+            counts.join(", ")
+        ));
+        for f in t.faults.iter().take(10) {
+            s.push_str(&format!(
+                "  game {}, deal {}, seat {}: {}: {}\n",
+                f.game,
+                f.deal,
+                f.seat,
+                f.kind.name(),
+                upcard_parse::escape::printable_line(&f.message)
+            ));
+        }
+        if t.faults.len() > 10 {
+            s.push_str(&format!("  … and {} more\n", t.faults.len() - 10));
+        }
+        s
+    }
+
     pub fn text(&self) -> String {
         let n = |k: u32, what: &str| format!("{k} {what}{}", if k == 1 { "" } else { "s" });
         let mut s = format!(
@@ -834,36 +885,7 @@ impl Report {
                     t.startups, t.startup_median_ms
                 ));
             }
-            if !t.faults.is_empty() {
-                let counts: Vec<String> = t
-                    .fault_counts()
-                    .iter()
-                    .map(|(k, n)| format!("{n} {}", k.name()))
-                    .collect();
-                let then = if self.on_fault == "end" {
-                    "each stopped its game".to_string()
-                } else {
-                    format!("{} played on for it", self.on_fault)
-                };
-                s.push_str(&format!(
-                    "team {i} FAULTS: {} ({}); {then}\n",
-                    t.faults.len(),
-                    counts.join(", ")
-                ));
-                for f in t.faults.iter().take(10) {
-                    s.push_str(&format!(
-                        "  game {}, deal {}, seat {}: {}: {}\n",
-                        f.game,
-                        f.deal,
-                        f.seat,
-                        f.kind.name(),
-                        upcard_parse::escape::printable_line(&f.message)
-                    ));
-                }
-                if t.faults.len() > 10 {
-                    s.push_str(&format!("  … and {} more\n", t.faults.len() - 10));
-                }
-            }
+            s.push_str(&self.faults_text(i, t));
         }
         if self.stopped > 0 {
             s.push_str(&format!(

@@ -187,12 +187,10 @@ pub struct Report {
 }
 
 impl Tournament {
-    pub fn run(&self) -> Result<Report, String> {
-        let n = self.entries.len();
-        let pairs: Vec<Pair> = (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .collect();
-        let matches: Vec<Match> = pairs
+    /// A duplicate match for each pair, one game at a time per match (the
+    /// tournament's jobs run games of all matches side by side).
+    fn matches(&self, pairs: &[Pair]) -> Vec<Match> {
+        pairs
             .iter()
             .map(|&(i, j)| Match {
                 bots: [
@@ -210,7 +208,15 @@ impl Tournament {
                 record: None,
                 launch: self.launch.clone(),
             })
+            .collect()
+    }
+
+    pub fn run(&self) -> Result<Report, String> {
+        let n = self.entries.len();
+        let pairs: Vec<Pair> = (0..n)
+            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
             .collect();
+        let matches = self.matches(&pairs);
         let tasks: Vec<(&Match, u32)> = matches
             .iter()
             .flat_map(|m| (0..self.games).map(move |g| (m, g)))
@@ -232,32 +238,7 @@ impl Tournament {
             .iter()
             .flat_map(|&p| std::iter::repeat_n(p, self.games as usize));
         for ((i, j), game) in pair_of_game.zip(played) {
-            let who = [i, j];
-            let faulted = game.faults.each_ref().map(|f| !f.is_empty());
-            let winner = match faulted {
-                [true, false] => Some(1),
-                [false, true] => Some(0),
-                [true, true] => None,
-                [false, false] => game.winner,
-            };
-            if let Some(w) = winner {
-                wins[who[w]][who[1 - w]] += 1;
-                standings[who[w]].won += 1;
-            }
-            for b in 0..2 {
-                let vs = standings[who[1 - b]].name.clone();
-                let s = &mut standings[who[b]];
-                s.games += 1;
-                s.hands += game.hands;
-                s.points += game.points[b];
-                s.forfeited += u32::from(faulted[b] && !faulted[1 - b]);
-                s.faults
-                    .extend(game.faults[b].iter().map(|f| (vs.clone(), f.clone())));
-                if game.stderr[b].is_some() {
-                    s.stderr.clone_from(&game.stderr[b]);
-                }
-                s.times.extend(game.times[b].iter().copied());
-            }
+            count(&mut standings, &mut wins, [i, j], &game);
         }
         let ratings = bradley_terry(&wins);
         let ci = intervals(&wins, &ratings);
@@ -283,6 +264,41 @@ impl Tournament {
             timings: self.timings,
             unfinished,
         })
+    }
+}
+
+/// One game between `who[0]` and `who[1]` counted in their standings and
+/// the rated wins; a faulting side forfeits.
+fn count(
+    standings: &mut [Standing],
+    wins: &mut [Vec<u32>],
+    who: [usize; 2],
+    game: &crate::arena::Played,
+) {
+    let faulted = game.faults.each_ref().map(|f| !f.is_empty());
+    let winner = match faulted {
+        [true, false] => Some(1),
+        [false, true] => Some(0),
+        [true, true] => None,
+        [false, false] => game.winner,
+    };
+    if let Some(w) = winner {
+        wins[who[w]][who[1 - w]] += 1;
+        standings[who[w]].won += 1;
+    }
+    for b in 0..2 {
+        let vs = standings[who[1 - b]].name.clone();
+        let s = &mut standings[who[b]];
+        s.games += 1;
+        s.hands += game.hands;
+        s.points += game.points[b];
+        s.forfeited += u32::from(faulted[b] && !faulted[1 - b]);
+        s.faults
+            .extend(game.faults[b].iter().map(|f| (vs.clone(), f.clone())));
+        if game.stderr[b].is_some() {
+            s.stderr.clone_from(&game.stderr[b]);
+        }
+        s.times.extend(game.times[b].iter().copied());
     }
 }
 

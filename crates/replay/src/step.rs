@@ -19,6 +19,30 @@ impl std::error::Error for ReadingCommands {}
 
 pub const HELP: &str = "commands: Enter or n next move, b back one move, t next trick, h next hand, j N or j HAND:TRICK:PLAY jump there, s FILE save this moment (CS 246 save file), q quit";
 
+/// `s FILE`: the game after move `at` saved to FILE; what to tell the user.
+fn save(t: &Timeline, at: usize, file: &str) -> String {
+    let said = t.save_at(at).and_then(|save| {
+        upcard_scenario::scenario::write_atomic(std::path::Path::new(file), save.as_bytes())
+            .map_err(|e| format!("writing {file}: {e}"))
+    });
+    match said {
+        Ok(()) => format!(
+            "saved the game after move {} ({}) to {file}",
+            at + 1,
+            t.moves[at].point
+        ),
+        Err(e) => e,
+    }
+}
+
+/// `j N` or `j HAND:TRICK:PLAY`: the move to jump to, or what is wrong.
+fn jump(t: &Timeline, target: &str) -> Result<usize, String> {
+    let target = target
+        .parse::<Target>()
+        .map_err(|e| format!("{e}; e.g. j 12 or j 0:2:3"))?;
+    t.find(target).map_err(|e| e.to_string())
+}
+
 /// Runs the stepping loop until `q` or the end of input.
 pub fn interact(t: &Timeline, input: &mut dyn BufRead, out: &mut dyn Write) -> std::io::Result<()> {
     if t.moves.is_empty() {
@@ -56,38 +80,15 @@ pub fn interact(t: &Timeline, input: &mut dyn BufRead, out: &mut dyn Write) -> s
                 .map(|k| at + 1 + k),
             "q" => return Ok(()),
             _ if cmd.starts_with("s ") => {
-                let file = cmd[2..].trim();
-                let said = t.save_at(at).and_then(|save| {
-                    upcard_scenario::scenario::write_atomic(
-                        std::path::Path::new(file),
-                        save.as_bytes(),
-                    )
-                    .map_err(|e| format!("writing {file}: {e}"))
-                });
-                match said {
-                    Ok(()) => writeln!(
-                        out,
-                        "saved the game after move {} ({here}) to {file}",
-                        at + 1
-                    )?,
-                    Err(e) => writeln!(out, "{e}")?,
-                }
+                writeln!(out, "{}", save(t, at, cmd[2..].trim()))?;
                 continue;
             }
-            _ => match cmd.strip_prefix("j").map(str::trim) {
-                Some(n) => match n.parse::<Target>() {
-                    Ok(target) => match t.find(target) {
-                        Ok(i) => Some(i),
-                        Err(e) => {
-                            writeln!(out, "{e}")?;
-                            continue;
-                        }
-                    },
-                    Err(e) => {
-                        writeln!(out, "{e}; e.g. j 12 or j 0:2:3")?;
-                        continue;
-                    }
-                },
+            _ => match cmd.strip_prefix("j").map(str::trim).map(|n| jump(t, n)) {
+                Some(Ok(i)) => Some(i),
+                Some(Err(e)) => {
+                    writeln!(out, "{e}")?;
+                    continue;
+                }
                 None => {
                     writeln!(out, "{HELP}")?;
                     continue;

@@ -230,6 +230,43 @@ impl Expert {
 /// solving a run of equal deals once (early in a hand the draw picks a
 /// likely deal more than once) and no deal of weight 0 (it counts for
 /// nothing): the same sums as solving each, in less time.
+/// The bid whose deals scored best on average (alone where it beat the
+/// partnership), or a pass when none pays, from every bid's weighed deals.
+fn chosen_bid(sums: &[(Action, Sum)], legal: &[Action]) -> (Action, &'static str) {
+    let average =
+        |sums: &[(Action, Sum)], a: Action| sums.iter().find(|s| s.0 == a).map(|(_, s)| s.mean());
+    let mut best: Option<(Action, f64)> = None;
+    for &a in legal {
+        let Action::Order { suit, alone: false } = a else {
+            continue;
+        };
+        let Some(v) = average(sums, a) else { continue };
+        if best.is_none_or(|(_, b)| v > b) {
+            best = Some((a, v));
+        }
+        let alone = Action::Order { suit, alone: true };
+        if let Some(va) = average(sums, alone)
+            && va > v
+            && best.is_none_or(|(_, b)| va > b)
+        {
+            best = Some((alone, va));
+        }
+    }
+    // Passing leaves the hand to the others: make trump only when the
+    // deals say it pays (or when the dealer may not pass).
+    match best {
+        Some((a, v)) if v >= ORDER_AT || !legal.contains(&Action::Pass) => (
+            a,
+            "makes the trump whose sampled deals score best for its team",
+        ),
+        _ if legal.contains(&Action::Pass) => (
+            Action::Pass,
+            "passes: no trump scores enough over its sampled deals",
+        ),
+        _ => (legal[0], "makes the only trump it may"),
+    }
+}
+
 fn each_solved<T>(
     deals: &[([Cards; 4], i64)],
     mut solve: impl FnMut(&[Cards; 4]) -> T,
@@ -556,36 +593,7 @@ impl Expert {
             }
             true
         });
-        let mut best: Option<(Action, f64)> = None;
-        for &a in legal {
-            let Action::Order { suit, alone: false } = a else {
-                continue;
-            };
-            let Some(v) = average(&sums, a) else { continue };
-            if best.is_none_or(|(_, b)| v > b) {
-                best = Some((a, v));
-            }
-            let alone = Action::Order { suit, alone: true };
-            if let Some(va) = average(&sums, alone)
-                && va > v
-                && best.is_none_or(|(_, b)| va > b)
-            {
-                best = Some((alone, va));
-            }
-        }
-        // Passing leaves the hand to the others: make trump only when the
-        // deals say it pays (or when the dealer may not pass).
-        match best {
-            Some((a, v)) if v >= ORDER_AT || !legal.contains(&Action::Pass) => (
-                a,
-                "makes the trump whose sampled deals score best for its team",
-            ),
-            _ if legal.contains(&Action::Pass) => (
-                Action::Pass,
-                "passes: no trump scores enough over its sampled deals",
-            ),
-            _ => (legal[0], "makes the only trump it may"),
-        }
+        chosen_bid(&sums, legal)
     }
 
     fn discard(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {

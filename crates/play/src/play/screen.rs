@@ -568,54 +568,66 @@ impl Screen {
             }
         );
         let block = block.title(title);
-        let obs = self.state.observation(seat);
-        let mut lines: Vec<Line> = Vec::new();
-        if kind == Kind::Play {
-            let mut spans = Vec::new();
-            for (i, a) in items.iter().enumerate() {
-                let c = a.card().expect("a card");
-                let ok = legal.contains(a);
-                let mut style = if ok {
-                    Style::default().add_modifier(Modifier::BOLD)
-                } else {
-                    Style::default().add_modifier(Modifier::DIM)
-                };
-                if i == self.cursor {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                spans.push(Span::raw(format!(" {}:", i + 1)));
-                spans.push(card_span(c, style));
-                spans.push(Span::raw(if ok { " " } else { "✗" }));
-            }
-            lines.push(Line::from(spans));
-            if items.iter().any(|a| !legal.contains(a)) {
-                lines.push(Line::from(
-                    "Cards marked ✗ may not be played now: follow the suit led.",
-                ));
-            }
+        let lines = if kind == Kind::Play {
+            self.card_choices(&items, &legal)
         } else {
-            let hand: Vec<Span> = self
-                .hand_order(seat)
-                .into_iter()
-                .flat_map(|c| [card_span(c, Style::default()), Span::raw(" ")])
-                .collect();
-            lines.push(Line::from([vec![Span::raw("Your hand: ")], hand].concat()));
-            for (i, a) in items.iter().enumerate() {
-                let text = format!("{}) {}", i + 1, choice_text(&obs, *a));
-                let style = if i == self.cursor {
-                    Style::default().add_modifier(Modifier::REVERSED)
-                } else {
-                    Style::default()
-                };
-                lines.push(Line::from(Span::styled(text, style)));
-            }
-        }
+            self.listed_choices(seat, &items)
+        };
         f.render_widget(
             Paragraph::new(lines)
                 .block(block)
                 .wrap(Wrap { trim: false }),
             area,
         );
+    }
+
+    /// A play: the hand as numbered cards, those that may not be played marked.
+    fn card_choices(&self, items: &[Action], legal: &[Action]) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        let mut spans = Vec::new();
+        for (i, a) in items.iter().enumerate() {
+            let c = a.card().expect("a card");
+            let ok = legal.contains(a);
+            let mut style = if ok {
+                Style::default().add_modifier(Modifier::BOLD)
+            } else {
+                Style::default().add_modifier(Modifier::DIM)
+            };
+            if i == self.cursor {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            spans.push(Span::raw(format!(" {}:", i + 1)));
+            spans.push(card_span(c, style));
+            spans.push(Span::raw(if ok { " " } else { "✗" }));
+        }
+        lines.push(Line::from(spans));
+        if items.iter().any(|a| !legal.contains(a)) {
+            lines.push(Line::from(
+                "Cards marked ✗ may not be played now: follow the suit led.",
+            ));
+        }
+        lines
+    }
+
+    /// Any other decision: the hand, then the numbered choices in words.
+    fn listed_choices(&self, seat: Seat, items: &[Action]) -> Vec<Line<'static>> {
+        let obs = self.state.observation(seat);
+        let hand: Vec<Span> = self
+            .hand_order(seat)
+            .into_iter()
+            .flat_map(|c| [card_span(c, Style::default()), Span::raw(" ")])
+            .collect();
+        let mut lines = vec![Line::from([vec![Span::raw("Your hand: ")], hand].concat())];
+        for (i, a) in items.iter().enumerate() {
+            let text = format!("{}) {}", i + 1, choice_text(&obs, *a));
+            let style = if i == self.cursor {
+                Style::default().add_modifier(Modifier::REVERSED)
+            } else {
+                Style::default()
+            };
+            lines.push(Line::from(Span::styled(text, style)));
+        }
+        lines
     }
 
     fn popup(&self, f: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>) {

@@ -58,6 +58,57 @@ fn calls(phases: &[Phase]) -> usize {
     upcard_scenario::notation::bidding(phases).map_or(0, |b| b.calls.len())
 }
 
+/// An alternative line's trick play: the main line's first `left` cards
+/// (whole tricks, then the start of the trick the line finishes), then the
+/// line's, its notes moved to where its cards now stand.
+fn branch_tricks(
+    main_tricks: &[Vec<String>],
+    mut left: usize,
+    alt: &upcard_scenario::notation::Tricks,
+) -> upcard_scenario::notation::Tricks {
+    use upcard_scenario::notation::Tricks;
+    // Cards of the main line before the branch: whole tricks, then
+    // the start of the trick the line finishes.
+    let mut tricks = Vec::new();
+    let mut partial = Vec::new();
+    for t in main_tricks {
+        if left == 0 {
+            break;
+        }
+        if t.len() <= left {
+            tricks.push(t.clone());
+            left -= t.len();
+        } else {
+            partial = t[..left].to_vec();
+            left = 0;
+        }
+    }
+    let whole = tricks.len();
+    let start = partial.len();
+    let mut rest = alt.tricks.clone();
+    if let Some(first) = rest.first_mut() {
+        partial.extend(first.iter().cloned());
+        *first = partial;
+    }
+    tricks.extend(rest);
+    let notes = alt.play_annotations.as_ref().map(|m| {
+        m.iter()
+            .filter_map(|(k, v)| {
+                let i = k.parse::<usize>().ok()?;
+                let (t, j) = (i / NOTE_TRICK, i % NOTE_TRICK);
+                let at = NOTE_TRICK * (whole + t) + j + if t == 0 { start } else { 0 };
+                Some((at.to_string(), v.clone()))
+            })
+            .collect()
+    });
+    Tricks {
+        phase_number: 1,
+        tricks,
+        is_alone: None,
+        play_annotations: notes,
+    }
+}
+
 /// A deal's alternative line as a deal of its own: the main line's steps
 /// before `branchIndex` (calls, then cards), then the line's.
 fn branch(main: &Deal, line: &upcard_scenario::notation::AlternativeLine) -> Deal {
@@ -104,49 +155,11 @@ fn branch(main: &Deal, line: &upcard_scenario::notation::AlternativeLine) -> Dea
     };
     let mut phases = vec![Phase::Bidding(bidding)];
     match alt_tricks {
-        Some(alt) => {
-            // Cards of the main line before the branch: whole tricks, then
-            // the start of the trick the line finishes.
-            let mut left = b.saturating_sub(ncalls);
-            let mut tricks = Vec::new();
-            let mut partial = Vec::new();
-            for t in &main_tricks {
-                if left == 0 {
-                    break;
-                }
-                if t.len() <= left {
-                    tricks.push(t.clone());
-                    left -= t.len();
-                } else {
-                    partial = t[..left].to_vec();
-                    left = 0;
-                }
-            }
-            let whole = tricks.len();
-            let start = partial.len();
-            let mut rest = alt.tricks.clone();
-            if let Some(first) = rest.first_mut() {
-                partial.extend(first.iter().cloned());
-                *first = partial;
-            }
-            tricks.extend(rest);
-            let notes = alt.play_annotations.as_ref().map(|m| {
-                m.iter()
-                    .filter_map(|(k, v)| {
-                        let i = k.parse::<usize>().ok()?;
-                        let (t, j) = (i / NOTE_TRICK, i % NOTE_TRICK);
-                        let at = NOTE_TRICK * (whole + t) + j + if t == 0 { start } else { 0 };
-                        Some((at.to_string(), v.clone()))
-                    })
-                    .collect()
-            });
-            phases.push(Phase::Tricks(Tricks {
-                phase_number: 1,
-                tricks,
-                is_alone: None,
-                play_annotations: notes,
-            }));
-        }
+        Some(alt) => phases.push(Phase::Tricks(branch_tricks(
+            &main_tricks,
+            b.saturating_sub(ncalls),
+            alt,
+        ))),
         None if b > ncalls => phases.push(Phase::Tricks(Tricks {
             phase_number: 1,
             tricks: main_tricks,

@@ -35,6 +35,30 @@ fn yaml_str(s: &str) -> String {
     serde_json::to_string(s).expect("a string")
 }
 
+/// The record cut to deal `d`, with the score before it (from its replay).
+fn one_deal(file: &Path, record: Record, d: usize) -> Result<Record, String> {
+    let t = super::replay(file, &record)?;
+    let starts: Vec<[u32; 2]> = t
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::HandStart { scores, .. } => Some(*scores),
+            _ => None,
+        })
+        .collect();
+    let (Some(scores), Some(entry)) = (starts.get(d), record.deals.get(d).cloned()) else {
+        return Err(format!(
+            "{}: --deal {d}: the record's replay has deals 0 to {}",
+            file.display(),
+            starts.len().min(record.deals.len()).saturating_sub(1)
+        ));
+    };
+    Ok(match entry {
+        DealEntry::Deal(one) => record.one_deal(*one, *scores),
+        DealEntry::Packed(_) => record,
+    })
+}
+
 /// Writes `out/NAME.egn` (the record, or only deal `deal` with the score
 /// before it), `out/NAME.yaml` and the golden where `upcard run` looks.
 /// Nothing is overwritten.
@@ -65,24 +89,7 @@ pub fn import(
         ));
     }
     if let Some(d) = deal {
-        let t = super::replay(file, &record)?;
-        let starts: Vec<[u32; 2]> = t
-            .events
-            .iter()
-            .filter_map(|e| match e {
-                Event::HandStart { scores, .. } => Some(*scores),
-                _ => None,
-            })
-            .collect();
-        let (Some(scores), Some(entry)) = (starts.get(d), record.deals.get(d).cloned()) else {
-            return Err(format!(
-                "{shown}: --deal {d}: the record's replay has deals 0 to {}",
-                starts.len().min(record.deals.len()).saturating_sub(1)
-            ));
-        };
-        if let DealEntry::Deal(one) = entry {
-            record = record.one_deal(*one, *scores);
-        }
+        record = one_deal(file, record, d)?;
     }
     let egn = out.join(format!("{name}.egn"));
     let yaml = out.join(format!("{name}.yaml"));

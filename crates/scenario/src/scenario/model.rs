@@ -185,42 +185,8 @@ impl Scenario {
             ));
         }
         let mut files = Vec::new();
-        let input = match (&raw.input, &raw.input_file) {
-            (Some(_), Some(_)) => {
-                return Err(at(&["input"], "give input or input_file, not both".into()));
-            }
-            (None, None) => String::new(),
-            (Some(RawInput::Text(t)), None) => t.clone(),
-            (Some(RawInput::Lines(lines)), None) => {
-                lines.iter().map(|l| format!("{l}\n")).collect()
-            }
-            (None, Some(p)) => {
-                let full = dir.join(p);
-                let t = read_nested(&full, "input file", &file, |m| at(&["input_file"], m))?;
-                files.push((full, "input_file"));
-                t
-            }
-        };
-        let course = raw.rules.course();
-        for (name, present) in raw.sections() {
-            if present && name != course.name() {
-                return Err(at(
-                    &[name],
-                    format!(
-                        "{} {name} section in a {} scenario",
-                        a_or_an(name),
-                        course.name()
-                    ),
-                ));
-            }
-        }
-        if !raw.sections().contains(&(course.name(), true)) {
-            let n = course.name();
-            return Err(at(
-                &["rules"],
-                format!("rules: {n} needs {} {n} section", a_or_an(n)),
-            ));
-        }
+        let input = input(&raw, dir, &file, &at, &mut files)?;
+        check_sections(&raw, &at)?;
         let mut cx = SetupContext {
             dir,
             file: &file,
@@ -252,6 +218,58 @@ impl Scenario {
             files,
         })
     }
+}
+
+/// Where a scenario's error is: its keys and the message.
+type At<'a> = dyn Fn(&[&str], String) -> ScenarioError + 'a;
+
+/// The scenario's standard input: `input` (text or lines) or `input_file`.
+fn input(
+    raw: &RawScenario,
+    dir: &Path,
+    file: &str,
+    at: &At,
+    files: &mut Vec<(std::path::PathBuf, &'static str)>,
+) -> Result<String, ScenarioError> {
+    Ok(match (&raw.input, &raw.input_file) {
+        (Some(_), Some(_)) => {
+            return Err(at(&["input"], "give input or input_file, not both".into()));
+        }
+        (None, None) => String::new(),
+        (Some(RawInput::Text(t)), None) => t.clone(),
+        (Some(RawInput::Lines(lines)), None) => lines.iter().map(|l| format!("{l}\n")).collect(),
+        (None, Some(p)) => {
+            let full = dir.join(p);
+            let t = read_nested(&full, "input file", file, |m| at(&["input_file"], m))?;
+            files.push((full, "input_file"));
+            t
+        }
+    })
+}
+
+/// The rule set's own section is given, and no other's.
+fn check_sections(raw: &RawScenario, at: &At) -> Result<(), ScenarioError> {
+    let course = raw.rules.course();
+    for (name, present) in raw.sections() {
+        if present && name != course.name() {
+            return Err(at(
+                &[name],
+                format!(
+                    "{} {name} section in a {} scenario",
+                    a_or_an(name),
+                    course.name()
+                ),
+            ));
+        }
+    }
+    if !raw.sections().contains(&(course.name(), true)) {
+        let n = course.name();
+        return Err(at(
+            &["rules"],
+            format!("rules: {n} needs {} {n} section", a_or_an(n)),
+        ));
+    }
+    Ok(())
 }
 
 /// "an eecs280", "a cs246": as the name is read aloud.
@@ -316,6 +334,29 @@ fn check_nesting(file: &str, text: &str) -> Result<(), ScenarioError> {
     Ok(())
 }
 
+/// `expect.compare`'s flags; `exact` stands alone.
+fn compare(e: &RawExpect, file: &str, text: &str) -> Result<Compare, ScenarioError> {
+    let mut compare = Compare::default();
+    for f in &e.compare {
+        match f {
+            CompareFlag::Exact => {}
+            CompareFlag::IgnoreBlankLines => compare.ignore_blank_lines = true,
+            CompareFlag::IgnoreSpaceChange => compare.ignore_space_change = true,
+            CompareFlag::IgnoreAllSpace => compare.ignore_all_space = true,
+            CompareFlag::IgnoreCase => compare.ignore_case = true,
+        }
+    }
+    if e.compare.contains(&CompareFlag::Exact) && !compare.is_exact() {
+        return Err(ScenarioError::at(
+            file,
+            text,
+            &["expect", "compare"],
+            "exact cannot be combined with an ignore- flag".into(),
+        ));
+    }
+    Ok(compare)
+}
+
 fn expect(
     raw: &RawScenario,
     names: &[String; 4],
@@ -343,24 +384,7 @@ fn expect(
             )
         })
     };
-    let mut compare = Compare::default();
-    for f in &e.compare {
-        match f {
-            CompareFlag::Exact => {}
-            CompareFlag::IgnoreBlankLines => compare.ignore_blank_lines = true,
-            CompareFlag::IgnoreSpaceChange => compare.ignore_space_change = true,
-            CompareFlag::IgnoreAllSpace => compare.ignore_all_space = true,
-            CompareFlag::IgnoreCase => compare.ignore_case = true,
-        }
-    }
-    if e.compare.contains(&CompareFlag::Exact) && !compare.is_exact() {
-        return Err(ScenarioError::at(
-            file,
-            text,
-            &["expect", "compare"],
-            "exact cannot be combined with an ignore- flag".into(),
-        ));
-    }
+    let compare = compare(e, file, text)?;
     let golden = match &e.golden {
         Some(g) => dir.join(g),
         None => default_golden(path, raw.rules, &raw.name),
