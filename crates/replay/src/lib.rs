@@ -203,15 +203,9 @@ fn after_card(before: &State, event: &Event) -> State {
     s
 }
 
-/// Plays `scenario` to its end, keeping every move.
-pub fn record(scenario: Scenario) -> Timeline {
-    let (mut game, mut printer) = start(&scenario);
-    let initial = game.state.clone();
-    let header_end = printer.bytes().len();
-    let mut event_ends = Vec::new();
-    let mut moves: Vec<Move> = Vec::new();
-    let mut events = Vec::new();
-    let mut point = Point {
+/// Where a timeline starts: a new hand, or the middle of a save file's.
+fn start_point(initial: &State) -> Point {
+    Point {
         hand: initial.hand_no,
         trick: initial.tricks_played() + u8::from(!initial.trick.is_empty()),
         // Moves already made in this trick, or in making trump when a save
@@ -220,7 +214,55 @@ pub fn record(scenario: Scenario) -> Timeline {
             Phase::Bidding { round, passes, .. } => passes + 4 * (round - 1),
             _ => initial.trick.len() as u8,
         },
-    };
+    }
+}
+
+/// What one step of the game printed and emitted, for placing its moves.
+struct Shown<'a> {
+    /// The index of the step's first event in the timeline's.
+    base: usize,
+    /// The timeline's events after the step.
+    events_end: usize,
+    /// Where the printed text stood after each of the step's events.
+    ends: &'a [usize],
+    /// Where it stood after the step.
+    printed_end: usize,
+}
+
+impl Shown<'_> {
+    /// Gives the step's moves their printed text and events: each its own
+    /// lines, the last also those of the steps with no move before it.
+    fn place(&self, moves: &mut [Move], shown_until: &mut usize) {
+        let count = moves.len();
+        for (j, m) in moves.iter_mut().enumerate() {
+            m.events_end = self.events_end;
+            if j + 1 < count {
+                // A step can hold several moves (the trick's last card, then
+                // its taking): each shows what it printed, and a card played
+                // shows on the table before the trick is taken.
+                let upto = self.ends[m.event_index - self.base];
+                m.printed = *shown_until..upto;
+                *shown_until = upto;
+                m.state = after_card(&m.before, &m.event);
+            } else {
+                // A step's lines (and those of steps with no move, like
+                // dealing) are shown with the last move they led up to.
+                m.printed = *shown_until..self.printed_end;
+                *shown_until = self.printed_end;
+            }
+        }
+    }
+}
+
+/// Plays `scenario` to its end, keeping every move.
+pub fn record(scenario: Scenario) -> Timeline {
+    let (mut game, mut printer) = start(&scenario);
+    let initial = game.state.clone();
+    let header_end = printer.bytes().len();
+    let mut event_ends = Vec::new();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut events = Vec::new();
+    let mut point = start_point(&initial);
     let mut why = None;
     let mut shown_until = 0;
     let error = loop {
@@ -278,26 +320,13 @@ pub fn record(scenario: Scenario) -> Timeline {
         }
         let base = events.len();
         events.extend(step_events);
-        let end = events.len();
-        let count = moves.len() - first_new;
-        for (j, m) in moves[first_new..].iter_mut().enumerate() {
-            m.events_end = end;
-            if j + 1 < count {
-                // A step can hold several moves (the trick's last card, then
-                // its taking): each shows what it printed, and a card played
-                // shows on the table before the trick is taken.
-                let k = m.event_index - base;
-                let upto = ends[k];
-                m.printed = shown_until..upto;
-                shown_until = upto;
-                m.state = after_card(&m.before, &m.event);
-            } else {
-                // A step's lines (and those of steps with no move, like
-                // dealing) are shown with the last move they led up to.
-                m.printed = shown_until..printed.end;
-                shown_until = printed.end;
-            }
-        }
+        let shown = Shown {
+            base,
+            events_end: events.len(),
+            ends: &ends,
+            printed_end: printed.end,
+        };
+        shown.place(&mut moves[first_new..], &mut shown_until);
         match r {
             Ok(true) => {}
             Ok(false) => break None,

@@ -68,6 +68,73 @@ struct Open {
 }
 
 impl Open {
+    /// Deal `hand`, dealt by `dealer`, before anything is known of it.
+    fn new(hand: u32, dealer: usize) -> Open {
+        Open {
+            deal: Deal {
+                deal_number: i64::from(hand),
+                initial_state: InitialState {
+                    dealer: dealer as i64,
+                    up_card: String::new(),
+                    player_cards: None,
+                },
+                phases: Vec::new(),
+                alternative_lines: Vec::new(),
+            },
+            calls: Vec::new(),
+            alone: false,
+            made: false,
+            defender: None,
+            discard: None,
+            tricks: Vec::new(),
+            trick: Vec::new(),
+        }
+    }
+
+    /// What an event of the deal adds to it (`unknown`: cards the game did
+    /// not know, which are not written).
+    fn take(&mut self, e: &Event, unknown: &[Card]) {
+        match e {
+            Event::Dealt { hands, .. }
+                if !hands
+                    .iter()
+                    .flat_map(|h| h.as_slice())
+                    .any(|c| unknown.contains(c)) =>
+            {
+                self.deal.initial_state.player_cards = Some(
+                    hands
+                        .iter()
+                        .map(|h| h.as_slice().iter().map(|&c| card_text(c)).collect())
+                        .collect(),
+                );
+            }
+            Event::Upcard { card, .. } => self.deal.initial_state.up_card = card_text(*card),
+            // After trump is made, a pass is a defender's answer
+            // to defending alone: not a call (`aloneDefender` says).
+            Event::Passed { .. } if !self.made => self.calls.push("Pass".into()),
+            Event::Ordered {
+                suit, alone, round, ..
+            } => {
+                self.calls.push(if *round == 1 {
+                    "Order".into()
+                } else {
+                    suit.letter().to_ascii_lowercase().to_string()
+                });
+                self.alone = *alone;
+                self.made = true;
+            }
+            Event::Discarded { card, .. } if !unknown.contains(card) => {
+                self.discard = Some(card_text(*card));
+            }
+            Event::DefendedAlone { seat } => self.defender = Some(*seat as i64),
+            Event::Led { card, .. } | Event::Played { card, .. } => {
+                self.trick.push(card_text(*card))
+            }
+            Event::TrickTaken { .. } => self.tricks.push(std::mem::take(&mut self.trick)),
+            _ => {}
+        }
+    }
+
     fn close(mut self, game: &Game, hand: u32) -> Deal {
         if !self.trick.is_empty() {
             self.tricks.push(std::mem::take(&mut self.trick));
@@ -145,28 +212,7 @@ pub fn record(game: &Game) -> Record {
                 }
                 initial.get_or_insert(*scores);
                 last_scores = *scores;
-                open = Some((
-                    *hand,
-                    Open {
-                        deal: Deal {
-                            deal_number: i64::from(*hand),
-                            initial_state: InitialState {
-                                dealer: *dealer as i64,
-                                up_card: String::new(),
-                                player_cards: None,
-                            },
-                            phases: Vec::new(),
-                            alternative_lines: Vec::new(),
-                        },
-                        calls: Vec::new(),
-                        alone: false,
-                        made: false,
-                        defender: None,
-                        discard: None,
-                        tricks: Vec::new(),
-                        trick: Vec::new(),
-                    },
-                ));
+                open = Some((*hand, Open::new(*hand, *dealer)));
             }
             _ => {
                 let Some((hand, o)) = open.as_mut() else {
@@ -174,48 +220,12 @@ pub fn record(game: &Game) -> Record {
                 };
                 let unknown = game.unknown.get(hand).map_or(&[][..], |u| u.as_slice());
                 match e {
-                    Event::Dealt { hands, .. }
-                        if !hands
-                            .iter()
-                            .flat_map(|h| h.as_slice())
-                            .any(|c| unknown.contains(c)) =>
-                    {
-                        o.deal.initial_state.player_cards = Some(
-                            hands
-                                .iter()
-                                .map(|h| h.as_slice().iter().map(|&c| card_text(c)).collect())
-                                .collect(),
-                        );
-                    }
-                    Event::Upcard { card, .. } => o.deal.initial_state.up_card = card_text(*card),
-                    // After trump is made, a pass is a defender's answer
-                    // to defending alone: not a call (`aloneDefender` says).
-                    Event::Passed { .. } if !o.made => o.calls.push("Pass".into()),
-                    Event::Ordered {
-                        suit, alone, round, ..
-                    } => {
-                        o.calls.push(if *round == 1 {
-                            "Order".into()
-                        } else {
-                            suit.letter().to_ascii_lowercase().to_string()
-                        });
-                        o.alone = *alone;
-                        o.made = true;
-                    }
-                    Event::Discarded { card, .. } if !unknown.contains(card) => {
-                        o.discard = Some(card_text(*card));
-                    }
-                    Event::DefendedAlone { seat } => o.defender = Some(*seat as i64),
-                    Event::Led { card, .. } | Event::Played { card, .. } => {
-                        o.trick.push(card_text(*card))
-                    }
-                    Event::TrickTaken { .. } => o.tricks.push(std::mem::take(&mut o.trick)),
                     Event::HandOver { scores, .. } => last_scores = *scores,
                     Event::GameOver { scores, .. } => {
                         last_scores = *scores;
                         over = true;
                     }
-                    _ => {}
+                    _ => o.take(e, unknown),
                 }
             }
         }
