@@ -280,6 +280,18 @@ fn check(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(),
         }
         seen.push((c.value, format!("the table (player {seat})")));
     }
+    check_hands(raw, &table, err)?;
+    check_ext(raw, err)
+}
+
+/// Every hand and pile is the size the declared trump says: before it, five
+/// cards and no tricks; after, hands alike (a card on `table` counted with
+/// its player's), tricks whole, none for a player sitting out.
+fn check_hands(
+    raw: &RawSave,
+    table: &[(Seat, Located<Card>)],
+    err: &dyn Fn(usize, String) -> ParseError,
+) -> Result<(), ParseError> {
     let on_table = |p: Seat| usize::from(table.iter().any(|(s, _)| *s == p));
     let at_end = raw.taken[3]
         .last()
@@ -356,63 +368,17 @@ fn check(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(),
             }
         }
     }
-    check_ext(raw, err)
+    Ok(())
 }
 
-/// Hands past this are not a game anyone played; a bound on the shuffles to redo.
-const MAX_HANDS: u32 = 100_000;
-
-/// upcard's extension line must describe a moment the engine can be at:
-/// its phase agrees with trump, the table and the hands, and its counts are
-/// bounded (the loader redraws `shuffles` × 23 numbers).
-fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(), ParseError> {
-    // A game to 10 ends when a team reaches it: a save at or past it has
-    // no game left to play (spec 3; the course program would play on).
-    if let Some(s) = raw.scores.iter().find(|&&s| s >= POINTS_TO_WIN) {
-        return Err(err(
-            0,
-            format!("a score of {s} ends a game to {POINTS_TO_WIN}: there is no game left to load"),
-        ));
-    }
-    let Some(e) = &raw.ext else {
-        return Ok(());
-    };
-    let at = e.at;
-    if e.hand_no > MAX_HANDS {
-        return Err(err(
-            at,
-            format!("hand {} is past any game (at most {MAX_HANDS})", e.hand_no),
-        ));
-    }
-    if e.shuffles > u64::from(e.hand_no) + 1 {
-        return Err(err(
-            at,
-            format!(
-                "{} shuffles, but by hand {} the deck has been shuffled at most {} times",
-                e.shuffles,
-                e.hand_no,
-                u64::from(e.hand_no) + 1
-            ),
-        ));
-    }
-    let phase_name = match e.phase {
-        Phase::StartHand => "start",
-        Phase::Bidding { .. } => "bidding",
-        Phase::Discard => "discard",
-        Phase::Defend { .. } => "defend",
-        Phase::Trick { .. } => "trick",
-        Phase::HandOver => "handover",
-        Phase::Over | Phase::Quit => "over",
-    };
+/// The extension line's phase agrees with trump, the hands and the table.
+fn check_phase(
+    raw: &RawSave,
+    e: &upcard_parse::save::RawExt,
+    refuse: &dyn Fn(String) -> Result<(), ParseError>,
+) -> Result<(), ParseError> {
     let taken: usize = raw.taken.iter().map(Vec::len).sum();
     let table_seats: Vec<Seat> = e.table.iter().map(|(s, _)| *s).collect();
-    let refuse = |why: String| Err(err(at, format!("phase {phase_name}: {why}")));
-    if !e.table.is_empty() && !matches!(e.phase, Phase::Trick { .. }) {
-        return refuse(format!(
-            "{} cards on the table between tricks",
-            e.table.len()
-        ));
-    }
     match (e.phase, raw.trump) {
         (Phase::Bidding { .. }, Some(_)) => refuse("trump is already declared".into()),
         (Phase::Bidding { turn, passes, .. }, None) => {
@@ -477,6 +443,61 @@ fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result
         (Phase::StartHand | Phase::Over | Phase::Quit, _) => Ok(()),
         (Phase::Defend { .. }, _) => refuse("CS 246 has no defending alone".into()),
     }
+}
+
+/// Hands past this are not a game anyone played; a bound on the shuffles to redo.
+const MAX_HANDS: u32 = 100_000;
+
+/// upcard's extension line must describe a moment the engine can be at:
+/// its phase agrees with trump, the table and the hands, and its counts are
+/// bounded (the loader redraws `shuffles` × 23 numbers).
+fn check_ext(raw: &RawSave, err: &dyn Fn(usize, String) -> ParseError) -> Result<(), ParseError> {
+    // A game to 10 ends when a team reaches it: a save at or past it has
+    // no game left to play (spec 3; the course program would play on).
+    if let Some(s) = raw.scores.iter().find(|&&s| s >= POINTS_TO_WIN) {
+        return Err(err(
+            0,
+            format!("a score of {s} ends a game to {POINTS_TO_WIN}: there is no game left to load"),
+        ));
+    }
+    let Some(e) = &raw.ext else {
+        return Ok(());
+    };
+    let at = e.at;
+    if e.hand_no > MAX_HANDS {
+        return Err(err(
+            at,
+            format!("hand {} is past any game (at most {MAX_HANDS})", e.hand_no),
+        ));
+    }
+    if e.shuffles > u64::from(e.hand_no) + 1 {
+        return Err(err(
+            at,
+            format!(
+                "{} shuffles, but by hand {} the deck has been shuffled at most {} times",
+                e.shuffles,
+                e.hand_no,
+                u64::from(e.hand_no) + 1
+            ),
+        ));
+    }
+    let phase_name = match e.phase {
+        Phase::StartHand => "start",
+        Phase::Bidding { .. } => "bidding",
+        Phase::Discard => "discard",
+        Phase::Defend { .. } => "defend",
+        Phase::Trick { .. } => "trick",
+        Phase::HandOver => "handover",
+        Phase::Over | Phase::Quit => "over",
+    };
+    let refuse = |why: String| Err(err(at, format!("phase {phase_name}: {why}")));
+    if !e.table.is_empty() && !matches!(e.phase, Phase::Trick { .. }) {
+        return refuse(format!(
+            "{} cards on the table between tricks",
+            e.table.len()
+        ));
+    }
+    check_phase(raw, e, &refuse)
 }
 
 /// Reads and checks a save file from disk.
