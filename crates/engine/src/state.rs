@@ -429,33 +429,7 @@ impl State {
                 self.pass(sink, seat, round, passes);
             }
             (Phase::Bidding { round, .. }, Action::Order { suit, alone }) => {
-                let up = self.upcard.map(|c| c.suit());
-                if round == 1 && Some(suit) != up {
-                    return illegal(format!(
-                        "ordered up {suit} in round one; only {} may be ordered up",
-                        up.map_or("the upcard's suit".to_string(), |s| s.to_string())
-                    ));
-                }
-                if round == 2 && Some(suit) == up {
-                    return illegal(format!(
-                        "ordered up {suit} in round two; it was turned down"
-                    ));
-                }
-                let alone = alone
-                    || (round == 1
-                        && self.config.ordering_partner_is_alone
-                        && !mutants::on(Mutant::PartnerOrderNotAlone)
-                        && partner_of(seat) == self.dealer);
-                if alone && !self.config.allow_alone {
-                    return illegal("went alone; these rules have no going alone".into());
-                }
-                if alone && !self.may_go_alone(seat, round) {
-                    return illegal(
-                        "went alone ordering up the dealer, one's partner; a Canadian loner may not".into(),
-                    );
-                }
-                self.heard(seat, round, Action::Order { suit, alone });
-                self.order(sink, seat, suit, alone, round);
+                self.apply_order(seat, round, suit, alone, sink)?;
             }
             (Phase::Bidding { round, .. }, Action::ThrowIn) => {
                 if !self.may_throw_in(seat, round) {
@@ -479,71 +453,9 @@ impl State {
                 emit!(sink, Event::DefendedAlone { seat });
                 self.begin_play(sink);
             }
-            (Phase::Discard, Action::Discard(card)) => {
-                let Some(upcard) = self.upcard else {
-                    return illegal("there is no upcard to pick up".into());
-                };
-                if card != upcard && !self.hands[seat].contains(&card) {
-                    return illegal(format!(
-                        "discarded {card}, which is neither in hand nor the upcard"
-                    ));
-                }
-                if card == upcard && !self.config.discard_upcard {
-                    return illegal(format!(
-                        "discarded the upcard {card}; under these rules the dealer keeps it"
-                    ));
-                }
-                let hand = &mut self.hands[seat];
-                hand.push(upcard);
-                hand.retain(|c| *c != card);
-                if self.sorts_hands() {
-                    sort_hand(&mut self.hands[seat]);
-                }
-                // The discard goes face down on the kitty in the upcard's place.
-                if let Some(k) = self.kitty.first_mut() {
-                    *k = card;
-                }
-                self.discard = Some(card);
-                emit!(sink, Event::Discarded { seat, card });
-                if self.alone && self.config.defend_alone {
-                    self.ask_defenders();
-                } else {
-                    self.begin_play(sink);
-                }
-            }
+            (Phase::Discard, Action::Discard(card)) => self.apply_discard(seat, card, sink)?,
             (Phase::Trick { turn, turns }, Action::Play(card)) => {
-                let Some(at) = self.hands[seat].find(&card) else {
-                    return illegal(format!("played {card}, which is not in hand"));
-                };
-                if self.config.follow != FollowRule::Trust
-                    && !mutants::on(Mutant::RenegeAccepted)
-                    && let Some(suit) =
-                        renege_suit(&self.hands[seat], &self.trick, self.trump, card)
-                {
-                    match self.config.follow {
-                        FollowRule::Trust => {}
-                        FollowRule::Refuse => {
-                            return illegal(format!("played {card} but could follow {suit}"));
-                        }
-                        FollowRule::Penalty { points } => {
-                            self.renege(sink, seat, card, points);
-                            return Ok(());
-                        }
-                    }
-                }
-                let leading = self.trick.is_empty();
-                self.hands[seat].remove(at);
-                self.trick.push((seat, card));
-                let _ = self.played.try_push((seat, card));
-                emit!(
-                    sink,
-                    if leading {
-                        Event::Led { seat, card }
-                    } else {
-                        Event::Played { seat, card }
-                    }
-                );
-                self.end_turn(sink, turn, turns);
+                self.apply_play(seat, card, turn, turns, sink)?;
             }
             (_, action) => {
                 let expected = match self.ask() {
@@ -555,6 +467,134 @@ impl State {
                 return illegal(format!("expected {expected}, got {action}"));
             }
         }
+        Ok(())
+    }
+
+    /// Ordering up (round one) or naming (round two) `suit`, maybe alone.
+    #[inline(always)]
+    fn apply_order<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        round: u8,
+        suit: Suit,
+        alone: bool,
+        sink: &mut S,
+    ) -> Result<(), Illegal> {
+        let illegal = |problem: String| Err(Illegal { seat, problem });
+        let up = self.upcard.map(|c| c.suit());
+        if round == 1 && Some(suit) != up {
+            return illegal(format!(
+                "ordered up {suit} in round one; only {} may be ordered up",
+                up.map_or("the upcard's suit".to_string(), |s| s.to_string())
+            ));
+        }
+        if round == 2 && Some(suit) == up {
+            return illegal(format!(
+                "ordered up {suit} in round two; it was turned down"
+            ));
+        }
+        let alone = alone
+            || (round == 1
+                && self.config.ordering_partner_is_alone
+                && !mutants::on(Mutant::PartnerOrderNotAlone)
+                && partner_of(seat) == self.dealer);
+        if alone && !self.config.allow_alone {
+            return illegal("went alone; these rules have no going alone".into());
+        }
+        if alone && !self.may_go_alone(seat, round) {
+            return illegal(
+                "went alone ordering up the dealer, one's partner; a Canadian loner may not".into(),
+            );
+        }
+        self.heard(seat, round, Action::Order { suit, alone });
+        self.order(sink, seat, suit, alone, round);
+        Ok(())
+    }
+
+    /// The dealer's discard, having picked up the upcard.
+    #[inline(always)]
+    fn apply_discard<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        sink: &mut S,
+    ) -> Result<(), Illegal> {
+        let illegal = |problem: String| Err(Illegal { seat, problem });
+        let Some(upcard) = self.upcard else {
+            return illegal("there is no upcard to pick up".into());
+        };
+        if card != upcard && !self.hands[seat].contains(&card) {
+            return illegal(format!(
+                "discarded {card}, which is neither in hand nor the upcard"
+            ));
+        }
+        if card == upcard && !self.config.discard_upcard {
+            return illegal(format!(
+                "discarded the upcard {card}; under these rules the dealer keeps it"
+            ));
+        }
+        let hand = &mut self.hands[seat];
+        hand.push(upcard);
+        hand.retain(|c| *c != card);
+        if self.sorts_hands() {
+            sort_hand(&mut self.hands[seat]);
+        }
+        // The discard goes face down on the kitty in the upcard's place.
+        if let Some(k) = self.kitty.first_mut() {
+            *k = card;
+        }
+        self.discard = Some(card);
+        emit!(sink, Event::Discarded { seat, card });
+        if self.alone && self.config.defend_alone {
+            self.ask_defenders();
+        } else {
+            self.begin_play(sink);
+        }
+        Ok(())
+    }
+
+    /// A card led or played to the trick (`turns` taken in it so far).
+    #[inline(always)]
+    fn apply_play<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        card: Card,
+        turn: Seat,
+        turns: u8,
+        sink: &mut S,
+    ) -> Result<(), Illegal> {
+        let illegal = |problem: String| Err(Illegal { seat, problem });
+        let Some(at) = self.hands[seat].find(&card) else {
+            return illegal(format!("played {card}, which is not in hand"));
+        };
+        if self.config.follow != FollowRule::Trust
+            && !mutants::on(Mutant::RenegeAccepted)
+            && let Some(suit) = renege_suit(&self.hands[seat], &self.trick, self.trump, card)
+        {
+            match self.config.follow {
+                FollowRule::Trust => {}
+                FollowRule::Refuse => {
+                    return illegal(format!("played {card} but could follow {suit}"));
+                }
+                FollowRule::Penalty { points } => {
+                    self.renege(sink, seat, card, points);
+                    return Ok(());
+                }
+            }
+        }
+        let leading = self.trick.is_empty();
+        self.hands[seat].remove(at);
+        self.trick.push((seat, card));
+        let _ = self.played.try_push((seat, card));
+        emit!(
+            sink,
+            if leading {
+                Event::Led { seat, card }
+            } else {
+                Event::Played { seat, card }
+            }
+        );
+        self.end_turn(sink, turn, turns);
         Ok(())
     }
 

@@ -135,24 +135,8 @@ impl Part {
     /// A report's text; errors name `file`, the line and column, and the field.
     pub fn parse(file: &str, text: &str) -> Result<Part, String> {
         let de = &mut serde_json::Deserializer::from_str(text);
-        let raw: JsonReport = serde_path_to_error::deserialize(de).map_err(|e| {
-            let inner = e.inner();
-            let what = inner.to_string();
-            // serde_json ends its message with the position, said first here.
-            let what = what
-                .rsplit_once(" at line ")
-                .map_or(what.as_str(), |(w, _)| w);
-            let field = e.path().to_string();
-            if field == "." || field.is_empty() {
-                format!("{file}:{}:{}: {what}", inner.line(), inner.column())
-            } else {
-                format!(
-                    "{file}:{}:{}: {field}: {what}",
-                    inner.line(),
-                    inner.column()
-                )
-            }
-        })?;
+        let raw: JsonReport =
+            serde_path_to_error::deserialize(de).map_err(|e| json_error(file, &e))?;
         let bad = |what: String| format!("{file}: {what} (is this a report of upcard grade?)");
         let l = &raw.limits;
         if !(l.time_s > 0.0 && l.time_s.is_finite() && l.time_s < 1e9) {
@@ -194,37 +178,7 @@ impl Part {
             if !t.max_score.is_finite() {
                 return Err(at("max_score is not a number"));
             }
-            let reason = || {
-                t.reason
-                    .clone()
-                    .ok_or_else(|| at("its verdict needs a reason"))
-            };
-            let verdict = match t.verdict.as_str() {
-                "pass" => match &t.reason {
-                    Some(r) => Verdict::PassUnder(r.clone()),
-                    None => Verdict::Pass,
-                },
-                "fail" => Verdict::Fail,
-                "crash" => Verdict::Crash(
-                    t.signal
-                        .clone()
-                        .ok_or_else(|| at("a crash needs its signal"))?,
-                ),
-                "timeout" => Verdict::Timeout,
-                "exit" => Verdict::WrongExit {
-                    expected: t
-                        .expected_exit
-                        .ok_or_else(|| at("a wrong exit status needs expected_exit"))?,
-                    got: t.exit.ok_or_else(|| at("a wrong exit status needs exit"))?,
-                },
-                "truncated" => Verdict::Truncated,
-                "memory" => Verdict::Memory(reason()?),
-                "disk" => Verdict::Disk(reason()?),
-                "not-run" => Verdict::NotRun(reason()?),
-                "build-failed" => Verdict::BuildFailed,
-                "missed" => Verdict::Missed(reason()?),
-                other => return Err(at(&format!("{other:?} is not a verdict"))),
-            };
+            let verdict = verdict(&t, &at)?;
             outcomes.push(Outcome {
                 case: t.case,
                 name: t.name,
@@ -253,6 +207,62 @@ impl Part {
             timings,
             outcomes,
         })
+    }
+}
+
+/// A test's verdict from its word and the fields that word needs.
+fn verdict(t: &JsonTest, at: &dyn Fn(&str) -> String) -> Result<Verdict, String> {
+    let reason = || {
+        t.reason
+            .clone()
+            .ok_or_else(|| at("its verdict needs a reason"))
+    };
+    Ok(match t.verdict.as_str() {
+        "pass" => match &t.reason {
+            Some(r) => Verdict::PassUnder(r.clone()),
+            None => Verdict::Pass,
+        },
+        "fail" => Verdict::Fail,
+        "crash" => Verdict::Crash(
+            t.signal
+                .clone()
+                .ok_or_else(|| at("a crash needs its signal"))?,
+        ),
+        "timeout" => Verdict::Timeout,
+        "exit" => Verdict::WrongExit {
+            expected: t
+                .expected_exit
+                .ok_or_else(|| at("a wrong exit status needs expected_exit"))?,
+            got: t.exit.ok_or_else(|| at("a wrong exit status needs exit"))?,
+        },
+        "truncated" => Verdict::Truncated,
+        "memory" => Verdict::Memory(reason()?),
+        "disk" => Verdict::Disk(reason()?),
+        "not-run" => Verdict::NotRun(reason()?),
+        "build-failed" => Verdict::BuildFailed,
+        "missed" => Verdict::Missed(reason()?),
+        other => return Err(at(&format!("{other:?} is not a verdict"))),
+    })
+}
+
+/// A report that is not JSON of its shape: the file, line and column, the
+/// field, and what is wrong.
+fn json_error(file: &str, e: &serde_path_to_error::Error<serde_json::Error>) -> String {
+    let inner = e.inner();
+    let what = inner.to_string();
+    // serde_json ends its message with the position, said first here.
+    let what = what
+        .rsplit_once(" at line ")
+        .map_or(what.as_str(), |(w, _)| w);
+    let field = e.path().to_string();
+    if field == "." || field.is_empty() {
+        format!("{file}:{}:{}: {what}", inner.line(), inner.column())
+    } else {
+        format!(
+            "{file}:{}:{}: {field}: {what}",
+            inner.line(),
+            inner.column()
+        )
     }
 }
 

@@ -283,16 +283,13 @@ fn drain(r: &mut impl Read, kept: &mut Vec<u8>, cap: usize, over: &mut bool) -> 
     }
 }
 
-/// One thread, one poll loop: feeds standard input, collects both outputs up
-/// to the cap, and wakes on the program's exit (a pidfd), on output, or at the
-/// deadline. After the exit the rest of the group is killed and the pipes drained.
-fn watch(
-    child: &mut dyn Running,
-    script: &[u8],
-    deadline: Instant,
-    cap: usize,
-) -> (Vec<u8>, Vec<u8>, Ending) {
-    let [mut input, mut out, mut err] = child.pipes();
+/// The pipes made non-blocking for the poll loop, and the output pipes
+/// widened.
+fn prepare_pipes(
+    input: &Option<impl AsRawFd>,
+    out: &Option<impl AsRawFd>,
+    err: &Option<impl AsRawFd>,
+) {
     for fd in [
         out.as_ref().map(|o| o.as_raw_fd()),
         err.as_ref().map(|e| e.as_raw_fd()),
@@ -319,6 +316,73 @@ fn watch(
             libc::fcntl(fd, libc::F_SETPIPE_SZ, PIPE_SIZE);
         }
     }
+}
+
+/// Writes what it can of the rest of `script`; whether it is all written
+/// (or no longer wanted).
+fn feed(i: &mut impl Write, script: &[u8], fed: &mut usize) -> bool {
+    match i.write(&script[*fed..]) {
+        Ok(n) => *fed += n,
+        Err(e) if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
+        // The program closed its input or exited: the rest is not wanted.
+        Err(_) => *fed = script.len(),
+    }
+    *fed >= script.len()
+}
+
+/// The program's exit once its pipes have closed, waited for until the
+/// deadline (then it is killed: timed out).
+fn wait_exit(
+    child: &mut dyn Running,
+    exit_fd: i32,
+    deadline: Instant,
+) -> Result<std::process::ExitStatus, Ending> {
+    loop {
+        match child.try_wait() {
+            Ok(Some(s)) => return Ok(s),
+            Ok(None) if Instant::now() < deadline => {
+                if exit_fd >= 0 {
+                    let mut fd = [libc::pollfd {
+                        fd: exit_fd,
+                        events: libc::POLLIN,
+                        revents: 0,
+                    }];
+                    let ms = (deadline - Instant::now())
+                        .as_millis()
+                        .min(i32::MAX as u128) as i32
+                        + 1;
+                    // SAFETY: one live pollfd.
+                    unsafe {
+                        libc::poll(fd.as_mut_ptr(), 1, ms);
+                    }
+                } else {
+                    // Exiting after closing its output is the common case: it is near.
+                    std::thread::sleep(Duration::from_micros(20));
+                }
+            }
+            Ok(None) => {
+                child.kill_all();
+                let _ = child.wait();
+                return Err(Ending::TimedOut);
+            }
+            Err(e) => {
+                return Err(Ending::NotStarted(format!("waiting for the program: {e}")));
+            }
+        }
+    }
+}
+
+/// One thread, one poll loop: feeds standard input, collects both outputs up
+/// to the cap, and wakes on the program's exit (a pidfd), on output, or at the
+/// deadline. After the exit the rest of the group is killed and the pipes drained.
+fn watch(
+    child: &mut dyn Running,
+    script: &[u8],
+    deadline: Instant,
+    cap: usize,
+) -> (Vec<u8>, Vec<u8>, Ending) {
+    let [mut input, mut out, mut err] = child.pipes();
+    prepare_pipes(&input, &out, &err);
     let exit_fd = child.exit_fd();
     // Output came at the last wake and the program still runs: wait for its
     // exit (or BATCH) before reading again. A program printing line by line
@@ -400,18 +464,11 @@ fn watch(
         {
             err = None;
         }
-        if let Some(i) = input.as_mut() {
-            match i.write(&script[fed..]) {
-                Ok(n) => fed += n,
-                Err(e)
-                    if e.kind() == ErrorKind::WouldBlock || e.kind() == ErrorKind::Interrupted => {}
-                // The program closed its input or exited: the rest is not wanted.
-                Err(_) => fed = script.len(),
-            }
-            if fed >= script.len() {
-                // Closing standard input: reads past the script see end of file.
-                input = None;
-            }
+        if let Some(i) = input.as_mut()
+            && feed(i, script, &mut fed)
+        {
+            // Closing standard input: reads past the script see end of file.
+            input = None;
         }
         if over {
             child.kill_all();
@@ -429,42 +486,9 @@ fn watch(
     let status = match status {
         Some(s) => s,
         // Both pipes closed before the exit was seen: wait for it, within the limit.
-        None => loop {
-            match child.try_wait() {
-                Ok(Some(s)) => break s,
-                Ok(None) if Instant::now() < deadline => {
-                    if exit_fd >= 0 {
-                        let mut fd = [libc::pollfd {
-                            fd: exit_fd,
-                            events: libc::POLLIN,
-                            revents: 0,
-                        }];
-                        let ms = (deadline - Instant::now())
-                            .as_millis()
-                            .min(i32::MAX as u128) as i32
-                            + 1;
-                        // SAFETY: one live pollfd.
-                        unsafe {
-                            libc::poll(fd.as_mut_ptr(), 1, ms);
-                        }
-                    } else {
-                        // Exiting after closing its output is the common case: it is near.
-                        std::thread::sleep(Duration::from_micros(20));
-                    }
-                }
-                Ok(None) => {
-                    child.kill_all();
-                    let _ = child.wait();
-                    return (kept_out, kept_err, Ending::TimedOut);
-                }
-                Err(e) => {
-                    return (
-                        kept_out,
-                        kept_err,
-                        Ending::NotStarted(format!("waiting for the program: {e}")),
-                    );
-                }
-            }
+        None => match wait_exit(child, exit_fd, deadline) {
+            Ok(s) => s,
+            Err(ending) => return (kept_out, kept_err, ending),
         },
     };
     child.kill_all();
