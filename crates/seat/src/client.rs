@@ -184,6 +184,35 @@ impl Seen {
                 self.trick.len()
             ));
         }
+        let seen = self.cards()?;
+        self.roles()?;
+        // Every decision comes after the deal, which turns a card up.
+        if self.upcard.is_none() {
+            return Err("upcard: missing, yet a dealt hand has one".into());
+        }
+        let own_played = self.played.iter().filter(|p| p.0 == self.seat).count();
+        let want = if bidding { 5 } else { 5 - own_played.min(5) };
+        if self.hand.len() != want {
+            return Err(format!(
+                "hand: {} cards where this seat holds {want}",
+                self.hand.len()
+            ));
+        }
+        if bidding && self.upcard.is_some_and(|u| self.hand.contains(&u)) {
+            return Err("upcard: it is also in the hand while trump is being made".into());
+        }
+        if let Some(d) = self.discard
+            && seen.contains(&d)
+        {
+            return Err(format!("discard: {} is also in hand or played", d.short()));
+        }
+        self.check_legal(legal, bidding)
+    }
+
+    /// No card shown twice; the trick's cards played, by seats that have
+    /// not played to it; as many cards played as the tricks taken say. The
+    /// cards seen (hand and played).
+    fn cards(&self) -> Result<Vec<Card>, String> {
         let mut seen: Vec<Card> = Vec::with_capacity(26);
         for (what, c) in self
             .hand
@@ -214,6 +243,12 @@ impl Seen {
                 self.played.len()
             ));
         }
+        Ok(seen)
+    }
+
+    /// Trump with its maker, a lone hand's partner out, a lone defender
+    /// against a lone hand.
+    fn roles(&self) -> Result<(), String> {
         // Trump comes with its maker; a lone hand with the partner out.
         if self.trump.is_some() != self.maker.is_some() {
             return Err("maker: given with trump, and only then".into());
@@ -233,26 +268,11 @@ impl Seen {
         {
             return Err(format!("defender: seat {d} does not defend a lone hand"));
         }
-        // Every decision comes after the deal, which turns a card up.
-        if self.upcard.is_none() {
-            return Err("upcard: missing, yet a dealt hand has one".into());
-        }
-        let own_played = self.played.iter().filter(|p| p.0 == self.seat).count();
-        let want = if bidding { 5 } else { 5 - own_played.min(5) };
-        if self.hand.len() != want {
-            return Err(format!(
-                "hand: {} cards where this seat holds {want}",
-                self.hand.len()
-            ));
-        }
-        if bidding && self.upcard.is_some_and(|u| self.hand.contains(&u)) {
-            return Err("upcard: it is also in the hand while trump is being made".into());
-        }
-        if let Some(d) = self.discard
-            && seen.contains(&d)
-        {
-            return Err(format!("discard: {} is also in hand or played", d.short()));
-        }
+        Ok(())
+    }
+
+    /// Each legal action is one this seat could be offered now.
+    fn check_legal(&self, legal: &[Action], bidding: bool) -> Result<(), String> {
         for a in legal {
             let ok = match *a {
                 Action::Pass => bidding || (self.trump.is_some() && self.alone),

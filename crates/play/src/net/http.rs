@@ -114,14 +114,10 @@ fn respond(mut stream: &TcpStream, status: &str, kind: &str, body: &[u8]) {
     let _ = stream.flush();
 }
 
-/// Reads one request within `deadline` and answers it; a WebSocket's first
-/// message (its `join`) is read too and handed back.
-pub fn serve(
-    mut stream: TcpStream,
-    deadline: Instant,
-    web: bool,
-    known: &dyn Fn(&str) -> bool,
-) -> Option<Arrival> {
+/// The request's head (up to its blank line) read within `deadline`: the
+/// bytes read and where the head ends. None: the client went, was too slow
+/// or sent too much (answered).
+fn read_head(stream: &mut TcpStream, deadline: Instant) -> Option<(Vec<u8>, usize)> {
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 1024];
     let head_len = loop {
@@ -146,6 +142,69 @@ pub fn serve(
             Ok(n) => buf.extend_from_slice(&chunk[..n]),
         }
     };
+    Some((buf, head_len))
+}
+
+/// A WebSocket's upgrade, then its first message, which must be a join.
+fn upgrade(
+    mut stream: TcpStream,
+    key: Option<String>,
+    rest: &[u8],
+    deadline: Instant,
+) -> Option<Arrival> {
+    let Some(key) = key else {
+        respond(
+            &stream,
+            "400 Bad Request",
+            "text/plain",
+            b"a WebSocket only\n",
+        );
+        return None;
+    };
+    let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
+    let reply = format!(
+        "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
+    );
+    stream.write_all(reply.as_bytes()).ok()?;
+    let rest = rest.to_vec();
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE))
+        .max_frame_size(Some(MAX_MESSAGE));
+    let mut socket = WebSocket::from_partially_read(stream, rest, Role::Server, Some(config));
+    // The page sends its join as soon as the socket opens.
+    let join = loop {
+        let left = deadline.checked_duration_since(Instant::now())?;
+        socket
+            .get_ref()
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .ok()?;
+        match socket.read() {
+            Ok(Message::Text(t)) => break Join::read(t.as_str()),
+            Ok(Message::Close(_)) | Err(_) => return None,
+            Ok(_) => {}
+        }
+    };
+    match join {
+        Some(join) => Some(Arrival::Socket {
+            socket: Box::new(socket),
+            join,
+        }),
+        None => {
+            close(&mut socket, r#"send {"type":"join","name":"NAME"} first"#);
+            None
+        }
+    }
+}
+
+/// Reads one request within `deadline` and answers it; a WebSocket's first
+/// message (its `join`) is read too and handed back.
+pub fn serve(
+    mut stream: TcpStream,
+    deadline: Instant,
+    web: bool,
+    known: &dyn Fn(&str) -> bool,
+) -> Option<Arrival> {
+    let (buf, head_len) = read_head(&mut stream, deadline)?;
     let request = match Request::read(&buf[..head_len]) {
         Ok(r) => r,
         Err(status) => {
@@ -183,51 +242,7 @@ pub fn serve(
             );
             None
         }
-        Route::Socket => {
-            let Some(key) = request.websocket_key else {
-                respond(
-                    &stream,
-                    "400 Bad Request",
-                    "text/plain",
-                    b"a WebSocket only\n",
-                );
-                return None;
-            };
-            let accept = tungstenite::handshake::derive_accept_key(key.as_bytes());
-            let reply = format!(
-                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: {accept}\r\n\r\n"
-            );
-            stream.write_all(reply.as_bytes()).ok()?;
-            let rest = buf[head_len..].to_vec();
-            let config = WebSocketConfig::default()
-                .max_message_size(Some(MAX_MESSAGE))
-                .max_frame_size(Some(MAX_MESSAGE));
-            let mut socket =
-                WebSocket::from_partially_read(stream, rest, Role::Server, Some(config));
-            // The page sends its join as soon as the socket opens.
-            let join = loop {
-                let left = deadline.checked_duration_since(Instant::now())?;
-                socket
-                    .get_ref()
-                    .set_read_timeout(Some(left.max(Duration::from_millis(1))))
-                    .ok()?;
-                match socket.read() {
-                    Ok(Message::Text(t)) => break Join::read(t.as_str()),
-                    Ok(Message::Close(_)) | Err(_) => return None,
-                    Ok(_) => {}
-                }
-            };
-            match join {
-                Some(join) => Some(Arrival::Socket {
-                    socket: Box::new(socket),
-                    join,
-                }),
-                None => {
-                    close(&mut socket, r#"send {"type":"join","name":"NAME"} first"#);
-                    None
-                }
-            }
-        }
+        Route::Socket => upgrade(stream, request.websocket_key, &buf[head_len..], deadline),
     }
 }
 

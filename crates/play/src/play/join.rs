@@ -41,7 +41,6 @@ impl Options {
         write!(writer, "{}", line(&join)).map_err(|e| Failure::input(e.to_string()))?;
         let mut reader = BufReader::new(stream);
         let mut bot = self.bot.map(|b| b.agent(self.seed));
-        let stdin = std::io::stdin();
         // The name the server gave the seat (made unique at the table).
         let mut name = printable_line(&self.name);
         loop {
@@ -83,37 +82,7 @@ impl Options {
                                 .map_err(|e| Failure::input(e.to_string()))?
                                 .action
                         }
-                        None => {
-                            let offer = offered(&obs, &legal);
-                            let trump = obs.trump.or(obs.upcard.map(|u| u.suit()));
-                            let hand: Vec<String> = display_order(obs.hand, trump)
-                                .iter()
-                                .map(|c| c.to_string())
-                                .collect();
-                            let mut s = format!("{}, your hand: {}.\n", name, hand.join(", "));
-                            for (i, a) in offer.iter().enumerate() {
-                                s.push_str(&format!("  {}) {}\n", i + 1, choice_text(&obs, *a)));
-                            }
-                            s.push_str(&format!("{name}, choose 1-{}:\n", offer.len()));
-                            let _ = stdout.write_all(s.as_bytes());
-                            let _ = stdout.flush();
-                            loop {
-                                let mut answer = String::new();
-                                if stdin.lock().read_line(&mut answer).unwrap_or(0) == 0 {
-                                    return Err(Failure::input("standard input ended"));
-                                }
-                                match answer.trim().parse::<usize>() {
-                                    Ok(i) if (1..=offer.len()).contains(&i) => break offer[i - 1],
-                                    _ => {
-                                        let _ = writeln!(
-                                            stdout,
-                                            "Type a number from 1 to {}.",
-                                            offer.len()
-                                        );
-                                    }
-                                }
-                            }
-                        }
+                        None => ask_person(&name, &obs, &legal, stdout)?,
                     };
                     let answer = Answer {
                         action: action.short(),
@@ -133,6 +102,42 @@ impl Options {
                 ToSeat::Error { message } => {
                     let _ = writeln!(stdout, "The server says: {}", printable_line(&message));
                 }
+            }
+        }
+    }
+}
+
+/// The person at this end chooses by number from the choices offered, as
+/// `play --plain` offers them.
+fn ask_person(
+    name: &str,
+    obs: &upcard_engine::Observation,
+    legal: &[upcard_engine::Action],
+    stdout: &mut dyn Write,
+) -> Result<upcard_engine::Action, Failure> {
+    let stdin = std::io::stdin();
+    let offer = offered(&obs, &legal);
+    let trump = obs.trump.or(obs.upcard.map(|u| u.suit()));
+    let hand: Vec<String> = display_order(obs.hand, trump)
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let mut s = format!("{}, your hand: {}.\n", name, hand.join(", "));
+    for (i, a) in offer.iter().enumerate() {
+        s.push_str(&format!("  {}) {}\n", i + 1, choice_text(&obs, *a)));
+    }
+    s.push_str(&format!("{name}, choose 1-{}:\n", offer.len()));
+    let _ = stdout.write_all(s.as_bytes());
+    let _ = stdout.flush();
+    loop {
+        let mut answer = String::new();
+        if stdin.lock().read_line(&mut answer).unwrap_or(0) == 0 {
+            return Err(Failure::input("standard input ended"));
+        }
+        match answer.trim().parse::<usize>() {
+            Ok(i) if (1..=offer.len()).contains(&i) => return Ok(offer[i - 1]),
+            _ => {
+                let _ = writeln!(stdout, "Type a number from 1 to {}.", offer.len());
             }
         }
     }
