@@ -210,6 +210,7 @@ enum At {
 }
 
 /// What one deal turned out to be.
+#[derive(Default)]
 struct DealPlan {
     plan: Vec<(Seat, Planned, At)>,
     /// Cards each seat played, in order.
@@ -221,6 +222,78 @@ struct DealPlan {
     complete: bool,
 }
 
+impl DealPlan {
+    /// The dealer picks up, holding only the upcard and the card it
+    /// discards (any other card when the record does not name it): the
+    /// discard to make, or None when it was made unknown.
+    fn pick_up(
+        &mut self,
+        m: &mut State,
+        seat: Seat,
+        upcard: Card,
+        discard: Option<Card>,
+    ) -> Option<(Planned, At)> {
+        self.picked_up = true;
+        let held = discard.unwrap_or_else(|| all_cards().find(|&c| c != upcard).unwrap_or(upcard));
+        let mut h = Hand::new();
+        h.push(upcard);
+        if held != upcard {
+            h.push(held);
+        }
+        m.hands[seat] = h;
+        match discard {
+            Some(c) => Some((Planned::Do(Action::Discard(c)), At::Discard)),
+            None => {
+                m.apply(Action::Discard(held), &mut NullSink).ok();
+                self.plan.push((seat, Planned::UnknownDiscard, At::Discard));
+                None
+            }
+        }
+    }
+
+    /// `name` at `seat` takes the planned action in `m`, or why it cannot.
+    fn take(
+        &mut self,
+        m: &mut State,
+        seat: Seat,
+        (action, at): (Planned, At),
+        name: &str,
+    ) -> Result<(), String> {
+        let Planned::Do(a) = action else {
+            unreachable!("only discards are planned unknown")
+        };
+        // Asked again: a card's hand was set just now.
+        if !m.legal_actions().contains(&a) {
+            return Err(refused(m, a, name));
+        }
+        if m.apply(a, &mut NullSink).is_err() {
+            return Err(format!("{name} cannot {a} here"));
+        }
+        if self.trump.is_none() {
+            self.trump = m.trump;
+        }
+        self.plan.push((seat, action, at));
+        Ok(())
+    }
+
+    /// `seat` plays `c` in `m`, holding only it: a card off the suit led
+    /// shows the seat has none of that suit.
+    fn note_play(&mut self, m: &mut State, seat: Seat, c: Card) {
+        if let Some(trump) = m.trump
+            && let Some(&(_, lead)) = m.trick.first()
+        {
+            let led = Card::led_suit(lead, trump);
+            if c.effective_suit(trump) != led {
+                self.void[seat].insert(led);
+            }
+        }
+        let mut h = Hand::new();
+        h.push(c);
+        m.hands[seat] = h;
+        self.played[seat].push(c);
+    }
+}
+
 fn describe_at(k: usize, at: At) -> String {
     match at {
         At::Call(i) => format!("deal {k}, call {}", i + 1),
@@ -228,6 +301,125 @@ fn describe_at(k: usize, at: At) -> String {
         At::Defend => format!("deal {k}, defending alone"),
         At::Card(t, j) => format!("deal {k}, trick {}, card {}", t + 1, j + 1),
     }
+}
+
+/// A record's call in `round` as the engine's action (`alone` from the
+/// bidding's `isAlone`), or why it is not one.
+fn call_action(
+    call: &str,
+    round: u8,
+    upcard: Card,
+    alone: bool,
+    name: &str,
+) -> Result<Action, String> {
+    Ok(match (call, round) {
+        ("Pass", _) => Action::Pass,
+        ("Order" | "PickUp" | "Alone" | "Call", 1) => Action::Order {
+            suit: upcard.suit(),
+            alone,
+        },
+        (s @ ("s" | "h" | "d" | "c"), 2) => Action::Order {
+            suit: Suit::from_letter(s.chars().next().unwrap_or('s')).unwrap_or(Suit::Spades),
+            alone,
+        },
+        (other, _) => {
+            return Err(format!(
+                "{name} calls {other:?}, not a call of round {round} (Pass, {})",
+                if round == 1 { "Order" } else { "s, h, d or c" }
+            ));
+        }
+    })
+}
+
+/// What the first pass knows when a card is played: the deal's tricks, the
+/// cards played so far (by trick), the upcard and whether it was picked up.
+struct Known<'a> {
+    tricks: &'a [Vec<String>],
+    seen: &'a BTreeMap<Card, usize>,
+    upcard: Card,
+    picked_up: bool,
+    names: &'a [String; 4],
+}
+
+impl Known<'_> {
+    /// The record's card `text`, card `j` of trick `t`, played by `seat` in
+    /// `m`: known to the record and lawful to play (`check`).
+    fn card(&self, m: &State, seat: Seat, text: &str, t: usize, j: usize) -> Result<Card, String> {
+        let c = card(text)?.ok_or_else(|| {
+            format!(
+                "{} plays a card the record does not know ({text}); upcard replays plays it knows",
+                self.names[seat]
+            )
+        })?;
+        self.check(m, seat, c, t, j)?;
+        Ok(c)
+    }
+
+    /// Card `c`, the record's card `j` of trick `t`, may be played by `seat`
+    /// in `m`: its trick is the size the hand's tricks are, it was not
+    /// played before, and the upcard only by the dealer who picked it up.
+    fn check(&self, m: &State, seat: Seat, c: Card, t: usize, j: usize) -> Result<(), String> {
+        let name = &self.names[seat];
+        if m.tricks_played() as usize != t || m.trick.len() != j {
+            // This trick is too long (the engine has taken it), or
+            // the one before was too short.
+            let bad = if m.tricks_played() as usize > t {
+                t
+            } else {
+                t.saturating_sub(1)
+            };
+            let size = 4 - (0..4).filter(|&s| m.sits_out(s)).count();
+            return Err(format!(
+                "trick {} has {} cards, but a trick of this hand has {size}",
+                bad + 1,
+                self.tricks[bad].len(),
+            ));
+        }
+        if let Some(&before) = self.seen.get(&c) {
+            return Err(format!(
+                "{name} plays {}, which was already played in trick {}",
+                c.short(),
+                before + 1
+            ));
+        }
+        if c == self.upcard && (!self.picked_up || seat != m.dealer) {
+            return Err(format!(
+                "{name} plays the upcard {}, which {}",
+                c.short(),
+                if self.picked_up {
+                    format!("{} picked up", self.names[m.dealer])
+                } else {
+                    "stayed in the kitty".to_string()
+                }
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// Why the engine refuses action `a` of `name`'s here.
+fn refused(m: &State, a: Action, name: &str) -> String {
+    match a {
+        Action::Pass if matches!(m.phase, Step::Bidding { round: 2, .. }) => format!(
+            "{name} passes, but the dealer may not pass in round two (stick the dealer: ruleset.std)"
+        ),
+        Action::Order { suit, alone: true } => {
+            format!("{name} names {suit} alone, which the rules forbid here")
+        }
+        Action::Order { suit, .. } => format!("{name} names {suit}, the suit turned down"),
+        other => format!("{name} cannot {other} here"),
+    }
+}
+
+/// `start` dealt from a deck with the upcard in its place; the hands are
+/// not used (the first pass gives each seat only the card it plays).
+fn dealt_around(start: &State, upcard: Card) -> State {
+    let mut m = start.clone();
+    let mut dummy: Vec<Card> = all_cards().filter(|&c| c != upcard).collect();
+    dummy.insert(20, upcard);
+    m.deck = Deck::recorded(vec![dummy.try_into().expect("24 cards")]);
+    deal_hand(&mut m);
+    m
 }
 
 /// The first pass: who made each decision, by the engine's rules, with every
@@ -239,20 +431,8 @@ fn plan(
     upcard: Card,
     names: &[String; 4],
 ) -> (DealPlan, Option<String>) {
-    let mut m = start.clone();
-    // Any order with the upcard in its place: the hands are not used.
-    let mut dummy: Vec<Card> = all_cards().filter(|&c| c != upcard).collect();
-    dummy.insert(20, upcard);
-    m.deck = Deck::recorded(vec![dummy.try_into().expect("24 cards")]);
-    deal_hand(&mut m);
-    let mut out = DealPlan {
-        plan: Vec::new(),
-        played: Default::default(),
-        void: Default::default(),
-        trump: None,
-        picked_up: false,
-        complete: false,
-    };
+    let mut m = dealt_around(start, upcard);
+    let mut out = DealPlan::default();
     // Why the deal's decisions stop short, where they do.
     let stop = |at: At, why: String| Some(format!("{}: {why}", describe_at(k, at)));
     let bidding = super::bidding(&d.phases);
@@ -266,8 +446,7 @@ fn plan(
     let mut calls = calls.iter().enumerate();
     let discard = match bidding.and_then(|b| b.discard.as_deref()).map(card) {
         Some(Err(e)) => return (out, stop(At::Discard, e)),
-        Some(Ok(c)) => c,
-        None => None,
+        known => known.and_then(Result::ok).flatten(),
     };
     let mut cards = tricks
         .iter()
@@ -281,191 +460,58 @@ fn plan(
         let (action, at) = match Kind::of(&legal) {
             Kind::Bid => {
                 let Some((i, call)) = calls.next() else { break };
-                let round = if matches!(m.phase, Step::Bidding { round: 2, .. }) {
-                    2
-                } else {
-                    1
-                };
-                let action = match (call.as_str(), round) {
-                    ("Pass", _) => Action::Pass,
-                    ("Order" | "PickUp" | "Alone" | "Call", 1) => Action::Order {
-                        suit: upcard.suit(),
-                        alone,
-                    },
-                    (s @ ("s" | "h" | "d" | "c"), 2) => Action::Order {
-                        suit: Suit::from_letter(s.chars().next().unwrap_or('s'))
-                            .unwrap_or(Suit::Spades),
-                        alone,
-                    },
-                    (other, _) => {
-                        return (
-                            out,
-                            stop(
-                                At::Call(i),
-                                format!(
-                                    "{} calls {other:?}, not a call of round {round} (Pass, {})",
-                                    names[seat],
-                                    if round == 1 { "Order" } else { "s, h, d or c" }
-                                ),
-                            ),
-                        );
-                    }
+                let round = 1 + u8::from(matches!(m.phase, Step::Bidding { round: 2, .. }));
+                let action = match call_action(call, round, upcard, alone, &names[seat]) {
+                    Ok(a) => a,
+                    Err(why) => return (out, stop(At::Call(i), why)),
                 };
                 (Planned::Do(action), At::Call(i))
             }
-            Kind::Discard => {
-                out.picked_up = true;
-                // Only the upcard and the card to discard in hand (any
-                // other card when the record does not name it).
-                let held =
-                    discard.unwrap_or_else(|| all_cards().find(|&c| c != upcard).unwrap_or(upcard));
-                let mut h = Hand::new();
-                h.push(upcard);
-                if held != upcard {
-                    h.push(held);
-                }
-                m.hands[seat] = h;
-                match discard {
-                    Some(c) => (Planned::Do(Action::Discard(c)), At::Discard),
-                    None => {
-                        m.apply(Action::Discard(held), &mut NullSink).ok();
-                        out.plan.push((seat, Planned::UnknownDiscard, At::Discard));
-                        continue;
-                    }
-                }
+            Kind::Discard => match out.pick_up(&mut m, seat, upcard, discard) {
+                Some(planned) => planned,
+                None => continue,
+            },
+            Kind::Defend => {
+                let alone = defender == Some(seat);
+                let a = [Action::Pass, Action::DefendAlone][usize::from(alone)];
+                (Planned::Do(a), At::Defend)
             }
-            Kind::Defend => (
-                Planned::Do(if defender == Some(seat) {
-                    Action::DefendAlone
-                } else {
-                    Action::Pass
-                }),
-                At::Defend,
-            ),
             Kind::Play => {
                 let Some((t, j, text)) = cards.next() else {
                     break;
                 };
                 let at = At::Card(t, j);
-                let c = match card(text) {
-                    Ok(Some(c)) => c,
-                    Ok(None) => {
-                        return (
-                            out,
-                            stop(
-                                at,
-                                format!(
-                                    "{} plays a card the record does not know ({text}); upcard replays plays it knows",
-                                    names[seat]
-                                ),
-                            ),
-                        );
-                    }
-                    Err(e) => return (out, stop(at, e)),
+                let known = Known {
+                    tricks,
+                    seen: &seen,
+                    upcard,
+                    picked_up: out.picked_up,
+                    names,
                 };
-                if m.tricks_played() as usize != t || m.trick.len() != j {
-                    // This trick is too long (the engine has taken it), or
-                    // the one before was too short.
-                    let bad = if m.tricks_played() as usize > t {
-                        t
-                    } else {
-                        t.saturating_sub(1)
-                    };
-                    let size = 4 - (0..4).filter(|&s| m.sits_out(s)).count();
-                    let why = format!(
-                        "trick {} has {} cards, but a trick of this hand has {size}",
-                        bad + 1,
-                        tricks[bad].len(),
-                    );
-                    return (out, stop(at, why));
-                }
-                if let Some(&before) = seen.get(&c) {
-                    return (
-                        out,
-                        stop(
-                            at,
-                            format!(
-                                "{} plays {}, which was already played in trick {}",
-                                names[seat],
-                                c.short(),
-                                before + 1
-                            ),
-                        ),
-                    );
-                }
-                if c == upcard && (!out.picked_up || seat != m.dealer) {
-                    let why = format!(
-                        "{} plays the upcard {}, which {}",
-                        names[seat],
-                        c.short(),
-                        if out.picked_up {
-                            format!("{} picked up", names[m.dealer])
-                        } else {
-                            "stayed in the kitty".to_string()
-                        }
-                    );
-                    return (out, stop(at, why));
-                }
+                let c = match known.card(&m, seat, text, t, j) {
+                    Ok(c) => c,
+                    Err(why) => return (out, stop(at, why)),
+                };
                 seen.insert(c, t);
-                if let Some(trump) = m.trump
-                    && let Some(&(_, lead)) = m.trick.first()
-                {
-                    let led = Card::led_suit(lead, trump);
-                    if c.effective_suit(trump) != led {
-                        out.void[seat].insert(led);
-                    }
-                }
-                let mut h = Hand::new();
-                h.push(c);
-                m.hands[seat] = h;
-                out.played[seat].push(c);
+                out.note_play(&mut m, seat, c);
                 (Planned::Do(Action::Play(c)), at)
             }
         };
-        let Planned::Do(a) = action else {
-            unreachable!("only discards are planned unknown")
-        };
-        // Asked again: a card's hand was set just now.
-        if !m.legal_actions().contains(&a) {
-            let why = match a {
-                Action::Pass if matches!(m.phase, Step::Bidding { round: 2, .. }) => format!(
-                    "{} passes, but the dealer may not pass in round two (stick the dealer: ruleset.std)",
-                    names[seat]
-                ),
-                Action::Order { suit, alone: true } => format!(
-                    "{} names {suit} alone, which the rules forbid here",
-                    names[seat]
-                ),
-                Action::Order { suit, .. } => {
-                    format!("{} names {suit}, the suit turned down", names[seat])
-                }
-                other => format!("{} cannot {other} here", names[seat]),
-            };
+        if let Err(why) = out.take(&mut m, seat, (action, at), &names[seat]) {
             return (out, stop(at, why));
         }
-        if m.apply(a, &mut NullSink).is_err() {
-            return (out, stop(at, format!("{} cannot {a} here", names[seat])));
-        }
-        if out.trump.is_none() {
-            out.trump = m.trump;
-        }
-        out.plan.push((seat, action, at));
     }
     settle(&mut m);
     out.complete = m.phase == Step::StartHand || m.is_over();
-    if let Some((i, _)) = calls.next() {
-        return (
-            out,
-            stop(At::Call(i), "a call after the bidding was over".to_string()),
-        );
-    }
-    if let Some((t, j, _)) = cards.next() {
-        return (
-            out,
-            stop(At::Card(t, j), "cards after the hand was over".to_string()),
-        );
-    }
-    (out, None)
+    // Calls after the bidding, or cards after the hand, are too many.
+    let extra = calls
+        .next()
+        .map(|(i, _)| (At::Call(i), "a call after the bidding was over"))
+        .or_else(|| {
+            let (t, j, _) = cards.next()?;
+            Some((At::Card(t, j), "cards after the hand was over"))
+        });
+    (out, extra.and_then(|(at, why)| stop(at, why.to_string())))
 }
 
 /// Where each of the 20 dealt positions of a deck goes, for `dealer`.
@@ -702,6 +748,127 @@ fn first_hand(deals: &[(usize, &Deal)]) -> u32 {
         .map_or(0, |(k, _)| u32::try_from(*k).unwrap_or(0))
 }
 
+/// Deal `k` ends before its hand is over: the record's end, or a break in it.
+fn cut_short(k: usize, last: bool) -> String {
+    if last {
+        format!("the record ends in deal {k}, before the hand is over")
+    } else {
+        format!(
+            "deal {k} ends before the hand is over, and the record goes on; the replay stops here"
+        )
+    }
+}
+
+/// Deal `k`'s upcard, the deal dealt by the seat whose turn it is (`st`).
+fn deal_start(k: usize, d: &Deal, st: &State, names: &[String; 4]) -> Result<Card, String> {
+    let dealer = d.initial_state.dealer;
+    if usize::try_from(dealer).ok() != Some(st.dealer) {
+        return Err(format!(
+            "deal {k}: seat {dealer} deals, but the deal passes to the left: {} (seat {}) deals after deal {}; the replay stops here",
+            names[st.dealer],
+            st.dealer,
+            k.saturating_sub(1)
+        ));
+    }
+    upcard_of(k, d)
+}
+
+/// A deal's upcard, which the record must know.
+fn upcard_of(k: usize, d: &Deal) -> Result<Card, String> {
+    match card(&d.initial_state.up_card) {
+        Ok(Some(c)) => Ok(c),
+        Ok(None) => Err(format!(
+            "deal {k}: the record does not know the upcard; the replay stops here"
+        )),
+        Err(e) => Err(format!("deal {k}: the upcard: {e}; the replay stops here")),
+    }
+}
+
+/// The second pass over deal `k` (hand `hand`): the real cards, every rule.
+struct Second<'a> {
+    k: usize,
+    hand: u32,
+    names: &'a [String; 4],
+    /// The rules' follow rule, put back after a renege is played.
+    follow: FollowRule,
+    /// The card an unknown discard stands for.
+    discard: Card,
+}
+
+impl Second<'_> {
+    /// Plays the plan in `st`, each seat's actions into its script; a
+    /// renege the record made is played and noted. The first action the
+    /// rules refuse, said.
+    fn play(
+        &self,
+        st: &mut State,
+        p: &DealPlan,
+        notes: &mut BTreeMap<Point, Vec<String>>,
+        scripts: &mut [Vec<Action>; 4],
+    ) -> Option<String> {
+        let Second { k, hand, names, .. } = *self;
+        for &(seat, action, at) in &p.plan {
+            settle(st);
+            let a = match action {
+                Planned::Do(a) => a,
+                Planned::UnknownDiscard => Action::Discard(self.discard),
+            };
+            let held = matches!(a, Action::Play(c) if st.hands[seat].contains(&c));
+            if st.to_move() == Some(seat)
+                && held
+                && !st.legal_actions().contains(&a)
+                && let At::Card(t, j) = at
+            {
+                // A renege: said where it happens, and played (the
+                // record's game went on with it).
+                let point = Point {
+                    hand,
+                    trick: (t + 1).min(255) as u8,
+                    play: (j + 1).min(255) as u8,
+                };
+                notes.entry(point).or_default().push(format!(
+                    "{OWN_NOTE}{}: {} (a renege: the record breaks its rules here)",
+                    describe_at(k, at),
+                    refusal(st, seat, a, names)
+                ));
+                st.config.follow = FollowRule::Trust;
+                st.apply(a, &mut NullSink).ok();
+                st.config.follow = self.follow;
+                scripts[seat].push(a);
+                continue;
+            }
+            if st.to_move() != Some(seat) || !st.legal_actions().contains(&a) {
+                return Some(format!(
+                    "{}: {}",
+                    describe_at(k, at),
+                    refusal(st, seat, a, names)
+                ));
+            }
+            st.apply(a, &mut NullSink).ok();
+            scripts[seat].push(a);
+        }
+        None
+    }
+}
+
+/// Why a record that stops before its game is over is short: where it
+/// stops, and what would have ended the game.
+fn unfinished(config: &Config, target: u32, deals: &[(usize, &Deal)], st: &State) -> String {
+    let limit = match (config.deals, target) {
+        (0, t) => format!("before either team reaches {t}"),
+        (d, upcard_rules::courses::standard::house::NO_TARGET) => {
+            format!("before the game's {d} deals are played")
+        }
+        (d, t) => format!("before either team reaches {t} or the game's {d} deals are played"),
+    };
+    format!(
+        "the record ends after deal {} at {}-{}, {limit}",
+        deals.last().map_or(0, |(k, _)| *k),
+        st.scores[0],
+        st.scores[1],
+    )
+}
+
 /// Plays the deals; `target` is the record's own winning score (the
 /// config's is raised when the record goes on past it).
 fn build(
@@ -733,26 +900,10 @@ fn build(
                 hand: first_hand(deals) + n as u32,
             };
         }
-        let dealer = d.initial_state.dealer;
-        if usize::try_from(dealer).ok() != Some(st.dealer) {
-            end = Some(format!(
-                "deal {k}: seat {dealer} deals, but the deal passes to the left: {} (seat {}) deals after deal {}; the replay stops here",
-                names[st.dealer],
-                st.dealer,
-                k.saturating_sub(1)
-            ));
-            break;
-        }
-        let upcard = match card(&d.initial_state.up_card) {
-            Ok(Some(c)) => c,
-            Ok(None) => {
-                end = Some(format!(
-                    "deal {k}: the record does not know the upcard; the replay stops here"
-                ));
-                break;
-            }
+        let upcard = match deal_start(k, d, &st, names) {
+            Ok(c) => c,
             Err(e) => {
-                end = Some(format!("deal {k}: the upcard: {e}; the replay stops here"));
+                end = Some(e);
                 break;
             }
         };
@@ -774,48 +925,15 @@ fn build(
                 // The second pass: the real cards, every rule.
                 st.deck = Deck::recorded(vec![order]);
                 deal_hand(&mut st);
-                let mut fault = stop;
-                for &(seat, action, at) in &p.plan {
-                    settle(&mut st);
-                    let a = match action {
-                        Planned::Do(a) => a,
-                        Planned::UnknownDiscard => Action::Discard(discard.unwrap_or(upcard)),
-                    };
-                    let held = matches!(a, Action::Play(c) if st.hands[seat].contains(&c));
-                    if st.to_move() == Some(seat)
-                        && held
-                        && !st.legal_actions().contains(&a)
-                        && let At::Card(t, j) = at
-                    {
-                        // A renege: said where it happens, and played (the
-                        // record's game went on with it).
-                        let point = Point {
-                            hand,
-                            trick: (t + 1).min(255) as u8,
-                            play: (j + 1).min(255) as u8,
-                        };
-                        notes.entry(point).or_default().push(format!(
-                            "{OWN_NOTE}{}: {} (a renege: the record breaks its rules here)",
-                            describe_at(k, at),
-                            refusal(&st, seat, a, names)
-                        ));
-                        st.config.follow = FollowRule::Trust;
-                        st.apply(a, &mut NullSink).ok();
-                        st.config.follow = config.follow;
-                        scripts[seat].push(a);
-                        continue;
-                    }
-                    if st.to_move() != Some(seat) || !st.legal_actions().contains(&a) {
-                        fault = Some(format!(
-                            "{}: {}",
-                            describe_at(k, at),
-                            refusal(&st, seat, a, names)
-                        ));
-                        break;
-                    }
-                    st.apply(a, &mut NullSink).ok();
-                    scripts[seat].push(a);
-                }
+                let second = Second {
+                    k,
+                    hand,
+                    names,
+                    follow: config.follow,
+                    discard: discard.unwrap_or(upcard),
+                };
+                // A refusal in the plan is said before where the plan stopped.
+                let fault = second.play(&mut st, &p, &mut notes, &mut scripts).or(stop);
                 settle(&mut st);
                 annotate(&mut notes, hand, d);
                 if let Some(f) = fault {
@@ -823,32 +941,14 @@ fn build(
                     break;
                 }
                 if !p.complete {
-                    end = Some(if n == last {
-                        format!("the record ends in deal {k}, before the hand is over")
-                    } else {
-                        format!(
-                            "deal {k} ends before the hand is over, and the record goes on; the replay stops here"
-                        )
-                    });
+                    end = Some(cut_short(k, n == last));
                     break;
                 }
             }
         }
     }
     if end.is_none() && !st.is_over() && st.scores.iter().all(|&s| s < target) {
-        let limit = match (config.deals, target) {
-            (0, t) => format!("before either team reaches {t}"),
-            (d, upcard_rules::courses::standard::house::NO_TARGET) => {
-                format!("before the game's {d} deals are played")
-            }
-            (d, t) => format!("before either team reaches {t} or the game's {d} deals are played"),
-        };
-        end = Some(format!(
-            "the record ends after deal {} at {}-{}, {limit}",
-            deals.last().map_or(0, |(k, _)| *k),
-            st.scores[0],
-            st.scores[1],
-        ));
+        end = Some(unfinished(config, target, deals, &st));
     }
     Built::Done {
         first_hand: first_hand(deals),
@@ -900,6 +1000,86 @@ struct Dealt {
     discard: Option<Card>,
 }
 
+/// Each seat's dealt cards as far as they are known, and who holds each.
+struct Seats<'a> {
+    dealt: &'a mut [Vec<Card>; 4],
+    holder: &'a mut BTreeMap<Card, Seat>,
+}
+
+impl Seats<'_> {
+    /// The record's `playerCards` added to what each seat played; a card
+    /// it gives one seat that another plays, or the upcard, is refused.
+    fn give(
+        self,
+        k: usize,
+        given: &[Vec<String>],
+        upcard: Card,
+        names: &[String; 4],
+    ) -> Result<(), String> {
+        for (s, hand) in given.iter().enumerate().take(4) {
+            for text in hand {
+                if let Ok(Some(c)) = card(text)
+                    && !self.dealt[s].contains(&c)
+                {
+                    if self.holder.get(&c).is_some_and(|&o| o != s) || c == upcard {
+                        return Err(format!(
+                            "deal {k}: playerCards gives {} to {}, but {}",
+                            c.short(),
+                            names[s],
+                            if c == upcard {
+                                "it is the upcard".to_string()
+                            } else {
+                                format!("{} plays it", names[self.holder[&c]])
+                            }
+                        ));
+                    }
+                    self.holder.insert(c, s);
+                    self.dealt[s].push(c);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// No seat holds more than five cards.
+fn at_most_five(k: usize, dealt: &[Vec<Card>; 4], names: &[String; 4]) -> Result<(), String> {
+    for (s, cards) in dealt.iter().enumerate() {
+        if cards.len() > 5 {
+            return Err(format!(
+                "deal {k}: {} would hold {} cards ({})",
+                names[s],
+                cards.len(),
+                upcard_engine::cards::short_list(cards)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The deck, in dealing order, that gives each seat its `dealt` cards,
+/// turns `upcard` up and leaves `kitty` under it.
+fn deck_order(
+    config: &Config,
+    dealer: Seat,
+    dealt: &[Vec<Card>; 4],
+    upcard: Card,
+    kitty: &[Card],
+) -> [Card; 24] {
+    let pos = positions(config, dealer);
+    let mut order = [upcard; 24];
+    for s in 0..4 {
+        for (i, &at) in pos[s].iter().enumerate() {
+            order[at] = dealt[s][i];
+        }
+    }
+    order[20] = upcard;
+    for (i, &c) in kitty.iter().take(3).enumerate() {
+        order[21 + i] = c;
+    }
+    order
+}
+
 /// The deck that deals deal `k` as the plan found it, the cards made up,
 /// and the dealer's discard when the record does not name it.
 fn deal_order(
@@ -944,39 +1124,13 @@ fn deal_order(
         }
     }
     if let Some(given) = &d.initial_state.player_cards {
-        for (s, hand) in given.iter().enumerate().take(4) {
-            for text in hand {
-                if let Ok(Some(c)) = card(text)
-                    && !dealt[s].contains(&c)
-                {
-                    if holder.get(&c).is_some_and(|&o| o != s) || c == upcard {
-                        return Err(format!(
-                            "deal {k}: playerCards gives {} to {}, but {}",
-                            c.short(),
-                            names[s],
-                            if c == upcard {
-                                "it is the upcard".to_string()
-                            } else {
-                                format!("{} plays it", names[holder[&c]])
-                            }
-                        ));
-                    }
-                    holder.insert(c, s);
-                    dealt[s].push(c);
-                }
-            }
-        }
+        let seats = Seats {
+            dealt: &mut dealt,
+            holder: &mut holder,
+        };
+        seats.give(k, given, upcard, names)?;
     }
-    for (s, cards) in dealt.iter().enumerate() {
-        if cards.len() > 5 {
-            return Err(format!(
-                "deal {k}: {} would hold {} cards ({})",
-                names[s],
-                cards.len(),
-                upcard_engine::cards::short_list(cards)
-            ));
-        }
-    }
+    at_most_five(k, &dealt, names)?;
     let pool: Vec<Card> = all_cards()
         .filter(|c| *c != upcard && !holder.contains_key(c))
         .collect();
@@ -1006,17 +1160,7 @@ fn deal_order(
     let used: BTreeSet<Card> = dealt.iter().flatten().copied().collect();
     let kitty: Vec<Card> = pool.iter().filter(|c| !used.contains(c)).copied().collect();
     unknown.extend(&kitty);
-    let pos = positions(config, dealer);
-    let mut order = [upcard; 24];
-    for s in 0..4 {
-        for (i, &at) in pos[s].iter().enumerate() {
-            order[at] = dealt[s][i];
-        }
-    }
-    order[20] = upcard;
-    for (i, &c) in kitty.iter().take(3).enumerate() {
-        order[21 + i] = c;
-    }
+    let order = deck_order(config, dealer, &dealt, upcard, &kitty);
     unknown.sort();
     Ok(Dealt {
         order,
