@@ -2,7 +2,9 @@
 
 use crate::scenario::diff::{Style, render};
 use crate::scenario::runner::{apply_filter, load};
-use crate::scenario::{Compare, Golden, Project, Scenario, default_golden, evaluate, write_atomic};
+use crate::scenario::{
+    Compare, Evaluated, Golden, Project, Scenario, default_golden, evaluate, write_atomic,
+};
 use rayon::prelude::*;
 use similar::{ChangeTag, TextDiff};
 use std::collections::BTreeSet;
@@ -75,6 +77,30 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     run_with(o, stdout, &mut std::io::stdin().lock())
 }
 
+/// What became of one scenario's golden.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Blessed {
+    Written,
+    Unchanged,
+    /// Outside the project, or the scenario's assertions fail.
+    Refused,
+    /// Writing it failed.
+    Failed,
+    /// Not the engine's to change (`--force` does).
+    Kept,
+    /// `--dry-run`.
+    Pending,
+    Rejected,
+    Skipped,
+}
+
+/// Each line goes out as soon as its golden is written, so a failure
+/// later on never hides what was already written.
+fn say(stdout: &mut dyn Write, line: String) {
+    let _ = stdout.write_all(line.as_bytes());
+    let _ = stdout.flush();
+}
+
 fn run_with(o: &Options, stdout: &mut dyn Write, input: &mut dyn BufRead) -> Result<(), Failure> {
     let (mut scenarios, bad_input) = load(&o.paths)?;
     if o.unreferenced {
@@ -88,141 +114,152 @@ fn run_with(o: &Options, stdout: &mut dyn Write, input: &mut dyn BufRead) -> Res
     }
     apply_filter(&mut scenarios, o.filter.as_deref())?;
     let results: Vec<_> = scenarios.par_iter().map(evaluate).collect();
-    let (mut written, mut refused, mut failed) = (0, 0, 0);
-    // Changes shown but not written: kept (not ours), pending (dry run),
-    // rejected or skipped in review.
-    let (mut kept, mut pending, mut rejected, mut skipped) = (0, 0, 0, 0);
-    // Each line goes out as soon as its golden is written, so a failure
-    // later on never hides what was already written.
-    let say = |stdout: &mut dyn Write, line: String| {
-        let _ = stdout.write_all(line.as_bytes());
-        let _ = stdout.flush();
-    };
-    for (s, r) in scenarios.iter().zip(&results) {
-        let path = &s.expect.golden;
-        let mut text = String::new();
-        // A golden is written only inside the scenario's own project,
-        // whatever its `golden:` says and whatever --force says.
-        if let Err(why) =
-            Project::of_scenario(&s.path).and_then(|p| p.inside(path, "its golden (expect.golden)"))
-        {
-            refused += 1;
-            say(
-                stdout,
-                format!("refused {} ({}): {why}\n", path.display(), s.path.display()),
-            );
-            continue;
-        }
-        if !r.problems.is_empty() {
-            refused += 1;
-            text.push_str(&format!(
-                "refused {} ({}): its assertions fail, so the engine's transcript is not blessed\n",
-                path.display(),
-                s.path.display()
-            ));
-            for p in &r.problems {
-                text.push_str(&format!("  {p}\n"));
-            }
-            say(stdout, text);
-            continue;
-        }
-        let new = r.played.text();
-        let verb = match &r.golden {
-            Golden::Text(old) if *old == new => {
-                say(stdout, format!("unchanged {}\n", path.display()));
-                continue;
-            }
-            Golden::Text(old) => {
-                let (plus, minus) = counts(old, &new);
-                format!("updated {} (+{plus} -{minus} lines)", path.display())
-            }
-            Golden::Missing => {
-                format!("created {} ({} lines)", path.display(), new.lines().count())
-            }
-            Golden::Unreadable(_) => format!("replaced unreadable {}", path.display()),
-        };
-        let diff = match &r.golden {
-            Golden::Text(old) => render(
-                old,
-                &new,
-                Compare::default(),
-                Style {
-                    color: false,
-                    side_by_side: false,
-                    context: 3,
-                },
-            ),
-            _ => String::new(),
-        };
-        // A golden the scenario names itself (an official course file) is
-        // not the engine's to change unless asked.
-        let ours = *path == default_golden(&s.path, s.rules(), &s.name);
-        if !ours && !o.force && !matches!(r.golden, Golden::Missing) {
-            kept += 1;
-            say(
-                stdout,
-                format!(
-                    "kept {} ({}): it is not in the project's golden/ layout (an official file?); --force rewrites it\n{diff}",
-                    path.display(),
-                    s.path.display()
-                ),
-            );
-            continue;
-        }
-        if o.dry_run {
-            pending += 1;
-            say(stdout, format!("would have {verb}\n{diff}"));
-            continue;
-        }
-        if o.review {
-            say(stdout, format!("{} ({}):\n{diff}", verb, s.path.display()));
-            match ask(stdout, input) {
-                Answer::Accept => {}
-                Answer::Reject => {
-                    rejected += 1;
-                    say(stdout, format!("rejected {}\n", path.display()));
-                    continue;
-                }
-                Answer::Skip => {
-                    skipped += 1;
-                    say(stdout, format!("skipped {}\n", path.display()));
-                    continue;
-                }
-            }
-        }
-        match write_atomic(path, &r.played.transcript) {
-            Ok(()) => {
-                written += 1;
-                say(stdout, format!("{verb}\n"));
-            }
-            Err(e) => {
-                failed += 1;
-                say(stdout, format!("not written {}: {e}\n", path.display()));
-            }
-        }
-    }
-    let unchanged =
-        scenarios.len() - written - refused - failed - kept - pending - rejected - skipped;
-    let mut summary = format!("{written} written, {unchanged} unchanged, {refused} refused");
-    for (n, what) in [
-        (failed, "not written"),
-        (kept, "kept (--force rewrites them)"),
-        (pending, "would change (--dry-run)"),
-        (rejected, "rejected"),
-        (skipped, "skipped"),
+    let outcomes: Vec<Blessed> = scenarios
+        .iter()
+        .zip(&results)
+        .map(|(s, r)| bless(o, s, r, stdout, input))
+        .collect();
+    let n = |b: Blessed| outcomes.iter().filter(|&&x| x == b).count();
+    let mut summary = format!(
+        "{} written, {} unchanged, {} refused",
+        n(Blessed::Written),
+        n(Blessed::Unchanged),
+        n(Blessed::Refused)
+    );
+    for (b, what) in [
+        (Blessed::Failed, "not written"),
+        (Blessed::Kept, "kept (--force rewrites them)"),
+        (Blessed::Pending, "would change (--dry-run)"),
+        (Blessed::Rejected, "rejected"),
+        (Blessed::Skipped, "skipped"),
     ] {
-        if n > 0 {
-            summary.push_str(&format!(", {n} {what}"));
+        if n(b) > 0 {
+            summary.push_str(&format!(", {} {what}", n(b)));
         }
     }
     say(stdout, format!("{summary}\n"));
-    if bad_input || failed > 0 {
+    if bad_input || n(Blessed::Failed) > 0 {
         Err(Failure::silent(2))
-    } else if refused > 0 || kept > 0 || pending > 0 {
+    } else if n(Blessed::Refused) + n(Blessed::Kept) + n(Blessed::Pending) > 0 {
         // A golden that still differs fails `upcard run`: say so here too.
         Err(Failure::silent(1))
     } else {
         Ok(())
+    }
+}
+
+/// Whether scenario `s`'s golden may be written, and why not: outside its
+/// project, or its assertions fail (the lines to say).
+fn refusal(s: &Scenario, r: &Evaluated) -> Option<String> {
+    let path = &s.expect.golden;
+    // A golden is written only inside the scenario's own project,
+    // whatever its `golden:` says and whatever --force says.
+    if let Err(why) =
+        Project::of_scenario(&s.path).and_then(|p| p.inside(path, "its golden (expect.golden)"))
+    {
+        return Some(format!(
+            "refused {} ({}): {why}\n",
+            path.display(),
+            s.path.display()
+        ));
+    }
+    if r.problems.is_empty() {
+        return None;
+    }
+    let mut text = format!(
+        "refused {} ({}): its assertions fail, so the engine's transcript is not blessed\n",
+        path.display(),
+        s.path.display()
+    );
+    for p in &r.problems {
+        text.push_str(&format!("  {p}\n"));
+    }
+    Some(text)
+}
+
+/// One scenario's golden written from the engine's transcript, or why not,
+/// said as it happens.
+fn bless(
+    o: &Options,
+    s: &Scenario,
+    r: &Evaluated,
+    stdout: &mut dyn Write,
+    input: &mut dyn BufRead,
+) -> Blessed {
+    let path = &s.expect.golden;
+    if let Some(why) = refusal(s, r) {
+        say(stdout, why);
+        return Blessed::Refused;
+    }
+    let new = r.played.text();
+    let verb = match &r.golden {
+        Golden::Text(old) if *old == new => {
+            say(stdout, format!("unchanged {}\n", path.display()));
+            return Blessed::Unchanged;
+        }
+        Golden::Text(old) => {
+            let (plus, minus) = counts(old, &new);
+            format!("updated {} (+{plus} -{minus} lines)", path.display())
+        }
+        Golden::Missing => {
+            format!("created {} ({} lines)", path.display(), new.lines().count())
+        }
+        Golden::Unreadable(_) => format!("replaced unreadable {}", path.display()),
+    };
+    let diff = match &r.golden {
+        Golden::Text(old) => render(
+            old,
+            &new,
+            Compare::default(),
+            Style {
+                color: false,
+                side_by_side: false,
+                context: 3,
+            },
+        ),
+        _ => String::new(),
+    };
+    // A golden the scenario names itself (an official course file) is
+    // not the engine's to change unless asked.
+    let ours = *path == default_golden(&s.path, s.rules(), &s.name);
+    if !ours && !o.force && !matches!(r.golden, Golden::Missing) {
+        say(
+            stdout,
+            format!(
+                "kept {} ({}): it is not in the project's golden/ layout (an official file?); --force rewrites it\n{diff}",
+                path.display(),
+                s.path.display()
+            ),
+        );
+        return Blessed::Kept;
+    }
+    if o.dry_run {
+        say(stdout, format!("would have {verb}\n{diff}"));
+        return Blessed::Pending;
+    }
+    if o.review {
+        say(stdout, format!("{} ({}):\n{diff}", verb, s.path.display()));
+        match ask(stdout, input) {
+            Answer::Accept => {}
+            Answer::Reject => {
+                say(stdout, format!("rejected {}\n", path.display()));
+                return Blessed::Rejected;
+            }
+            Answer::Skip => {
+                say(stdout, format!("skipped {}\n", path.display()));
+                return Blessed::Skipped;
+            }
+        }
+    }
+    match write_atomic(path, &r.played.transcript) {
+        Ok(()) => {
+            say(stdout, format!("{verb}\n"));
+            Blessed::Written
+        }
+        Err(e) => {
+            say(stdout, format!("not written {}: {e}\n", path.display()));
+            Blessed::Failed
+        }
     }
 }
 

@@ -55,6 +55,57 @@ pub enum PlayerKind {
     Human,
 }
 
+/// Where an error in the section is.
+type At<'a> = dyn Fn(&[&str], String) -> ScenarioError + 'a;
+
+/// A pack given as a list: 24 cards, none twice.
+fn listed_pack(cards: &[CardName], at: &At) -> Result<[Card; 24], ScenarioError> {
+    let mut seen = Vec::with_capacity(24);
+    for c in cards {
+        if seen.contains(&c.0) {
+            return Err(at(
+                &["eecs280", "pack"],
+                format!("{} is in the pack twice", c.0.short()),
+            ));
+        }
+        seen.push(c.0);
+    }
+    seen.try_into().map_err(|v: Vec<Card>| {
+        at(
+            &["eecs280", "pack"],
+            format!("a pack has 24 cards, this one has {}", v.len()),
+        )
+    })
+}
+
+/// Four players, each named by one word of its own.
+fn check_players(players: &[RawPlayer], at: &At) -> Result<(), ScenarioError> {
+    if players.len() != 4 {
+        return Err(at(
+            &["eecs280", "players"],
+            format!("a game has 4 players, this one has {}", players.len()),
+        ));
+    }
+    for (i, p) in players.iter().enumerate() {
+        if p.name.is_empty() || p.name.contains(char::is_whitespace) {
+            return Err(at(
+                &["eecs280", "players"],
+                format!(
+                    "player {i}'s name {:?} must be one word (the program reads names as words)",
+                    p.name
+                ),
+            ));
+        }
+        if players[..i].iter().any(|q| q.name == p.name) {
+            return Err(at(
+                &["eecs280", "players"],
+                format!("two players are named {:?}", p.name),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// Checks the `eecs280:` section.
 pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, ScenarioError> {
     let at = |keys: &[&str], message: String| cx.at(keys, message);
@@ -81,22 +132,7 @@ pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, 
             (pack, t, base, Some(full))
         }
         (None, Some(cards)) => {
-            let mut seen = Vec::with_capacity(24);
-            for c in cards {
-                if seen.contains(&c.0) {
-                    return Err(at(
-                        &["eecs280", "pack"],
-                        format!("{} is in the pack twice", c.0.short()),
-                    ));
-                }
-                seen.push(c.0);
-            }
-            let pack: [Card; 24] = seen.try_into().map_err(|v: Vec<Card>| {
-                at(
-                    &["eecs280", "pack"],
-                    format!("a pack has 24 cards, this one has {}", v.len()),
-                )
-            })?;
+            let pack = listed_pack(cards, &at)?;
             let t: String = pack.iter().map(|c| format!("{c}\n")).collect();
             (pack, t, "pack.in".to_string(), None)
         }
@@ -107,29 +143,7 @@ pub fn setup(e: &RawEecs280, cx: &mut SetupContext<'_>) -> Result<Eecs280Setup, 
             format!("points must be 1 to 100, not {}", e.points),
         ));
     }
-    if e.players.len() != 4 {
-        return Err(at(
-            &["eecs280", "players"],
-            format!("a game has 4 players, this one has {}", e.players.len()),
-        ));
-    }
-    for (i, p) in e.players.iter().enumerate() {
-        if p.name.is_empty() || p.name.contains(char::is_whitespace) {
-            return Err(at(
-                &["eecs280", "players"],
-                format!(
-                    "player {i}'s name {:?} must be one word (the program reads names as words)",
-                    p.name
-                ),
-            ));
-        }
-        if e.players[..i].iter().any(|q| q.name == p.name) {
-            return Err(at(
-                &["eecs280", "players"],
-                format!("two players are named {:?}", p.name),
-            ));
-        }
-    }
+    check_players(&e.players, &at)?;
     if let Some(full) = read {
         cx.keep(full, "eecs280.pack_file");
     }
