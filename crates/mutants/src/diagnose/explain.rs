@@ -222,7 +222,34 @@ impl Explainer<'_> {
         if !must.is_empty() && !must.contains(&got) {
             return Finding::new(Kind::Illegal, self.not_following(seat, got, trump));
         }
-        let mut options: Vec<Card> = if must.is_empty() { hand.to_vec() } else { must };
+        let options = if must.is_empty() { hand.to_vec() } else { must };
+        self.lawful_card(
+            Played {
+                seat,
+                want,
+                got,
+                leading,
+            },
+            trump,
+            led,
+            options,
+        )
+    }
+
+    /// A lawful card other than the expected one: where it stands among
+    /// the cards the seat could play, and the rule behind the expected one.
+    fn lawful_card(
+        &self,
+        Played {
+            seat,
+            want,
+            got,
+            leading,
+        }: Played,
+        trump: Suit,
+        led: Option<Suit>,
+        mut options: Vec<Card>,
+    ) -> Finding {
         options.sort_by_key(|c| std::cmp::Reverse(c.value(trump, led)));
         let place = options.iter().position(|&c| c == got).unwrap_or(0);
         let rank = match (place, options.len()) {
@@ -422,6 +449,60 @@ impl Explainer<'_> {
         }
     }
 
+    /// A bid the rules forbid (a wrong suit for the round, a dealer passing
+    /// where it may not), said; None for a lawful one.
+    fn unlawful_bid(&self, seat: Seat, round: u8, got: Option<Suit>, up: Card) -> Option<String> {
+        let st = &self.r.before;
+        let n = self.n(seat);
+        let up_suit = up.suit();
+        match got {
+            Some(s) if round == 1 && s != up_suit => Some(format!(
+                "{n} orders up {} in round one, but in round one only the upcard's suit ({}, the {}) can be ordered up",
+                suit(s),
+                suit(up_suit),
+                up.long()
+            )),
+            Some(s) if round == 2 && s == up_suit => Some(format!(
+                "{n} names {} in round two, but the upcard's suit was turned down in round one and cannot be named",
+                suit(s)
+            )),
+            None if round == 2
+                && seat == st.dealer
+                && st.config.all_pass == AllPass::ScrewTheDealer =>
+            {
+                Some(format!(
+                    "{n} passes in round two as the dealer, but the dealer may not pass in round two (screw the dealer): the dealer must name a suit"
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// What `seat` holds of suit `asked` that a bid weighs: its face and
+    /// ace cards, bowers counted.
+    fn holds(&self, seat: Seat, asked: Suit) -> String {
+        let st = &self.r.before;
+        let n = self.n(seat);
+        let strong: Vec<Card> = st.hands[seat]
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|c| c.is_trump(asked) && c.rank().is_face_or_ace())
+            .collect();
+        match strong.len() {
+            0 => format!(
+                "{n} holds no face or ace card of {} (bowers count)",
+                suit(asked)
+            ),
+            k => format!(
+                "{n} holds {k} face or ace card{} of {} (bowers count): {}",
+                if k == 1 { "" } else { "s" },
+                suit(asked),
+                list(&strong)
+            ),
+        }
+    }
+
     fn bid(&self, seat: Seat, s2: Seat) -> Finding {
         let st = &self.r.before;
         if s2 != seat {
@@ -445,39 +526,8 @@ impl Explainer<'_> {
             return Finding::new(Kind::Difference, format!("{n}'s bid differs"));
         };
         let up_suit = up.suit();
-        match got {
-            Some(s) if round == 1 && s != up_suit => {
-                return Finding::new(
-                    Kind::Illegal,
-                    format!(
-                        "{n} orders up {} in round one, but in round one only the upcard's suit ({}, the {}) can be ordered up",
-                        suit(s),
-                        suit(up_suit),
-                        up.long()
-                    ),
-                );
-            }
-            Some(s) if round == 2 && s == up_suit => {
-                return Finding::new(
-                    Kind::Illegal,
-                    format!(
-                        "{n} names {} in round two, but the upcard's suit was turned down in round one and cannot be named",
-                        suit(s)
-                    ),
-                );
-            }
-            None if round == 2
-                && seat == st.dealer
-                && st.config.all_pass == AllPass::ScrewTheDealer =>
-            {
-                return Finding::new(
-                    Kind::Illegal,
-                    format!(
-                        "{n} passes in round two as the dealer, but the dealer may not pass in round two (screw the dealer): the dealer must name a suit"
-                    ),
-                );
-            }
-            _ => {}
+        if let Some(illegal) = self.unlawful_bid(seat, round, got, up) {
+            return Finding::new(Kind::Illegal, illegal);
         }
         let Some(why) = self.r.why else {
             return Finding::new(
@@ -489,24 +539,7 @@ impl Explainer<'_> {
             );
         };
         let asked = got.unwrap_or(if round == 1 { up_suit } else { up_suit.next() });
-        let strong: Vec<Card> = st.hands[seat]
-            .as_slice()
-            .iter()
-            .copied()
-            .filter(|c| c.is_trump(asked) && c.rank().is_face_or_ace())
-            .collect();
-        let holds = match strong.len() {
-            0 => format!(
-                "{n} holds no face or ace card of {} (bowers count)",
-                suit(asked)
-            ),
-            k => format!(
-                "{n} holds {k} face or ace card{} of {} (bowers count): {}",
-                if k == 1 { "" } else { "s" },
-                suit(asked),
-                list(&strong)
-            ),
-        };
+        let holds = self.holds(seat, asked);
         // Would the strategy bid so if this player were the dealer?
         if round == 2 && got.is_some() && seat != st.dealer {
             let mut as_dealer = st.clone();
@@ -660,4 +693,13 @@ pub(crate) fn hand_order(t: &Timeline, p: &Place, want: &str, got: &str) -> Opti
             w.long()
         ),
     ))
+}
+
+/// A card the program played (`got`) where `want` was expected, by `seat`.
+#[derive(Clone, Copy)]
+struct Played {
+    seat: Seat,
+    want: Card,
+    got: Card,
+    leading: bool,
 }

@@ -161,6 +161,59 @@ fn seats_from(first: Seat) -> impl Iterator<Item = Seat> {
     (0..4).map(move |k| (first + k) % 4)
 }
 
+/// Every bid of round `round`, from `seat` on (alone only where allowed).
+fn other_bids(seat: Seat, round: u8, allow_alone: bool) -> Vec<Event> {
+    let mut out = Vec::new();
+    for s in seats_from(seat) {
+        out.push(Event::Passed { seat: s, round });
+        for suit in Suit::ALL {
+            for alone in [false, true] {
+                if alone && !allow_alone {
+                    continue;
+                }
+                out.push(Event::Ordered {
+                    seat: s,
+                    suit,
+                    alone,
+                    round,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A hand scored otherwise: either team, every score a hand can make.
+fn other_scores(winner: usize, scores: [u32; 2], points: u32) -> Vec<Event> {
+    let mut out = Vec::new();
+    let old = {
+        let mut old = scores;
+        old[winner] = old[winner].saturating_sub(points);
+        old
+    };
+    for w in [winner, 1 - winner] {
+        for (points, march, euchred) in [
+            (1, false, false),
+            (2, true, false),
+            (2, false, true),
+            (2, false, false),
+            (4, true, false),
+            (4, false, false),
+        ] {
+            let mut scores = old;
+            scores[w] += points;
+            out.push(Event::HandOver {
+                winner: w,
+                points,
+                march,
+                euchred,
+                scores,
+            });
+        }
+    }
+    out
+}
+
 /// The events the game could have had in place of `ev`, likeliest first.
 fn candidates(ev: &Event, before: &State) -> Vec<Event> {
     let mut out = Vec::new();
@@ -179,22 +232,7 @@ fn candidates(ev: &Event, before: &State) -> Vec<Event> {
             }
         }
         Event::Passed { seat, round } | Event::Ordered { seat, round, .. } => {
-            for s in seats_from(seat) {
-                out.push(Event::Passed { seat: s, round });
-                for suit in Suit::ALL {
-                    for alone in [false, true] {
-                        if alone && !before.config.allow_alone {
-                            continue;
-                        }
-                        out.push(Event::Ordered {
-                            seat: s,
-                            suit,
-                            alone,
-                            round,
-                        });
-                    }
-                }
-            }
+            out.extend(other_bids(seat, round, before.config.allow_alone));
         }
         Event::Discarded { seat, .. } => {
             out.extend(all_cards().map(|card| Event::Discarded { seat, card }));
@@ -222,33 +260,7 @@ fn candidates(ev: &Event, before: &State) -> Vec<Event> {
             scores,
             points,
             ..
-        } => {
-            let old = {
-                let mut old = scores;
-                old[winner] = old[winner].saturating_sub(points);
-                old
-            };
-            for w in [winner, 1 - winner] {
-                for (points, march, euchred) in [
-                    (1, false, false),
-                    (2, true, false),
-                    (2, false, true),
-                    (2, false, false),
-                    (4, true, false),
-                    (4, false, false),
-                ] {
-                    let mut scores = old;
-                    scores[w] += points;
-                    out.push(Event::HandOver {
-                        winner: w,
-                        points,
-                        march,
-                        euchred,
-                        scores,
-                    });
-                }
-            }
-        }
+        } => out.extend(other_scores(winner, scores, points)),
         Event::GameOver { winner, scores } => out.push(Event::GameOver {
             winner: 1 - winner,
             scores,
