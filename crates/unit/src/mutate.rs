@@ -90,27 +90,50 @@ fn place(text: &str, at: usize) -> String {
     format!("{line}:{col}")
 }
 
+/// One change to a source: `len` bytes at `at` become `new`.
+struct Edit {
+    at: usize,
+    len: usize,
+    new: String,
+    what: String,
+}
+
+/// Whether `len` bytes at `at` are code (not a comment, string or include).
+type Code<'a> = dyn Fn(usize, usize) -> bool + 'a;
+
 /// Every candidate mutant of `text`, in source order (of its place).
 pub fn mutants(file: &str, text: &str) -> Vec<SourceMutant> {
     let mask = code_mask(text);
     let code = |from: usize, len: usize| (from..from + len).all(|i| mask.get(i) == Some(&true));
-    let mut out: Vec<(usize, SourceMutant)> = Vec::new();
-    let mut add = |at: usize, len: usize, new: &str, what: String| {
-        let mut t = String::with_capacity(text.len() + new.len());
-        t.push_str(&text[..at]);
-        t.push_str(new);
-        t.push_str(&text[at + len..]);
-        out.push((
-            at,
+    // Kinds in this order: at one place, their mutants come so.
+    let mut edits: Vec<Edit> = operators(text, &code);
+    edits.extend(constants(text, &mask));
+    edits.extend(negated_conditions(text, &code));
+    edits.extend(swapped_arguments(text, &code));
+    edits.extend(deleted_statements(text, &code));
+    edits.sort_by_key(|e| e.at);
+    let mut seen = std::collections::BTreeSet::new();
+    edits
+        .into_iter()
+        .map(|e| {
+            let mut t = String::with_capacity(text.len() + e.new.len());
+            t.push_str(&text[..e.at]);
+            t.push_str(&e.new);
+            t.push_str(&text[e.at + e.len..]);
             SourceMutant {
                 file: file.to_string(),
-                at,
-                name: format!("{file}:{}: {what}", place(text, at)),
+                at: e.at,
+                name: format!("{file}:{}: {}", place(text, e.at), e.what),
                 text: t,
-            },
-        ));
-    };
-    // Operators: the longer first at a place, so " <= " is not read as " < ".
+            }
+        })
+        .filter(|m| seen.insert(m.text.clone()))
+        .collect()
+}
+
+/// Operators: the longer first at a place, so " <= " is not read as " < ".
+fn operators(text: &str, code: &Code) -> Vec<Edit> {
+    let mut out = Vec::new();
     for (op, into) in OPERATORS {
         for (at, _) in text.match_indices(op) {
             if !code(at + 1, op.len() - 2) {
@@ -118,16 +141,21 @@ pub fn mutants(file: &str, text: &str) -> Vec<SourceMutant> {
             }
             for new in *into {
                 // The operator alone, without its spaces: its column is its own.
-                add(
-                    at + 1,
-                    op.len() - 2,
-                    new.trim(),
-                    format!("{} became {}", op.trim(), new.trim()),
-                );
+                out.push(Edit {
+                    at: at + 1,
+                    len: op.len() - 2,
+                    new: new.trim().to_string(),
+                    what: format!("{} became {}", op.trim(), new.trim()),
+                });
             }
         }
     }
-    // Integer constants, one up and one down.
+    out
+}
+
+/// Integer constants, one up and one down.
+fn constants(text: &str, mask: &[bool]) -> Vec<Edit> {
+    let mut out = Vec::new();
     let b = text.as_bytes();
     let mut i = 0;
     while i < b.len() {
@@ -146,24 +174,26 @@ pub fn mutants(file: &str, text: &str) -> Vec<SourceMutant> {
         if !(follows.is_ascii_alphanumeric() || follows == b'.' || follows == b'_')
             && let Ok(n) = text[i..end].parse::<u64>()
         {
-            add(
-                i,
-                end - i,
-                &(n + 1).to_string(),
-                format!("{n} became {}", n + 1),
-            );
+            let to = |m: u64| Edit {
+                at: i,
+                len: end - i,
+                new: m.to_string(),
+                what: format!("{n} became {m}"),
+            };
+            out.push(to(n + 1));
             if n > 0 {
-                add(
-                    i,
-                    end - i,
-                    &(n - 1).to_string(),
-                    format!("{n} became {}", n - 1),
-                );
+                out.push(to(n - 1));
             }
         }
         i = end;
     }
-    // Conditions negated.
+    out
+}
+
+/// Conditions negated.
+fn negated_conditions(text: &str, code: &Code) -> Vec<Edit> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
     for (at, _) in text.match_indices("if (") {
         if !code(at, 4) {
             continue;
@@ -180,15 +210,21 @@ pub fn mutants(file: &str, text: &str) -> Vec<SourceMutant> {
         });
         if let Some(close) = close {
             let cond = &text[open + 1..close];
-            add(
-                open,
-                close + 1 - open,
-                &format!("(!({cond}))"),
-                "if condition negated".into(),
-            );
+            out.push(Edit {
+                at: open,
+                len: close + 1 - open,
+                new: format!("(!({cond}))"),
+                what: "if condition negated".into(),
+            });
         }
     }
-    // Two simple arguments swapped: f(a, b) with no nesting in either.
+    out
+}
+
+/// Two simple arguments swapped: f(a, b) with no nesting in either.
+fn swapped_arguments(text: &str, code: &Code) -> Vec<Edit> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
     for (at, _) in text.match_indices('(') {
         if !code(at, 1) || at == 0 || !(b[at - 1].is_ascii_alphanumeric() || b[at - 1] == b'_') {
             continue;
@@ -207,16 +243,20 @@ pub fn mutants(file: &str, text: &str) -> Vec<SourceMutant> {
             let name_start = text[..at]
                 .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
                 .map_or(0, |k| k + 1);
-            let callee = &text[name_start..at];
-            add(
-                at + 1,
-                inside.len(),
-                &format!("{}, {}", parts[1], parts[0]),
-                format!("the arguments of {callee} swapped"),
-            );
+            out.push(Edit {
+                at: at + 1,
+                len: inside.len(),
+                new: format!("{}, {}", parts[1], parts[0]),
+                what: format!("the arguments of {} swapped", &text[name_start..at]),
+            });
         }
     }
-    // Statements deleted: a line that is one statement, not a return.
+    out
+}
+
+/// Statements deleted: a line that is one statement, not a return.
+fn deleted_statements(text: &str, code: &Code) -> Vec<Edit> {
+    let mut out = Vec::new();
     let mut start = 0;
     for line in text.split_inclusive('\n') {
         let t = line.trim();
@@ -227,16 +267,16 @@ pub fn mutants(file: &str, text: &str) -> Vec<SourceMutant> {
             && code(start + line.find(t).unwrap_or(0), t.len());
         if statement {
             let lead = line.len() - line.trim_start().len();
-            add(start + lead, t.len(), "", "statement deleted".into());
+            out.push(Edit {
+                at: start + lead,
+                len: t.len(),
+                new: String::new(),
+                what: "statement deleted".into(),
+            });
         }
         start += line.len();
     }
-    out.sort_by_key(|(at, _)| *at);
-    let mut seen = std::collections::BTreeSet::new();
-    out.into_iter()
-        .map(|(_, m)| m)
-        .filter(|m| seen.insert(m.text.clone()))
-        .collect()
+    out
 }
 
 #[cfg(test)]
