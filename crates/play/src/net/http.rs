@@ -126,7 +126,7 @@ fn read_head(stream: &mut TcpStream, deadline: Instant) -> Option<(Vec<u8>, usiz
         }
         if buf.len() > MAX_HEAD {
             respond(
-                &stream,
+                stream,
                 "431 Request Header Fields Too Large",
                 "text/plain",
                 b"too large\n",

@@ -116,7 +116,7 @@ fn ask_person(
     stdout: &mut dyn Write,
 ) -> Result<upcard_engine::Action, Failure> {
     let stdin = std::io::stdin();
-    let offer = offered(&obs, &legal);
+    let offer = offered(obs, legal);
     let trump = obs.trump.or(obs.upcard.map(|u| u.suit()));
     let hand: Vec<String> = display_order(obs.hand, trump)
         .iter()
@@ -124,7 +124,7 @@ fn ask_person(
         .collect();
     let mut s = format!("{}, your hand: {}.\n", name, hand.join(", "));
     for (i, a) in offer.iter().enumerate() {
-        s.push_str(&format!("  {}) {}\n", i + 1, choice_text(&obs, *a)));
+        s.push_str(&format!("  {}) {}\n", i + 1, choice_text(obs, *a)));
     }
     s.push_str(&format!("{name}, choose 1-{}:\n", offer.len()));
     let _ = stdout.write_all(s.as_bytes());

@@ -186,25 +186,15 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
     // Dropped once here, so a program's start drops only its own
     // capabilities: the bounding set is inherited, and PID 1 never execs.
     super::confine::drop_bounding_set();
-    // The writable space's free inodes when it is empty (namespaces): the
-    // most it can ever have, so a run that leaves it so left nothing.
-    let empty = (mode == Mode::Namespaces)
-        .then(|| free_inodes(Path::new(WORK)))
-        .flatten();
-    let no_queues = (ipc == Ipc::Emptied).then(queues_size).flatten();
+    let space = Space::new(mode, ipc, inputs.as_ref());
     let mut program = Program::default();
     let filter = super::seccomp::Filter::new(mode);
     let last_pid = (mode == Mode::Namespaces).then(LastPid::open).flatten();
-    if mode == Mode::Namespaces {
-        // The folders' times as every later run finds them: the first run
-        // is not told apart by them.
-        reset_space(&[], empty);
-    }
     loop {
-        let (msg, fds) = match recv::<ToHelper>(sock(), false) {
-            Ok(Received::Message(m, fds)) => (m, fds),
-            Ok(_) => return 0,
-            Err(_) => return 1,
+        let (msg, [exe, stdin, stdout, stderr]) = match next_run() {
+            Ok(Some(run)) => run,
+            Ok(None) => continue,
+            Err(code) => return code,
         };
         let ToHelper::Run {
             argv0,
@@ -219,17 +209,6 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
         else {
             continue;
         };
-        let Ok::<[OwnedFd; 4], _>([exe, stdin, stdout, stderr]) = fds.try_into() else {
-            let _ = send(
-                sock(),
-                &FromHelper::NotStarted {
-                    step: "receiving the program's descriptors".into(),
-                    errno: libc::EINVAL,
-                },
-                &[],
-            );
-            continue;
-        };
         let (exe, copy) = match program.load(exe) {
             Ok(loaded) => loaded,
             Err(e) => {
@@ -237,26 +216,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
                 continue;
             }
         };
-        let copied = match &inputs {
-            Some(dir) => (if copy_dir {
-                copy_inputs(dir, Path::new(WORK))
-            } else {
-                Ok(Vec::new())
-            })
-            .and_then(|mut names| {
-                for (name, text) in &files {
-                    write_input(Path::new(WORK), name, text.as_bytes())?;
-                    names.push(name.into());
-                }
-                Ok(names)
-            }),
-            // Without namespaces the program runs in the run directory.
-            None => files
-                .iter()
-                .try_for_each(|(name, text)| write_input(work, name, text.as_bytes()))
-                .map(|()| Vec::new()),
-        };
-        let copied = match copied {
+        let copied = match place_files(inputs.as_ref(), copy_dir, &files, work) {
             Ok(names) => names,
             Err(e) => {
                 not_started("copying the run's files into the sandbox", &e);
@@ -290,42 +250,133 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
             Ok(pid) => pid,
         };
         let status = watch(mode, pid);
-        if mode != Mode::Namespaces {
-            if send(
-                sock(),
-                &FromHelper::Exited {
-                    status,
-                    disk_full: false,
-                    clean: true,
-                },
-                &[],
-            )
-            .is_err()
-            {
-                return 1;
-            }
-            continue;
-        }
-        // With namespaces the run's writable space is checked and emptied
-        // (what it wrote is nobody's) before the grader hears of the end:
-        // one message, and the grader never waits for a second. A space
-        // that cannot be emptied gets the next run a new helper.
-        let disk_full = space_full(Path::new(WORK));
-        if let (Some(name), Some(dir)) = (&collect, &inputs) {
-            collect_output(Path::new(WORK), name, dir);
-        }
-        // The run's IPC objects go too (no process of it is left).
-        if ipc == Ipc::Emptied {
-            empty_ipc(no_queues);
-        }
-        let clean = reset_space(&copied, empty);
-        let reply = FromHelper::Exited {
-            status,
-            disk_full,
-            clean,
+        let reply = match mode {
+            Mode::Namespaces => space.after(status, collect.as_deref(), &copied),
+            _ => FromHelper::Exited {
+                status,
+                disk_full: false,
+                clean: true,
+            },
         };
         if send(sock(), &reply, &[]).is_err() {
             return 1;
+        }
+    }
+}
+
+/// The next message and, for a run, its four descriptors (the program,
+/// its standard input, output and error); Err: the grader is gone (0) or
+/// the socket failed (1).
+fn next_run() -> Result<Option<(ToHelper, [OwnedFd; 4])>, i32> {
+    let (msg, fds) = match recv::<ToHelper>(sock(), false) {
+        Ok(Received::Message(m, fds)) => (m, fds),
+        Ok(_) => return Err(0),
+        Err(_) => return Err(1),
+    };
+    if !matches!(msg, ToHelper::Run { .. }) {
+        return Ok(None);
+    }
+    match <[OwnedFd; 4]>::try_from(fds) {
+        Ok(fds) => Ok(Some((msg, fds))),
+        Err(_) => {
+            let _ = send(
+                sock(),
+                &FromHelper::NotStarted {
+                    step: "receiving the program's descriptors".into(),
+                    errno: libc::EINVAL,
+                },
+                &[],
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// The run's files put where the program finds them: with namespaces the
+/// grader's run directory copied into /work (if asked) and the scenario's
+/// files written there; without, the files written into the run directory.
+/// The names of what was copied in.
+fn place_files(
+    inputs: Option<&std::fs::File>,
+    copy_dir: bool,
+    files: &[(String, String)],
+    work: &Path,
+) -> std::io::Result<Vec<std::ffi::OsString>> {
+    match inputs {
+        Some(dir) => {
+            let mut names = if copy_dir {
+                copy_inputs(dir, Path::new(WORK))?
+            } else {
+                Vec::new()
+            };
+            for (name, text) in files {
+                write_input(Path::new(WORK), name, text.as_bytes())?;
+                names.push(name.into());
+            }
+            Ok(names)
+        }
+        // Without namespaces the program runs in the run directory.
+        None => files
+            .iter()
+            .try_for_each(|(name, text)| write_input(work, name, text.as_bytes()))
+            .map(|()| Vec::new()),
+    }
+}
+
+/// The worker's writable space and IPC namespace, with namespaces.
+struct Space<'a> {
+    /// The grader's run directory (an output to collect goes there).
+    inputs: Option<&'a std::fs::File>,
+    ipc: Ipc,
+    no_queues: Option<u64>,
+    /// The space's free inodes when empty.
+    empty: Option<u64>,
+}
+
+impl<'a> Space<'a> {
+    fn new(mode: Mode, ipc: Ipc, inputs: Option<&'a std::fs::File>) -> Space<'a> {
+        // The writable space's free inodes when it is empty (namespaces): the
+        // most it can ever have, so a run that leaves it so left nothing.
+        let empty = (mode == Mode::Namespaces)
+            .then(|| free_inodes(Path::new(WORK)))
+            .flatten();
+        let no_queues = (ipc == Ipc::Emptied).then(queues_size).flatten();
+        if mode == Mode::Namespaces {
+            // The folders' times as every later run finds them: the first run
+            // is not told apart by them.
+            reset_space(&[], empty);
+        }
+        Space {
+            inputs,
+            ipc,
+            no_queues,
+            empty,
+        }
+    }
+
+    /// With namespaces the run's writable space is checked and emptied
+    /// (what it wrote is nobody's) before the grader hears of the end:
+    /// one message, and the grader never waits for a second. A space that
+    /// cannot be emptied gets the next run a new helper.
+    fn after(
+        &self,
+        status: i32,
+        collect: Option<&str>,
+        copied: &[std::ffi::OsString],
+    ) -> FromHelper {
+        let disk_full = space_full(Path::new(WORK));
+        if let (Some(name), Some(dir)) = (collect, self.inputs) {
+            collect_output(Path::new(WORK), name, dir);
+        }
+        // The run's IPC objects go too (no process of it is left).
+        if self.ipc == Ipc::Emptied {
+            empty_ipc(self.no_queues);
+        }
+        let clean = reset_space(copied, self.empty);
+        FromHelper::Exited {
+            status,
+            disk_full,
+            clean,
         }
     }
 }

@@ -98,6 +98,53 @@ fn tmpfs(dst: &Path, options: &str) -> Result<(), String> {
     .map_err(|e| err("cannot mount a tmpfs on", dst, e))
 }
 
+/// The jail's /dev at `dev`: a small tmpfs holding the five devices bound
+/// from the machine's, the standard links, and the folder /dev/shm is
+/// bound on.
+fn make_dev(dev: &Path) -> Result<(), String> {
+    std::fs::create_dir(dev).map_err(|e| err("cannot make", dev, e))?;
+    tmpfs(dev, "size=64k,mode=0755")?;
+    for d in DEVICES {
+        let dst = dev.join(d);
+        std::fs::write(&dst, b"").map_err(|e| err("cannot make", &dst, e))?;
+        bind_with(&Path::new("/dev").join(d), &dst, true, true)?;
+    }
+    for (name, target) in [
+        ("fd", "/proc/self/fd"),
+        ("stdin", "/proc/self/fd/0"),
+        ("stdout", "/proc/self/fd/1"),
+        ("stderr", "/proc/self/fd/2"),
+    ] {
+        symlink(target, dev.join(name)).map_err(|e| err("cannot link", &dev.join(name), e))?;
+    }
+    let shm = dev.join("shm");
+    std::fs::create_dir(&shm).map_err(|e| err("cannot make", &shm, e))?;
+    Ok(())
+}
+
+/// Makes `jail` the root, the old one detached, the new one read-only but
+/// for the writable space, and moves into /work.
+fn pivot_into(jail: &Path) -> Result<(), String> {
+    let old = jail.join(".old");
+    std::fs::create_dir(&old).map_err(|e| err("cannot make", &old, e))?;
+    nix::unistd::pivot_root(jail, &old).map_err(|e| format!("pivot_root: {e}"))?;
+    std::env::set_current_dir("/").map_err(|e| format!("chdir /: {e}"))?;
+    umount2("/.old", MntFlags::MNT_DETACH)
+        .map_err(|e| format!("cannot detach the old root: {e}"))?;
+    std::fs::remove_dir("/.old").map_err(|e| format!("cannot remove /.old: {e}"))?;
+    // The root itself is read-only too: only /work, /tmp and /dev/shm take writes.
+    mount(
+        None::<&str>,
+        "/",
+        None::<&str>,
+        MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
+        None::<&str>,
+    )
+    .map_err(|e| format!("cannot make / read-only: {e}"))?;
+    std::env::set_current_dir("/work").map_err(|e| format!("chdir /work: {e}"))?;
+    Ok(())
+}
+
 /// Builds the new root at `jail` (an empty directory of the grader's),
 /// with `work` as /work, and moves into it. Runs as PID 1 of the new
 /// namespaces, before any program. Returns whether every IPC object of the
@@ -135,23 +182,8 @@ pub fn build(work: &Path, jail: &Path, disk: u64) -> Result<(bool, std::fs::File
         show(&Path::new("/etc").join(f), &at("etc").join(f))?;
     }
     let dev = at("dev");
-    std::fs::create_dir(&dev).map_err(|e| err("cannot make", &dev, e))?;
-    tmpfs(&dev, "size=64k,mode=0755")?;
-    for d in DEVICES {
-        let dst = dev.join(d);
-        std::fs::write(&dst, b"").map_err(|e| err("cannot make", &dst, e))?;
-        bind_with(&Path::new("/dev").join(d), &dst, true, true)?;
-    }
-    for (name, target) in [
-        ("fd", "/proc/self/fd"),
-        ("stdin", "/proc/self/fd/0"),
-        ("stdout", "/proc/self/fd/1"),
-        ("stderr", "/proc/self/fd/2"),
-    ] {
-        symlink(target, dev.join(name)).map_err(|e| err("cannot link", &dev.join(name), e))?;
-    }
+    make_dev(&dev)?;
     let shm = dev.join("shm");
-    std::fs::create_dir(&shm).map_err(|e| err("cannot make", &shm, e))?;
     // The one space programs write to; its folders are bound where programs
     // find them, and the space itself is then detached from the tree.
     let space = at(".space");
@@ -200,23 +232,7 @@ pub fn build(work: &Path, jail: &Path, disk: u64) -> Result<(bool, std::fs::File
     bind(&space.join("work"), &w, false)?;
     umount2(&space, MntFlags::MNT_DETACH).map_err(|e| err("cannot detach", &space, e))?;
     std::fs::remove_dir(&space).map_err(|e| err("cannot remove", &space, e))?;
-    let old = at(".old");
-    std::fs::create_dir(&old).map_err(|e| err("cannot make", &old, e))?;
-    nix::unistd::pivot_root(jail, &old).map_err(|e| format!("pivot_root: {e}"))?;
-    std::env::set_current_dir("/").map_err(|e| format!("chdir /: {e}"))?;
-    umount2("/.old", MntFlags::MNT_DETACH)
-        .map_err(|e| format!("cannot detach the old root: {e}"))?;
-    std::fs::remove_dir("/.old").map_err(|e| format!("cannot remove /.old: {e}"))?;
-    // The root itself is read-only too: only /work, /tmp and /dev/shm take writes.
-    mount(
-        None::<&str>,
-        "/",
-        None::<&str>,
-        MsFlags::MS_REMOUNT | MsFlags::MS_RDONLY | MsFlags::MS_NOSUID | MsFlags::MS_NODEV,
-        None::<&str>,
-    )
-    .map_err(|e| format!("cannot make / read-only: {e}"))?;
-    std::env::set_current_dir("/work").map_err(|e| format!("chdir /work: {e}"))?;
+    pivot_into(jail)?;
     Ok((
         queues_listed && Path::new("/proc/sysvipc/shm").is_file(),
         inputs,
