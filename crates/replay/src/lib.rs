@@ -217,6 +217,44 @@ fn start_point(initial: &State) -> Point {
     }
 }
 
+/// Where the game stands as its events go by, and the strategy rule
+/// behind the decision to come.
+struct Cursor {
+    point: Point,
+    why: Option<&'static str>,
+}
+
+impl Cursor {
+    /// Follows event `e`: a move gets its place and, a decision, its rule.
+    fn follow(&mut self, e: &Event) -> Option<(Point, Option<&'static str>)> {
+        match e {
+            Event::HandStart { hand, .. } => {
+                self.point = Point {
+                    hand: *hand,
+                    trick: 0,
+                    play: 0,
+                }
+            }
+            Event::Led { .. } => {
+                self.point.trick += 1;
+                self.point.play = 0;
+            }
+            Event::Why { rule, .. } => self.why = Some(*rule),
+            _ => {}
+        }
+        if !is_move(e) {
+            return None;
+        }
+        self.point.play += 1;
+        let why = if is_decision(e) {
+            self.why.take()
+        } else {
+            None
+        };
+        Some((self.point, why))
+    }
+}
+
 /// What one step of the game printed and emitted, for placing its moves.
 struct Shown<'a> {
     /// The index of the step's first event in the timeline's.
@@ -262,8 +300,10 @@ pub fn record(scenario: Scenario) -> Timeline {
     let mut event_ends = Vec::new();
     let mut moves: Vec<Move> = Vec::new();
     let mut events = Vec::new();
-    let mut point = start_point(&initial);
-    let mut why = None;
+    let mut cursor = Cursor {
+        point: start_point(&initial),
+        why: None,
+    };
     let mut shown_until = 0;
     let error = loop {
         // A game that would not end stops, as `play` stops it.
@@ -288,35 +328,20 @@ pub fn record(scenario: Scenario) -> Timeline {
         let printed = before..printer.bytes().len();
         let first_new = moves.len();
         for (k, e) in step_events.iter().enumerate() {
-            match e {
-                Event::HandStart { hand, .. } => {
-                    point = Point {
-                        hand: *hand,
-                        trick: 0,
-                        play: 0,
-                    }
-                }
-                Event::Led { .. } => {
-                    point.trick += 1;
-                    point.play = 0;
-                }
-                Event::Why { rule, .. } => why = Some(*rule),
-                _ => {}
-            }
-            if is_move(e) {
-                point.play += 1;
-                moves.push(Move {
-                    number: moves.len() + 1,
-                    point,
-                    event: e.clone(),
-                    event_index: events.len() + k,
-                    why: if is_decision(e) { why.take() } else { None },
-                    state: game.state.clone(),
-                    before: state_before.clone(),
-                    printed: printed.end..printed.end,
-                    events_end: 0,
-                });
-            }
+            let Some((point, why)) = cursor.follow(e) else {
+                continue;
+            };
+            moves.push(Move {
+                number: moves.len() + 1,
+                point,
+                event: e.clone(),
+                event_index: events.len() + k,
+                why,
+                state: game.state.clone(),
+                before: state_before.clone(),
+                printed: printed.end..printed.end,
+                events_end: 0,
+            });
         }
         let base = events.len();
         events.extend(step_events);

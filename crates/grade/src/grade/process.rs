@@ -372,6 +372,65 @@ fn wait_exit(
     }
 }
 
+/// The program's exit status into `status`, if it has exited (and it was
+/// not seen before).
+fn look(child: &mut dyn Running, status: &mut Option<std::process::ExitStatus>) {
+    if status.is_none()
+        && let Ok(Some(st)) = child.try_wait()
+    {
+        *status = Some(st);
+    }
+}
+
+/// The program and all it started killed and reaped, ending so.
+fn stopped(child: &mut dyn Running, ending: Ending) -> Ending {
+    child.kill_all();
+    let _ = child.wait();
+    ending
+}
+
+/// What the poll loop wakes on: output to read (none while batching), room
+/// to write standard input, the program's exit (its pidfd).
+struct Wake {
+    out: Option<i32>,
+    err: Option<i32>,
+    input: Option<i32>,
+    exit: Option<i32>,
+}
+
+impl Wake {
+    /// Sleeps until one of them is ready or `left` has passed (at most
+    /// 5 ms when the exit is polled for, BATCH_MS while batching).
+    fn wait(&self, left: Duration, poll_exit: bool, batch: bool) {
+        let mut fds: Vec<libc::pollfd> = [
+            (self.out, libc::POLLIN),
+            (self.err, libc::POLLIN),
+            (self.input, libc::POLLOUT),
+            (self.exit, libc::POLLIN),
+        ]
+        .into_iter()
+        .filter_map(|(fd, events)| {
+            Some(libc::pollfd {
+                fd: fd?,
+                events,
+                revents: 0,
+            })
+        })
+        .collect();
+        let mut wait_ms = left.as_millis().min(i32::MAX as u128) as i32 + 1;
+        if poll_exit {
+            wait_ms = wait_ms.min(5);
+        }
+        if batch {
+            wait_ms = wait_ms.min(BATCH_MS);
+        }
+        // SAFETY: `fds` is a live array of pollfd of the given length.
+        unsafe {
+            libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, wait_ms);
+        }
+    }
+}
+
 /// One thread, one poll loop: feeds standard input, collects both outputs up
 /// to the cap, and wakes on the program's exit (a pidfd), on output, or at the
 /// deadline. After the exit the rest of the group is killed and the pipes drained.
@@ -399,11 +458,8 @@ fn watch(
         input = None;
     }
     while out.is_some() || err.is_some() {
-        if status.is_none()
-            && exit_fd < 0
-            && let Ok(Some(st)) = child.try_wait()
-        {
-            status = Some(st);
+        if exit_fd < 0 {
+            look(child, &mut status);
         }
         if status.is_some() && !reaped {
             // Exited: children it left behind go too; the pipes then close.
@@ -414,53 +470,30 @@ fn watch(
         let now = Instant::now();
         if now >= deadline {
             if status.is_none() {
-                child.kill_all();
-                let _ = child.wait();
-                return (kept_out, kept_err, Ending::TimedOut);
+                return (kept_out, kept_err, stopped(child, Ending::TimedOut));
             }
             break;
         }
-        let mut fds: Vec<libc::pollfd> = Vec::with_capacity(4);
-        let mut push = |fd: i32, events: libc::c_short| {
-            fds.push(libc::pollfd {
-                fd,
-                events,
-                revents: 0,
-            })
+        let wake = Wake {
+            out: out.as_ref().filter(|_| !batch).map(AsRawFd::as_raw_fd),
+            err: err.as_ref().filter(|_| !batch).map(AsRawFd::as_raw_fd),
+            input: input.as_ref().map(AsRawFd::as_raw_fd),
+            exit: Some(exit_fd).filter(|&fd| status.is_none() && fd >= 0),
         };
-        if !batch {
-            if let Some(o) = &out {
-                push(o.as_raw_fd(), libc::POLLIN);
-            }
-            if let Some(e) = &err {
-                push(e.as_raw_fd(), libc::POLLIN);
-            }
-        }
-        if let Some(i) = &input {
-            push(i.as_raw_fd(), libc::POLLOUT);
-        }
-        if status.is_none() && exit_fd >= 0 {
-            push(exit_fd, libc::POLLIN);
-        }
-        let mut wait_ms = (deadline - now).as_millis().min(i32::MAX as u128) as i32 + 1;
-        if status.is_none() && exit_fd < 0 {
-            wait_ms = wait_ms.min(5);
-        }
-        if batch {
-            wait_ms = wait_ms.min(BATCH_MS);
-        }
-        // SAFETY: `fds` is a live array of pollfd of the given length.
-        unsafe {
-            libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, wait_ms);
-        }
+        // Without a pidfd the exit is looked for every 5 ms.
+        let poll_exit = status.is_none() && exit_fd < 0;
+        wake.wait(deadline - now, poll_exit, batch);
         let had = kept_out.len() + kept_err.len();
-        if let Some(o) = out.as_mut()
-            && !drain(o, &mut kept_out, cap, &mut over)
+        // A pipe that is done (closed or failed) is dropped.
+        if out
+            .as_mut()
+            .is_some_and(|o| !drain(o, &mut kept_out, cap, &mut over))
         {
             out = None;
         }
-        if let Some(e) = err.as_mut()
-            && !drain(e, &mut kept_err, cap, &mut over)
+        if err
+            .as_mut()
+            .is_some_and(|e| !drain(e, &mut kept_err, cap, &mut over))
         {
             err = None;
         }
@@ -471,31 +504,24 @@ fn watch(
             input = None;
         }
         if over {
-            child.kill_all();
-            let _ = child.wait();
-            return (kept_out, kept_err, Ending::Truncated);
+            return (kept_out, kept_err, stopped(child, Ending::Truncated));
         }
-        if status.is_none()
-            && exit_fd >= 0
-            && let Ok(Some(st)) = child.try_wait()
-        {
-            status = Some(st);
+        if exit_fd >= 0 {
+            look(child, &mut status);
         }
         batch = status.is_none() && exit_fd >= 0 && kept_out.len() + kept_err.len() > had;
     }
-    let status = match status {
-        Some(s) => s,
-        // Both pipes closed before the exit was seen: wait for it, within the limit.
-        None => match wait_exit(child, exit_fd, deadline) {
-            Ok(s) => s,
-            Err(ending) => return (kept_out, kept_err, ending),
-        },
-    };
-    child.kill_all();
-    let ending = match (status.code(), status.signal()) {
-        (Some(c), _) => Ending::Exited(c),
-        (None, Some(s)) => Ending::Signal(s),
-        _ => Ending::Exited(-1),
+    // Both pipes closed before the exit was seen: wait for it, within the limit.
+    let ending = match status.map_or_else(|| wait_exit(child, exit_fd, deadline), Ok) {
+        Ok(status) => {
+            child.kill_all();
+            match (status.code(), status.signal()) {
+                (Some(c), _) => Ending::Exited(c),
+                (None, Some(s)) => Ending::Signal(s),
+                _ => Ending::Exited(-1),
+            }
+        }
+        Err(ending) => ending,
     };
     (kept_out, kept_err, ending)
 }
