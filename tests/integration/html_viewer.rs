@@ -39,6 +39,72 @@ fn hand(dom: &str, s: usize) -> Vec<String> {
         .collect()
 }
 
+/// The page at `url` opened at move `n` shows what the engine's state
+/// after move `n` holds: every hand, the trick in order, the score.
+fn shows_move(url: &str, n: usize) {
+    let dom = chromium(&format!("{url}#move={n}"), &["--dump-dom"]);
+    assert!(
+        dom.status.success(),
+        "{}",
+        String::from_utf8_lossy(&dom.stderr)
+    );
+    let dom = String::from_utf8(dom.stdout).unwrap();
+    // The engine's state after move n.
+    let json = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        .args(["replay", TEST00, "--to", &n.to_string(), "--format", "json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let state = &v["state"];
+    for s in 0..4 {
+        let want: Vec<String> = state["hands"][s]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect();
+        let mut shown = hand(&dom, s);
+        let mut want_sorted = want.clone();
+        shown.sort();
+        want_sorted.sort();
+        assert_eq!(shown, want_sorted, "move {n}, seat {s}");
+    }
+    // The trick is drawn in the middle of the table, each card with
+    // its player's name, in the order played.
+    let centre = &dom[dom.find("id=\"centre\"").unwrap()..];
+    let centre = &centre[..centre.find("class=\"seat at-bottom\"").unwrap()];
+    let trick: Vec<String> = centre
+        .split("data-card=\"")
+        .skip(1)
+        .map(|p| p[..2].to_string())
+        .collect();
+    let want_trick: Vec<String> = state["trick"]
+        .as_array()
+        .map(|t| {
+            t.iter()
+                .map(|p| p[1].as_str().or(p["card"].as_str()).unwrap().to_string())
+                .collect()
+        })
+        .unwrap_or_default();
+    if state["trump"].is_null() {
+        assert!(trick.len() <= 1, "move {n}: only the upcard: {trick:?}");
+    } else {
+        assert_eq!(trick, want_trick, "move {n}");
+    }
+    let scores = &state["scores"];
+    assert!(
+        dom.contains(&format!(
+            "id=\"score\">Adi &amp; Chi-Chih {} · Barbara &amp; Dabbala {}<",
+            scores[0], scores[1]
+        )),
+        "move {n}: {dom}"
+    );
+    assert!(
+        dom.contains(&format!("id=\"what\">move {n}/32 at ")),
+        "move {n}"
+    );
+}
+
 #[test]
 fn the_viewer_shows_the_engines_state_at_each_move() {
     let page = work().join("test00.html");
@@ -63,67 +129,7 @@ fn the_viewer_shows_the_engines_state_at_each_move() {
     );
     let url = format!("file://{}", page.canonicalize().unwrap().display());
     for n in [1usize, 7, 19, 32] {
-        let dom = chromium(&format!("{url}#move={n}"), &["--dump-dom"]);
-        assert!(
-            dom.status.success(),
-            "{}",
-            String::from_utf8_lossy(&dom.stderr)
-        );
-        let dom = String::from_utf8(dom.stdout).unwrap();
-        // The engine's state after move n.
-        let json = Command::new(env!("CARGO_BIN_EXE_upcard"))
-            .args(["replay", TEST00, "--to", &n.to_string(), "--format", "json"])
-            .output()
-            .unwrap();
-        let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
-        let state = &v["state"];
-        for s in 0..4 {
-            let want: Vec<String> = state["hands"][s]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| c.as_str().unwrap().to_string())
-                .collect();
-            let mut shown = hand(&dom, s);
-            let mut want_sorted = want.clone();
-            shown.sort();
-            want_sorted.sort();
-            assert_eq!(shown, want_sorted, "move {n}, seat {s}");
-        }
-        // The trick is drawn in the middle of the table, each card with
-        // its player's name, in the order played.
-        let centre = &dom[dom.find("id=\"centre\"").unwrap()..];
-        let centre = &centre[..centre.find("class=\"seat at-bottom\"").unwrap()];
-        let trick: Vec<String> = centre
-            .split("data-card=\"")
-            .skip(1)
-            .map(|p| p[..2].to_string())
-            .collect();
-        let want_trick: Vec<String> = state["trick"]
-            .as_array()
-            .map(|t| {
-                t.iter()
-                    .map(|p| p[1].as_str().or(p["card"].as_str()).unwrap().to_string())
-                    .collect()
-            })
-            .unwrap_or_default();
-        if state["trump"].is_null() {
-            assert!(trick.len() <= 1, "move {n}: only the upcard: {trick:?}");
-        } else {
-            assert_eq!(trick, want_trick, "move {n}");
-        }
-        let scores = &state["scores"];
-        assert!(
-            dom.contains(&format!(
-                "id=\"score\">Adi &amp; Chi-Chih {} · Barbara &amp; Dabbala {}<",
-                scores[0], scores[1]
-            )),
-            "move {n}: {dom}"
-        );
-        assert!(
-            dom.contains(&format!("id=\"what\">move {n}/32 at ")),
-            "move {n}"
-        );
+        shows_move(&url, n);
     }
     // A picture of one moment, kept as a CI artifact.
     let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("viewer-test00-move7.png");

@@ -264,9 +264,9 @@ fn unreferenced_goldens_are_listed() {
 }
 
 /// `bless --dry-run` shows the change and writes nothing; `--review` asks
-/// for each change; an official golden is only rewritten with `--force`.
+/// for each change.
 #[test]
-fn bless_reviews_changes_and_keeps_official_goldens_unless_forced() {
+fn bless_shows_and_reviews_changes() {
     let d = library("review");
     let golden = d.join("golden/eecs280/march.out");
     let original = std::fs::read_to_string(&golden).unwrap();
@@ -330,8 +330,13 @@ fn bless_reviews_changes_and_keeps_official_goldens_unless_forced() {
         r.out
     );
     assert_eq!(std::fs::read_to_string(&golden).unwrap(), original);
+}
 
-    // An official course file: kept, unless --force.
+/// An official course golden (not in the project's golden/ layout) is only
+/// rewritten with `--force`.
+#[test]
+fn bless_keeps_official_goldens_unless_forced() {
+    let d = library("official");
     let official = d.join("golden/eecs280/v2020-2026_adi/euchre_test00.out.correct");
     let text = std::fs::read_to_string(&official).unwrap();
     std::fs::write(&official, format!("{text}extra\n")).unwrap();

@@ -2,7 +2,7 @@
 //! has no golden: the transcripts themselves are the goldens, checked by
 //! `upcard run`), every file valid against the JSON Schema.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use upcard::replay::{json_line, record};
 use upcard::scenario::Scenario;
@@ -120,36 +120,9 @@ fn the_library_covers_what_issue_4_lists() {
 /// library that `upcard run` passes whole and that is never overwritten.
 #[test]
 fn an_installed_binary_grades_with_its_bundled_library() {
-    let t = tempfile::tempdir().unwrap();
-    let bin = t.path().join("upcard");
-    std::fs::copy(env!("CARGO_BIN_EXE_upcard"), &bin).unwrap();
-    let exe = t.path().join("euchre.exe");
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp");
-    let built = std::process::Command::new("g++")
-        .args(["-O1", "-o"])
-        .arg(&exe)
-        .arg(&src)
-        .status()
-        .expect("g++ (apt-get install -y g++)");
-    assert!(built.success());
-    let empty = t.path().join("empty");
-    std::fs::create_dir(&empty).unwrap();
-    let home = t.path().join("home");
-    let run = |args: &[&str]| {
-        let o = std::process::Command::new(&bin)
-            .current_dir(&empty)
-            .args(args)
-            .env("HOME", &home)
-            .env_remove("XDG_CACHE_HOME")
-            .output()
-            .unwrap();
-        (
-            o.status.code(),
-            String::from_utf8(o.stdout).unwrap(),
-            String::from_utf8(o.stderr).unwrap(),
-        )
-    };
-    let exe = exe.to_str().unwrap();
+    let installed = Installed::new();
+    let run = |args: &[&str]| installed.run(args);
+    let exe = installed.exe.to_str().unwrap();
     let (code, out, err) = run(&["grade", "--exe", exe, "--rules", "eecs280"]);
     assert_eq!(code, Some(0), "{out}{err}");
     assert!(out.ends_with("\n15 passed, 0 failed\n"), "{out}");
@@ -204,6 +177,60 @@ fn an_installed_binary_grades_with_its_bundled_library() {
         "upcard: lib/scenarios exists: export writes a new library and overwrites none \
          (choose another folder)\n"
     );
+}
+
+/// upcard copied alone into a folder, with a course program beside it and
+/// an empty folder to run in (no ./scenarios), its cache in a home of its own.
+struct Installed {
+    _dir: tempfile::TempDir,
+    bin: PathBuf,
+    exe: PathBuf,
+    empty: PathBuf,
+    home: PathBuf,
+}
+
+impl Installed {
+    fn new() -> Installed {
+        let t = tempfile::tempdir().unwrap();
+        let bin = t.path().join("upcard");
+        std::fs::copy(env!("CARGO_BIN_EXE_upcard"), &bin).unwrap();
+        let exe = t.path().join("euchre.exe");
+        let src =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp");
+        let built = std::process::Command::new("g++")
+            .args(["-O1", "-o"])
+            .arg(&exe)
+            .arg(&src)
+            .status()
+            .expect("g++ (apt-get install -y g++)");
+        assert!(built.success());
+        let empty = t.path().join("empty");
+        std::fs::create_dir(&empty).unwrap();
+        let home = t.path().join("home");
+        Installed {
+            _dir: t,
+            bin,
+            exe,
+            empty,
+            home,
+        }
+    }
+
+    /// Its exit status, standard output and standard error.
+    fn run(&self, args: &[&str]) -> (Option<i32>, String, String) {
+        let o = std::process::Command::new(&self.bin)
+            .current_dir(&self.empty)
+            .args(args)
+            .env("HOME", &self.home)
+            .env_remove("XDG_CACHE_HOME")
+            .output()
+            .unwrap();
+        (
+            o.status.code(),
+            String::from_utf8(o.stdout).unwrap(),
+            String::from_utf8(o.stderr).unwrap(),
+        )
+    }
 }
 
 /// The library in the checkout: its scenarios (YAML files under

@@ -332,6 +332,61 @@ fn generating_needs_reference_tests() {
         .run();
 }
 
+/// The unit-test HTML pages (in `dir`) speak of tests and bugs, and name
+/// the test that caught each.
+fn pages_name_the_tests_that_caught_bugs(dir: &std::path::Path) {
+    // The page speaks of tests and bugs, and names the test that caught each.
+    let page = std::fs::read_to_string(dir.join("alice.html")).unwrap();
+    assert!(
+        page.contains("<p id=\"summary\">2 of 4 bugs caught; 4 tests: 3 valid, 1 invalid</p>"),
+        "{page}"
+    );
+    assert!(
+        page.contains(
+            "<tr><td>face-includes-ten</td><td class=\"pass\">yes</td>\
+             <td>Card_tests.cpp ten_is_not_face</td></tr>"
+        ),
+        "{page}"
+    );
+    assert!(
+        page.contains("<td>nine_is_face</td><td class=\"fail\">invalid</td>"),
+        "{page}"
+    );
+    assert!(!page.contains("scenario"), "{page}");
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert!(
+        index.contains(
+            "<tr><td><a href=\"alice.html\">alice</a></td><td>2 of 4</td><td>4</td><td>3</td>\
+             <td>1</td><td>2/4</td></tr>"
+        ),
+        "{index}"
+    );
+}
+
+/// A Gradescope report's tests: name, score, maximum, and the first two
+/// lines of their output.
+fn gradescope_rows(gs: &serde_json::Value) -> Vec<(String, f64, f64, String)> {
+    gs["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| {
+            (
+                t["name"].as_str().unwrap().to_string(),
+                t["score"].as_f64().unwrap(),
+                t["max_score"].as_f64().unwrap(),
+                t["output"]
+                    .as_str()
+                    .unwrap()
+                    .lines()
+                    .take(2)
+                    .collect::<Vec<_>>()
+                    .join(" / "),
+            )
+        })
+        .collect()
+}
+
 /// The platforms' reports: a point a bug caught, invalid tests and files
 /// that could not be graded as tests worth nothing, one file a student.
 #[test]
@@ -350,54 +405,11 @@ fn gradescope_and_junit_reports_score_a_point_a_bug() {
             &format!("{UNIT}/students"),
         ])
         .run();
-    // The page speaks of tests and bugs, and names the test that caught each.
-    let page = std::fs::read_to_string(dir.join("html/alice.html")).unwrap();
-    assert!(
-        page.contains("<p id=\"summary\">2 of 4 bugs caught; 4 tests: 3 valid, 1 invalid</p>"),
-        "{page}"
-    );
-    assert!(
-        page.contains(
-            "<tr><td>face-includes-ten</td><td class=\"pass\">yes</td>\
-             <td>Card_tests.cpp ten_is_not_face</td></tr>"
-        ),
-        "{page}"
-    );
-    assert!(
-        page.contains("<td>nine_is_face</td><td class=\"fail\">invalid</td>"),
-        "{page}"
-    );
-    assert!(!page.contains("scenario"), "{page}");
-    let index = std::fs::read_to_string(dir.join("html/index.html")).unwrap();
-    assert!(
-        index.contains(
-            "<tr><td><a href=\"alice.html\">alice</a></td><td>2 of 4</td><td>4</td><td>3</td>\
-             <td>1</td><td>2/4</td></tr>"
-        ),
-        "{index}"
-    );
+    pages_name_the_tests_that_caught_bugs(&dir.join("html"));
     let gs: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("gs/alice.json")).unwrap()).unwrap();
     assert_eq!(gs["score"], 2.0);
-    let tests: Vec<(String, f64, f64, String)> = gs["tests"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| {
-            (
-                t["name"].as_str().unwrap().to_string(),
-                t["score"].as_f64().unwrap(),
-                t["max_score"].as_f64().unwrap(),
-                t["output"]
-                    .as_str()
-                    .unwrap()
-                    .lines()
-                    .take(2)
-                    .collect::<Vec<_>>()
-                    .join(" / "),
-            )
-        })
-        .collect();
+    let tests = gradescope_rows(&gs);
     let row = |n: &str, s: f64, m: f64, o: &str| (n.to_string(), s, m, o.to_string());
     assert_eq!(
         tests,

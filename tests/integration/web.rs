@@ -534,6 +534,24 @@ fn on_a_phone_every_legal_card_can_be_tapped() {
     assert_eq!(code, Some(0));
 }
 
+/// What `serve --web` says when it starts: its address, the link of each of
+/// its `remote` seats, and the spectators' link.
+fn invitations(p: &Proc, remote: usize) -> (String, BTreeMap<usize, String>, String) {
+    let addr = p
+        .said("listening on ")
+        .rsplit(' ')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut links = BTreeMap::new();
+    for _ in 0..remote {
+        let l = p.said("upcard: seat ");
+        let seat: usize = l["upcard: seat ".len()..][..1].parse().unwrap();
+        links.insert(seat, url_in(&l));
+    }
+    (addr, links, url_in(&p.said("spectators: ")))
+}
+
 /// Two browsers, an `upcard join` bot and a server bot at one table; one
 /// browser reloads in the middle of a trick and plays on.
 #[test]
@@ -557,19 +575,7 @@ fn an_online_game_with_two_browsers_a_joined_bot_and_a_reload() {
         "--house",
         "points-to-win=5",
     ]);
-    let addr = p
-        .said("listening on ")
-        .rsplit(' ')
-        .next()
-        .unwrap()
-        .to_string();
-    let mut links = BTreeMap::new();
-    for _ in 0..3 {
-        let l = p.said("upcard: seat ");
-        let seat: usize = l["upcard: seat ".len()..][..1].parse().unwrap();
-        links.insert(seat, url_in(&l));
-    }
-    let watch = url_in(&p.said("spectators: "));
+    let (addr, links, watch) = invitations(&p, 3);
     let b = browser(1000, 900);
     // Seat 1 is taken by `upcard join` with its token.
     let token1 = links[&1].rsplit('/').next().unwrap().to_string();
@@ -630,64 +636,11 @@ fn an_online_game_with_two_browsers_a_joined_bot_and_a_reload() {
     assert_eq!(scores, want);
 }
 
-/// 300 connections that say nothing or half a request and 64 spectators
-/// do not hold up a real player's join; a join without its seat's token or
-/// with a wrong one is refused; a browser that floods is cut off with a
-/// message and the game goes on.
-#[test]
-fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
-    let p = Proc::start(&[
-        "serve",
-        "--web",
-        "--listen",
-        "127.0.0.1:0",
-        "--seed",
-        "2",
-        "--seat",
-        "0=remote",
-        "--seat",
-        "1=remote",
-        "--seat",
-        "2=bot:computer",
-        "--seat",
-        "3=bot:computer",
-        "--seat-timeout",
-        "1",
-        "--house",
-        "points-to-win=3",
-    ]);
-    let addr = p
-        .said("listening on ")
-        .rsplit(' ')
-        .next()
-        .unwrap()
-        .to_string();
-    let seat0 = url_in(&p.said("upcard: seat 0: "));
-    let seat1 = url_in(&p.said("upcard: seat 1: "));
-    let watch = url_in(&p.said("spectators: "));
-    let token0 = seat0.rsplit('/').next().unwrap();
-    // More silent connections than the door reads at once.
-    let mut idle = Vec::new();
-    for i in 0..300 {
-        let mut s = TcpStream::connect(&addr).unwrap();
-        match i % 3 {
-            0 => {}
-            1 => s
-                .write_all(b"GET /seat/ab HTTP/1.1\r\nHost: x\r\n")
-                .unwrap(),
-            _ => s.write_all(b"{\"type\":\"join\",\"na").unwrap(),
-        }
-        idle.push(s);
-    }
-    // A link with a wrong token is a 404 that says so; the right one is the
-    // page, whose policy runs no script but its own.
-    let get = |path: &str| {
-        let mut s = TcpStream::connect(&addr).unwrap();
-        write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
-        let mut text = String::new();
-        s.read_to_string(&mut text).unwrap();
-        text
-    };
+/// A link with a wrong token is a 404 that says so; the right one is the
+/// page, whose policy runs no script but its own; a join without its token
+/// is refused, whatever the transport.
+fn seats_are_by_invitation(addr: &str, token0: &str) {
+    let get = |path: &str| http_get(addr, path);
     let wrong = get("/seat/0123456789abcdef0123456789abcdef");
     assert!(wrong.starts_with("HTTP/1.1 404 Not Found\r\n"), "{wrong}");
     assert!(
@@ -701,11 +654,94 @@ fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
     assert!(page.contains("script-src 'sha256-") && !page.contains("script-src 'unsafe-inline'"));
     // Under --web a seat is by invitation: a join without its token is
     // refused, whatever the transport.
-    let s = TcpStream::connect(&addr).unwrap();
+    let s = TcpStream::connect(addr).unwrap();
     writeln!(&s, "{}", json!({"type": "join", "name": "Sneak"})).unwrap();
     let mut reply = String::new();
     std::io::BufRead::read_line(&mut std::io::BufReader::new(&s), &mut reply).unwrap();
     assert!(reply.contains("seats are by invitation"), "{reply}");
+}
+
+/// `n` connections that say nothing, half a request, or half a join.
+fn idle_connections(addr: &str, n: usize) -> Vec<TcpStream> {
+    (0..n)
+        .map(|i| {
+            let mut s = TcpStream::connect(addr).unwrap();
+            match i % 3 {
+                0 => {}
+                1 => s
+                    .write_all(b"GET /seat/ab HTTP/1.1\r\nHost: x\r\n")
+                    .unwrap(),
+                _ => s.write_all(b"{\"type\":\"join\",\"na").unwrap(),
+            }
+            s
+        })
+        .collect()
+}
+
+/// The whole answer to `GET path`.
+fn http_get(addr: &str, path: &str) -> String {
+    let mut s = TcpStream::connect(addr).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: x\r\n\r\n").unwrap();
+    let mut text = String::new();
+    s.read_to_string(&mut text).unwrap();
+    text
+}
+
+/// The first message the table sends a socket that joins with `join`.
+fn first_reply(addr: &str, join: serde_json::Value) -> String {
+    let mut ws = socket_join(addr, join);
+    ws.read().unwrap().to_text().unwrap().to_string()
+}
+
+/// A WebSocket to the table that has sent `join`.
+fn socket_join(
+    addr: &str,
+    join: serde_json::Value,
+) -> tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>> {
+    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).expect("the socket opens");
+    ws.send(tungstenite::Message::text(join.to_string()))
+        .unwrap();
+    ws
+}
+
+/// Floods a socket with binary frames until the table cuts it off: what it
+/// said then (a message or the close frame's reason), if anything.
+fn flood<S: std::io::Read + std::io::Write>(ws: &mut tungstenite::WebSocket<S>) -> Option<String> {
+    let junk = vec![b'x'; 12 * 1024];
+    for _ in 0..20 {
+        if ws.send(tungstenite::Message::binary(junk.clone())).is_err() {
+            break;
+        }
+        let _ = ws.flush();
+    }
+    let t = Instant::now();
+    while t.elapsed() < Duration::from_secs(5) {
+        match ws.read() {
+            Ok(tungstenite::Message::Text(m)) if m.contains("cut off") => {
+                return Some(m.to_string());
+            }
+            Ok(tungstenite::Message::Close(Some(f))) => return Some(f.reason.to_string()),
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    None
+}
+
+/// 300 connections that say nothing or half a request and 64 spectators
+/// do not hold up a real player's join; a join without its seat's token or
+/// with a wrong one is refused; a browser that floods is cut off with a
+/// message and the game goes on.
+#[test]
+fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
+    let args = "serve --web --listen 127.0.0.1:0 --seed 2 --seat 0=remote --seat 1=remote \
+                --seat 2=bot:computer --seat 3=bot:computer --seat-timeout 1 --house points-to-win=3";
+    let p = Proc::start(&args.split_whitespace().collect::<Vec<_>>());
+    let (addr, links, watch) = invitations(&p, 2);
+    let token0 = links[&0].rsplit('/').next().unwrap();
+    // More silent connections than the door reads at once.
+    let idle = idle_connections(&addr, 300);
+    seats_are_by_invitation(&addr, token0);
     // A real join with its token is seated at once.
     let t = Instant::now();
     let mut s = TcpStream::connect(&addr).unwrap();
@@ -722,12 +758,10 @@ fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
     // seat's link still gets in below.
     let watch_token = watch.rsplit('/').next().unwrap();
     let spectator = || {
-        let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).unwrap();
-        ws.send(tungstenite::Message::text(
-            json!({"type": "join", "name": "W", "token": watch_token, "table": true}).to_string(),
-        ))
-        .unwrap();
-        ws
+        socket_join(
+            &addr,
+            json!({"type": "join", "name": "W", "token": watch_token, "table": true}),
+        )
     };
     // (A spectator is sent nothing before the game begins.)
     let spectators: Vec<_> = (0..64).map(|_| spectator()).collect();
@@ -739,68 +773,29 @@ fn idle_connections_wrong_tokens_and_floods_do_not_stop_the_table() {
         "{first:?}"
     );
     // A wrong token is refused with a message.
-    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).expect("the socket opens");
-    ws.send(tungstenite::Message::text(
-        json!({"type": "join", "name": "Eve", "token": "0123456789abcdef0123456789abcdef", "table": true}).to_string(),
-    ))
-    .unwrap();
-    let reply = ws.read().unwrap();
-    assert!(
-        reply
-            .to_text()
-            .unwrap()
-            .contains("not a seat at this table"),
-        "{reply:?}"
+    let reply = first_reply(
+        &addr,
+        json!({"type": "join", "name": "Eve", "token": "0123456789abcdef0123456789abcdef", "table": true}),
     );
+    assert!(reply.contains("not a seat at this table"), "{reply:?}");
     // Seat 0's link was taken by Quick over TCP: the link no longer
     // opens it. Seat 1 by socket, then a flood.
-    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).unwrap();
-    ws.send(tungstenite::Message::text(
-        json!({"type": "join", "name": "Late", "token": token0, "table": true}).to_string(),
-    ))
-    .unwrap();
-    let reply = ws.read().unwrap();
-    assert!(
-        reply
-            .to_text()
-            .unwrap()
-            .contains("taken by a program client"),
-        "{reply:?}"
+    let reply = first_reply(
+        &addr,
+        json!({"type": "join", "name": "Late", "token": token0, "table": true}),
     );
-    let token1 = seat1.rsplit('/').next().unwrap();
+    assert!(reply.contains("taken by a program client"), "{reply:?}");
+    let token1 = links[&1].rsplit('/').next().unwrap();
     let t = Instant::now();
-    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).unwrap();
-    ws.send(tungstenite::Message::text(
-        json!({"type": "join", "name": "Flood", "token": token1, "table": true}).to_string(),
-    ))
-    .unwrap();
+    let mut ws = socket_join(
+        &addr,
+        json!({"type": "join", "name": "Flood", "token": token1, "table": true}),
+    );
     p.said("Flood takes seat 1");
     assert!(t.elapsed() < Duration::from_secs(1), "{:?}", t.elapsed());
     drop(spectators);
     // Binary frames, which the table never reads, count as much as text.
-    let junk = vec![b'x'; 12 * 1024];
-    let mut cut = None;
-    for _ in 0..20 {
-        if ws.send(tungstenite::Message::binary(junk.clone())).is_err() {
-            break;
-        }
-        let _ = ws.flush();
-    }
-    let t = Instant::now();
-    while t.elapsed() < Duration::from_secs(5) {
-        match ws.read() {
-            Ok(tungstenite::Message::Text(m)) if m.contains("cut off") => {
-                cut = Some(m.to_string());
-                break;
-            }
-            Ok(tungstenite::Message::Close(Some(f))) => {
-                cut = Some(f.reason.to_string());
-                break;
-            }
-            Ok(_) => {}
-            Err(_) => break,
-        }
-    }
+    let cut = flood(&mut ws);
     assert!(
         cut.as_deref().is_some_and(|m| m.contains("cut off")),
         "{cut:?}"
