@@ -20,6 +20,8 @@ pub fn team(names: &[String; 4], t: usize) -> String {
 }
 
 /// What a move did, in words.
+// One match arm per event: its length is the event list's.
+#[allow(clippy::too_many_lines)]
 pub fn describe(e: &Event, names: &[String; 4]) -> String {
     let n = |s: &usize| names[*s].as_str();
     match e {

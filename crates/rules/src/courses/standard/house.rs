@@ -46,6 +46,7 @@ pub struct Row {
 pub type Read = Result<Option<String>, &'static str>;
 
 /// How a house rule is read from and written to a record's `ruleset`.
+#[derive(Clone, Copy)]
 pub struct Egn {
     pub field: &'static str,
     /// The rule's value for a record's ruleset (the whole object: a field's
@@ -101,274 +102,24 @@ impl HouseRule {
         HouseRule::FastBreak,
     ];
 
-    /// The registry. A new rule is a variant, a row here, its setting in
-    /// the engine's `Config` and where the engine reads it.
-    pub fn row(self) -> Row {
+    /// The registry: each rule's row (the `const`s below). A new rule is a
+    /// variant, its row, its setting in the engine's `Config` and where the
+    /// engine reads it.
+    pub fn row(self) -> &'static Row {
         match self {
-            HouseRule::StickTheDealer => Row {
-                name: "stick-the-dealer",
-                values: "on or off",
-                about: "in round two the dealer may not pass and must name a suit",
-                set: |c, v| {
-                    c.all_pass = if switch(v)? {
-                        AllPass::ScrewTheDealer
-                    } else {
-                        AllPass::Nullify
-                    };
-                    Some(())
-                },
-                get: |c| on(c.all_pass == AllPass::ScrewTheDealer),
-                // `std` (standard): stick the dealer, the notation's default.
-                egn: Some(Egn {
-                    field: "std",
-                    read: |r| Ok(Some(egn_switch(r, "std").unwrap_or_else(|| on(true)))),
-                    write: |c| Some(Value::Bool(c.all_pass == AllPass::ScrewTheDealer)),
-                }),
-            },
-            HouseRule::PointsToWin => Row {
-                name: "points-to-win",
-                values: "a number from 1 to 100, or none (with deals)",
-                about: "the score that wins the game; none: only the deals end it",
-                // No target: a game of a fixed number of deals (`check`).
-                set: |c, v| {
-                    c.points_to_win = if v == "none" {
-                        NO_TARGET
-                    } else {
-                        number(v, 100)?
-                    };
-                    Some(())
-                },
-                get: |c| match c.points_to_win {
-                    NO_TARGET => "none".into(),
-                    n => n.to_string(),
-                },
-                // With no winning score (0, or none given beside num_deals,
-                // as the notation's fixed-deal games are written) the deals
-                // alone end the game.
-                egn: Some(Egn {
-                    field: "winning_score",
-                    read: |r| {
-                        let deals = egn_number(r, "num_deals").filter(|&n| n != 0);
-                        match (egn_number(r, "winning_score"), deals) {
-                            (Some(0), None) => {
-                                Err("a game with no winning score and no number of deals")
-                            }
-                            (Some(0) | None, Some(_)) => Ok(Some("none".into())),
-                            (n, _) => Ok(n.map(|n| n.to_string())),
-                        }
-                    },
-                    // The schema allows one limit: a fixed-deal game is
-                    // written with its deals (a target beside them is
-                    // checked by reading back).
-                    write: |c| (c.deals == 0).then(|| Value::from(c.points_to_win)),
-                }),
-            },
-            HouseRule::DealPattern => Row {
-                name: "deal-pattern",
-                values: "3-2 or 2-3",
-                about: "3-2: the deal's first round gives 3, 2, 3, 2 cards from the dealer's left; 2-3: 2, 3, 2, 3",
-                set: |c, v| {
-                    c.deal = match v {
-                        "3-2" => DealPattern::Batches32,
-                        "2-3" => DealPattern::Batches23,
-                        _ => return None,
-                    };
-                    Some(())
-                },
-                get: |c| match c.deal {
-                    DealPattern::Batches23 => "2-3".into(),
-                    _ => "3-2".into(),
-                },
-                egn: None,
-            },
-            HouseRule::GoingAlone => Row {
-                name: "going-alone",
-                values: "on or off",
-                about: "off: no one may go alone",
-                set: |c, v| {
-                    c.allow_alone = switch(v)?;
-                    Some(())
-                },
-                get: |c| on(c.allow_alone),
-                egn: None,
-            },
-            HouseRule::CanadianLoner => Row {
-                name: "canadian-loner",
-                values: "on, off or must-alone",
-                about: "on: ordering up one's partner, the dealer, may not be done alone; must-alone: it is always done alone",
-                // The two readings of "Canadian loner": ordering up one's
-                // partner may not be done alone (on), or must be (must-alone,
-                // Euchre Game Notation's `canadian`).
-                set: |c, v| {
-                    let must = v == "must-alone";
-                    c.canadian_loner = !must && switch(v)?;
-                    c.ordering_partner_is_alone = must;
-                    Some(())
-                },
-                get: |c| {
-                    if c.ordering_partner_is_alone {
-                        "must-alone".into()
-                    } else {
-                        on(c.canadian_loner)
-                    }
-                },
-                // The notation's reading: the dealer's partner who orders up plays alone.
-                egn: Some(Egn {
-                    field: "canadian",
-                    read: |r| {
-                        Ok(r.get("canadian")
-                            .and_then(Value::as_bool)
-                            .map(|b| if b { "must-alone" } else { "off" }.to_string()))
-                    },
-                    write: |c| Some(Value::Bool(c.ordering_partner_is_alone)),
-                }),
-            },
-            HouseRule::DefendAlone => Row {
-                name: "defend-alone",
-                values: "on or off",
-                about: "against a lone maker, each defender in turn may defend alone; a lone defender's euchre scores 4",
-                set: |c, v| {
-                    c.defend_alone = switch(v)?;
-                    Some(())
-                },
-                get: |c| on(c.defend_alone),
-                egn: Some(Egn {
-                    field: "defend_alone",
-                    read: |r| Ok(egn_switch(r, "defend_alone")),
-                    write: |c| Some(Value::Bool(c.defend_alone)),
-                }),
-            },
-            HouseRule::LoneMarchPoints => Row {
-                name: "lone-march-points",
-                values: "a number from 1 to 10",
-                about: "the points of a lone hand that takes all five tricks",
-                set: |c, v| {
-                    c.scoring.lone_march_points = number(v, 10)?;
-                    Some(())
-                },
-                get: |c| c.scoring.lone_march_points.to_string(),
-                egn: Some(Egn {
-                    field: "loner_march_score",
-                    read: |r| Ok(egn_number(r, "loner_march_score").map(|n| n.to_string())),
-                    write: |c| Some(Value::from(c.scoring.lone_march_points)),
-                }),
-            },
-            HouseRule::FarmersHand => Row {
-                name: "farmers-hand",
-                values: "on or off",
-                about: "a player dealt only nines and tens may throw the hand in on their first turn to bid",
-                set: |c, v| {
-                    c.farmers_hand = switch(v)?;
-                    Some(())
-                },
-                get: |c| on(c.farmers_hand),
-                // The notation's `farmers` is another rule (three or more
-                // nines and tens): it is refused, not read as this one.
-                egn: None,
-            },
-            HouseRule::DiscardUpcard => Row {
-                name: "discard-upcard",
-                values: "on or off",
-                about: "off: the dealer who picks up keeps the upcard and discards a card it held",
-                set: |c, v| {
-                    c.discard_upcard = switch(v)?;
-                    Some(())
-                },
-                get: |c| on(c.discard_upcard),
-                egn: None,
-            },
-            HouseRule::LonerLead => Row {
-                name: "loner-lead",
-                values: "left-of-dealer or left-of-loner",
-                about: "who leads against a lone hand: the first active player left of the dealer, or the loner's left",
-                set: |c, v| {
-                    c.loner_lead = match v {
-                        "left-of-dealer" => LonerLead::NextActive,
-                        "left-of-loner" => LonerLead::LeftOfLoner,
-                        _ => return None,
-                    };
-                    Some(())
-                },
-                get: |c| match c.loner_lead {
-                    LonerLead::LeftOfLoner => "left-of-loner".into(),
-                    _ => "left-of-dealer".into(),
-                },
-                egn: Some(Egn {
-                    field: "loner_lead",
-                    read: |r| {
-                        Ok(r.get("loner_lead").and_then(Value::as_str).map(|lead| {
-                            match lead {
-                                "LEFT_OF_LONER" => "left-of-loner",
-                                _ => "left-of-dealer",
-                            }
-                            .to_string()
-                        }))
-                    },
-                    write: |c| {
-                        Some(Value::from(match c.loner_lead {
-                            LonerLead::LeftOfLoner => "LEFT_OF_LONER",
-                            _ => "LEFT_OF_DEALER",
-                        }))
-                    },
-                }),
-            },
-            HouseRule::LonerEuchredPoints => Row {
-                name: "loner-euchred-points",
-                values: "a number from 1 to 10",
-                about: "the points the defenders score for euchring a lone hand",
-                set: |c, v| {
-                    c.scoring.loner_euchred_points = number(v, 10)?;
-                    Some(())
-                },
-                get: |c| c.scoring.loner_euchred_points.to_string(),
-                egn: Some(Egn {
-                    field: "loner_euchred_score",
-                    read: |r| Ok(egn_number(r, "loner_euchred_score").map(|n| n.to_string())),
-                    write: |c| Some(Value::from(c.scoring.loner_euchred_points)),
-                }),
-            },
-            HouseRule::Deals => Row {
-                name: "deals",
-                values: "a number from 1 to 100, or off",
-                about: "a game of this many deals: then the team ahead wins",
-                set: |c, v| {
-                    c.deals = if v == "off" || v == "0" {
-                        0
-                    } else {
-                        number(v, 100)?
-                    };
-                    Some(())
-                },
-                get: |c| match c.deals {
-                    0 => "off".into(),
-                    n => n.to_string(),
-                },
-                egn: Some(Egn {
-                    field: "num_deals",
-                    read: |r| {
-                        Ok(egn_number(r, "num_deals")
-                            .filter(|&n| n != 0)
-                            .map(|n| n.to_string()))
-                    },
-                    write: |c| (c.deals > 0).then(|| Value::from(c.deals)),
-                }),
-            },
-            HouseRule::FastBreak => Row {
-                name: "fast-break",
-                values: "on or off",
-                about: "makers who lose the first two tricks and take the last three score nothing",
-                set: |c, v| {
-                    c.scoring.fast_break = switch(v)?;
-                    Some(())
-                },
-                get: |c| on(c.scoring.fast_break),
-                // Written only when on: records of other games stay as they were.
-                egn: Some(Egn {
-                    field: "fast_break",
-                    read: |r| Ok(egn_switch(r, "fast_break")),
-                    write: |c| c.scoring.fast_break.then_some(Value::Bool(true)),
-                }),
-            },
+            HouseRule::StickTheDealer => &STICK_THE_DEALER,
+            HouseRule::PointsToWin => &POINTS_TO_WIN,
+            HouseRule::DealPattern => &DEAL_PATTERN,
+            HouseRule::GoingAlone => &GOING_ALONE,
+            HouseRule::CanadianLoner => &CANADIAN_LONER,
+            HouseRule::DefendAlone => &DEFEND_ALONE,
+            HouseRule::LoneMarchPoints => &LONE_MARCH_POINTS,
+            HouseRule::FarmersHand => &FARMERS_HAND,
+            HouseRule::DiscardUpcard => &DISCARD_UPCARD,
+            HouseRule::LonerLead => &LONER_LEAD,
+            HouseRule::LonerEuchredPoints => &LONER_EUCHRED_POINTS,
+            HouseRule::Deals => &DEALS,
+            HouseRule::FastBreak => &FAST_BREAK,
         }
     }
 
@@ -407,6 +158,281 @@ impl HouseRule {
         (self.row().get)(c)
     }
 }
+
+const STICK_THE_DEALER: Row = Row {
+    name: "stick-the-dealer",
+    values: "on or off",
+    about: "in round two the dealer may not pass and must name a suit",
+    set: |c, v| {
+        c.all_pass = if switch(v)? {
+            AllPass::ScrewTheDealer
+        } else {
+            AllPass::Nullify
+        };
+        Some(())
+    },
+    get: |c| on(c.all_pass == AllPass::ScrewTheDealer),
+    // `std` (standard): stick the dealer, the notation's default.
+    egn: Some(Egn {
+        field: "std",
+        read: |r| Ok(Some(egn_switch(r, "std").unwrap_or_else(|| on(true)))),
+        write: |c| Some(Value::Bool(c.all_pass == AllPass::ScrewTheDealer)),
+    }),
+};
+
+const POINTS_TO_WIN: Row = Row {
+    name: "points-to-win",
+    values: "a number from 1 to 100, or none (with deals)",
+    about: "the score that wins the game; none: only the deals end it",
+    // No target: a game of a fixed number of deals (`check`).
+    set: |c, v| {
+        c.points_to_win = if v == "none" {
+            NO_TARGET
+        } else {
+            number(v, 100)?
+        };
+        Some(())
+    },
+    get: |c| match c.points_to_win {
+        NO_TARGET => "none".into(),
+        n => n.to_string(),
+    },
+    // With no winning score (0, or none given beside num_deals,
+    // as the notation's fixed-deal games are written) the deals
+    // alone end the game.
+    egn: Some(Egn {
+        field: "winning_score",
+        read: |r| {
+            let deals = egn_number(r, "num_deals").filter(|&n| n != 0);
+            match (egn_number(r, "winning_score"), deals) {
+                (Some(0), None) => Err("a game with no winning score and no number of deals"),
+                (Some(0) | None, Some(_)) => Ok(Some("none".into())),
+                (n, _) => Ok(n.map(|n| n.to_string())),
+            }
+        },
+        // The schema allows one limit: a fixed-deal game is
+        // written with its deals (a target beside them is
+        // checked by reading back).
+        write: |c| (c.deals == 0).then(|| Value::from(c.points_to_win)),
+    }),
+};
+
+const DEAL_PATTERN: Row = Row {
+    name: "deal-pattern",
+    values: "3-2 or 2-3",
+    about: "3-2: the deal's first round gives 3, 2, 3, 2 cards from the dealer's left; 2-3: 2, 3, 2, 3",
+    set: |c, v| {
+        c.deal = match v {
+            "3-2" => DealPattern::Batches32,
+            "2-3" => DealPattern::Batches23,
+            _ => return None,
+        };
+        Some(())
+    },
+    get: |c| match c.deal {
+        DealPattern::Batches23 => "2-3".into(),
+        _ => "3-2".into(),
+    },
+    egn: None,
+};
+
+const GOING_ALONE: Row = Row {
+    name: "going-alone",
+    values: "on or off",
+    about: "off: no one may go alone",
+    set: |c, v| {
+        c.allow_alone = switch(v)?;
+        Some(())
+    },
+    get: |c| on(c.allow_alone),
+    egn: None,
+};
+
+const CANADIAN_LONER: Row = Row {
+    name: "canadian-loner",
+    values: "on, off or must-alone",
+    about: "on: ordering up one's partner, the dealer, may not be done alone; must-alone: it is always done alone",
+    // The two readings of "Canadian loner": ordering up one's
+    // partner may not be done alone (on), or must be (must-alone,
+    // Euchre Game Notation's `canadian`).
+    set: |c, v| {
+        let must = v == "must-alone";
+        c.canadian_loner = !must && switch(v)?;
+        c.ordering_partner_is_alone = must;
+        Some(())
+    },
+    get: |c| {
+        if c.ordering_partner_is_alone {
+            "must-alone".into()
+        } else {
+            on(c.canadian_loner)
+        }
+    },
+    // The notation's reading: the dealer's partner who orders up plays alone.
+    egn: Some(Egn {
+        field: "canadian",
+        read: |r| {
+            Ok(r.get("canadian")
+                .and_then(Value::as_bool)
+                .map(|b| if b { "must-alone" } else { "off" }.to_string()))
+        },
+        write: |c| Some(Value::Bool(c.ordering_partner_is_alone)),
+    }),
+};
+
+const DEFEND_ALONE: Row = Row {
+    name: "defend-alone",
+    values: "on or off",
+    about: "against a lone maker, each defender in turn may defend alone; a lone defender's euchre scores 4",
+    set: |c, v| {
+        c.defend_alone = switch(v)?;
+        Some(())
+    },
+    get: |c| on(c.defend_alone),
+    egn: Some(Egn {
+        field: "defend_alone",
+        read: |r| Ok(egn_switch(r, "defend_alone")),
+        write: |c| Some(Value::Bool(c.defend_alone)),
+    }),
+};
+
+const LONE_MARCH_POINTS: Row = Row {
+    name: "lone-march-points",
+    values: "a number from 1 to 10",
+    about: "the points of a lone hand that takes all five tricks",
+    set: |c, v| {
+        c.scoring.lone_march_points = number(v, 10)?;
+        Some(())
+    },
+    get: |c| c.scoring.lone_march_points.to_string(),
+    egn: Some(Egn {
+        field: "loner_march_score",
+        read: |r| Ok(egn_number(r, "loner_march_score").map(|n| n.to_string())),
+        write: |c| Some(Value::from(c.scoring.lone_march_points)),
+    }),
+};
+
+const FARMERS_HAND: Row = Row {
+    name: "farmers-hand",
+    values: "on or off",
+    about: "a player dealt only nines and tens may throw the hand in on their first turn to bid",
+    set: |c, v| {
+        c.farmers_hand = switch(v)?;
+        Some(())
+    },
+    get: |c| on(c.farmers_hand),
+    // The notation's `farmers` is another rule (three or more
+    // nines and tens): it is refused, not read as this one.
+    egn: None,
+};
+
+const DISCARD_UPCARD: Row = Row {
+    name: "discard-upcard",
+    values: "on or off",
+    about: "off: the dealer who picks up keeps the upcard and discards a card it held",
+    set: |c, v| {
+        c.discard_upcard = switch(v)?;
+        Some(())
+    },
+    get: |c| on(c.discard_upcard),
+    egn: None,
+};
+
+const LONER_LEAD: Row = Row {
+    name: "loner-lead",
+    values: "left-of-dealer or left-of-loner",
+    about: "who leads against a lone hand: the first active player left of the dealer, or the loner's left",
+    set: |c, v| {
+        c.loner_lead = match v {
+            "left-of-dealer" => LonerLead::NextActive,
+            "left-of-loner" => LonerLead::LeftOfLoner,
+            _ => return None,
+        };
+        Some(())
+    },
+    get: |c| match c.loner_lead {
+        LonerLead::LeftOfLoner => "left-of-loner".into(),
+        _ => "left-of-dealer".into(),
+    },
+    egn: Some(Egn {
+        field: "loner_lead",
+        read: |r| {
+            Ok(r.get("loner_lead").and_then(Value::as_str).map(|lead| {
+                match lead {
+                    "LEFT_OF_LONER" => "left-of-loner",
+                    _ => "left-of-dealer",
+                }
+                .to_string()
+            }))
+        },
+        write: |c| {
+            Some(Value::from(match c.loner_lead {
+                LonerLead::LeftOfLoner => "LEFT_OF_LONER",
+                _ => "LEFT_OF_DEALER",
+            }))
+        },
+    }),
+};
+
+const LONER_EUCHRED_POINTS: Row = Row {
+    name: "loner-euchred-points",
+    values: "a number from 1 to 10",
+    about: "the points the defenders score for euchring a lone hand",
+    set: |c, v| {
+        c.scoring.loner_euchred_points = number(v, 10)?;
+        Some(())
+    },
+    get: |c| c.scoring.loner_euchred_points.to_string(),
+    egn: Some(Egn {
+        field: "loner_euchred_score",
+        read: |r| Ok(egn_number(r, "loner_euchred_score").map(|n| n.to_string())),
+        write: |c| Some(Value::from(c.scoring.loner_euchred_points)),
+    }),
+};
+
+const DEALS: Row = Row {
+    name: "deals",
+    values: "a number from 1 to 100, or off",
+    about: "a game of this many deals: then the team ahead wins",
+    set: |c, v| {
+        c.deals = if v == "off" || v == "0" {
+            0
+        } else {
+            number(v, 100)?
+        };
+        Some(())
+    },
+    get: |c| match c.deals {
+        0 => "off".into(),
+        n => n.to_string(),
+    },
+    egn: Some(Egn {
+        field: "num_deals",
+        read: |r| {
+            Ok(egn_number(r, "num_deals")
+                .filter(|&n| n != 0)
+                .map(|n| n.to_string()))
+        },
+        write: |c| (c.deals > 0).then(|| Value::from(c.deals)),
+    }),
+};
+
+const FAST_BREAK: Row = Row {
+    name: "fast-break",
+    values: "on or off",
+    about: "makers who lose the first two tricks and take the last three score nothing",
+    set: |c, v| {
+        c.scoring.fast_break = switch(v)?;
+        Some(())
+    },
+    get: |c| on(c.scoring.fast_break),
+    // Written only when on: records of other games stay as they were.
+    egn: Some(Egn {
+        field: "fast_break",
+        read: |r| Ok(egn_switch(r, "fast_break")),
+        write: |c| c.scoring.fast_break.then_some(Value::Bool(true)),
+    }),
+};
 
 /// `points-to-win = none`: a score no game reaches.
 pub const NO_TARGET: u32 = u32::MAX;
