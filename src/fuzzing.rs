@@ -207,9 +207,9 @@ pub fn play_save(data: &[u8]) {
 pub fn seat_protocol(data: &[u8]) {
     use crate::bots::Bot;
     use crate::engine::NullSink;
-    use crate::play::client::decide;
-    use crate::play::program_seat::parse_answer;
-    use crate::play::protocol::{ToSeat, read};
+    use crate::seat::client::decide;
+    use crate::seat::program_seat::parse_answer;
+    use crate::seat::protocol::{ToSeat, read};
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };

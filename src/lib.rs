@@ -24,6 +24,8 @@ pub use upcard_replay::{self as replay, egn};
 pub use upcard_rules::{Failure, agents, courses, input, transcript};
 /// Scenarios and Euchre Game Notation's records: the layer above the table.
 pub use upcard_scenario::{notation, scenario};
+/// The seat protocol, both its ends, and program seats.
+pub use upcard_seat as seat;
 /// A standard table before its game: rules, cards, who sits where.
 pub use upcard_table as table;
 /// Grading students' own unit tests against buggy solutions.

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use upcard::Failure;
 use upcard::bots::Bot;
-use upcard::play::program_seat::Launch;
+use upcard::seat::program_seat::Launch;
 use upcard::table::OnFault;
 use upcard::tournament::{Tournament, entries};
 

@@ -15,11 +15,11 @@ use upcard_rules::agents::{
     Agent, Decision, EngineError, Game, MAX_HANDS, Observation, PlayerError,
 };
 
-use crate::play::program_seat::{Connection, FaultKind, ProgramSeat, Shared};
-use crate::play::protocol::Hello;
 use upcard_bots::{Bot, Strength};
 use upcard_engine::{Action, Config, Deck, EventSink, Outcome, State};
 use upcard_rules::courses::{cs246, eecs280, standard};
+use upcard_seat::program_seat::{Connection, FaultKind, ProgramSeat, Shared};
+use upcard_seat::protocol::Hello;
 use upcard_table::OnFault;
 
 /// The rules a match is played under.
@@ -123,7 +123,7 @@ impl Entrant {
     pub fn parse(s: &str) -> Result<Entrant, String> {
         match s.strip_prefix("exec:") {
             Some(p) if !p.is_empty() => {
-                crate::play::program_seat::command_words(p)?;
+                upcard_seat::program_seat::command_words(p)?;
                 Ok(Entrant::Program(p.to_string()))
             }
             _ => Bot::find(s).map(Entrant::Bot).ok_or_else(|| {
@@ -233,7 +233,7 @@ pub struct Match {
     /// A folder to write each game to, as a Euchre Game Notation record.
     pub record: Option<std::path::PathBuf>,
     /// How programs are started (in the sandbox unless `--no-sandbox`).
-    pub launch: crate::play::program_seat::Launch,
+    pub launch: upcard_seat::program_seat::Launch,
 }
 
 /// One fault of a team's program, where it happened.
@@ -949,7 +949,7 @@ mod tests {
             on_fault: OnFault::Bot(Bot::Computer),
             command: String::new(),
             record: None,
-            launch: crate::play::program_seat::Launch::TRUSTED,
+            launch: upcard_seat::program_seat::Launch::TRUSTED,
         };
         let a = m.run().unwrap();
         let b = Match {

@@ -17,9 +17,9 @@ use crate::arena::{
     Deals, Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, is_zero, percentile_ms,
     play_all, thinking,
 };
-use crate::play::program_seat::{FaultKind, Launch};
 use upcard_bots::{Bot, Strength};
 use upcard_parse::escape::{html, printable, printable_line};
+use upcard_seat::program_seat::{FaultKind, Launch};
 use upcard_table::OnFault;
 
 /// A tournament before it is played.

@@ -250,7 +250,7 @@ pub fn serve(
 pub fn close(socket: &mut Socket, reason: &str) {
     use tungstenite::protocol::CloseFrame;
     use tungstenite::protocol::frame::coding::CloseCode;
-    let error = crate::play::protocol::line(&crate::play::protocol::ToSeat::Error {
+    let error = upcard_seat::protocol::line(&upcard_seat::protocol::ToSeat::Error {
         message: reason.to_string(),
     });
     let _ = socket.send(Message::text(error.trim_end()));

@@ -22,10 +22,10 @@ use tungstenite::Message;
 
 use super::http::{self, Socket};
 use super::{Arrival, Join, peer, same_token};
-use crate::play::program_seat::parse_answer;
-use crate::play::protocol::{Decide, Hello, Over, ToSeat, Update, WireObservation, line};
 use upcard_engine::{Action, EventSink, Seat, State};
 use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
+use upcard_seat::program_seat::parse_answer;
+use upcard_seat::protocol::{Decide, Hello, Over, ToSeat, Update, WireObservation, line};
 
 /// Where a seat's answers arrive: the link's id and its text.
 pub type Answers = Receiver<(u64, String)>;

@@ -26,7 +26,7 @@ use std::net::{Shutdown, SocketAddr, TcpListener, TcpStream};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::play::protocol::{self, FromClient, ToSeat, line};
+use upcard_seat::protocol::{self, FromClient, ToSeat, line};
 
 /// Connections being read (their first line, or their HTTP request) at once.
 pub const MAX_HANDSHAKES: usize = 256;

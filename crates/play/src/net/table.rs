@@ -7,11 +7,11 @@ use std::io::Write;
 use std::rc::Rc;
 
 use super::hub::Hub;
-use crate::play::program_seat::ProgramSeat;
-use crate::play::protocol::{Over, ToSeat, Update, WireObservation};
 use upcard_engine::{EventSink, Outcome, Seat};
 use upcard_rules::agents::{EngineError, Game};
 use upcard_rules::courses::standard::transcript::StandardPrinter;
+use upcard_seat::program_seat::ProgramSeat;
+use upcard_seat::protocol::{Over, ToSeat, Update, WireObservation};
 
 /// A writer whose bytes are taken after each step.
 #[derive(Clone, Default)]

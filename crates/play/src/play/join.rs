@@ -5,13 +5,13 @@
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 
-use crate::play::client::decide;
-use crate::play::protocol::{Answer, FromClient, ToSeat, line, read};
 use upcard_bots::Bot;
 use upcard_engine::NullSink;
 use upcard_parse::escape::printable_line;
 use upcard_rules::Failure;
 use upcard_rules::courses::standard::{choice_text, display_order, offered};
+use upcard_seat::client::decide;
+use upcard_seat::protocol::{Answer, FromClient, ToSeat, line, read};
 
 /// What `upcard join` was asked for.
 #[derive(Clone, Debug)]

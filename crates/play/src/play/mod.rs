@@ -9,8 +9,3 @@ pub mod serve;
 pub mod session;
 pub mod start;
 pub mod web;
-
-/// The seat protocol, both its ends, and program seats are their own crate
-/// (`upcard-seat`, above the rules); play re-exports them where they always
-/// were.
-pub use upcard_seat::{client, program_seat, protocol};

@@ -13,13 +13,13 @@ use std::time::{Duration, Instant};
 use crate::arena::Rules;
 use crate::net::hub::{Answers, Hub, Remote, WebSeat};
 use crate::net::{self, table};
-use crate::play::program_seat::{Connection, ProgramSeat, Shared};
-use crate::play::protocol::Hello;
 use upcard_bots::Bot;
 use upcard_engine::{Outcome, VecSink};
 use upcard_rules::Failure;
 use upcard_rules::agents::{Agent, Game};
 use upcard_rules::courses::standard::{Cards, SEATS, config};
+use upcard_seat::program_seat::{Connection, ProgramSeat, Shared};
+use upcard_seat::protocol::Hello;
 use upcard_table::{OnFault, SeatKind, Table};
 
 /// `N=remote` or `N=bot:KIND`.

@@ -81,7 +81,7 @@ pub struct Options {
     pub record: Option<PathBuf>,
     pub seat_timeout: std::time::Duration,
     /// How programs at seats are started (in the sandbox unless `--no-sandbox`).
-    pub launch: crate::play::program_seat::Launch,
+    pub launch: upcard_seat::program_seat::Launch,
     pub on_fault: OnFault,
     /// Play in a browser served on this address (`--web --listen`).
     pub web: Option<String>,

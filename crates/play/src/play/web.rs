@@ -8,12 +8,12 @@ use std::path::Path;
 
 use crate::net::hub::{Hub, Remote, WebSeat};
 use crate::net::{self, table};
-use crate::play::protocol::Hello;
 use crate::play::save::Decisions;
 use crate::play::session::{Setup, finish, house_line};
 use upcard_engine::Outcome;
 use upcard_rules::Failure;
 use upcard_rules::agents::Agent;
+use upcard_seat::protocol::Hello;
 use upcard_table::SeatKind;
 
 /// Whether a phone on the network could reach this address.
