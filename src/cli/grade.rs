@@ -120,6 +120,6 @@ impl Args {
             shard: self.shard,
             diagnose: self.diagnose,
         };
-        run(&o, stdout)
+        run(&o, &super::said::Stderr::default(), stdout)
     }
 }

@@ -17,6 +17,7 @@ mod record;
 mod replay;
 mod report;
 mod run;
+mod said;
 mod scenarios;
 mod schema;
 mod serve;

@@ -54,6 +54,7 @@ impl Args {
                     reports: m.reports,
                     csv: m.csv,
                 },
+                &super::said::Stderr::default(),
                 stdout,
             ),
         }

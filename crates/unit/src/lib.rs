@@ -562,7 +562,11 @@ fn write_reports(o: &Options, report: &Report) -> Result<(), Failure> {
         }
         // The table above is the summary: the writer's own is not printed,
         // and a bug not caught is the student's score, not a failed run.
-        match w.finish(&mut std::io::sink(), false) {
+        match w.finish(
+            &mut std::io::sink(),
+            &upcard_grade::grade::event::Quiet,
+            false,
+        ) {
             Err(f) if f.message.is_some() => return Err(f),
             _ => {}
         }

@@ -1,13 +1,13 @@
 //! `upcard grade`: student programs on the scenarios, with reports.
 
+use crate::grade::event::{Event, Reporter};
 use crate::grade::shard::Shard;
 use crate::grade::writer::{ReportKind, ReportSpec, Reports, Student, Writer};
 use crate::grade::{
     Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
 };
-use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use upcard_rules::Failure;
@@ -166,7 +166,7 @@ fn not_run(s: &Scenario, why: &str) -> Outcome {
 }
 
 /// `--random N`: compares the program with the engine on random games.
-fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
+fn random(o: &Options, n: u32, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(), Failure> {
     let exe = match programs(&o.exe, &[]).0.into_iter().next() {
         Some(Program { path: Ok(p), .. }) if o.exe.is_file() => p,
         _ => {
@@ -176,7 +176,7 @@ fn random(o: &Options, n: u32, stdout: &mut dyn Write) -> Result<(), Failure> {
             )));
         }
     };
-    let grader = new_grader(o)?;
+    let grader = new_grader(o, said)?;
     let random_rules = o.rules.unwrap_or(
         RulesName::from_name(upcard_rules::courses::program_names()[0]).expect("a course"),
     );
@@ -238,26 +238,27 @@ fn shard_reports(o: &Options, shard: Shard) -> Result<(), Failure> {
 
 /// The grader, with the sandbox unless `--no-sandbox`; what the sandbox
 /// cannot do here is said once on standard error.
-fn new_grader(o: &Options) -> Result<Grader, Failure> {
+fn new_grader(o: &Options, said: &dyn Reporter) -> Result<Grader, Failure> {
     let sandboxing = Sandboxing::when(o.sandbox)?;
     let mut grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(Failure::input)?;
     grader.diagnose = o.diagnose;
     for n in &grader.notes {
-        eprintln!("upcard: note: {n}");
+        said.report(Event::Note(n.clone()));
     }
     Ok(grader)
 }
 
-pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
+/// Grades the class; what it has to say as it goes goes to `said`.
+pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(), Failure> {
     // Programs run in process groups of their own, which Ctrl-C does not reach.
     if let Err(e) = crate::grade::live::stop_everything_on_signals() {
-        eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}");
+        said.report(Event::NoSignalHandler(e.to_string()));
     }
     if let Some(shard) = o.shard {
         shard_reports(o, shard)?;
     }
     if let Some(n) = o.random {
-        return random(o, n, stdout);
+        return random(o, n, said, stdout);
     }
     let (mut scenarios, mut grader_trouble) = load(&o.paths)?;
     apply_filter(&mut scenarios, o.filter.as_deref())?;
@@ -265,12 +266,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     scenarios.retain(|s| s.rules() == rules);
     let opt_in = drop_opt_in(&mut scenarios, o.filter.as_deref());
     if !opt_in.is_empty() {
-        eprintln!(
-            "upcard: {} opt-in scenario{} not graded ({}): --filter opt-in, or a name, grades them",
-            opt_in.len(),
-            if opt_in.len() == 1 { "" } else { "s" },
-            opt_in.join(", ")
-        );
+        said.report(Event::OptIn(opt_in));
     }
     if scenarios.is_empty() {
         return Err(Failure::input(format!(
@@ -278,7 +274,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
             rules.dir()
         )));
     }
-    let cases = cases(o, rules, scenarios, &mut grader_trouble)?;
+    let cases = cases(o, rules, scenarios, said, &mut grader_trouble)?;
     let (mut progs, many) = programs(&o.exe, rules.course().main_files());
     if o.build && !many {
         return Err(Failure::input(format!(
@@ -299,7 +295,7 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
         shard: o.shard.map(|s| (s, cases.len())),
     };
     reports.check_clashes()?;
-    let grader = new_grader(o)?;
+    let grader = new_grader(o, said)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(o.jobs.max(1))
         .build()
@@ -310,7 +306,22 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     if o.build {
         build_all(o, rules, &grader, &pool, built.path(), &mut progs);
     }
-    grade_all(o, &grader, &pool, &cases, &progs, reports)?.finish(stdout, grader_trouble)
+    let work = Work {
+        grader: &grader,
+        pool: &pool,
+        cases: &cases,
+        progs: &progs,
+    };
+    grade_all(o, &work, said, reports)?.finish(stdout, said, grader_trouble)
+}
+
+/// What the runs are: the grader, its threads, the cases and the programs.
+#[derive(Clone, Copy)]
+struct Work<'w> {
+    grader: &'w Grader,
+    pool: &'w rayon::ThreadPool,
+    cases: &'w [Case],
+    progs: &'w [Program],
 }
 
 /// A scenario to grade with, its golden transcript and exit status.
@@ -364,6 +375,7 @@ fn cases(
     o: &Options,
     rules: RulesName,
     scenarios: Vec<Scenario>,
+    said: &dyn Reporter,
     grader_trouble: &mut bool,
 ) -> Result<Vec<Case>, Failure> {
     // Scenarios a student program cannot run, and goldens that are missing.
@@ -377,22 +389,20 @@ fn cases(
         match expected(&s) {
             Ok(want) => cases.push((s, want)),
             Err(e) => {
-                eprintln!("upcard: {e}");
+                said.report(Event::Unusable(e.to_string()));
                 *grader_trouble = true;
             }
         }
     }
     if o.list_skipped {
         for (path, why) in &skipped {
-            eprintln!("upcard: skipped {}: {why}", path.display());
+            said.report(Event::Skipped {
+                path: path.clone(),
+                why: why.clone(),
+            });
         }
     } else if !skipped.is_empty() {
-        eprintln!(
-            "upcard: skipped {} scenario{} that use{} upcard-only settings; --list-skipped shows them",
-            skipped.len(),
-            if skipped.len() == 1 { "" } else { "s" },
-            if skipped.len() == 1 { "s" } else { "" }
-        );
+        said.report(Event::SkippedCount(skipped.len()));
     }
     if cases.is_empty() && !*grader_trouble {
         // Nothing graded is not a pass.
@@ -414,12 +424,16 @@ fn cases(
 /// is done.
 fn grade_all<'a>(
     o: &Options,
-    grader: &Grader,
-    pool: &rayon::ThreadPool,
-    cases: &[Case],
-    progs: &[Program],
+    work: &Work,
+    said: &dyn Reporter,
     reports: Reports<'a>,
 ) -> Result<Writer<'a>, Failure> {
+    let Work {
+        grader,
+        pool,
+        cases,
+        progs,
+    } = *work;
     // Run k of the (student × scenario) list is the shard's when it takes k.
     let mine = |student: usize, case: usize| {
         o.shard
@@ -429,16 +443,7 @@ fn grade_all<'a>(
         .flat_map(|p| (0..cases.len()).map(move |c| (p, c)))
         .filter(|&(p, c)| mine(p, c))
         .count();
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(total as u64);
-        b.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} runs {msg}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        b
-    } else {
-        ProgressBar::hidden()
-    };
+    said.report(Event::RunsStarted(total));
     // One student at a time (its scenarios in parallel): its reports are
     // written as soon as it is done.
     let mut writer = Writer::new(reports);
@@ -459,7 +464,7 @@ fn grade_all<'a>(
                         Err(e) => not_run(s, e),
                     };
                     out.case = c;
-                    bar.inc(1);
+                    said.report(Event::RunDone);
                     out
                 })
                 .collect()
@@ -473,7 +478,7 @@ fn grade_all<'a>(
             outs,
         );
     }
-    bar.finish_and_clear();
+    said.report(Event::RunsDone);
     Ok(writer)
 }
 

@@ -232,7 +232,11 @@ pub struct MergeOptions {
 /// Reads the parts back (checking that they are the shards of one run) and
 /// writes what one unsharded run writes: the summary on `stdout`, every
 /// report asked for, and the exit status as a `Failure`.
-pub fn merge(o: &MergeOptions, stdout: &mut dyn Write) -> Result<(), Failure> {
+pub fn merge(
+    o: &MergeOptions,
+    said: &dyn crate::grade::event::Reporter,
+    stdout: &mut dyn Write,
+) -> Result<(), Failure> {
     let dirs = o.parts.iter().filter(|p| p.is_dir()).count();
     let many = match dirs {
         0 => false,
@@ -301,7 +305,7 @@ pub fn merge(o: &MergeOptions, stdout: &mut dyn Write) -> Result<(), Failure> {
         w.student(&who, merged.outcomes);
     }
     match writer {
-        Some(w) => w.finish(stdout, false),
+        Some(w) => w.finish(stdout, said, false),
         None => Ok(()),
     }
 }

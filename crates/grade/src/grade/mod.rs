@@ -4,6 +4,7 @@
 pub mod build;
 pub mod class;
 pub mod data;
+pub mod event;
 pub mod html;
 pub mod live;
 pub mod locate;

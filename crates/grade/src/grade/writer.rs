@@ -260,7 +260,12 @@ impl<'a> Writer<'a> {
 
     /// The summary, the reports for standard output, the class's table; the
     /// exit status (`grader_trouble`: scenarios or goldens that were broken).
-    pub fn finish(self, stdout: &mut dyn Write, grader_trouble: bool) -> Result<(), Failure> {
+    pub fn finish(
+        self,
+        stdout: &mut dyn Write,
+        said: &dyn crate::grade::event::Reporter,
+        grader_trouble: bool,
+    ) -> Result<(), Failure> {
         let Writer {
             r,
             students,
@@ -310,7 +315,7 @@ impl<'a> Writer<'a> {
         // itself, so that a TAP consumer reads TAP alone; the summary then
         // goes to standard error.
         if to_stdout.iter().any(|b| !b.is_empty()) {
-            eprint!("{text}");
+            said.report(crate::grade::event::Event::Summary(text));
         } else {
             let _ = stdout.write_all(text.as_bytes());
         }

@@ -1,0 +1,67 @@
+//! The binary's reporter for grading: each event in words on standard
+//! error, and a progress bar while programs run when standard error is a
+//! terminal (the grader itself prints nothing).
+
+use std::io::IsTerminal;
+use std::sync::Mutex;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use upcard::grade::event::{Event, Reporter};
+
+/// Words on standard error; a bar over the runs on a terminal.
+#[derive(Default)]
+pub struct Stderr {
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+/// `n` and `one` or `many` by it.
+fn plural<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
+}
+
+impl Reporter for Stderr {
+    fn report(&self, event: Event) {
+        let bar = || self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            Event::Note(n) => eprintln!("upcard: note: {n}"),
+            Event::NoSignalHandler(e) => {
+                eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}")
+            }
+            Event::OptIn(names) => eprintln!(
+                "upcard: {} opt-in scenario{} not graded ({}): --filter opt-in, or a name, grades them",
+                names.len(),
+                plural(names.len(), "", "s"),
+                names.join(", ")
+            ),
+            Event::Unusable(e) => eprintln!("upcard: {e}"),
+            Event::Skipped { path, why } => {
+                eprintln!("upcard: skipped {}: {why}", path.display())
+            }
+            Event::SkippedCount(n) => eprintln!(
+                "upcard: skipped {n} scenario{} that use{} upcard-only settings; --list-skipped shows them",
+                plural(n, "", "s"),
+                plural(n, "s", "")
+            ),
+            Event::RunsStarted(total) if std::io::stderr().is_terminal() => {
+                let b = ProgressBar::new(total as u64);
+                b.set_style(
+                    ProgressStyle::with_template("{bar:40} {pos}/{len} runs {msg}")
+                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
+                );
+                *bar() = Some(b);
+            }
+            Event::RunsStarted(_) => {}
+            Event::RunDone => {
+                if let Some(b) = bar().as_ref() {
+                    b.inc(1);
+                }
+            }
+            Event::RunsDone => {
+                if let Some(b) = bar().take() {
+                    b.finish_and_clear();
+                }
+            }
+            Event::Summary(text) => eprint!("{text}"),
+        }
+    }
+}
