@@ -127,6 +127,8 @@ impl Saved {
             })?;
             rule.set(&mut cfg, value).map_err(bad)?;
         }
+        // The rules together, as every table's: a game that must end.
+        upcard_rules::courses::standard::house::check(&cfg).map_err(bad)?;
         if raw.seats.len() != 4 || raw.names.len() != 4 {
             return Err(bad("a game has four seats and four names".into()));
         }
@@ -278,6 +280,14 @@ mod tests {
         assert_eq!(e, "s.toml: decision 1: \"dance\" is not a decision");
         let e = Saved::parse("s.toml", "version = 1\nseed = \"x\"\n").unwrap_err();
         assert!(e.starts_with("s.toml:2:8: "), "{e}");
+        // House rules no table could have (a game with no end) are refused.
+        let endless = text.replace("points-to-win = \"10\"", "points-to-win = \"none\"");
+        assert_ne!(endless, text);
+        let e = Saved::parse("s.toml", &endless).unwrap_err();
+        assert_eq!(
+            e,
+            "s.toml: points-to-win = none needs deals = N: a game ends by a score or after a number of deals"
+        );
         let e = Saved::parse("s.toml", &text.replace("version = 1", "version = 9")).unwrap_err();
         assert_eq!(e, "s.toml: version 9 is not one this upcard reads (1)");
         let name = &table().names[1];

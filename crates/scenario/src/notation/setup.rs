@@ -138,6 +138,8 @@ pub fn config(rules: &Ruleset) -> Result<Config, String> {
             return Err(refuse(field, why));
         }
     }
+    // The rules together, as every table's.
+    upcard_rules::courses::standard::house::check(&c).map_err(|e| format!("ruleset: {e}"))?;
     Ok(c)
 }
 
