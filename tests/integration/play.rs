@@ -184,6 +184,36 @@ fn quitting_saves_and_resuming_continues_where_it_stopped() {
         .run();
 }
 
+/// `--list-house-rules`: each rule of the registry with its values, its
+/// standard value, and a line about it, in one column.
+#[test]
+fn the_house_rules_are_listed_with_what_each_changes() {
+    let r = Upcard::new().args(["play", "--list-house-rules"]).run();
+    let text = String::from_utf8(r.stdout).unwrap();
+    assert!(
+        text.starts_with(
+            "stick-the-dealer      on or off (standard: off)\n\
+             \x20                     in round two the dealer may not pass and must name a suit\n\
+             points-to-win         a number from 1 to 100, or none (with deals) (standard: 10)\n"
+        ),
+        "{text}"
+    );
+    use upcard::courses::standard::house::HouseRule;
+    assert_eq!(text.lines().count(), 2 * HouseRule::ALL.len(), "{text}");
+    for rule in HouseRule::ALL {
+        assert!(
+            text.contains(&format!("\n{:<22}{}\n", "", rule.about())),
+            "{}",
+            rule.name()
+        );
+        assert!(
+            text.contains(&format!("{:<22}{} (standard: ", rule.name(), rule.values())),
+            "{}",
+            rule.name()
+        );
+    }
+}
+
 #[test]
 fn a_wrong_house_rule_or_seat_is_refused_with_the_valid_ones() {
     Upcard::new()

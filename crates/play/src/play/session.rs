@@ -111,13 +111,21 @@ pub fn deal_words(table: &Table) -> String {
 /// Every house rule with its values and the standard one (`--list-house-rules`).
 pub fn house_rules_list() -> String {
     let c = config();
+    let width = HouseRule::ALL
+        .iter()
+        .map(|r| r.name().len())
+        .max()
+        .unwrap_or(0)
+        + 2;
     let mut s = String::new();
     for r in HouseRule::ALL {
         s.push_str(&format!(
-            "{:<18} {} (standard: {})\n",
+            "{:<width$}{} (standard: {})\n{:<width$}{}\n",
             r.name(),
             r.values(),
-            r.get(&c)
+            r.get(&c),
+            "",
+            r.about()
         ));
     }
     s
