@@ -1,4 +1,4 @@
-//! The binary's reporter for grading: each event in words on standard
+//! The binary's reporter for grading and unit-tests: each event in words on standard
 //! error, and a progress bar while programs run when standard error is a
 //! terminal (the grader itself prints nothing).
 

@@ -100,6 +100,6 @@ impl Args {
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         };
-        run(&options, stdout).map(|_| ())
+        run(&options, &super::said::Stderr::default(), stdout).map(|_| ())
     }
 }

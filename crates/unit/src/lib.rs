@@ -452,8 +452,13 @@ fn ending(e: &Ending, limits: &Limits) -> String {
     }
 }
 
-/// Grades the submissions, prints the table, writes the report.
-pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
+/// Grades the submissions, prints the table, writes the report; what it
+/// has to say besides (the sandbox's notes) goes to `said`.
+pub fn run(
+    o: &Options,
+    said: &dyn upcard_grade::grade::event::Reporter,
+    out: &mut dyn Write,
+) -> Result<Report, Failure> {
     let solution = read_files(&o.solution).map_err(Failure::input)?;
     if implementation(&solution).is_empty() {
         return Err(Failure::input(format!(
@@ -465,7 +470,7 @@ pub fn run(o: &Options, out: &mut dyn Write) -> Result<Report, Failure> {
     let subs = submissions(&o.tests).map_err(Failure::input)?;
     let grader = Grader::new(None, o.limits, o.sandboxing.clone()).map_err(Failure::input)?;
     for n in &grader.notes {
-        eprintln!("upcard: note: {n}");
+        said.report(upcard_grade::grade::event::Event::Note(n.clone()));
     }
     let g = Grading {
         grader,
