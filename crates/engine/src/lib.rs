@@ -48,7 +48,9 @@ pub use event::{Ask, Event, EventSink, NullSink, VecSink};
 pub use hand::Hand;
 pub use list::{Fill, List};
 pub use observation::Observation;
-pub use state::{HandScore, Illegal, Outcome, Phase, Pile, State, Table, deal, score_hand};
+pub use state::{
+    HandScore, Illegal, Outcome, Phase, Pile, State, Table, deal, first_tricks, score_hand,
+};
 
 /// Seats are numbered 0..4 clockwise; 0 and 2 are partners, as are 1 and 3.
 pub type Seat = usize;

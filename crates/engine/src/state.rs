@@ -1057,6 +1057,13 @@ pub struct HandScore {
     pub euchred: bool,
 }
 
+/// A `makers_took` when only how many tricks the makers took is known (a
+/// save file, a seat-protocol observation): the first ones. Every rule but a
+/// fast break scores it the same as the real order.
+pub fn first_tricks(made: u8) -> u8 {
+    (1u8 << made.min(5)) - 1
+}
+
 /// The one scoring rule, for the engine and the expert's solver alike: the
 /// makers took the tricks of `makers_took` (bit i: trick i), maybe `alone`,
 /// maybe against a lone defender (`defended_alone`). 3 or 4 tricks score 1;

@@ -141,7 +141,7 @@ impl Seen {
             // scoring rules (`hello` names the house rules, not this view):
             // the makers' tricks count as the first ones, scored as standard.
             makers_took: self.maker.map_or(0, |m| {
-                (1u8 << (self.tricks[m % 2] + self.tricks[m % 2 + 2]).min(5)) - 1
+                upcard_engine::first_tricks(self.tricks[m % 2] + self.tricks[m % 2 + 2])
             }),
             scoring: upcard_engine::Scoring::STANDARD,
             hand_no: self.hand_no,

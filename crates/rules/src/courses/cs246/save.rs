@@ -224,7 +224,7 @@ impl SaveFile {
                 }
                 // A save file keeps the tricks' cards, not their order: the
                 // makers' are counted as the first ones (CS 246 scores by count).
-                s.makers_took = (1u8 << s.team_tricks(maker % 2)) - 1;
+                s.makers_took = upcard_engine::first_tricks(s.team_tricks(maker % 2));
                 if s.tricks_played() == 5 {
                     Phase::HandOver
                 } else {
