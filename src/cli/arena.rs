@@ -64,6 +64,10 @@ pub struct Args {
     /// Write each game to DIR as a Euchre Game Notation record (game-000000.egn, …)
     #[arg(long, value_name = "DIR")]
     record: Option<std::path::PathBuf>,
+    /// Time every decision and report the median and 99th percentile (they
+    /// differ run to run; without it no decision is clocked)
+    #[arg(long)]
+    timings: bool,
 }
 
 impl Args {
@@ -85,6 +89,7 @@ impl Args {
             on_fault: self.on_fault,
             command: command_line(),
             record: self.record,
+            timings: self.timings,
             launch: Launch::choose(self.no_sandbox, true).map_err(Failure::input)?,
         };
         let report = m.run().map_err(Failure::input)?;

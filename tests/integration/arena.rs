@@ -6,8 +6,20 @@ use crate::tester::Upcard;
 fn arena_json_has_every_field_and_the_games_add_up() {
     let out = Upcard::new()
         .args([
-            "arena", "--team0", "simple", "--team1", "random", "--games", "8", "--seed", "3",
-            "--format", "json", "-j", "2",
+            "arena",
+            "--team0",
+            "simple",
+            "--team1",
+            "random",
+            "--games",
+            "8",
+            "--seed",
+            "3",
+            "--format",
+            "json",
+            "-j",
+            "2",
+            "--timings",
         ])
         .run()
         .text();
@@ -35,6 +47,27 @@ fn arena_json_has_every_field_and_the_games_add_up() {
         );
         assert!(t["points_per_hand"].as_f64().unwrap() >= 0.0);
     }
+}
+
+/// Without `--timings` no decision is clocked, and neither report has times.
+#[test]
+fn arena_reports_decision_times_only_when_asked() {
+    let run = |format: &str| {
+        Upcard::new()
+            .args([
+                "arena", "--team0", "simple", "--team1", "random", "--games", "2", "--seed", "3",
+                "--format", format, "-j", "1",
+            ])
+            .run()
+            .text()
+    };
+    let v: serde_json::Value = serde_json::from_str(&run("json")).unwrap();
+    for t in v["teams"].as_array().unwrap() {
+        assert!(t.get("decision_ms").is_none(), "{t}");
+    }
+    let text = run("text");
+    assert!(!text.contains("decisions"), "{text}");
+    assert!(text.contains("team 0 simple"), "{text}");
 }
 
 #[test]

@@ -56,6 +56,9 @@ struct Row {
     about: &'static str,
     /// The bot, its choices seeded by `seed`, searching as hard as told.
     make: fn(seed: u32, strength: Strength) -> Box<dyn Agent>,
+    /// It chooses only among the legal actions it is offered, whatever the
+    /// house rules: no [`Lawful`] around it (a check per decision).
+    offered_only: bool,
 }
 
 impl Bot {
@@ -75,26 +78,31 @@ impl Bot {
                 name: "random",
                 about: "Lawful actions at random (seeded by the game's seed).",
                 make: |seed, _| Box::new(Random::new(seed)),
+                offered_only: true,
             },
             Bot::Simple => Row {
                 name: "simple",
                 about: "The EECS 280 strategy.",
                 make: |_, _| Box::new(Simple),
+                offered_only: false,
             },
             Bot::Computer => Row {
                 name: "computer",
                 about: "The CS 246 strategy.",
                 make: |_, _| Box::new(Computer::default()),
+                offered_only: false,
             },
             Bot::Pimc => Row {
                 name: "pimc",
                 about: "Sampled deals solved exactly, every deal consistent with the cards seen weighed alike (seeded by the game's seed).",
                 make: |seed, s| Box::new(Expert::plain(seed, s.samples).thinking(s.think)),
+                offered_only: false,
             },
             Bot::Expert => Row {
                 name: "expert",
                 about: "Sampled deals solved exactly, weighed by what the bidding says (seeded by the game's seed).",
                 make: |seed, s| Box::new(Expert::new(seed, s.samples).thinking(s.think)),
+                offered_only: false,
             },
         }
     }
@@ -125,6 +133,12 @@ impl Bot {
     /// The bot, the search bots as strong as `strength`, kept lawful under
     /// house rules its strategy does not know.
     pub fn agent_with(self, seed: u32, strength: Strength) -> Box<dyn Agent> {
-        Box::new(Lawful((self.row().make)(seed, strength)))
+        let row = self.row();
+        let bot = (row.make)(seed, strength);
+        if row.offered_only {
+            bot
+        } else {
+            Box::new(Lawful(bot))
+        }
     }
 }

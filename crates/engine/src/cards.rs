@@ -457,6 +457,7 @@ impl CardSet {
         CardSet(1 << card.raw_plain_index())
     }
 
+    #[inline]
     pub fn or(self, other: CardSet) -> CardSet {
         CardSet(self.0 | other.0)
     }
@@ -482,6 +483,7 @@ impl CardSet {
 
     /// The cards that count as `suit` under `trump`: the left bower belongs
     /// to trump, not to its printed suit.
+    #[inline]
     pub fn suit(suit: Suit, trump: Suit) -> CardSet {
         let left = Self::jack(trump.next());
         if suit == trump {
@@ -491,20 +493,28 @@ impl CardSet {
         }
     }
 
+    #[inline]
     pub fn and(self, other: CardSet) -> CardSet {
         CardSet(self.0 & other.0)
     }
 
+    #[inline]
     pub fn without(self, other: CardSet) -> CardSet {
         CardSet(self.0 & !other.0)
     }
 
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
+    }
+
+    #[inline]
+    pub fn contains(self, card: Card) -> bool {
+        self.0 & (1 << card.raw_plain_index()) != 0
     }
 
     /// The cards in the plain order, lowest first.

@@ -7,7 +7,7 @@ use super::{
     Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand,
     List, LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
-use crate::cards::{Card, Checks, Live, Plain, Suit};
+use crate::cards::{Card, CardSet, Checks, Live, Plain, Suit};
 use crate::config::Scoring;
 use crate::mutants::{self, Mutant};
 
@@ -334,6 +334,19 @@ impl State {
                 let hand = &self.hands[seat];
                 // Only refusal narrows the cards; trust and penalty take any.
                 let refuse = self.config.follow == FollowRule::Refuse;
+                if !mutants::running() {
+                    // By bit sets: the cards of the suit to follow, in the
+                    // order held, or every card when none is held.
+                    let follow = follow_set(hand, &self.trick, self.trump);
+                    if refuse && !follow.is_empty() {
+                        for &c in hand.iter() {
+                            v.push_if(Action::Play(c), follow.contains(c));
+                        }
+                    } else {
+                        v.map_from(hand.list(), Action::Play);
+                    }
+                    return;
+                }
                 match (refuse.then(|| self.follow_suit(seat)).flatten(), refuse) {
                     (Some(suit), true) => {
                         let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
@@ -367,6 +380,18 @@ impl State {
             && self.hands[seat]
                 .iter()
                 .all(|c| matches!(c.rank(), Rank::Nine | Rank::Ten))
+    }
+
+    /// Whether `card` from `seat`'s hand may fail to follow suit: false
+    /// only when it surely follows (or nothing is to be followed), known
+    /// from bit sets while no mutant runs; the full check is then skipped.
+    #[inline(always)]
+    fn may_renege(&self, seat: Seat, card: Card) -> bool {
+        if mutants::running() {
+            return true;
+        }
+        let follow = follow_set(&self.hands[seat], &self.trick, self.trump);
+        !follow.is_empty() && !follow.contains(card)
     }
 
     /// The suit `seat` must follow, when it holds a card of it.
@@ -568,6 +593,7 @@ impl State {
             return illegal(format!("played {card}, which is not in hand"));
         };
         if self.config.follow != FollowRule::Trust
+            && self.may_renege(seat, card)
             && !mutants::on(Mutant::RenegeAccepted)
             && let Some(suit) = renege_suit(&self.hands[seat], &self.trick, self.trump, card)
         {
@@ -1119,25 +1145,52 @@ pub fn score_hand(
 }
 
 /// The suit a hand must follow in `trick`, when it holds a card of it.
-fn suit_to_follow(hand: &Hand, trick: &[(Seat, Card)], trump: Option<Suit>) -> Option<Suit> {
+pub(crate) fn suit_to_follow(
+    hand: &Hand,
+    trick: &[(Seat, Card)],
+    trump: Option<Suit>,
+) -> Option<Suit> {
     let trump = trump?;
     let &(_, led) = trick.first()?;
     let suit = led.effective_suit(trump);
+    if !mutants::running() {
+        return (!follow_set(hand, trick, Some(trump)).is_empty()).then_some(suit);
+    }
     let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
     hand.iter()
         .any(|c| follows_as(*c, trump, printed) == suit)
         .then_some(suit)
 }
 
+/// The cards of `hand` that follow the suit led in `trick` (empty: none
+/// held, or nothing led), by bit sets: only while no mutant runs.
+#[inline(always)]
+fn follow_set(hand: &Hand, trick: &[(Seat, Card)], trump: Option<Suit>) -> CardSet {
+    match (trump, trick.first()) {
+        (Some(trump), Some(&(_, led))) => hand.set().and(CardSet::suit(
+            led.effective_suit_with::<Plain>(trump),
+            trump,
+        )),
+        _ => CardSet::EMPTY,
+    }
+}
+
 /// Playing `card` from `hand` into `trick` reneges: the suit it fails to
 /// follow. The one renege rule: the engine refuses or penalises by it, and
 /// an observation tells a seat by it ([`Observation::renege_suit`]).
+#[inline]
 pub(crate) fn renege_suit(
     hand: &Hand,
     trick: &[(Seat, Card)],
     trump: Option<Suit>,
     card: Card,
 ) -> Option<Suit> {
+    if !mutants::running() {
+        let follow = follow_set(hand, trick, trump);
+        if follow.is_empty() || follow.contains(card) {
+            return None;
+        }
+    }
     let suit = suit_to_follow(hand, trick, trump)?;
     let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
     trump

@@ -232,6 +232,10 @@ pub struct Match {
     pub command: String,
     /// A folder to write each game to, as a Euchre Game Notation record.
     pub record: Option<std::path::PathBuf>,
+    /// Clock each decision and report the times (`--timings`). Off, a
+    /// bot's decisions are not timed at all: the clock was a third of a
+    /// random match's time.
+    pub timings: bool,
     /// How programs are started (in the sandbox unless `--no-sandbox`).
     pub launch: upcard_seat::program_seat::Launch,
 }
@@ -331,6 +335,10 @@ impl EventSink for Recording {
     fn quiet(&self) -> bool {
         self.events.is_none()
     }
+    // A record holds the moves, not the bots' reasons: no event per decision.
+    fn takes_why(&self) -> bool {
+        false
+    }
 }
 
 impl Match {
@@ -421,10 +429,11 @@ impl Match {
                 let b = (seat % 2) ^ usize::from(swapped);
                 let seed = self.deals.bot_seed(index, seat);
                 match &self.bots[b] {
-                    Entrant::Bot(bot) => Box::new(Timed {
+                    Entrant::Bot(bot) if self.timings => Box::new(Timed {
                         inner: bot.agent_with(seed, self.strength),
                         times: times[b].clone(),
                     }) as Box<dyn Agent>,
+                    Entrant::Bot(bot) => bot.agent_with(seed, self.strength),
                     Entrant::Program(p) => {
                         let mut hello = Hello::new(
                             seat,
@@ -528,11 +537,17 @@ impl Match {
         let hands: u32 = games.iter().map(|g| g.hands).sum();
         let teams = [0, 1].map(|b| {
             let won = games.iter().filter(|g| g.winner == Some(b)).count() as u32;
-            let mut times: Vec<Duration> = games.iter().flat_map(|g| g.times[b].clone()).collect();
-            times.sort();
-            let mut startups: Vec<Duration> =
-                games.iter().flat_map(|g| g.startups[b].clone()).collect();
-            startups.sort();
+            let mut times: Vec<Duration> = match self.timings {
+                true => games
+                    .iter()
+                    .flat_map(|g| g.times[b].iter().copied())
+                    .collect(),
+                false => Vec::new(),
+            };
+            let mut startups: Vec<Duration> = games
+                .iter()
+                .flat_map(|g| g.startups[b].iter().copied())
+                .collect();
             TeamReport {
                 bot: self.bots[b].name(),
                 games_won: won,
@@ -540,10 +555,9 @@ impl Match {
                 ci95: wilson(won, self.games),
                 points_per_hand: f64::from(games.iter().map(|g| g.points[b]).sum::<u32>())
                     / f64::from(hands.max(1)),
-                median_ms: percentile_ms(&times, 0.5),
-                p99_ms: percentile_ms(&times, 0.99),
+                decision_ms: self.timings.then(|| percentiles_ms(&mut times)),
                 startups: startups.len(),
-                startup_median_ms: percentile_ms(&startups, 0.5),
+                startup_median_ms: percentile_ms(&mut startups, 0.5),
                 faults: games.iter().flat_map(|g| g.faults[b].clone()).collect(),
             }
         });
@@ -585,11 +599,20 @@ pub(crate) fn play_all(tasks: &[(&Match, u32)], jobs: usize) -> Result<Vec<Playe
     games
 }
 
-/// The `q` quantile (0.5: the median) of sorted times, in milliseconds.
-pub(crate) fn percentile_ms(sorted: &[Duration], q: f64) -> f64 {
-    sorted
-        .get(((sorted.len() as f64 - 1.0) * q).round() as usize)
-        .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+/// The `q` quantile (0.5: the median) of `times`, in milliseconds: the
+/// time at its rank, found by selection (linear), not by sorting them all.
+/// Reorders `times`.
+pub(crate) fn percentile_ms(times: &mut [Duration], q: f64) -> f64 {
+    if times.is_empty() {
+        return 0.0;
+    }
+    let rank = ((times.len() as f64 - 1.0) * q).round() as usize;
+    times.select_nth_unstable(rank).1.as_secs_f64() * 1000.0
+}
+
+/// The median and the 99th percentile of `times`, in milliseconds.
+pub(crate) fn percentiles_ms(times: &mut [Duration]) -> [f64; 2] {
+    [0.5, 0.99].map(|q| percentile_ms(times, q))
 }
 
 /// How many of `kinds` are of each kind, in `FaultKind::ALL`'s order, the
@@ -624,9 +647,9 @@ pub struct TeamReport {
     pub win_rate: f64,
     pub ci95: [f64; 2],
     pub points_per_hand: f64,
-    /// Decision times: a bot's choice, a program's round trip of a decide.
-    pub median_ms: f64,
-    pub p99_ms: f64,
+    /// Decision times, median and 99th percentile (`--timings` only): a
+    /// bot's choice, a program's round trip of a decide.
+    pub decision_ms: Option<[f64; 2]>,
     /// Processes the team's program started, and their median start-up
     /// (spawn to first answer, not counted as a decision).
     pub startups: usize,
@@ -719,7 +742,9 @@ struct JsonTeam<'a> {
     win_rate: f64,
     ci95: [f64; 2],
     points_per_hand: f64,
-    decision_ms: JsonTimes,
+    /// Only with `--timings`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    decision_ms: Option<JsonTimes>,
     startups: usize,
     startup_median_ms: f64,
     fault_counts: std::collections::BTreeMap<&'static str, usize>,
@@ -771,10 +796,10 @@ impl Report {
                 win_rate: r3(t.win_rate),
                 ci95: [r3(t.ci95[0]), r3(t.ci95[1])],
                 points_per_hand: r3(t.points_per_hand),
-                decision_ms: JsonTimes {
-                    median: r3(t.median_ms),
-                    p99: r3(t.p99_ms),
-                },
+                decision_ms: t.decision_ms.map(|[median, p99]| JsonTimes {
+                    median: r3(median),
+                    p99: r3(p99),
+                }),
                 startups: t.startups,
                 startup_median_ms: r3(t.startup_median_ms),
                 fault_counts: t
@@ -869,15 +894,16 @@ impl Report {
         }
         for (i, t) in self.teams.iter().enumerate() {
             s.push_str(&format!(
-                "team {i} {:<9} {:>6} games won ({:.1}%, 95% CI {:.1}–{:.1}%), {:.3} points per hand, decisions {:.3} ms median, {:.3} ms p99\n",
+                "team {i} {:<9} {:>6} games won ({:.1}%, 95% CI {:.1}–{:.1}%), {:.3} points per hand{}\n",
                 t.bot,
                 t.games_won,
                 t.win_rate * 100.0,
                 t.ci95[0] * 100.0,
                 t.ci95[1] * 100.0,
                 t.points_per_hand,
-                t.median_ms,
-                t.p99_ms
+                t.decision_ms.map_or(String::new(), |[m, p]| format!(
+                    ", decisions {m:.3} ms median, {p:.3} ms p99"
+                ))
             ));
             if t.startups > 0 {
                 s.push_str(&format!(
@@ -949,6 +975,7 @@ mod tests {
             on_fault: OnFault::Bot(Bot::Computer),
             command: String::new(),
             record: None,
+            timings: false,
             launch: upcard_seat::program_seat::Launch::TRUSTED,
         };
         let a = m.run().unwrap();

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::arena::{
-    Deals, Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, is_zero, percentile_ms,
+    Deals, Entrant, FaultAt, JsonStrength, Match, Rules, count_kinds, is_zero, percentiles_ms,
     play_all, thinking,
 };
 use upcard_bots::{Bot, Strength};
@@ -163,9 +163,7 @@ impl Standing {
 
     /// Median and 99th percentile of its decision times, in ms.
     fn times_ms(&self) -> [f64; 2] {
-        let mut v = self.times.clone();
-        v.sort();
-        [0.5, 0.99].map(|q| percentile_ms(&v, q))
+        percentiles_ms(&mut self.times.clone())
     }
 }
 
@@ -206,6 +204,7 @@ impl Tournament {
                 on_fault: self.on_fault,
                 command: String::new(),
                 record: None,
+                timings: self.timings,
                 launch: self.launch.clone(),
             })
             .collect()

@@ -1,0 +1,91 @@
+//! Speed of play (issue #53): random games through the engine driven as a
+//! library (`State::new` → `legal_actions` → a uniform pick → `apply`), and
+//! the arena's whole random match (`upcard arena --team0 random --team1
+//! random -j 1`, seeded deals, no timings). Throughput is in hands. The
+//! README's figures, and benches/peers.sh compares the arena with a public
+//! engine in alternating runs.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::time::Duration;
+use upcard::arena::{Deals, Entrant, Match, Rules};
+use upcard::bots::{Bot, Strength};
+use upcard::courses::standard;
+use upcard::engine::{Event, EventSink, State};
+use upcard::table::OnFault;
+
+/// Counts hands as they end (the one event the loop reads).
+struct Hands(u64);
+
+impl EventSink for Hands {
+    fn event(&mut self, e: &Event) {
+        if matches!(e, Event::HandOver { .. }) {
+            self.0 += 1;
+        }
+    }
+    fn quiet(&self) -> bool {
+        true
+    }
+    fn takes_why(&self) -> bool {
+        false
+    }
+}
+
+/// `games` standard games from seeds 0.., every choice uniform among the
+/// legal actions (xorshift: the picker should cost nothing). Its hands.
+fn engine_games(games: u32) -> u64 {
+    let config = standard::config();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut hands = Hands(0);
+    for g in 0..games {
+        let mut s = State::new(config, standard::deck(g));
+        while !s.is_over() {
+            if s.to_move().is_none() {
+                s.advance(&mut hands);
+                continue;
+            }
+            let legal = s.legal_actions();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let a = legal[(x % legal.len() as u64) as usize];
+            s.apply(a, &mut hands).expect("a legal action");
+        }
+    }
+    hands.0
+}
+
+fn random_match(games: u32) -> Match {
+    Match {
+        bots: [Entrant::Bot(Bot::Random), Entrant::Bot(Bot::Random)],
+        games,
+        deals: Deals::Seed(1),
+        rules: Rules::Standard(standard::config()),
+        jobs: 1,
+        strength: Strength::default(),
+        timeout: Duration::from_secs(5),
+        on_fault: OnFault::Bot(Bot::Computer),
+        command: String::new(),
+        record: None,
+        timings: false,
+        launch: upcard::seat::program_seat::Launch::TRUSTED,
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    const GAMES: u32 = 2000;
+    let mut g = c.benchmark_group("random_play");
+    g.throughput(Throughput::Elements(engine_games(GAMES)));
+    g.bench_function("engine_as_library", |b| {
+        b.iter(|| black_box(engine_games(black_box(GAMES))))
+    });
+    let m = random_match(GAMES);
+    g.throughput(Throughput::Elements(u64::from(m.run().unwrap().hands)));
+    g.bench_function("arena_random_match", |b| {
+        b.iter(|| black_box(m.run().unwrap().hands))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
