@@ -483,7 +483,7 @@ impl CardSet {
 
     /// The cards that count as `suit` under `trump`: the left bower belongs
     /// to trump, not to its printed suit.
-    #[inline]
+    #[inline(always)]
     pub fn suit(suit: Suit, trump: Suit) -> CardSet {
         let left = Self::jack(trump.next());
         if suit == trump {

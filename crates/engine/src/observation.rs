@@ -83,11 +83,6 @@ impl Observation<'_> {
         super::state::renege_suit(self.hand, self.trick, self.trump, card)
     }
 
-    /// The suit this seat must follow now, when it holds a card of it.
-    pub fn must_follow(&self) -> Option<Suit> {
-        super::state::suit_to_follow(self.hand, self.trick, self.trump)
-    }
-
     pub fn reneges(&self, card: Card) -> bool {
         self.renege_suit(card).is_some()
     }

@@ -337,13 +337,16 @@ impl State {
                 if !mutants::running() {
                     // By bit sets: the cards of the suit to follow, in the
                     // order held, or every card when none is held.
-                    let follow = follow_set(hand, &self.trick, self.trump);
-                    if refuse && !follow.is_empty() {
+                    let follow = match refuse {
+                        true => follow_set(hand, &self.trick, self.trump),
+                        false => CardSet::EMPTY,
+                    };
+                    if follow.is_empty() {
+                        v.map_from(hand.list(), Action::Play);
+                    } else {
                         for &c in hand.iter() {
                             v.push_if(Action::Play(c), follow.contains(c));
                         }
-                    } else {
-                        v.map_from(hand.list(), Action::Play);
                     }
                     return;
                 }
@@ -380,18 +383,6 @@ impl State {
             && self.hands[seat]
                 .iter()
                 .all(|c| matches!(c.rank(), Rank::Nine | Rank::Ten))
-    }
-
-    /// Whether `card` from `seat`'s hand may fail to follow suit: false
-    /// only when it surely follows (or nothing is to be followed), known
-    /// from bit sets while no mutant runs; the full check is then skipped.
-    #[inline(always)]
-    fn may_renege(&self, seat: Seat, card: Card) -> bool {
-        if mutants::running() {
-            return true;
-        }
-        let follow = follow_set(&self.hands[seat], &self.trick, self.trump);
-        !follow.is_empty() && !follow.contains(card)
     }
 
     /// The suit `seat` must follow, when it holds a card of it.
@@ -593,7 +584,6 @@ impl State {
             return illegal(format!("played {card}, which is not in hand"));
         };
         if self.config.follow != FollowRule::Trust
-            && self.may_renege(seat, card)
             && !mutants::on(Mutant::RenegeAccepted)
             && let Some(suit) = renege_suit(&self.hands[seat], &self.trick, self.trump, card)
         {
@@ -1145,21 +1135,18 @@ pub fn score_hand(
 }
 
 /// The suit a hand must follow in `trick`, when it holds a card of it.
-pub(crate) fn suit_to_follow(
-    hand: &Hand,
-    trick: &[(Seat, Card)],
-    trump: Option<Suit>,
-) -> Option<Suit> {
+fn suit_to_follow(hand: &Hand, trick: &[(Seat, Card)], trump: Option<Suit>) -> Option<Suit> {
     let trump = trump?;
     let &(_, led) = trick.first()?;
     let suit = led.effective_suit(trump);
-    if !mutants::running() {
-        return (!follow_set(hand, trick, Some(trump)).is_empty()).then_some(suit);
-    }
-    let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
-    hand.iter()
-        .any(|c| follows_as(*c, trump, printed) == suit)
-        .then_some(suit)
+    let held = if mutants::running() {
+        let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
+        hand.iter().any(|c| follows_as(*c, trump, printed) == suit)
+    } else {
+        // The hand's bit set against the suit's: no loop over the cards.
+        !hand.set().and(CardSet::suit(suit, trump)).is_empty()
+    };
+    held.then_some(suit)
 }
 
 /// The cards of `hand` that follow the suit led in `trick` (empty: none
@@ -1178,13 +1165,16 @@ fn follow_set(hand: &Hand, trick: &[(Seat, Card)], trump: Option<Suit>) -> CardS
 /// Playing `card` from `hand` into `trick` reneges: the suit it fails to
 /// follow. The one renege rule: the engine refuses or penalises by it, and
 /// an observation tells a seat by it ([`Observation::renege_suit`]).
-#[inline]
+/// Inlined whole: its bit-set answer is most of a card's play.
+#[inline(always)]
 pub(crate) fn renege_suit(
     hand: &Hand,
     trick: &[(Seat, Card)],
     trump: Option<Suit>,
     card: Card,
 ) -> Option<Suit> {
+    // Most cards follow or nothing is to be followed: said by bit sets
+    // while no mutant runs, before the full rule.
     if !mutants::running() {
         let follow = follow_set(hand, trick, trump);
         if follow.is_empty() || follow.contains(card) {

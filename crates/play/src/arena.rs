@@ -537,13 +537,6 @@ impl Match {
         let hands: u32 = games.iter().map(|g| g.hands).sum();
         let teams = [0, 1].map(|b| {
             let won = games.iter().filter(|g| g.winner == Some(b)).count() as u32;
-            let mut times: Vec<Duration> = match self.timings {
-                true => games
-                    .iter()
-                    .flat_map(|g| g.times[b].iter().copied())
-                    .collect(),
-                false => Vec::new(),
-            };
             let mut startups: Vec<Duration> = games
                 .iter()
                 .flat_map(|g| g.startups[b].iter().copied())
@@ -555,7 +548,13 @@ impl Match {
                 ci95: wilson(won, self.games),
                 points_per_hand: f64::from(games.iter().map(|g| g.points[b]).sum::<u32>())
                     / f64::from(hands.max(1)),
-                decision_ms: self.timings.then(|| percentiles_ms(&mut times)),
+                decision_ms: self.timings.then(|| {
+                    let mut times: Vec<Duration> = games
+                        .iter()
+                        .flat_map(|g| g.times[b].iter().copied())
+                        .collect();
+                    percentiles_ms(&mut times)
+                }),
                 startups: startups.len(),
                 startup_median_ms: percentile_ms(&mut startups, 0.5),
                 faults: games.iter().flat_map(|g| g.faults[b].clone()).collect(),
