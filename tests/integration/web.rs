@@ -21,7 +21,7 @@ use serde_json::{Value, json};
 use upcard::agents::{Agent, Game, Scripted};
 use upcard::bots::Bot;
 use upcard::courses::standard::{Cards, config};
-use upcard::engine::{Action, NullSink, Outcome};
+use upcard::engine::{Action, Event, EventSink, NullSink, Outcome, VecSink};
 use upcard::table::{SeatKind, Table};
 
 fn upcard() -> Command {
@@ -152,7 +152,11 @@ const STATE: &str = r#"(()=>{const d=document;
  let options=[];let seat=null;let trick=0;
  if(pending&&shown===pending.observation.seat&&!pass){seat=pending.observation.seat;trick=pending.observation.trick.length;
   options=[...d.querySelectorAll('#hand button.legal,#choices button')].filter(b=>b.getAttribute('aria-disabled')!='true').map(b=>b.dataset.action);}
- return JSON.stringify({done,pass,named,seat,trick,options,legal:pending?pending.legal:[]});})()"#;
+ const tk=d.getElementById('taken');const he=d.getElementById('handend');
+ const taken=tk?{text:tk.textContent,won:[...d.querySelectorAll('#centre .won')].map(e=>+e.dataset.seat),
+  cards:[...d.querySelectorAll('#centre .played')].map(e=>[+e.dataset.seat,e.querySelector('.card').dataset.card])}:null;
+ const handend=he.hidden?null:d.getElementById('handtext').textContent;
+ return JSON.stringify({done,pass,named,seat,trick,options,legal:pending?pending.legal:[],taken,handend});})()"#;
 
 fn state(tab: &Tab) -> Value {
     serde_json::from_str(eval(tab, STATE).as_str().unwrap()).unwrap()
@@ -179,7 +183,12 @@ fn press(tab: &Tab, selector: &str, how: Press) {
     });
     match how {
         Press::Click | Press::Key => {
-            el.click().unwrap();
+            el.click().unwrap_or_else(|e| {
+                panic!(
+                    "{selector}: {e}; the page: {}",
+                    eval(tab, "document.body.innerHTML")
+                )
+            });
         }
         Press::Tap => {
             el.scroll_into_view().unwrap();
@@ -205,6 +214,7 @@ fn play_page(
     tabs: &[Arc<Tab>],
     how: Press,
     decisions: &mut BTreeMap<usize, Vec<Action>>,
+    ends: &mut Vec<Value>,
     mut each: impl FnMut(&Tab, &Value, usize) -> bool,
 ) -> [u32; 2] {
     let start = Instant::now();
@@ -223,6 +233,22 @@ fn play_page(
             }
             if s["pass"].as_bool().unwrap() {
                 press(tab, "#passok", how);
+                moved = true;
+                continue;
+            }
+            // A hand's summary or a taken trick on the table: kept, then
+            // ended by a tap as a person would.
+            let mut ended = false;
+            for (what, end) in [("handend", "#handok"), ("taken", "#centre")] {
+                if !s[what].is_null() && !ended {
+                    if ends.last() != Some(&s[what]) {
+                        ends.push(s[what].clone());
+                    }
+                    press(tab, end, how);
+                    ended = true;
+                }
+            }
+            if ended {
                 moved = true;
                 continue;
             }
@@ -284,7 +310,20 @@ fn engine_game(
     names: &[&str; 4],
     seats: [SeatKind; 4],
     decisions: &BTreeMap<usize, Vec<Action>>,
+    other: BTreeMap<usize, Box<dyn Agent>>,
+) -> [u32; 2] {
+    engine_events(seed, house, names, seats, decisions, other, &mut NullSink)
+}
+
+/// [`engine_game`], its events to `sink`.
+fn engine_events(
+    seed: u32,
+    house: &[&str],
+    names: &[&str; 4],
+    seats: [SeatKind; 4],
+    decisions: &BTreeMap<usize, Vec<Action>>,
     mut other: BTreeMap<usize, Box<dyn Agent>>,
+    sink: &mut dyn EventSink,
 ) -> [u32; 2] {
     let names = names.map(String::from);
     let mut c = config();
@@ -307,7 +346,7 @@ fn engine_game(
         })
         .collect();
     let mut game = Game::new(table.state(), names, agents);
-    match game.run(&mut NullSink).unwrap() {
+    match game.run(sink).unwrap() {
         Outcome::Won { scores, .. } => scores,
         o => panic!("{o:?}"),
     }
@@ -316,10 +355,16 @@ fn engine_game(
 /// `upcard play --web` on a free port with `seed` and `seats`
 /// (`N=human:NAME`, `N=bot:KIND`), and the link it prints.
 fn play_web(seed: &str, seats: &[&str]) -> (Proc, String) {
+    play_web_with(seed, seats, &[])
+}
+
+/// [`play_web`] with more arguments (house rules).
+fn play_web_with(seed: &str, seats: &[&str], more: &[&str]) -> (Proc, String) {
     let mut args = vec!["play", "--web", "--listen", "127.0.0.1:0", "--seed", seed];
     for s in seats {
         args.extend(["--seat", s]);
     }
+    args.extend(more);
     let p = Proc::start(&args);
     let url = url_in(&p.said("Open http://"));
     (p, url)
@@ -350,6 +395,7 @@ fn pass_and_play_two_people_and_two_bots_by_clicks_alone() {
         std::slice::from_ref(&tab),
         Press::Click,
         &mut decisions,
+        &mut Vec::new(),
         |tab, s, n| {
             // A screenshot for the README, at a decision to play a card.
             if !shot && s["options"][0].as_str().unwrap().starts_with("play") && n > 8 {
@@ -392,6 +438,230 @@ fn pass_and_play_two_people_and_two_bots_by_clicks_alone() {
         "{win}"
     );
     assert!(decisions[&0].len() > 5 && decisions[&2].len() > 5);
+}
+
+/// The text of what `js` evaluates to.
+fn text(tab: &Tab, js: &str) -> String {
+    eval(tab, js).as_str().unwrap_or_default().to_string()
+}
+
+/// The rules line of a game to 5 with farmers-hand on, and the rules'
+/// page from its button.
+fn rules_are_on_the_table(tab: &Tab) {
+    tab.wait_for_element("#rulesline").unwrap();
+    let t = Instant::now();
+    while text(tab, "document.getElementById('rulesline').textContent").is_empty() {
+        assert!(t.elapsed() < Duration::from_secs(10), "no rules line");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(
+        text(tab, "document.getElementById('rulesline').textContent"),
+        "Game to 5 \u{b7} farmers-hand on"
+    );
+    press(tab, "#rulesbtn", Press::Click);
+    let help = text(tab, "document.getElementById('helptext').innerText");
+    assert!(
+        help.contains("farmers-hand: on (not the standard off) \u{2014} a player dealt only nines and tens may throw the hand in on their first turn to bid"),
+        "{help}"
+    );
+    assert!(
+        help.contains("stick-the-dealer: off \u{2014} in round two"),
+        "{help}"
+    );
+    assert!(
+        help.contains("the Jack of trump (the right bower)"),
+        "{help}"
+    );
+}
+
+/// At a person's turn: the title says so, the score is from their side,
+/// and a hand being bid on is cards to read. Whether it was a bid.
+fn a_turn_reads_right(tab: &Tab, s: &Value) -> bool {
+    assert_eq!(
+        text(tab, "document.title"),
+        "Your turn \u{b7} upcard: Euchre"
+    );
+    let sc = text(tab, "document.getElementById('score').dataset.scores");
+    let (us, them) = sc.split_once(',').unwrap();
+    assert_eq!(
+        text(tab, "document.getElementById('score').textContent"),
+        format!("Us {us} \u{2013} Them {them}")
+    );
+    let first = s["options"][0].as_str().unwrap();
+    if !first.starts_with("play") && !first.starts_with("discard") {
+        // Bidding: the hand is cards to read, not buttons greyed out.
+        let js = "JSON.stringify([document.querySelectorAll('#hand button').length,document.querySelectorAll('#hand span.card').length])";
+        let v: Value = serde_json::from_str(&text(tab, js)).unwrap();
+        assert_eq!(v[0], json!(0), "{v}");
+        assert!(v[1].as_u64().unwrap() >= 5, "{v}");
+        return true;
+    }
+    false
+}
+
+/// What the page should say at each trick's and hand's end, from the
+/// engine's events: a taken trick as the test reads it off the table (the
+/// words, the winning seat, the cards), a hand as its summary's text, for
+/// a person at seat 0 (so "us" is seats 0 and 2).
+fn endings_said(events: &[Event], names: &[&str; 4]) -> Vec<Value> {
+    let team = |t: usize| format!("{} & {}", names[t], names[t + 2]);
+    let side = |t: usize| format!("{}{}", team(t), if t == 0 { " (us)" } else { " (them)" });
+    let plural = |n: u32, one: &str| format!("{n} {one}{}", if n == 1 { "" } else { "s" });
+    let (mut out, mut trick, mut made, mut defender, mut tricks) =
+        (Vec::new(), Vec::new(), None, None, [0u8; 4]);
+    for e in events {
+        match e {
+            Event::HandStart { .. } => (made, defender, tricks) = (None, None, [0; 4]),
+            Event::TrumpSet {
+                trump,
+                maker,
+                alone,
+            } => made = Some((*trump, *maker, *alone)),
+            Event::DefendedAlone { seat } => defender = Some(*seat),
+            Event::Led { seat, card } => trick = vec![json!([seat, card.short().to_string()])],
+            Event::Played { seat, card } => trick.push(json!([seat, card.short().to_string()])),
+            Event::TrickTaken {
+                seat, tricks: t, ..
+            } => {
+                tricks = *t;
+                out.push(json!({"text": format!("{} takes the trick", names[*seat]),
+                    "won": [seat], "cards": std::mem::take(&mut trick)}));
+            }
+            Event::Nullified { .. } => {
+                out.push(json!(
+                    "Everyone passed: no trump was made, and nobody scores."
+                ));
+            }
+            Event::ThrownIn { .. } => {
+                out.push(json!("A farmer's hand was thrown in: nobody scores."));
+            }
+            Event::HandOver {
+                winner,
+                points,
+                march,
+                euchred,
+                ..
+            } => {
+                let (trump, maker, alone) = made.unwrap();
+                let m = maker % 2;
+                let by_team = [tricks[0] + tricks[2], tricks[1] + tricks[3]];
+                let sym = ["\u{2660}", "\u{2665}", "\u{2663}", "\u{2666}"][[
+                    "Spades", "Hearts", "Clubs", "Diamonds",
+                ]
+                .iter()
+                .position(|n| *n == trump.name())
+                .unwrap()];
+                let mut t = format!(
+                    "{}{}{} {sym}. ",
+                    names[maker],
+                    if alone { " went alone in " } else { " made " },
+                    trump.name()
+                );
+                if let Some(d) = defender {
+                    t += &format!("{} defended alone. ", names[d]);
+                }
+                t += &format!(
+                    "{} took {}, {} {}. ",
+                    side(m),
+                    plural(u32::from(by_team[m]), "trick"),
+                    side(1 - m),
+                    by_team[1 - m]
+                );
+                t += if *euchred {
+                    "Euchred! "
+                } else if *march {
+                    "A march! "
+                } else {
+                    ""
+                };
+                t += &format!("{} score {}.", team(*winner), plural(*points, "point"));
+                out.push(json!(t));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One person and three bots at the default pace: every taken trick stays
+/// on the table with its winning card marked and its winner named, every
+/// hand's end is summed up before the next, both as the engine played
+/// them; the score reads from the person's side, the rules in force are on
+/// the table and explained, a hand being bid on reads as cards to read, and
+/// the tab's title says when it is the person's turn. The game ends on
+/// the score sheet of every hand.
+#[test]
+fn tricks_and_hands_end_on_the_table_and_the_rules_are_shown() {
+    let _one = one_at_a_time();
+    let house = ["points-to-win=5", "farmers-hand=on"];
+    let (p, url) = play_web_with(
+        "4",
+        &[
+            "0=human:Ann",
+            "1=bot:simple",
+            "2=bot:expert",
+            "3=bot:computer",
+        ],
+        &["--house", house[0], "--house", house[1]],
+    );
+    let b = browser(1000, 900);
+    let tab = open(&b, &format!("{url}?pace=20"));
+    rules_are_on_the_table(&tab);
+    press(&tab, "#helpdlg button", Press::Click);
+    let mut decisions = BTreeMap::new();
+    let mut ends = Vec::new();
+    let (mut bids, mut turns) = (0, 0);
+    let scores = play_page(
+        std::slice::from_ref(&tab),
+        Press::Click,
+        &mut decisions,
+        &mut ends,
+        |tab, s, _| {
+            bids += usize::from(a_turn_reads_right(tab, s));
+            turns += 1;
+            true
+        },
+    );
+    assert!(bids >= 2 && turns > 10, "{bids} {turns}");
+    let seats = [
+        SeatKind::Person,
+        SeatKind::Bot(Bot::Simple),
+        SeatKind::Bot(Bot::Expert),
+        SeatKind::Bot(Bot::Computer),
+    ];
+    let names = ["Ann", "East", "South", "West"];
+    let mut events = VecSink::default();
+    let want = engine_events(
+        4,
+        &house,
+        &names,
+        seats,
+        &decisions,
+        BTreeMap::new(),
+        &mut events,
+    );
+    assert_eq!(scores, want);
+    let said = endings_said(&events.0, &names);
+    assert_eq!(ends, said);
+    let hands = said.iter().filter(|v| v.is_string()).count();
+    assert!(hands >= 3, "{said:#?}");
+    // The score sheet: a row a hand under its heading.
+    let rows = eval(&tab, "document.querySelectorAll('#history tr').length");
+    assert_eq!(rows, json!(hands + 1));
+    let w = usize::from(scores[1] > scores[0]);
+    assert_eq!(
+        text(&tab, "document.getElementById('donetext').textContent"),
+        format!(
+            "You {} the game, {} to {}.",
+            if w == 0 { "win" } else { "lose" },
+            scores[w],
+            scores[1 - w]
+        )
+    );
+    drop(tab);
+    drop(b);
+    let (code, lines) = p.rest();
+    assert_eq!(code, Some(0), "{lines:#?}");
 }
 
 /// Between two people's turns the device shows the pass screen, and the
@@ -499,6 +769,7 @@ fn on_a_phone_every_legal_card_can_be_tapped() {
         std::slice::from_ref(&tab),
         Press::Tap,
         &mut decisions,
+        &mut Vec::new(),
         |tab, s, _| {
             for a in s["options"].as_array().unwrap() {
                 let a = a.as_str().unwrap();
@@ -597,16 +868,22 @@ fn an_online_game_with_two_browsers_a_joined_bot_and_a_reload() {
     let spectator = open(&b, &format!("{watch}?pace=0"));
     let mut decisions = BTreeMap::new();
     let mut reloaded = false;
-    let scores = play_page(&tabs, Press::Click, &mut decisions, |tab, s, _| {
-        // Seat 2, with a card on the table: reload, and decide afresh.
-        if !reloaded && s["seat"] == json!(2) && s["trick"].as_u64().unwrap() >= 1 {
-            tab.reload(false, None).unwrap();
-            tab.wait_until_navigated().unwrap();
-            reloaded = true;
-            return false;
-        }
-        true
-    });
+    let scores = play_page(
+        &tabs,
+        Press::Click,
+        &mut decisions,
+        &mut Vec::new(),
+        |tab, s, _| {
+            // Seat 2, with a card on the table: reload, and decide afresh.
+            if !reloaded && s["seat"] == json!(2) && s["trick"].as_u64().unwrap() >= 1 {
+                tab.reload(false, None).unwrap();
+                tab.wait_until_navigated().unwrap();
+                reloaded = true;
+                return false;
+            }
+            true
+        },
+    );
     assert!(reloaded);
     join.wait().unwrap();
     let (code, lines) = p.rest();
@@ -832,6 +1109,7 @@ fn a_game_by_keyboard_alone() {
         std::slice::from_ref(&tab),
         Press::Key,
         &mut decisions,
+        &mut Vec::new(),
         |_, _, _| true,
     );
     let want = engine_game(

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use upcard_engine::Seat;
-use upcard_engine::cards::Card;
+use upcard_engine::cards::{Card, Suit};
 use upcard_rules::agents::Observation;
 
 /// The protocol's version: `hello.protocol`. Fields added since 1 are
@@ -46,6 +46,75 @@ pub struct Update {
     /// The seat to move, if a seat is.
     #[serde(default)]
     pub to_move: Option<Seat>,
+    /// What the seat to move is asked: `bid`, `discard`, `defend` (alone),
+    /// `lead` or `play`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub asked: Option<String>,
+    /// The trick this step finished: its cards and who took it (the
+    /// observation already shows the table without it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trick_won: Option<TrickWon>,
+    /// The hand this step ended, summed up.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand_over: Option<HandSummary>,
+}
+
+impl Update {
+    /// The table of `state` after a step that finished no trick and no hand.
+    pub fn new(text: String, observation: WireObservation, state: &upcard_engine::State) -> Update {
+        use upcard_engine::Ask;
+        Update {
+            text,
+            observation,
+            to_move: state.to_move(),
+            asked: state.ask().map(|a| {
+                match a {
+                    Ask::Bid { .. } => "bid",
+                    Ask::Discard { .. } => "discard",
+                    Ask::Defend => "defend",
+                    Ask::Lead => "lead",
+                    Ask::Play => "play",
+                }
+                .to_string()
+            }),
+            trick_won: None,
+            hand_over: None,
+        }
+    }
+}
+
+/// A trick as it was taken.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TrickWon {
+    /// Its cards in the order played.
+    pub cards: Vec<(Seat, String)>,
+    /// The seat that took it.
+    pub winner: Seat,
+}
+
+/// How a hand ended, for a table's screen and a game's score sheet.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HandSummary {
+    /// The hand's number in the game, counted from 1.
+    pub hand_no: u32,
+    pub dealer: Seat,
+    /// Trump and who made it; none when the hand was not played (every
+    /// seat passed, or a farmer's hand thrown in).
+    pub trump: Option<String>,
+    pub maker: Option<Seat>,
+    pub alone: bool,
+    /// A defender who played alone.
+    pub defender: Option<Seat>,
+    /// Tricks taken by team (team 0: seats 0 and 2).
+    pub tricks: [u8; 2],
+    /// The team that scored, if any, and how many points.
+    pub scored: Option<usize>,
+    pub points: u32,
+    /// `made`, `march`, `euchre`, `passed` (nobody made trump) or
+    /// `thrown in` (a farmer's hand).
+    pub result: String,
+    /// The score after the hand.
+    pub scores: [u32; 2],
 }
 
 /// Once at the start of each game: who sits where and every rule in play.
@@ -141,7 +210,7 @@ impl Decide {
                     .map(|c| Refused {
                         card: c.short().to_string(),
                         reason: match obs.renege_suit(*c) {
-                            Some(suit) => format!("you must follow {}", suit.name()),
+                            Some(suit) => must_follow(*c, suit, obs.trump, obs.led()),
                             None => "the rules do not take it now".into(),
                         },
                     })
@@ -152,6 +221,39 @@ impl Decide {
     }
 }
 
+/// Why `card` may not be played while `suit` is to be followed, saying
+/// where a bower belongs (the card a person most often takes for another
+/// suit's): the card refused, or the card led.
+fn must_follow(card: Card, suit: Suit, trump: Option<Suit>, led: Option<Card>) -> String {
+    let mut why = format!("you must follow {}", suit.name());
+    let Some(t) = trump else {
+        return why;
+    };
+    let one = |s: Suit| s.name().trim_end_matches('s').to_string();
+    if card.is_right_bower(t) {
+        why += &format!(
+            "; the {} is the right bower, a {} (trump)",
+            card.long(),
+            one(t)
+        );
+    } else if card.is_left_bower(t) {
+        why += &format!(
+            "; the {} is the left bower, a {} while {} are trump",
+            card.long(),
+            one(t),
+            t.name()
+        );
+    }
+    if let Some(l) = led.filter(|l| l.is_left_bower(t)) {
+        why += &format!(
+            "; the {} led is the left bower, so {} were led",
+            l.long(),
+            t.name()
+        );
+    }
+    why
+}
+
 /// Once when the game ends; then the program exits, or, if it stays, waits
 /// for the next game's `hello`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -159,6 +261,9 @@ pub struct Over {
     /// The winning team (0: seats 0 and 2).
     pub winner: usize,
     pub scores: [u32; 2],
+    /// Every hand of the game, to a table's screen (left out for programs).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hands: Vec<HandSummary>,
 }
 
 /// A seat's answer to a `decide`.
@@ -310,4 +415,41 @@ pub fn read<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, String> {
             format!("{path}: {inner}")
         }
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::must_follow;
+    use upcard_engine::cards::{Card, Suit};
+
+    fn card(s: &str) -> Card {
+        Card::parse_short(s).unwrap()
+    }
+
+    /// A refused Jack says which suit it belongs to this hand, and a led
+    /// left bower says that trump was led.
+    #[test]
+    fn a_refused_card_says_where_a_bower_belongs() {
+        let hearts = Some(Suit::Hearts);
+        assert_eq!(
+            must_follow(card("JD"), Suit::Clubs, hearts, Some(card("AC"))),
+            "you must follow Clubs; the Jack of Diamonds is the left bower, a Heart while Hearts are trump"
+        );
+        assert_eq!(
+            must_follow(card("JH"), Suit::Spades, hearts, Some(card("9S"))),
+            "you must follow Spades; the Jack of Hearts is the right bower, a Heart (trump)"
+        );
+        assert_eq!(
+            must_follow(card("9D"), Suit::Hearts, hearts, Some(card("JD"))),
+            "you must follow Hearts; the Jack of Diamonds led is the left bower, so Hearts were led"
+        );
+        assert_eq!(
+            must_follow(card("JC"), Suit::Diamonds, hearts, Some(card("KD"))),
+            "you must follow Diamonds"
+        );
+        assert_eq!(
+            must_follow(card("JD"), Suit::Clubs, None, None),
+            "you must follow Clubs"
+        );
+    }
 }

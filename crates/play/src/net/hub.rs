@@ -25,7 +25,12 @@ use super::{Arrival, Join, peer, same_token};
 use upcard_engine::{Action, EventSink, Seat, State};
 use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
 use upcard_seat::program_seat::parse_answer;
-use upcard_seat::protocol::{Decide, Hello, Over, ToSeat, Update, WireObservation, line};
+use upcard_seat::protocol::{
+    Decide, HandSummary, Hello, Over, ToSeat, TrickWon, Update, WireObservation, line,
+};
+
+/// What a step ended: a trick, a hand, either or neither.
+pub type Ended = (Option<TrickWon>, Option<HandSummary>);
 
 /// Where a seat's answers arrive: the link's id and its text.
 pub type Answers = Receiver<(u64, String)>;
@@ -470,25 +475,22 @@ impl Hub {
     }
 
     /// The table after a step: each link is sent what it may see.
-    pub fn update(&self, text_now: &str, state: &State) {
+    pub fn update(&self, text_now: &str, state: &State, endings: &Ended) {
         let to_move = state.to_move();
         let mut inner = self.lock();
         inner.story.push_str(text_now);
         let mut o = WireObservation::from(&state.observation(to_move.unwrap_or(state.dealer)));
         o.hand.clear();
         o.discard = None;
-        inner.public = Some(Update {
-            text: text_now.to_string(),
-            observation: o,
-            to_move,
-        });
+        let update = |observation| {
+            let mut u = Update::new(text_now.to_string(), observation, state);
+            (u.trick_won, u.hand_over) = endings.clone();
+            u
+        };
+        inner.public = Some(update(o));
         for seat in 0..4 {
             if let Some(s) = inner.slots[seat].as_mut() {
-                s.last = Some(Update {
-                    text: text_now.to_string(),
-                    observation: shown(&state.observation(seat)),
-                    to_move,
-                });
+                s.last = Some(update(shown(&state.observation(seat))));
             }
         }
         let ids: Vec<u64> = inner.links.keys().copied().collect();

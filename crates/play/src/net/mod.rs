@@ -15,6 +15,7 @@
 //! async stack: a table has four seats and a few spectators, the game's
 //! agents are synchronous, and the two crates add little to the binary.
 
+pub mod endings;
 pub mod http;
 pub mod hub;
 pub mod page;

@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::io::Write;
 use std::rc::Rc;
 
+use super::endings::Endings;
 use super::hub::Hub;
 use upcard_engine::{EventSink, Outcome, Seat};
 use upcard_rules::agents::{EngineError, Game};
@@ -40,8 +41,10 @@ pub fn play(
     let taken = Taken::default();
     let mut printer = StandardPrinter::new(&mut *stdout, names.clone());
     let mut public = StandardPrinter::new(taken.clone(), names);
-    let mut sink = (&mut printer, (&mut public, also));
-    let result = game.run_watched(&mut sink, |state, _| {
+    let mut endings = Endings::default();
+    let mut sink = (&mut printer, (&mut public, (also, &mut endings)));
+    let result = game.run_watched(&mut sink, |state, sink| {
+        let (trick_won, hand_over) = (sink.1).1.1.take();
         let text =
             String::from_utf8_lossy(&std::mem::take(&mut *taken.0.borrow_mut())).into_owned();
         // A step that told nothing (a seat sitting out skipped) changes
@@ -49,20 +52,25 @@ pub fn play(
         if text.is_empty() && !state.is_over() {
             return;
         }
-        hub.update(&text, state);
+        let endings = (trick_won, hand_over);
+        hub.update(&text, state, &endings);
         for (seat, p) in listeners {
-            p.borrow_mut().tell(&ToSeat::Update(Update {
-                text: text.clone(),
-                observation: WireObservation::from(&state.observation(*seat)),
-                to_move: state.to_move(),
-            }));
+            let mut u = Update::new(
+                text.clone(),
+                WireObservation::from(&state.observation(*seat)),
+                state,
+            );
+            (u.trick_won, u.hand_over) = endings.clone();
+            p.borrow_mut().tell(&ToSeat::Update(u));
         }
     });
+    let hands = std::mem::take(&mut endings.hands);
     let _ = printer.finish();
     if let Ok(Outcome::Won { team, scores }) = result {
         hub.finish(Over {
             winner: team,
             scores,
+            hands,
         });
         // The browsers' last messages leave before the process ends.
         std::thread::sleep(std::time::Duration::from_millis(300));

@@ -536,7 +536,11 @@ impl Agent for ProgramSeat {
         let Some(mut conn) = self.conn.take() else {
             return;
         };
-        conn.send(&line(&ToSeat::Over(Over { winner, scores })));
+        conn.send(&line(&ToSeat::Over(Over {
+            winner,
+            scores,
+            hands: Vec::new(),
+        })));
         if conn.stays {
             self.kept = Some(conn);
         } else {
