@@ -415,6 +415,9 @@ fn pass_and_play_two_people_and_two_bots_by_clicks_alone() {
         },
     );
     assert!(shot);
+    // The table stays for another game while a browser is at it.
+    drop(tab);
+    drop(b);
     let (code, lines) = p.rest();
     assert_eq!(code, Some(0), "{lines:#?}");
     let want = engine_game(
@@ -658,10 +661,72 @@ fn tricks_and_hands_end_on_the_table_and_the_rules_are_shown() {
             scores[1 - w]
         )
     );
-    drop(tab);
-    drop(b);
-    let (code, lines) = p.rest();
-    assert_eq!(code, Some(0), "{lines:#?}");
+    and_into_a_second_game(&p, &tab, 5, &house);
+    // (The second game waits for Ann however long: the host stops it.)
+}
+
+/// "Play again" on the score sheet deals the next game at the same table
+/// (a seeded table's next seed): its first upcard is the engine's for that
+/// seed, the score is back to nothing, and the person is asked to bid.
+fn and_into_a_second_game(p: &Proc, tab: &Tab, seed: u32, house: &[&str]) {
+    press(tab, "#againbtn", Press::Click);
+    p.said(&format!(
+        "Another game: seed {seed} (--seed {seed} deals these cards again)."
+    ));
+    let mut c = config();
+    for h in house {
+        upcard::courses::standard::house::apply(&mut c, h).unwrap();
+    }
+    let names = ["Ann", "East", "South", "West"].map(String::from);
+    let table = Table::new(
+        c,
+        Cards::Seed(seed),
+        names,
+        std::array::from_fn(|_| SeatKind::Person),
+    );
+    let mut dealt = table.state();
+    let mut events = VecSink::default();
+    while dealt.to_move().is_none() {
+        dealt.advance(&mut events);
+    }
+    let upcard = events
+        .0
+        .iter()
+        .find_map(|e| match e {
+            Event::Upcard { card, .. } => Some(format!("The upcard is the {}.", card.long())),
+            _ => None,
+        })
+        .unwrap();
+    let t = Instant::now();
+    loop {
+        let log = text(tab, "document.getElementById('log').textContent");
+        let next = log
+            .split("\u{2014} Another game \u{2014}")
+            .nth(1)
+            .unwrap_or_default();
+        if next.contains("The upcard is") {
+            assert!(next.contains(&upcard), "{next}");
+            break;
+        }
+        assert!(t.elapsed() < Duration::from_secs(20), "{log}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        eval(tab, "document.getElementById('done').hidden"),
+        json!(true)
+    );
+    let t = Instant::now();
+    while state(tab)["options"].as_array().unwrap().is_empty() {
+        assert!(
+            t.elapsed() < Duration::from_secs(20),
+            "never asked in game two"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        text(tab, "document.getElementById('score').textContent"),
+        "Us 0 \u{2013} Them 0"
+    );
 }
 
 /// Between two people's turns the device shows the pass screen, and the
@@ -801,6 +866,9 @@ fn on_a_phone_every_legal_card_can_be_tapped() {
         BTreeMap::new(),
     );
     assert_eq!(scores, want);
+    // The table stays for another game while a browser is at it.
+    drop(tab);
+    drop(b);
     let (code, _) = p.rest();
     assert_eq!(code, Some(0));
 }
@@ -1127,6 +1195,9 @@ fn a_game_by_keyboard_alone() {
     );
     assert_eq!(scores, want);
     assert!(decisions[&0].len() > 10);
+    // The table stays for another game while a browser is at it.
+    drop(tab);
+    drop(b);
     let (code, _) = p.rest();
     assert_eq!(code, Some(0));
 }
@@ -1181,4 +1252,228 @@ fn the_replay_page_steps_into_an_alternative_line_and_back() {
     );
     tab.press_key("ArrowRight").unwrap();
     assert_eq!(text("what"), "move 37/326 at 1:1:2: Big Bad Bill plays KH");
+}
+
+/// Reads a socket's messages, answering each decision with its first
+/// legal action, until one of type `until`: that one.
+fn socket_until<S: std::io::Read + std::io::Write>(
+    ws: &mut tungstenite::WebSocket<S>,
+    until: &str,
+) -> Value {
+    let t = Instant::now();
+    loop {
+        assert!(t.elapsed() < Duration::from_secs(60), "never sent {until}");
+        let m: Value = serde_json::from_str(ws.read().unwrap().to_text().unwrap()).unwrap();
+        if m["type"] == until {
+            return m;
+        }
+        if m["type"] == "decide" {
+            let a = m["legal"][0].clone();
+            ws.send(tungstenite::Message::text(json!({"action": a}).to_string()))
+                .unwrap();
+        }
+    }
+}
+
+/// Ann sends a reaction, three that are dropped, and asks for another
+/// game: Cy is sent the one reaction, then who has asked.
+fn ann_reacts_and_asks_again<S: std::io::Read + std::io::Write>(
+    ann: &mut tungstenite::WebSocket<S>,
+    cy: &mut tungstenite::WebSocket<S>,
+) {
+    // A reaction reaches the table; one sent too soon after it, one not
+    // among the few, and free text are dropped.
+    for e in [
+        r#"{"type":"emote","emote":"nice"}"#,
+        r#"{"type":"emote","emote":"wow"}"#,
+        r#"{"type":"emote","emote":"<b>hi</b>"}"#,
+        r#"{"type":"emote","text":"anything"}"#,
+        r#"{"type":"again"}"#,
+    ] {
+        ann.send(tungstenite::Message::text(e)).unwrap();
+    }
+    let asked = json!({"type": "again", "asked": [0], "waiting": [2]});
+    assert_eq!(socket_until(ann, "again"), asked);
+    let mut seen = Vec::new();
+    loop {
+        let m: Value = serde_json::from_str(cy.read().unwrap().to_text().unwrap()).unwrap();
+        seen.push(m.clone());
+        if m["type"] == "again" {
+            break;
+        }
+    }
+    assert_eq!(
+        seen,
+        [json!({"type": "emote", "seat": 0, "emote": "nice"}), asked]
+    );
+}
+
+/// `serve --web` with two browsers' seats: the game's end offers another;
+/// it is dealt once both people have asked (each told who is still to),
+/// each game is recorded (the second beside the first), and the table
+/// closes once nobody is left at it.
+#[test]
+fn an_online_table_plays_again_when_everyone_asks() {
+    let dir = std::env::temp_dir().join(format!("upcard-again-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("evening.egn");
+    let p = Proc::start(&[
+        "serve",
+        "--web",
+        "--listen",
+        "127.0.0.1:0",
+        "--seed",
+        "7",
+        "--seat",
+        "0=remote",
+        "--seat",
+        "2=remote",
+        "--seat",
+        "1=bot:simple",
+        "--seat",
+        "3=bot:simple",
+        "--seat-timeout",
+        "1",
+        "--house",
+        "points-to-win=2",
+        "--record",
+        record.to_str().unwrap(),
+    ]);
+    let (addr, links, _) = invitations(&p, 2);
+    let token = |s: usize| links[&s].rsplit('/').next().unwrap().to_string();
+    let mut ann = socket_join(
+        &addr,
+        json!({"type": "join", "name": "Ann", "token": token(0), "table": true}),
+    );
+    let mut cy = socket_join(
+        &addr,
+        json!({"type": "join", "name": "Cy", "token": token(2), "table": true}),
+    );
+    // Both play the game out; each is told it is over, with another offered.
+    let (over, other) = std::thread::scope(|s| {
+        let h = s.spawn(|| socket_until(&mut cy, "over"));
+        (socket_until(&mut ann, "over"), h.join().unwrap())
+    });
+    assert_eq!(over, other);
+    assert_eq!(over["again"], json!(true));
+    // The score sheet ends on the final score.
+    assert_eq!(
+        over["hands"].as_array().unwrap().last().unwrap()["scores"],
+        over["scores"]
+    );
+    ann_reacts_and_asks_again(&mut ann, &mut cy);
+    cy.send(tungstenite::Message::text(r#"{"type":"again"}"#))
+        .unwrap();
+    let hello = socket_until(&mut cy, "hello");
+    assert_eq!(
+        (hello["game"].clone(), hello["seat"].clone()),
+        (json!(1), json!(2))
+    );
+    assert_eq!(socket_until(&mut ann, "hello")["game"], json!(1));
+    p.said("another game at the table");
+    // Both leave: their seats are played by the fault bot, the second game
+    // ends, and with nobody at the table it closes.
+    drop((ann, cy));
+    let (code, lines) = p.rest();
+    assert_eq!(code, Some(0), "{lines:#?}");
+    assert!(
+        record.exists() && dir.join("evening-2.egn").exists(),
+        "{lines:#?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A player who takes a seat before the others sees the waiting room: each
+/// seat by name, taken, still invited, or a bot by kind, and the rules to
+/// be played; it goes when the last invited player joins, and the table
+/// names the bots as bots.
+#[test]
+fn a_player_waits_in_a_room_that_says_who_is_still_to_come() {
+    let _one = one_at_a_time();
+    let p = Proc::start(&[
+        "serve",
+        "--web",
+        "--listen",
+        "127.0.0.1:0",
+        "--seed",
+        "3",
+        "--seat",
+        "0=remote",
+        "--seat",
+        "2=remote",
+        "--seat",
+        "1=bot:simple",
+        "--seat",
+        "3=bot:expert",
+        "--house",
+        "points-to-win=7",
+    ]);
+    let (addr, links, _) = invitations(&p, 2);
+    let b = browser(1000, 900);
+    let tab = open(&b, &format!("{}?pace=0", links[&0]));
+    tab.wait_for_element("#name").unwrap().click().unwrap();
+    tab.type_str("Ann").unwrap();
+    press(&tab, "#nameform button", Press::Click);
+    p.said("Ann takes seat 0");
+    let room =
+        "JSON.stringify([...document.querySelectorAll('#lobbyseats li')].map(l=>l.textContent))";
+    let t = Instant::now();
+    let want = json!([
+        "Ann: here",
+        "East: a bot (simple)",
+        "South: waiting for the invited player\u{2026}",
+        "West: a bot (expert)"
+    ]);
+    while serde_json::from_str::<Value>(&text(&tab, room)).ok() != Some(want.clone()) {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "{}",
+            text(&tab, room)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        eval(&tab, "document.getElementById('lobby').hidden"),
+        json!(false)
+    );
+    assert_eq!(
+        text(&tab, "document.getElementById('lobbyrules').textContent"),
+        "Game to 7"
+    );
+    let token2 = links[&2].rsplit('/').next().unwrap();
+    let mut cy = socket_join(
+        &addr,
+        json!({"type": "join", "name": "Cy", "token": token2, "table": true}),
+    );
+    let t = Instant::now();
+    while eval(&tab, "document.getElementById('lobby').hidden") != json!(true) {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "the waiting room stayed"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let east = text(
+        &tab,
+        "document.querySelector('[data-seat=\"1\"] .name').textContent",
+    );
+    assert!(east.starts_with("East (bot: simple)"), "{east}");
+    // A reaction: on Ann's own seat and in the story, and sent to Cy.
+    press(&tab, "[data-emote=\"nice\"]", Press::Click);
+    let t = Instant::now();
+    while text(
+        &tab,
+        "(document.querySelector('#p2 .emote')||{}).textContent",
+    ) != "\u{1F44D} Nice!"
+    {
+        assert!(t.elapsed() < Duration::from_secs(10), "no reaction shown");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert!(
+        text(&tab, "document.getElementById('log').textContent").contains("Ann: \u{1F44D} Nice!\n")
+    );
+    assert_eq!(
+        socket_until(&mut cy, "emote"),
+        json!({"type": "emote", "seat": 0, "emote": "nice"})
+    );
 }

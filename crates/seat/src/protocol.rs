@@ -31,6 +31,49 @@ pub enum ToSeat {
     /// `join` (`"table": true`): never sent to one that did not, so a
     /// program written for the first protocol never meets it.
     Update(Update),
+    /// To browsers before the game begins, and again whenever a seat is
+    /// taken: who sits where so far, and the rules to be played.
+    Lobby(Lobby),
+    /// To browsers: a player's quick reaction, one of [`EMOTES`] (never
+    /// free text: nothing to moderate).
+    Emote {
+        seat: Seat,
+        emote: String,
+    },
+    /// To browsers after a game that offers another: the seats whose people
+    /// asked for it (`{"type":"again"}`) and those still to.
+    Again {
+        asked: Vec<Seat>,
+        waiting: Vec<Seat>,
+    },
+}
+
+/// The reactions a browser's seat may send (`{"type":"emote","emote":"nice"}`),
+/// at most one every [`EMOTE_GAP`] per link.
+pub const EMOTES: [&str; 6] = ["hi", "nice", "wow", "oops", "sorry", "gg"];
+pub const EMOTE_GAP: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// The waiting room: each seat, taken or not, and the game to come.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Lobby {
+    pub seats: Vec<LobbySeat>,
+    pub points_to_win: u32,
+    /// Every house rule by name and value, as in `hello`.
+    pub house: BTreeMap<String, String>,
+}
+
+/// A seat in the waiting room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LobbySeat {
+    pub seat: Seat,
+    /// The name it goes by (its person's once taken; a bot's compass name).
+    pub name: String,
+    /// `bot`, `program` (a program the host started), `invited` (a link
+    /// not yet opened) or `taken`.
+    pub state: String,
+    /// A bot's kind.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
 }
 
 /// The table after one step of the game.
@@ -264,6 +307,10 @@ pub struct Over {
     /// Every hand of the game, to a table's screen (left out for programs).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub hands: Vec<HandSummary>,
+    /// To browsers: the table offers another game with the same seats and
+    /// rules once each person's seat asks (`{"type":"again"}`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub again: bool,
 }
 
 /// A seat's answer to a `decide`.

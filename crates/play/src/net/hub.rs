@@ -26,7 +26,8 @@ use upcard_engine::{Action, EventSink, Seat, State};
 use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
 use upcard_seat::program_seat::parse_answer;
 use upcard_seat::protocol::{
-    Decide, HandSummary, Hello, Over, ToSeat, TrickWon, Update, WireObservation, line,
+    Decide, EMOTE_GAP, EMOTES, HandSummary, Hello, Lobby, LobbySeat, Over, ToSeat, TrickWon,
+    Update, WireObservation, line,
 };
 
 /// What a step ended: a trick, a hand, either or neither.
@@ -83,6 +84,8 @@ struct Link {
     /// Bounded: a browser that stops reading is cut off, not queued for.
     tx: SyncSender<String>,
     seats: Vec<Seat>,
+    /// When it last sent a reaction.
+    emoted: Option<Instant>,
 }
 
 /// Messages queued for one link before it is cut off as not reading.
@@ -101,6 +104,11 @@ struct Inner {
     story: String,
     watch_hello: Option<String>,
     over: Option<String>,
+    /// After a game: the seats whose people asked for another.
+    again: [bool; 4],
+    /// The waiting room's other facts: the bots by seat and the rules.
+    bots: [Option<String>; 4],
+    rules: (u32, BTreeMap<String, String>),
 }
 
 pub struct Hub {
@@ -155,10 +163,27 @@ impl Hub {
                 story: String::new(),
                 watch_hello: None,
                 over: None,
+                again: [false; 4],
+                bots: Default::default(),
+                rules: (0, BTreeMap::new()),
             }),
             web,
         };
         (Arc::new(hub), receivers)
+    }
+
+    /// What the waiting room shows besides the remote seats: the bots (by
+    /// kind) and the rules to be played.
+    pub fn lobby(
+        &self,
+        bots: [Option<String>; 4],
+        points_to_win: u32,
+        house: BTreeMap<String, String>,
+    ) {
+        let mut inner = self.lock();
+        inner.bots = bots;
+        inner.rules = (points_to_win, house);
+        inner.tell_lobby();
     }
 
     /// The page and its socket are served.
@@ -299,6 +324,7 @@ impl Hub {
             s.tcp = Some((stream, join.table));
             s.by_tcp = true;
         }
+        inner.tell_lobby();
     }
 
     fn arrive_socket(&self, mut socket: Socket, join: Join) {
@@ -370,7 +396,15 @@ impl Hub {
                 s.left = None;
             }
         }
-        inner.links.insert(id, Link { tx, seats });
+        inner.links.insert(
+            id,
+            Link {
+                tx,
+                seats,
+                emoted: None,
+            },
+        );
+        inner.tell_lobby();
         inner.greet(id);
         drop(inner);
         self.pump(socket, id, rx);
@@ -453,7 +487,12 @@ impl Hub {
 
     /// A link's message: an answer for the seat it holds that is waiting.
     fn answer(&self, id: u64, msg: &str) {
-        let inner = self.lock();
+        let mut inner = self.lock();
+        match kind(msg).as_deref() {
+            Some("again") if inner.over.is_some() => return inner.ask_again(id),
+            Some("emote") => return inner.emote(id, msg),
+            _ => {}
+        }
         let Some(link) = inner.links.get(&id) else {
             return;
         };
@@ -501,15 +540,72 @@ impl Hub {
         }
     }
 
-    /// The game is over: every link is told.
-    pub fn finish(&self, over: Over) {
+    /// The game is over: every link is told, and whether another game can
+    /// follow at this table.
+    pub fn finish(&self, mut over: Over) {
         let mut inner = self.lock();
+        over.again = inner.offers_again();
+        inner.again = [false; 4];
         let m = text(&ToSeat::Over(over));
         inner.over = Some(m.clone());
         let ids: Vec<u64> = inner.links.keys().copied().collect();
         for id in ids {
             inner.send(id, m.clone());
         }
+    }
+
+    /// After a game that offers another: true once every person's seat
+    /// has asked for it, false once no browser has been at the table for
+    /// `linger` (or the game offered none).
+    pub fn wait_again(&self, linger: Duration) -> bool {
+        let mut empty_since: Option<Instant> = None;
+        loop {
+            {
+                let inner = self.lock();
+                if !inner.offers_again() {
+                    return false;
+                }
+                let people = inner.slots.iter().enumerate().filter(|(_, s)| s.is_some());
+                if people.clone().count() > 0 && people.clone().all(|(i, _)| inner.again[i]) {
+                    return true;
+                }
+                if inner.links.is_empty() {
+                    let since = *empty_since.get_or_insert_with(Instant::now);
+                    if since.elapsed() >= linger {
+                        return false;
+                    }
+                } else {
+                    empty_since = None;
+                }
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// The next game at the same table begins: the last game's story and
+    /// decisions are dropped, every open link is greeted anew, and each
+    /// remote seat's answers come through a new channel (the last game's
+    /// seats went with it).
+    pub fn restart(&self, hellos: &[(Seat, Hello)], watch: Hello) -> [Option<Answers>; 4] {
+        let mut receivers: [Option<Answers>; 4] = Default::default();
+        {
+            let mut inner = self.lock();
+            inner.story.clear();
+            inner.public = None;
+            inner.over = None;
+            inner.again = [false; 4];
+            for (i, slot) in inner.slots.iter_mut().enumerate() {
+                if let Some(s) = slot {
+                    let (tx, rx) = sync_channel(4);
+                    s.answers = tx;
+                    s.pending = None;
+                    s.last = None;
+                    receivers[i] = Some(rx);
+                }
+            }
+        }
+        self.start(hellos, watch);
+        receivers
     }
 
     /// Whether `seat` has had no link for at least `d`.
@@ -537,6 +633,111 @@ impl Hub {
 }
 
 impl Inner {
+    /// A seat's reaction, passed to every link: one of the fixed few, from
+    /// a link holding one seat (not a spectator, not a shared device), at
+    /// most one every `EMOTE_GAP`; anything else is dropped.
+    fn emote(&mut self, id: u64, msg: &str) {
+        let Some(link) = self.links.get_mut(&id) else {
+            return;
+        };
+        let emote = serde_json::from_str::<serde_json::Value>(msg)
+            .ok()
+            .and_then(|v| v.get("emote")?.as_str().map(str::to_string))
+            .filter(|e| EMOTES.contains(&e.as_str()));
+        let (Some(emote), [seat]) = (emote, link.seats.as_slice()) else {
+            return;
+        };
+        if link.emoted.is_some_and(|t| t.elapsed() < EMOTE_GAP) {
+            return;
+        }
+        link.emoted = Some(Instant::now());
+        let m = text(&ToSeat::Emote { seat: *seat, emote });
+        let ids: Vec<u64> = self.links.keys().copied().collect();
+        for id in ids {
+            self.send(id, m.clone());
+        }
+    }
+
+    /// Before the game: every link is told who sits where so far. Nothing
+    /// until the host has said which seats are bots (`Hub::lobby`).
+    fn tell_lobby(&mut self) {
+        if self.started {
+            return;
+        }
+        let Some(m) = self.lobby_text() else {
+            return;
+        };
+        let ids: Vec<u64> = self.links.keys().copied().collect();
+        for id in ids {
+            self.send(id, m.clone());
+        }
+    }
+
+    /// The waiting room as a message, once the host has said which seats
+    /// are bots.
+    fn lobby_text(&self) -> Option<String> {
+        if self.rules.0 == 0 {
+            return None;
+        }
+        let seats = (0..4)
+            .map(|i| {
+                let compass = upcard_rules::courses::standard::SEATS[i].to_string();
+                let (name, state) = match (&self.slots[i], &self.bots[i]) {
+                    (Some(s), _) => match &s.name {
+                        Some(n) => (n.clone(), "taken"),
+                        None => (compass, "invited"),
+                    },
+                    (None, Some(_)) => (compass, "bot"),
+                    (None, None) => (compass, "program"),
+                };
+                LobbySeat {
+                    seat: i,
+                    name,
+                    state: state.into(),
+                    bot: self.bots[i].clone(),
+                }
+            })
+            .collect();
+        Some(text(&ToSeat::Lobby(Lobby {
+            seats,
+            points_to_win: self.rules.0,
+            house: self.rules.1.clone(),
+        })))
+    }
+
+    /// Another game can follow: every remote seat is a browser's (a program
+    /// client over TCP plays one game and is gone).
+    fn offers_again(&self) -> bool {
+        self.slots.iter().flatten().all(|s| !s.by_tcp) && self.slots.iter().any(Option::is_some)
+    }
+
+    /// A link asks for another game for the seats it holds; every link is
+    /// told who has asked and who is still to.
+    fn ask_again(&mut self, id: u64) {
+        let Some(link) = self.links.get(&id) else {
+            return;
+        };
+        if !self.offers_again() || link.seats.is_empty() {
+            return;
+        }
+        for &s in &link.seats.clone() {
+            self.again[s] = true;
+        }
+        let seats = |asked: bool| -> Vec<Seat> {
+            (0..4)
+                .filter(|&i| self.slots[i].is_some() && self.again[i] == asked)
+                .collect()
+        };
+        let m = text(&ToSeat::Again {
+            asked: seats(true),
+            waiting: seats(false),
+        });
+        let ids: Vec<u64> = self.links.keys().copied().collect();
+        for id in ids {
+            self.send(id, m.clone());
+        }
+    }
+
     /// Queues a message for a link; one whose queue is full has stopped
     /// reading and is cut off (its seat waits for it to come back).
     fn send(&mut self, id: u64, msg: String) {
@@ -606,7 +807,8 @@ impl Inner {
         let Some(link) = self.links.get(&id) else {
             return;
         };
-        let mut msgs = Vec::new();
+        // Who sits where (the bots by kind) before the game's greeting.
+        let mut msgs: Vec<String> = self.lobby_text().into_iter().collect();
         if link.seats.is_empty() {
             msgs.extend(self.watch_hello.clone());
         }
@@ -626,6 +828,12 @@ impl Inner {
             self.send(id, m);
         }
     }
+}
+
+/// A browser's message's `type` (`again`, `emote`); an answer has none.
+fn kind(msg: &str) -> Option<String> {
+    let v: serde_json::Value = serde_json::from_str(msg).ok()?;
+    v.get("type")?.as_str().map(str::to_string)
 }
 
 /// A seat's observation for a person's screen: the hand in the order it is

@@ -71,6 +71,7 @@ pub fn play(
             winner: team,
             scores,
             hands,
+            again: false,
         });
         // The browsers' last messages leave before the process ends.
         std::thread::sleep(std::time::Duration::from_millis(300));

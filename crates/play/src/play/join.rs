@@ -102,6 +102,9 @@ impl Options {
                 ToSeat::Error { message } => {
                     let _ = writeln!(stdout, "The server says: {}", printable_line(&message));
                 }
+                // Browsers' business: a table with a TCP client offers no
+                // second game.
+                ToSeat::Again { .. } | ToSeat::Lobby(_) | ToSeat::Emote { .. } => {}
             }
         }
     }

@@ -83,6 +83,11 @@ impl Options {
             })
             .collect();
         let (hub, mut answers) = Hub::new(&remotes, self.web);
+        hub.lobby(
+            kinds.map(|k| k.map(|b| b.name().to_string())),
+            rules.points_to_win(),
+            rules.house(),
+        );
         let addr = net::open(listener, hub.clone());
         announce(&addr.to_string(), &hub, self.web);
         self.wait_for_joins(&hub, &remotes)?;
@@ -96,40 +101,69 @@ impl Options {
         });
         // The table makes the bots (seeded from the game's seed); the
         // rules make the game.
-        let cards = Cards::from_seed(self.seed).map_err(Failure::input)?;
-        let table = Table::new(config(), cards, names.clone(), seats);
-        let hello = |i: usize| {
-            Hello::new(
-                i,
-                &names,
-                rules.name(),
-                rules.points_to_win(),
-                rules.house(),
-            )
-        };
-        let Seated {
-            agents,
-            listeners,
-            hellos,
-        } = self.seat_all(&table, &kinds, &hub, &mut answers, &hello)?;
-        let mut watch = hello(0);
-        watch.watching = true;
-        hub.start(&hellos, watch);
+        let mut cards = Cards::from_seed(self.seed).map_err(Failure::input)?;
+        for game in 0.. {
+            let table = Table::new(config(), cards, names.clone(), seats.clone());
+            let hello = |i: usize| {
+                let mut h = Hello::new(
+                    i,
+                    &names,
+                    rules.name(),
+                    rules.points_to_win(),
+                    rules.house(),
+                );
+                h.game = game;
+                h
+            };
+            let mut watch = hello(0);
+            watch.watching = true;
+            if game > 0 {
+                // Every remote seat is a browser's now (a table with a
+                // program client offers no second game).
+                let people: Vec<_> = remotes.iter().map(|r| (r.seat, hello(r.seat))).collect();
+                answers = hub.restart(&people, watch.clone());
+            }
+            let seated = self.seat_all(&table, &kinds, &hub, &mut answers, &hello)?;
+            if game == 0 {
+                hub.start(&seated.hellos, watch);
+            }
+            let result = self.play_game(&rules, &table, seated, &hub, game, stdout);
+            let won = matches!(result, Ok(Outcome::Won { .. }));
+            if !(won && self.web && hub.wait_again(crate::play::web::LINGER)) {
+                return match result {
+                    Ok(Outcome::Won { .. }) => Ok(()),
+                    Ok(Outcome::Quit) => Err(Failure::input(
+                        "the game ended when a client misbehaved (--on-fault end); every finished hand is above",
+                    )),
+                    Err(e) => Err(e),
+                };
+            }
+            cards = cards.next().map_err(Failure::input)?;
+            eprintln!("upcard: another game at the table");
+        }
+        Ok(())
+    }
+
+    /// One game at the table, recorded if asked (the second as NAME-2.EXT).
+    fn play_game(
+        &self,
+        rules: &Rules,
+        table: &Table,
+        seated: Seated,
+        hub: &Arc<Hub>,
+        game: u32,
+        stdout: &mut dyn Write,
+    ) -> Result<Outcome, Failure> {
         let state = rules.state_from(table.cards);
         let config = state.config;
-        let mut game = Game::new(state, names.clone(), agents);
+        let mut play = Game::new(state, table.names.clone(), seated.agents);
         let mut events = VecSink::default();
-        let result = table::play(&mut game, &hub, &listeners, stdout, &mut events);
+        let result = table::play(&mut play, hub, &seated.listeners, stdout, &mut events);
         if let Some(path) = &self.record {
-            record(path, &table, &config, &events.0)?;
+            let path = crate::play::web::numbered(path, game + 1);
+            record(&path, table, &config, &events.0)?;
         }
-        match result {
-            Ok(Outcome::Won { .. }) => Ok(()),
-            Ok(Outcome::Quit) => Err(Failure::input(
-                "the game ended when a client misbehaved (--on-fault end); every finished hand is above",
-            )),
-            Err(e) => Err(Failure::input(e.to_string())),
-        }
+        result.map_err(|e| Failure::input(e.to_string()))
     }
 
     /// Each seat's agent: the table's bots, and each remote seat's client,

@@ -6,7 +6,10 @@ use std::io::Write;
 use std::net::TcpListener;
 use std::path::Path;
 
-use crate::net::hub::{Hub, Remote, WebSeat};
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::net::hub::{Answers, Hub, Remote, WebSeat};
 use crate::net::{self, table};
 use crate::play::save::Decisions;
 use crate::play::session::{Setup, finish, house_line};
@@ -14,7 +17,7 @@ use upcard_engine::Outcome;
 use upcard_rules::Failure;
 use upcard_rules::agents::Agent;
 use upcard_seat::protocol::Hello;
-use upcard_table::SeatKind;
+use upcard_table::{SeatKind, Table};
 
 /// Whether a phone on the network could reach this address.
 fn loopback(addr: &std::net::SocketAddr) -> bool {
@@ -33,7 +36,13 @@ pub fn qr(text: &str) -> Option<String> {
     )
 }
 
-/// Serves the game on `listen` until it ends, then records it if asked.
+/// How long a finished table waits for a browser to come back (a reload
+/// takes a second or two) before it closes.
+pub const LINGER: Duration = Duration::from_secs(10);
+
+/// Serves the game on `listen` until it ends, records it if asked, and
+/// deals another with the same seats and rules each time the people ask,
+/// until no browser is left at the table.
 pub fn run(
     setup: Setup,
     listen: &str,
@@ -51,6 +60,14 @@ pub fn run(
     for r in &people {
         hub.name(r.seat, &t.names[r.seat]);
     }
+    hub.lobby(
+        std::array::from_fn(|i| match &t.seats[i] {
+            SeatKind::Bot(b) => Some(b.name().to_string()),
+            _ => None,
+        }),
+        t.config.points_to_win,
+        upcard_rules::courses::standard::house::values(&t.config),
+    );
     let addr = net::open(listener, hub.clone());
     let _ = writeln!(
         stdout,
@@ -58,11 +75,46 @@ pub fn run(
         crate::play::session::deal_words(t),
         house_line(t)
     );
+    invite(&hub, &addr, stdout);
+    let (first, watch) = hellos(t, 0);
+    hub.start(&first, watch);
+    let mut setup = setup;
+    for game in 1.. {
+        let Some(decisions) = play_one(&setup, &hub, &mut answers, stdout)? else {
+            return Ok(());
+        };
+        let to = record_to.map(|p| numbered(p, game));
+        let said = finish(&setup, decisions, to.as_deref(), true)?;
+        let _ = stdout.write_all(said.as_bytes());
+        if !hub.wait_again(LINGER) {
+            return Ok(());
+        }
+        let mut table = setup.table.clone();
+        table.cards = table.cards.next().map_err(Failure::input)?;
+        let _ = writeln!(
+            stdout,
+            "Another game: {}.",
+            crate::play::session::deal_words(&table)
+        );
+        let (people, watch) = hellos(&table, game);
+        answers = hub.restart(&people, watch);
+        setup = Setup {
+            state: table.state(),
+            table,
+            actions: Vec::new(),
+        };
+    }
+    Ok(())
+}
+
+/// The link to open (and its QR code off loopback), or the spectators'
+/// when nobody plays at this device.
+fn invite(hub: &Hub, addr: &std::net::SocketAddr, stdout: &mut dyn Write) {
     match hub.tokens().first() {
         Some((_, token, _)) => {
             let url = format!("http://{addr}/play/{token}");
             let _ = writeln!(stdout, "Open {url} to play.");
-            if !loopback(&addr)
+            if !loopback(addr)
                 && let Some(q) = qr(&url)
             {
                 let _ = writeln!(stdout, "{q}");
@@ -77,48 +129,100 @@ pub fn run(
         }
     }
     let _ = stdout.flush();
+}
+
+/// Each person's greeting for game `game` (0 for the first) and the
+/// spectators'.
+fn hellos(t: &Table, game: u32) -> (Vec<(usize, Hello)>, Hello) {
     let hello = |i: usize| {
-        Hello::new(
+        let mut h = Hello::new(
             i,
             &t.names,
             "standard",
             t.config.points_to_win,
             upcard_rules::courses::standard::house::values(&t.config),
-        )
+        );
+        h.game = game;
+        h
     };
-    let mut hellos = Vec::new();
+    let people = (0..4)
+        .filter(|&i| t.seats[i] == SeatKind::Person)
+        .map(|i| (i, hello(i)))
+        .collect();
+    let mut watch = hello(0);
+    watch.watching = true;
+    (people, watch)
+}
+
+/// One game at the table: its decisions when it was won, None when it
+/// was stopped.
+fn play_one(
+    setup: &Setup,
+    hub: &Arc<Hub>,
+    answers: &mut [Option<Answers>; 4],
+    stdout: &mut dyn Write,
+) -> Result<Option<Vec<upcard_engine::Action>>, Failure> {
+    let t = &setup.table;
     let mut agents: Vec<Box<dyn Agent>> = Vec::new();
     for (i, answers) in answers.iter_mut().enumerate() {
         match t.agent(i) {
             Some(a) => agents.push(a),
             None => {
                 let rx = answers.take().expect("a person's seat");
-                hellos.push((i, hello(i)));
                 agents.push(Box::new(WebSeat::new(hub.clone(), i, rx, None, None, "")));
             }
         }
     }
-    let mut watch = hello(0);
-    watch.watching = true;
-    hub.start(&hellos, watch);
     let mut game = upcard_rules::agents::Game::new(setup.state.clone(), t.names.clone(), agents);
     let mut decisions = Decisions(setup.actions.clone());
-    let result = table::play(&mut game, &hub, &[], stdout, &mut decisions);
-    match result {
-        Ok(Outcome::Won { .. }) => {
-            let said = finish(&setup, decisions.0, record_to, true)?;
-            let _ = stdout.write_all(said.as_bytes());
-            Ok(())
-        }
-        Ok(Outcome::Quit) => Ok(()),
+    match table::play(&mut game, hub, &[], stdout, &mut decisions) {
+        Ok(Outcome::Won { .. }) => Ok(Some(decisions.0)),
+        Ok(Outcome::Quit) => Ok(None),
         Err(e) => Err(Failure::input(e.to_string())),
     }
+}
+
+/// The record of game `game` (1 for the first): `PATH` for the first,
+/// `NAME-2.EXT` beside it for the second, and so on.
+pub fn numbered(path: &Path, game: u32) -> std::path::PathBuf {
+    if game <= 1 {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{game}.{}", ext.to_string_lossy()),
+        None => format!("{stem}-{game}"),
+    };
+    path.with_file_name(name)
 }
 
 #[cfg(test)]
 mod tests {
     /// The QR code is square: as many lines as modules per line, halved
     /// (two rows of modules to a line), with the quiet zone around.
+    /// The first game's record is where it was asked for; the next ones
+    /// are numbered beside it.
+    #[test]
+    fn later_games_are_recorded_beside_the_first() {
+        use std::path::Path;
+        assert_eq!(
+            super::numbered(Path::new("d/evening.egn"), 1),
+            Path::new("d/evening.egn")
+        );
+        assert_eq!(
+            super::numbered(Path::new("d/evening.egn"), 2),
+            Path::new("d/evening-2.egn")
+        );
+        assert_eq!(
+            super::numbered(Path::new("evening"), 3),
+            Path::new("evening-3")
+        );
+        assert_eq!(
+            super::numbered(Path::new("a.b/c.yaml"), 2),
+            Path::new("a.b/c-2.yaml")
+        );
+    }
+
     #[test]
     fn the_link_as_a_qr_code_is_square() {
         let q =

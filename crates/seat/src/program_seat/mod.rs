@@ -540,6 +540,7 @@ impl Agent for ProgramSeat {
             winner,
             scores,
             hands: Vec::new(),
+            again: false,
         })));
         if conn.stays {
             self.kept = Some(conn);

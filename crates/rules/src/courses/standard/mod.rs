@@ -64,6 +64,16 @@ impl Cards {
         })
     }
 
+    /// The cards of the next game at the same table: a seeded table's next
+    /// seed (so a seeded evening can be dealt again), otherwise a new key
+    /// (a pinned deal is not dealt twice).
+    pub fn next(&self) -> Result<Cards, String> {
+        match self {
+            Cards::Seed(s) => Ok(Cards::Seed(s.wrapping_add(1))),
+            Cards::Key(_) | Cards::Fixed(..) => Cards::from_seed(None),
+        }
+    }
+
     /// The deal in a sentence's parentheses: `seed 5`, or nothing for a
     /// keyed game (its key is the host's, in its save file or record).
     pub fn seed_words(&self) -> Option<String> {
