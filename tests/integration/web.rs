@@ -1458,11 +1458,19 @@ fn a_player_waits_in_a_room_that_says_who_is_still_to_come() {
         "document.querySelector('[data-seat=\"1\"] .name').textContent",
     );
     assert!(east.starts_with("East (bot: simple)"), "{east}");
-    // A reaction: on Ann's own seat and in the story, and sent to Cy.
-    press(&tab, "[data-emote=\"nice\"]", Press::Click);
+    a_reaction_is_shown_and_sent(&tab, &mut cy);
+}
+
+/// Ann taps a reaction: it is on her own seat and in the story, and sent
+/// to Cy.
+fn a_reaction_is_shown_and_sent<S: std::io::Read + std::io::Write>(
+    tab: &Tab,
+    cy: &mut tungstenite::WebSocket<S>,
+) {
+    press(tab, "[data-emote=\"nice\"]", Press::Click);
     let t = Instant::now();
     while text(
-        &tab,
+        tab,
         "(document.querySelector('#p2 .emote')||{}).textContent",
     ) != "\u{1F44D} Nice!"
     {
@@ -1470,10 +1478,10 @@ fn a_player_waits_in_a_room_that_says_who_is_still_to_come() {
         std::thread::sleep(Duration::from_millis(50));
     }
     assert!(
-        text(&tab, "document.getElementById('log').textContent").contains("Ann: \u{1F44D} Nice!\n")
+        text(tab, "document.getElementById('log').textContent").contains("Ann: \u{1F44D} Nice!\n")
     );
     assert_eq!(
-        socket_until(&mut cy, "emote"),
+        socket_until(cy, "emote"),
         json!({"type": "emote", "seat": 0, "emote": "nice"})
     );
 }
