@@ -19,8 +19,8 @@ pub struct Args {
     /// Address to listen on, HOST:PORT (port 0: any free port, printed)
     #[arg(long)]
     listen: String,
-    /// Who sits at seat N: remote (a client joins) or bot:KIND; seats not given are bot:computer
-    #[arg(long = "seat", value_name = "N=WHO")]
+    #[arg(long = "seat", value_name = "N=WHO",
+          help = format!("Who sits at seat N: remote (a client joins) or bot:{} (weakest to strongest); seats not given are bot:computer", upcard::bots::Bot::names("|")))]
     seats: Vec<ServeSeat>,
     /// Deal from this seed, so the game can be dealt again (tests, replays); by
     /// default the cards come from a secret key of 256 random bits that no

@@ -62,7 +62,8 @@ struct Row {
 }
 
 impl Bot {
-    /// Every bot, in the order help texts list them.
+    /// Every bot, weakest first, as help texts list them (measured by the
+    /// arena: docs/bots.md's table).
     pub const ALL: [Bot; 5] = [
         Bot::Random,
         Bot::Simple,
