@@ -461,7 +461,7 @@ fn rules_are_on_the_table(tab: &Tab) {
         text(tab, "document.getElementById('rulesline').textContent"),
         "Game to 5 \u{b7} farmers-hand on"
     );
-    press(tab, "#rulesbtn", Press::Click);
+    press(tab, "#rulesbtn", Press::Tap);
     let help = text(tab, "document.getElementById('helptext').innerText");
     assert!(
         help.contains("farmers-hand: on (not the standard off) \u{2014} a player dealt only nines and tens may throw the hand in on their first turn to bid"),
@@ -607,16 +607,17 @@ fn tricks_and_hands_end_on_the_table_and_the_rules_are_shown() {
         ],
         &["--house", house[0], "--house", house[1]],
     );
-    let b = browser(1000, 900);
-    let tab = open(&b, &format!("{url}?pace=20"));
+    // A phone of 390x844, played by taps.
+    let b = browser(390, 844);
+    let tab = phone(&b, &format!("{url}?pace=20"), 390, 844);
     rules_are_on_the_table(&tab);
-    press(&tab, "#helpdlg button", Press::Click);
+    press(&tab, "#helpdlg button", Press::Tap);
     let mut decisions = BTreeMap::new();
     let mut ends = Vec::new();
     let (mut bids, mut turns) = (0, 0);
     let scores = play_page(
         std::slice::from_ref(&tab),
-        Press::Click,
+        Press::Tap,
         &mut decisions,
         &mut ends,
         |tab, s, _| {
@@ -669,7 +670,7 @@ fn tricks_and_hands_end_on_the_table_and_the_rules_are_shown() {
 /// (a seeded table's next seed): its first upcard is the engine's for that
 /// seed, the score is back to nothing, and the person is asked to bid.
 fn and_into_a_second_game(p: &Proc, tab: &Tab, seed: u32, house: &[&str]) {
-    press(tab, "#againbtn", Press::Click);
+    press(tab, "#againbtn", Press::Tap);
     p.said(&format!(
         "Another game: seed {seed} (--seed {seed} deals these cards again)."
     ));
@@ -798,6 +799,27 @@ fn the_pass_screen_hides_every_hand() {
 
 /// On a 360x640 phone, every lawful card is on the screen, on top, and
 /// takes a tap; a whole game is played by taps.
+/// `url` on a phone: `width`x`height` CSS pixels, touch, the mobile
+/// viewport.
+fn phone(b: &Browser, url: &str, width: u32, height: u32) -> Arc<Tab> {
+    let tab = open(b, "about:blank");
+    let metrics: headless_chrome::protocol::cdp::Emulation::SetDeviceMetricsOverride =
+        serde_json::from_value(
+            json!({"width": width, "height": height, "deviceScaleFactor": 2, "mobile": true}),
+        )
+        .unwrap();
+    tab.call_method(metrics).unwrap();
+    tab.navigate_to(url)
+        .unwrap()
+        .wait_until_navigated()
+        .unwrap();
+    let touch: headless_chrome::protocol::cdp::Emulation::SetTouchEmulationEnabled =
+        serde_json::from_value(json!({"enabled": true, "maxTouchPoints": 5})).unwrap();
+    tab.call_method(touch).unwrap();
+    assert_eq!(eval(&tab, "window.innerWidth"), json!(width));
+    tab
+}
+
 #[test]
 fn on_a_phone_every_legal_card_can_be_tapped() {
     let _one = one_at_a_time();
@@ -811,23 +833,7 @@ fn on_a_phone_every_legal_card_can_be_tapped() {
         ],
     );
     let b = browser(360, 640);
-    let tab = open(&b, "about:blank");
-    // A phone: 360x640 CSS pixels, touch, the mobile viewport.
-    let metrics: headless_chrome::protocol::cdp::Emulation::SetDeviceMetricsOverride =
-        serde_json::from_value(
-            json!({"width": 360, "height": 640, "deviceScaleFactor": 2, "mobile": true}),
-        )
-        .unwrap();
-    tab.call_method(metrics).unwrap();
-    tab.navigate_to(&format!("{url}?pace=0"))
-        .unwrap()
-        .wait_until_navigated()
-        .unwrap();
-    let touch: headless_chrome::protocol::cdp::Emulation::SetTouchEmulationEnabled =
-        serde_json::from_value(json!({"enabled": true, "maxTouchPoints": 5})).unwrap();
-    tab.call_method(touch).unwrap();
-    let width = eval(&tab, "window.innerWidth");
-    assert!(width.as_u64().unwrap() <= 400, "{width}");
+    let tab = phone(&b, &format!("{url}?pace=0"), 360, 640);
     let mut decisions = BTreeMap::new();
     let mut checked = 0;
     let scores = play_page(
