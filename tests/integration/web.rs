@@ -1491,3 +1491,164 @@ fn a_reaction_is_shown_and_sent<S: std::io::Read + std::io::Write>(
         json!({"type": "emote", "seat": 0, "emote": "nice"})
     );
 }
+
+/// Every card a message names: short (`9H`, also inside `play 9H`) and
+/// long (`Nine of Hearts`, in the story's text).
+fn cards_named(v: &Value, out: &mut Vec<String>) {
+    const RANKS: [(&str, char); 6] = [
+        ("Nine", '9'),
+        ("Ten", 'T'),
+        ("Jack", 'J'),
+        ("Queen", 'Q'),
+        ("King", 'K'),
+        ("Ace", 'A'),
+    ];
+    const SUITS: [(&str, char); 4] = [
+        ("Spades", 'S'),
+        ("Hearts", 'H'),
+        ("Clubs", 'C'),
+        ("Diamonds", 'D'),
+    ];
+    match v {
+        Value::String(s) => {
+            for w in s.split(|c: char| !c.is_ascii_alphanumeric()) {
+                let b = w.as_bytes();
+                if b.len() == 2 && b"9TJQKA".contains(&b[0]) && b"SHCD".contains(&b[1]) {
+                    out.push(w.to_string());
+                }
+            }
+            for (rank, r) in RANKS {
+                for (suit, su) in SUITS {
+                    if s.contains(&format!("{rank} of {suit}")) {
+                        out.push(format!("{r}{su}"));
+                    }
+                }
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| cards_named(x, out)),
+        Value::Object(o) => o.values().for_each(|x| cards_named(x, out)),
+        _ => {}
+    }
+}
+
+/// Checks what one reader was sent, in order: a spectator (`seat` None)
+/// is never sent a hand, a discard or a decision; a seat only its own. Any
+/// card named anywhere in a message (the story's text included) must be
+/// one the reader may know: the upcard, a card played this hand, or, for
+/// a seat, its own hand and discard. Returns how many messages it read.
+fn sees_only_what_it_may(messages: &[Value], seat: Option<u64>) -> usize {
+    let mut known: std::collections::BTreeSet<String> = Default::default();
+    let mut hand_no = None;
+    for m in messages {
+        let obs = &m["observation"];
+        if !obs.is_null() {
+            if hand_no != Some(obs["hand_no"].clone()) {
+                hand_no = Some(obs["hand_no"].clone());
+                known.clear();
+            }
+            let mut public = Vec::new();
+            for field in ["upcard", "played", "trick"] {
+                cards_named(&obs[field], &mut public);
+            }
+            match seat {
+                None => {
+                    assert_eq!(obs["hand"], json!([]), "{m}");
+                    assert!(obs["discard"].is_null(), "{m}");
+                }
+                Some(s) => {
+                    assert_eq!(obs["seat"], json!(s), "{m}");
+                    cards_named(&obs["hand"], &mut public);
+                    cards_named(&obs["discard"], &mut public);
+                }
+            }
+            known.extend(public);
+        }
+        assert!(seat.is_some() || m["type"] != "decide", "{m}");
+        let mut named = Vec::new();
+        cards_named(m, &mut named);
+        for c in named {
+            assert!(known.contains(&c), "{c} is not the reader's to see: {m}");
+        }
+    }
+    messages.len()
+}
+
+/// A whole online game read by a spectator and by both people's seats:
+/// no message to any of them names a card it may not see, including the
+/// trick and hand endings, the score sheet, the waiting room and the
+/// reactions.
+#[test]
+fn no_message_names_a_card_its_reader_may_not_see() {
+    let p = Proc::start(&[
+        "serve",
+        "--web",
+        "--listen",
+        "127.0.0.1:0",
+        "--seed",
+        "9",
+        "--seat",
+        "0=remote",
+        "--seat",
+        "2=remote",
+        "--seat",
+        "1=bot:expert",
+        "--seat",
+        "3=bot:simple",
+        "--house",
+        "points-to-win=4",
+        "--house",
+        "discard-upcard=off",
+    ]);
+    let (addr, links, watch) = invitations(&p, 2);
+    let token = |u: &str| u.rsplit('/').next().unwrap().to_string();
+    let mut watcher = socket_join(
+        &addr,
+        json!({"type": "join", "name": "W", "token": token(&watch), "table": true}),
+    );
+    let seat = |s: usize, name: &str| {
+        socket_join(
+            &addr,
+            json!({"type": "join", "name": name, "token": token(&links[&s]), "table": true}),
+        )
+    };
+    let (mut ann, mut cy) = (seat(0, "Ann"), seat(2, "Cy"));
+    // Each reads (and answers) to the game's end, reacting once.
+    let read_all = |ws: &mut tungstenite::WebSocket<_>| {
+        let mut all = Vec::new();
+        let _ = ws.send(tungstenite::Message::text(
+            r#"{"type":"emote","emote":"gg"}"#,
+        ));
+        loop {
+            let m: Value = serde_json::from_str(ws.read().unwrap().to_text().unwrap()).unwrap();
+            if m["type"] == "decide" {
+                let a = m["legal"][0].clone();
+                ws.send(tungstenite::Message::text(json!({"action": a}).to_string()))
+                    .unwrap();
+            }
+            all.push(m.clone());
+            if m["type"] == "over" {
+                return all;
+            }
+        }
+    };
+    let (a, c, w) = std::thread::scope(|s| {
+        let c = s.spawn(|| read_all(&mut cy));
+        let w = s.spawn(|| read_all(&mut watcher));
+        (read_all(&mut ann), c.join().unwrap(), w.join().unwrap())
+    });
+    assert!(sees_only_what_it_may(&w, None) > 40);
+    assert!(sees_only_what_it_may(&a, Some(0)) > 40);
+    assert!(sees_only_what_it_may(&c, Some(2)) > 40);
+    for kind in ["lobby", "emote", "update", "over"] {
+        assert!(
+            w.iter().any(|m| m["type"] == kind),
+            "the spectator had no {kind}"
+        );
+    }
+    assert!(
+        a.iter().any(|m| !m["trick_won"].is_null()) && a.iter().any(|m| !m["hand_over"].is_null())
+    );
+    drop((ann, cy, watcher));
+    let (code, lines) = p.rest();
+    assert_eq!(code, Some(0), "{lines:#?}");
+}

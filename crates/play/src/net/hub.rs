@@ -548,10 +548,7 @@ impl Hub {
         inner.again = [false; 4];
         let m = text(&ToSeat::Over(over));
         inner.over = Some(m.clone());
-        let ids: Vec<u64> = inner.links.keys().copied().collect();
-        for id in ids {
-            inner.send(id, m.clone());
-        }
+        inner.broadcast(&m);
     }
 
     /// After a game that offers another: true once every person's seat
@@ -652,10 +649,7 @@ impl Inner {
         }
         link.emoted = Some(Instant::now());
         let m = text(&ToSeat::Emote { seat: *seat, emote });
-        let ids: Vec<u64> = self.links.keys().copied().collect();
-        for id in ids {
-            self.send(id, m.clone());
-        }
+        self.broadcast(&m);
     }
 
     /// Before the game: every link is told who sits where so far. Nothing
@@ -667,10 +661,7 @@ impl Inner {
         let Some(m) = self.lobby_text() else {
             return;
         };
-        let ids: Vec<u64> = self.links.keys().copied().collect();
-        for id in ids {
-            self.send(id, m.clone());
-        }
+        self.broadcast(&m);
     }
 
     /// The waiting room as a message, once the host has said which seats
@@ -732,9 +723,14 @@ impl Inner {
             asked: seats(true),
             waiting: seats(false),
         });
+        self.broadcast(&m);
+    }
+
+    /// Queues a message for every link.
+    fn broadcast(&mut self, m: &str) {
         let ids: Vec<u64> = self.links.keys().copied().collect();
         for id in ids {
-            self.send(id, m.clone());
+            self.send(id, m.to_string());
         }
     }
 
