@@ -879,6 +879,17 @@ fn on_a_phone_every_legal_card_can_be_tapped() {
     assert_eq!(code, Some(0));
 }
 
+/// `upcard serve --web` on a free port with `seed`, `seats` (`N=remote`,
+/// `N=bot:KIND`) and `more` arguments.
+fn serve_web(seed: &str, seats: &[&str], more: &[&str]) -> Proc {
+    let mut args = vec!["serve", "--web", "--listen", "127.0.0.1:0", "--seed", seed];
+    for s in seats {
+        args.extend(["--seat", s]);
+    }
+    args.extend(more);
+    Proc::start(&args)
+}
+
 /// What `serve --web` says when it starts: its address, the link of each of
 /// its `remote` seats, and the spectators' link.
 fn invitations(p: &Proc, remote: usize) -> (String, BTreeMap<usize, String>, String) {
@@ -902,24 +913,11 @@ fn invitations(p: &Proc, remote: usize) -> (String, BTreeMap<usize, String>, Str
 #[test]
 fn an_online_game_with_two_browsers_a_joined_bot_and_a_reload() {
     let _one = one_at_a_time();
-    let p = Proc::start(&[
-        "serve",
-        "--web",
-        "--listen",
-        "127.0.0.1:0",
-        "--seed",
+    let p = serve_web(
         "21",
-        "--seat",
-        "0=remote",
-        "--seat",
-        "1=remote",
-        "--seat",
-        "2=remote",
-        "--seat",
-        "3=bot:computer",
-        "--house",
-        "points-to-win=5",
-    ]);
+        &["0=remote", "1=remote", "2=remote", "3=bot:computer"],
+        &["--house", "points-to-win=5"],
+    );
     let (addr, links, watch) = invitations(&p, 3);
     let b = browser(1000, 900);
     // Seat 1 is taken by `upcard join` with its token.
@@ -1323,28 +1321,18 @@ fn an_online_table_plays_again_when_everyone_asks() {
     let dir = std::env::temp_dir().join(format!("upcard-again-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let record = dir.join("evening.egn");
-    let p = Proc::start(&[
-        "serve",
-        "--web",
-        "--listen",
-        "127.0.0.1:0",
-        "--seed",
+    let p = serve_web(
         "7",
-        "--seat",
-        "0=remote",
-        "--seat",
-        "2=remote",
-        "--seat",
-        "1=bot:simple",
-        "--seat",
-        "3=bot:simple",
-        "--seat-timeout",
-        "1",
-        "--house",
-        "points-to-win=2",
-        "--record",
-        record.to_str().unwrap(),
-    ]);
+        &["0=remote", "2=remote", "1=bot:simple", "3=bot:simple"],
+        &[
+            "--seat-timeout",
+            "1",
+            "--house",
+            "points-to-win=2",
+            "--record",
+            record.to_str().unwrap(),
+        ],
+    );
     let (addr, links, _) = invitations(&p, 2);
     let token = |s: usize| links[&s].rsplit('/').next().unwrap().to_string();
     let mut ann = socket_join(
@@ -1396,24 +1384,11 @@ fn an_online_table_plays_again_when_everyone_asks() {
 #[test]
 fn a_player_waits_in_a_room_that_says_who_is_still_to_come() {
     let _one = one_at_a_time();
-    let p = Proc::start(&[
-        "serve",
-        "--web",
-        "--listen",
-        "127.0.0.1:0",
-        "--seed",
+    let p = serve_web(
         "3",
-        "--seat",
-        "0=remote",
-        "--seat",
-        "2=remote",
-        "--seat",
-        "1=bot:simple",
-        "--seat",
-        "3=bot:expert",
-        "--house",
-        "points-to-win=7",
-    ]);
+        &["0=remote", "2=remote", "1=bot:simple", "3=bot:expert"],
+        &["--house", "points-to-win=7"],
+    );
     let (addr, links, _) = invitations(&p, 2);
     let b = browser(1000, 900);
     let tab = open(&b, &format!("{}?pace=0", links[&0]));
@@ -1579,26 +1554,16 @@ fn sees_only_what_it_may(messages: &[Value], seat: Option<u64>) -> usize {
 /// reactions.
 #[test]
 fn no_message_names_a_card_its_reader_may_not_see() {
-    let p = Proc::start(&[
-        "serve",
-        "--web",
-        "--listen",
-        "127.0.0.1:0",
-        "--seed",
+    let p = serve_web(
         "9",
-        "--seat",
-        "0=remote",
-        "--seat",
-        "2=remote",
-        "--seat",
-        "1=bot:expert",
-        "--seat",
-        "3=bot:simple",
-        "--house",
-        "points-to-win=4",
-        "--house",
-        "discard-upcard=off",
-    ]);
+        &["0=remote", "2=remote", "1=bot:expert", "3=bot:simple"],
+        &[
+            "--house",
+            "points-to-win=4",
+            "--house",
+            "discard-upcard=off",
+        ],
+    );
     let (addr, links, watch) = invitations(&p, 2);
     let token = |u: &str| u.rsplit('/').next().unwrap().to_string();
     let mut watcher = socket_join(
