@@ -491,6 +491,13 @@ fn a_turn_reads_right(tab: &Tab, s: &Value) -> bool {
         format!("Us {us} \u{2013} Them {them}")
     );
     let first = s["options"][0].as_str().unwrap();
+    if first.starts_with("discard") {
+        // The dealer discards: the table says so, not who is to lead.
+        assert_eq!(
+            text(tab, "document.getElementById('centre').textContent"),
+            "Ann picks up the upcard and discards"
+        );
+    }
     if !first.starts_with("play") && !first.starts_with("discard") {
         // Bidding: the hand is cards to read, not buttons greyed out.
         let js = "JSON.stringify([document.querySelectorAll('#hand button').length,document.querySelectorAll('#hand span.card').length])";
@@ -661,6 +668,13 @@ fn tricks_and_hands_end_on_the_table_and_the_rules_are_shown() {
             scores[w],
             scores[1 - w]
         )
+    );
+    assert!(
+        text(&tab, "document.getElementById('donenote').textContent").starts_with(&format!(
+            "Games at this table: Us {} \u{2013} Them {}. Euchres: ",
+            1 - w,
+            w
+        ))
     );
     and_into_a_second_game(&p, &tab, 5, &house);
     // (The second game waits for Ann however long: the host stops it.)
@@ -1350,6 +1364,9 @@ fn an_online_table_plays_again_when_everyone_asks() {
     });
     assert_eq!(over, other);
     assert_eq!(over["again"], json!(true));
+    let mut games = [0, 0];
+    games[over["winner"].as_u64().unwrap() as usize] = 1;
+    assert_eq!(over["games"], json!(games));
     // The score sheet ends on the final score.
     assert_eq!(
         over["hands"].as_array().unwrap().last().unwrap()["scores"],

@@ -311,6 +311,10 @@ pub struct Over {
     /// rules once each person's seat asks (`{"type":"again"}`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub again: bool,
+    /// To browsers: the games each team has won at this table so far, this
+    /// one included.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub games: Option<[u32; 2]>,
 }
 
 /// A seat's answer to a `decide`.

@@ -106,6 +106,8 @@ struct Inner {
     over: Option<String>,
     /// After a game: the seats whose people asked for another.
     again: [bool; 4],
+    /// Games won by each team at this table.
+    games: [u32; 2],
     /// The waiting room's other facts: the bots by seat and the rules.
     bots: [Option<String>; 4],
     rules: (u32, BTreeMap<String, String>),
@@ -164,6 +166,7 @@ impl Hub {
                 watch_hello: None,
                 over: None,
                 again: [false; 4],
+                games: [0, 0],
                 bots: Default::default(),
                 rules: (0, BTreeMap::new()),
             }),
@@ -546,6 +549,10 @@ impl Hub {
         let mut inner = self.lock();
         over.again = inner.offers_again();
         inner.again = [false; 4];
+        if let Some(g) = inner.games.get_mut(over.winner) {
+            *g += 1;
+        }
+        over.games = Some(inner.games);
         let m = text(&ToSeat::Over(over));
         inner.over = Some(m.clone());
         inner.broadcast(&m);

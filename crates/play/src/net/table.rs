@@ -72,6 +72,7 @@ pub fn play(
             scores,
             hands,
             again: false,
+            games: None,
         });
         // The browsers' last messages leave before the process ends.
         std::thread::sleep(std::time::Duration::from_millis(300));

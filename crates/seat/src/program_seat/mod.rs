@@ -541,6 +541,7 @@ impl Agent for ProgramSeat {
             scores,
             hands: Vec::new(),
             again: false,
+            games: None,
         })));
         if conn.stays {
             self.kept = Some(conn);
