@@ -36,7 +36,9 @@ pub struct Args {
     #[arg(long)]
     plain: bool,
     /// Play in a browser: serve the table's page and print its link (and a
-    /// QR code when --listen is not loopback)
+    /// QR code when --listen is not loopback). With no --seat and no house
+    /// rule, the page sets up the table: people here, friends invited by
+    /// link, bots, and the house rules
     #[arg(long, conflicts_with_all = ["plain", "resume"])]
     web: bool,
     /// With --web: the address to serve on, HOST:PORT (port 0: any free port)

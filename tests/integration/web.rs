@@ -1634,3 +1634,126 @@ fn no_message_names_a_card_its_reader_may_not_see() {
     let (code, lines) = p.rest();
     assert_eq!(code, Some(0), "{lines:#?}");
 }
+
+/// `upcard play --web` with nothing chosen on its command line: the host's
+/// page sets up the table. A blank name is refused with the reason; then
+/// Ann here, an expert, a friend invited by a link and a simple bot, to 3
+/// points with stick-the-dealer. The page shows the friend's link (the one
+/// the terminal prints); the friend joins by it; the game is the engine's
+/// with the same seats, rules, seed and decisions.
+#[test]
+fn the_host_sets_up_the_table_in_the_page() {
+    let _one = one_at_a_time();
+    let p = Proc::start(&["play", "--web", "--listen", "127.0.0.1:0", "--seed", "12"]);
+    let url = url_in(&p.said("Open http://"));
+    let b = browser(1000, 900);
+    let tab = open(&b, &format!("{url}?pace=0"));
+    tab.wait_for_element("#who3").unwrap();
+    let set = |id: &str, v: &str| {
+        eval(
+            &tab,
+            &format!(
+                "(()=>{{const e=document.getElementById('{id}');e.value='{v}';e.dispatchEvent(new Event('change'));return 1;}})()"
+            ),
+        );
+    };
+    set("sname0", "");
+    press(&tab, "#setupgo", Press::Click);
+    wait_text(
+        &tab,
+        "document.getElementById('setupwhy').textContent",
+        "seat 0: the name is refused: it is blank",
+    );
+    set("sname0", "Ann");
+    set("who1", "bot:expert");
+    set("who2", "friend");
+    set("who3", "bot:simple");
+    eval(
+        &tab,
+        "document.querySelector('[data-rule=\"points-to-win\"]').value='3'",
+    );
+    eval(
+        &tab,
+        "document.querySelector('[data-rule=\"stick-the-dealer\"]').value='on'",
+    );
+    press(&tab, "#setupgo", Press::Click);
+    let link = url_in(&p.said("Seat 2's link for a friend: "));
+    let shown = "(document.querySelector('#invites input[data-seat=\"2\"]')||{}).value";
+    let t = Instant::now();
+    while text(&tab, shown) != link {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "{}",
+            text(&tab, shown)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let token = link.rsplit('/').next().unwrap().to_string();
+    let friend = friend_plays(link.split('/').nth(2).unwrap().to_string(), token);
+    let mut decisions = BTreeMap::new();
+    let scores = play_page(
+        std::slice::from_ref(&tab),
+        Press::Click,
+        &mut decisions,
+        &mut Vec::new(),
+        |tab, _, _| {
+            assert_eq!(
+                text(tab, "document.getElementById('rulesline').textContent"),
+                "Game to 3 \u{b7} stick-the-dealer on"
+            );
+            true
+        },
+    );
+    decisions.insert(2, friend.join().unwrap());
+    let want = engine_game(
+        12,
+        &["points-to-win=3", "stick-the-dealer=on"],
+        &["Ann", "East", "Cy", "West"],
+        [
+            SeatKind::Person,
+            SeatKind::Bot(Bot::Expert),
+            SeatKind::Person,
+            SeatKind::Bot(Bot::Simple),
+        ],
+        &decisions,
+        BTreeMap::new(),
+    );
+    assert_eq!(scores, want);
+}
+
+/// Waits (10 s at most) until `js` evaluates to `want`.
+fn wait_text(tab: &Tab, js: &str, want: &str) {
+    let t = Instant::now();
+    while text(tab, js) != want {
+        assert!(
+            t.elapsed() < Duration::from_secs(10),
+            "{js}: {}",
+            text(tab, js)
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+/// A friend who joins by their seat's token and answers each decision
+/// with its first legal action: their decisions, once the game is over.
+fn friend_plays(addr: String, token: String) -> std::thread::JoinHandle<Vec<Action>> {
+    std::thread::spawn(move || {
+        let mut cy = socket_join(
+            &addr,
+            json!({"type": "join", "name": "Cy", "token": token, "table": true}),
+        );
+        let mut mine = Vec::new();
+        loop {
+            let m: Value = serde_json::from_str(cy.read().unwrap().to_text().unwrap()).unwrap();
+            if m["type"] == "decide" {
+                let a = m["legal"][0].as_str().unwrap().to_string();
+                cy.send(tungstenite::Message::text(json!({"action": a}).to_string()))
+                    .unwrap();
+                mine.push(a.parse::<Action>().unwrap());
+            }
+            if m["type"] == "over" {
+                return mine;
+            }
+        }
+    })
+}

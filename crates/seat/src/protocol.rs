@@ -40,6 +40,15 @@ pub enum ToSeat {
         seat: Seat,
         emote: String,
     },
+    /// To the host's page of `upcard play --web` with nothing chosen on
+    /// its command line: choose the seats and the rules
+    /// (`{"type":"setup",…}`).
+    Choose {},
+    /// To the host's page once the table is chosen: each invited friend's
+    /// seat and the path of its link (`/seat/TOKEN`), to send them.
+    Invites {
+        links: Vec<(Seat, String)>,
+    },
     /// To browsers after a game that offers another: the seats whose people
     /// asked for it (`{"type":"again"}`) and those still to.
     Again {

@@ -80,6 +80,24 @@ struct Slot {
     last: Option<Update>,
 }
 
+impl Slot {
+    fn new(token: String, device: bool, answers: SyncSender<(u64, String)>) -> Slot {
+        Slot {
+            token,
+            device,
+            name: None,
+            tcp: None,
+            by_tcp: false,
+            link: None,
+            left: None,
+            pending: None,
+            answers,
+            hello: None,
+            last: None,
+        }
+    }
+}
+
 struct Link {
     /// Bounded: a browser that stops reading is cut off, not queued for.
     tx: SyncSender<String>,
@@ -108,6 +126,12 @@ struct Inner {
     again: [bool; 4],
     /// Games won by each team at this table.
     games: [u32; 2],
+    /// The host's page chooses the table (`play --web` with nothing on its
+    /// command line): its latest choice, from which link, until taken.
+    choosing: bool,
+    setup: Option<(u64, String)>,
+    /// The invited friends' links, for the host's page.
+    invites: Option<String>,
     /// The waiting room's other facts: the bots by seat and the rules.
     bots: [Option<String>; 4],
     rules: (u32, BTreeMap<String, String>),
@@ -136,23 +160,12 @@ impl Hub {
             // more are dropped, not queued).
             let (tx, rx) = sync_channel(4);
             receivers[r.seat] = Some(rx);
-            slots[r.seat] = Some(Slot {
-                token: if r.device {
-                    device_token.clone()
-                } else {
-                    super::token()
-                },
-                device: r.device,
-                name: None,
-                tcp: None,
-                by_tcp: false,
-                link: None,
-                left: None,
-                pending: None,
-                answers: tx,
-                hello: None,
-                last: None,
-            });
+            let token = if r.device {
+                device_token.clone()
+            } else {
+                super::token()
+            };
+            slots[r.seat] = Some(Slot::new(token, r.device, tx));
         }
         let hub = Hub {
             inner: Mutex::new(Inner {
@@ -167,6 +180,9 @@ impl Hub {
                 over: None,
                 again: [false; 4],
                 games: [0, 0],
+                choosing: false,
+                setup: None,
+                invites: None,
                 bots: Default::default(),
                 rules: (0, BTreeMap::new()),
             }),
@@ -187,6 +203,76 @@ impl Hub {
         inner.bots = bots;
         inner.rules = (points_to_win, house);
         inner.tell_lobby();
+    }
+
+    /// The host's page is to choose the table: it is asked to.
+    pub fn choose(&self) {
+        let mut inner = self.lock();
+        inner.choosing = true;
+        let ids: Vec<u64> = inner.links.keys().copied().collect();
+        for id in ids {
+            inner.greet(id);
+        }
+    }
+
+    /// The host's latest choice, and the link it came from.
+    pub fn take_setup(&self) -> Option<(u64, String)> {
+        self.lock().setup.take()
+    }
+
+    /// The table is chosen: the people here keep the host's link (named),
+    /// each friend's seat gets a link of its own, the bots' seats none.
+    /// The host's page is sent the friends' links; the seats' answers come
+    /// through new channels.
+    pub fn configure(&self, here: &[(Seat, String)], friends: &[Seat]) -> [Option<Answers>; 4] {
+        let mut receivers: [Option<Answers>; 4] = Default::default();
+        let mut inner = self.lock();
+        inner.choosing = false;
+        let host = inner
+            .slots
+            .iter()
+            .flatten()
+            .map(|s| s.token.clone())
+            .next()
+            .unwrap_or_default();
+        let hosts: Vec<u64> = inner
+            .links
+            .iter()
+            .filter(|(_, l)| !l.seats.is_empty())
+            .map(|(id, _)| *id)
+            .collect();
+        for (i, slot) in inner.slots.iter_mut().enumerate() {
+            let (tx, rx) = sync_channel(4);
+            *slot = if let Some((_, name)) = here.iter().find(|(s, _)| *s == i) {
+                let mut s = Slot::new(host.clone(), true, tx);
+                s.name = Some(name.clone());
+                s.link = hosts.last().copied();
+                Some(s)
+            } else if friends.contains(&i) {
+                Some(Slot::new(super::token(), false, tx))
+            } else {
+                None
+            };
+            if slot.is_some() {
+                receivers[i] = Some(rx);
+            }
+        }
+        let seats: Vec<Seat> = here.iter().map(|(s, _)| *s).collect();
+        for id in &hosts {
+            if let Some(l) = inner.links.get_mut(id) {
+                l.seats.clone_from(&seats);
+            }
+        }
+        let links = friends
+            .iter()
+            .filter_map(|&f| Some((f, format!("/seat/{}", inner.slots[f].as_ref()?.token))))
+            .collect();
+        let m = text(&ToSeat::Invites { links });
+        inner.invites = Some(m.clone());
+        for id in hosts {
+            inner.send(id, m.clone());
+        }
+        receivers
     }
 
     /// The page and its socket are served.
@@ -494,6 +580,12 @@ impl Hub {
         match kind(msg).as_deref() {
             Some("again") if inner.over.is_some() => return inner.ask_again(id),
             Some("emote") => return inner.emote(id, msg),
+            Some("setup") if inner.choosing => {
+                if inner.links.get(&id).is_some_and(|l| !l.seats.is_empty()) {
+                    inner.setup = Some((id, msg.to_string()));
+                }
+                return;
+            }
             _ => {}
         }
         let Some(link) = inner.links.get(&id) else {
@@ -631,7 +723,7 @@ impl Hub {
         }
     }
 
-    fn tell(&self, id: u64, msg: &ToSeat) {
+    pub fn tell(&self, id: u64, msg: &ToSeat) {
         self.lock().send(id, text(msg));
     }
 }
@@ -804,12 +896,23 @@ impl Inner {
     /// Sends a link that opened (or the game that began) the greeting, the
     /// table as it is, and a decision waiting for it or the game's end.
     fn greet(&mut self, id: u64) {
-        if !self.started {
-            return;
-        }
         let Some(link) = self.links.get(&id) else {
             return;
         };
+        if !self.started {
+            // The host's page (a link holding the device's seats): asked to
+            // choose the table, or sent the friends' links it chose.
+            let host = !link.seats.is_empty();
+            let m = match (&self.invites, self.choosing) {
+                (Some(i), _) if host => Some(i.clone()),
+                (None, true) if host => Some(text(&ToSeat::Choose {})),
+                _ => None,
+            };
+            if let Some(m) = m {
+                self.send(id, m);
+            }
+            return;
+        }
         // Who sits where (the bots by kind) before the game's greeting.
         let mut msgs: Vec<String> = self.lobby_text().into_iter().collect();
         if link.seats.is_empty() {

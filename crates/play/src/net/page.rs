@@ -3,7 +3,8 @@
 //! spectator; it reads which from its address. Its table has the replay
 //! viewer's look (one style for both), and it carries the house rules'
 //! registry (each rule's name, values, line and standard value), so the
-//! rules in force are explained from the one list.
+//! rules in force are explained from the one list; and the bots' registry,
+//! for the host who chooses the table in the page.
 
 use std::sync::LazyLock;
 
@@ -13,7 +14,19 @@ pub static PAGE: LazyLock<String> = LazyLock::new(|| {
     include_str!("page.html")
         .replace("/*TABLE_STYLE*/", upcard_replay::html::TABLE_STYLE)
         .replace("/*HOUSE_RULES*/[]", &house_rules())
+        .replace("/*BOTS*/[]", &bots())
 });
+
+/// The bots, weakest first, as the setup form lists them.
+fn bots() -> String {
+    let rows: Vec<serde_json::Value> = upcard_bots::Bot::ALL
+        .iter()
+        .map(|b| serde_json::json!({"name": b.name(), "about": b.about()}))
+        .collect();
+    serde_json::to_string(&rows)
+        .unwrap_or_else(|_| "[]".into())
+        .replace("</", "<\\/")
+}
 
 /// The registry as the page reads it.
 fn house_rules() -> String {

@@ -104,7 +104,11 @@ impl Options {
                 }
                 // Browsers' business: a table with a TCP client offers no
                 // second game.
-                ToSeat::Again { .. } | ToSeat::Lobby(_) | ToSeat::Emote { .. } => {}
+                ToSeat::Again { .. }
+                | ToSeat::Lobby(_)
+                | ToSeat::Emote { .. }
+                | ToSeat::Choose {}
+                | ToSeat::Invites { .. } => {}
             }
         }
     }

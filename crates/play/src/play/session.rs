@@ -132,6 +132,16 @@ pub fn house_rules_list() -> String {
 }
 
 impl Options {
+    /// `--web` with no seat, no house rule and no saved game: the host's
+    /// page chooses them.
+    pub fn setup_in_page(&self) -> bool {
+        self.web.is_some()
+            && self.seats.is_empty()
+            && self.house.is_empty()
+            && self.house_file.is_none()
+            && self.resume.is_none()
+    }
+
     /// A saved game can come from anyone: upcard starts a program the file
     /// names only when the user says so, by giving that seat again or
     /// `--trust-programs`. With --resume, `--seat` does nothing else.

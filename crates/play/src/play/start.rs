@@ -14,7 +14,13 @@ use super::session::{Options, plain, screen};
 pub fn run(o: &Options, full_screen: bool, stdout: &mut dyn Write) -> Result<(), Failure> {
     let setup = o.setup()?;
     if let Some(listen) = &o.web {
-        return super::web::run(setup, listen, o.record.as_deref(), stdout);
+        return super::web::run(
+            setup,
+            listen,
+            o.record.as_deref(),
+            o.setup_in_page(),
+            stdout,
+        );
     }
     if full_screen {
         return screen(setup, o.record.as_deref());

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use crate::net::hub::{Answers, Hub, Remote, WebSeat};
 use crate::net::{self, table};
+use crate::play::host;
 use crate::play::save::Decisions;
 use crate::play::session::{Setup, finish, house_line};
 use upcard_engine::Outcome;
@@ -47,40 +48,54 @@ pub fn run(
     setup: Setup,
     listen: &str,
     record_to: Option<&Path>,
+    in_page: bool,
     stdout: &mut dyn Write,
 ) -> Result<(), Failure> {
-    let t = &setup.table;
     let listener = TcpListener::bind(listen)
         .map_err(|e| Failure::input(format!("cannot listen on {listen}: {e}")))?;
+    // Chosen in the page: the host's link holds every seat until then.
     let people: Vec<Remote> = (0..4)
-        .filter(|&s| t.seats[s] == SeatKind::Person)
+        .filter(|&s| in_page || setup.table.seats[s] == SeatKind::Person)
         .map(|seat| Remote { seat, device: true })
         .collect();
     let (hub, mut answers) = Hub::new(&people, true);
-    for r in &people {
-        hub.name(r.seat, &t.names[r.seat]);
-    }
-    hub.lobby(
-        std::array::from_fn(|i| match &t.seats[i] {
-            SeatKind::Bot(b) => Some(b.name().to_string()),
-            _ => None,
-        }),
-        t.config.points_to_win,
-        upcard_rules::courses::standard::house::values(&t.config),
-    );
     let addr = net::open(listener, hub.clone());
+    let mut setup = setup;
+    let mut friends = [false; 4];
+    if in_page {
+        let _ = writeln!(
+            stdout,
+            "upcard play: choose the seats and the house rules in the page."
+        );
+        invite(&hub, &addr, stdout);
+        let ready = host::choose_in_page(&hub, &setup.table, &addr, stdout)?;
+        (friends, answers) = (ready.friends, ready.answers);
+        setup = Setup {
+            state: ready.table.state(),
+            table: ready.table,
+            actions: Vec::new(),
+        };
+    } else {
+        for r in &people {
+            hub.name(r.seat, &setup.table.names[r.seat]);
+        }
+        lobby(&hub, &setup.table);
+    }
+    let t = &setup.table;
     let _ = writeln!(
         stdout,
         "upcard play: {}, {}.",
         crate::play::session::deal_words(t),
         house_line(t)
     );
-    invite(&hub, &addr, stdout);
+    if !in_page {
+        invite(&hub, &addr, stdout);
+    }
     let (first, watch) = hellos(t, 0);
     hub.start(&first, watch);
     let mut setup = setup;
     for game in 1.. {
-        let Some(decisions) = play_one(&setup, &hub, &mut answers, stdout)? else {
+        let Some(decisions) = play_one(&setup, &hub, &mut answers, friends, stdout)? else {
             return Ok(());
         };
         let to = record_to.map(|p| numbered(p, game));
@@ -105,6 +120,18 @@ pub fn run(
         };
     }
     Ok(())
+}
+
+/// The bots by kind and the rules, for the waiting room.
+fn lobby(hub: &Hub, t: &Table) {
+    hub.lobby(
+        std::array::from_fn(|i| match &t.seats[i] {
+            SeatKind::Bot(b) => Some(b.name().to_string()),
+            _ => None,
+        }),
+        t.config.points_to_win,
+        upcard_rules::courses::standard::house::values(&t.config),
+    );
 }
 
 /// The link to open (and its QR code off loopback), or the spectators'
@@ -160,18 +187,26 @@ fn play_one(
     setup: &Setup,
     hub: &Arc<Hub>,
     answers: &mut [Option<Answers>; 4],
+    friends: [bool; 4],
     stdout: &mut dyn Write,
 ) -> Result<Option<Vec<upcard_engine::Action>>, Failure> {
     let t = &setup.table;
     let mut agents: Vec<Box<dyn Agent>> = Vec::new();
     for (i, answers) in answers.iter_mut().enumerate() {
-        match t.agent(i) {
-            Some(a) => agents.push(a),
-            None => {
-                let rx = answers.take().expect("a person's seat");
-                agents.push(Box::new(WebSeat::new(hub.clone(), i, rx, None, None, "")));
-            }
+        if let Some(a) = t.agent(i) {
+            agents.push(a);
+            continue;
         }
+        let rx = answers.take().expect("a person's seat");
+        // A person here is waited for; a friend away, for a while, and then
+        // the fault bot plays for them until they are back.
+        let seat = if friends[i] {
+            let (fallback, name) = t.on_fault.agent(t.bot_seed(i));
+            WebSeat::new(hub.clone(), i, rx, Some(host::FRIEND_WAIT), fallback, name)
+        } else {
+            WebSeat::new(hub.clone(), i, rx, None, None, "")
+        };
+        agents.push(Box::new(seat));
     }
     let mut game = upcard_rules::agents::Game::new(setup.state.clone(), t.names.clone(), agents);
     let mut decisions = Decisions(setup.actions.clone());
