@@ -286,7 +286,32 @@ pub fn web_request(data: &[u8]) {
     }
 }
 
-pub const TARGETS: [(&str, Target); 11] = [
+/// What a browser sends on its socket once it has joined, as the table
+/// reads it: a host's setup of the table (checked as a command line is:
+/// what is accepted is a table that can be played, its people's names
+/// showable), or anything else.
+pub fn browser_message(data: &[u8]) {
+    use crate::courses::standard::house;
+    use crate::net::hub::name_problem;
+    use crate::play::host::{Choice, read};
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(chosen) = read(text) {
+        assert_eq!(house::check(&chosen.config), Ok(()));
+        let mut here = 0;
+        for s in &chosen.seats {
+            if let Choice::Here(n) = s {
+                assert_eq!(name_problem(n), None, "{n:?}");
+                here += 1;
+            }
+        }
+        assert!(here > 0);
+    }
+}
+
+pub const TARGETS: [(&str, Target); 12] = [
+    ("browser_message", browser_message),
     ("egn", egn),
     ("web_request", web_request),
     ("diagnosis", diagnosis),
