@@ -110,6 +110,18 @@ fn seat(i: usize, s: &SeatMessage) -> Result<Choice, String> {
     }
 }
 
+/// The waiting room's bots by kind and rules, for `t`.
+pub fn lobby(hub: &Hub, t: &Table) {
+    hub.lobby(
+        std::array::from_fn(|i| match &t.seats[i] {
+            SeatKind::Bot(b) => Some(b.name().to_string()),
+            _ => None,
+        }),
+        t.config.points_to_win,
+        house::values(&t.config),
+    );
+}
+
 /// How long a friend's seat waits for its person before the fault bot
 /// plays a decision (as `serve --web`'s default).
 pub const FRIEND_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
@@ -163,14 +175,7 @@ pub fn choose_in_page(
         };
     }
     let answers = hub.configure(&here, &friends);
-    hub.lobby(
-        std::array::from_fn(|i| match &table.seats[i] {
-            SeatKind::Bot(b) => Some(b.name().to_string()),
-            _ => None,
-        }),
-        table.config.points_to_win,
-        house::values(&table.config),
-    );
+    lobby(hub, &table);
     for (seat, token, device) in hub.tokens() {
         if !device {
             let _ = writeln!(

@@ -79,7 +79,7 @@ pub fn run(
         for r in &people {
             hub.name(r.seat, &setup.table.names[r.seat]);
         }
-        lobby(&hub, &setup.table);
+        host::lobby(&hub, &setup.table);
     }
     let t = &setup.table;
     let _ = writeln!(
@@ -93,7 +93,6 @@ pub fn run(
     }
     let (first, watch) = hellos(t, 0);
     hub.start(&first, watch);
-    let mut setup = setup;
     for game in 1.. {
         let Some(decisions) = play_one(&setup, &hub, &mut answers, friends, stdout)? else {
             return Ok(());
@@ -120,18 +119,6 @@ pub fn run(
         };
     }
     Ok(())
-}
-
-/// The bots by kind and the rules, for the waiting room.
-fn lobby(hub: &Hub, t: &Table) {
-    hub.lobby(
-        std::array::from_fn(|i| match &t.seats[i] {
-            SeatKind::Bot(b) => Some(b.name().to_string()),
-            _ => None,
-        }),
-        t.config.points_to_win,
-        upcard_rules::courses::standard::house::values(&t.config),
-    );
 }
 
 /// The link to open (and its QR code off loopback), or the spectators'
