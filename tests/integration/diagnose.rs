@@ -64,6 +64,43 @@ fn mutant(name: &str, what: &str) -> (String, Option<String>, String) {
     )
 }
 
+/// A `Card_less` that compares ranks only: the dealer's discard, which
+/// nothing prints, is named with the suit order, not the pick-up.
+#[test]
+fn a_discard_by_rank_alone_is_named_with_the_suit_order() {
+    assert_eq!(
+        diagnosis("RANK_ONLY", "left-bower-led"),
+        vec![
+            mutant(
+                "suit-ties-ignored",
+                "cards of equal rank compare equal (Card_less and operator< compare ranks only): of two non-trump cards of one rank, the one earlier in the hand is taken as both the lower and the higher, the upcard after the hand"
+            ),
+            local(
+                "unprinted",
+                "the dealer Adi discarded the Nine of Hearts, keeping the Nine of Spades, where the strategy discards the lowest card of its hand and the upcard (nothing is printed for a discard; with that discard the engine prints your output through line 13): of two cards of one rank the suit decides, Spades lowest, then Hearts, Clubs, Diamonds, so the Nine of Spades is the lower: does Card_less (or operator<) break a tie of ranks by suit, in that order?"
+            ),
+        ]
+    );
+}
+
+/// A tie of ranks broken with Hearts and Spades swapped: not the left bower.
+#[test]
+fn hearts_and_spades_swapped_in_the_tie_break_are_named() {
+    assert_eq!(
+        diagnosis("HEARTS_BELOW_SPADES", "official-test01-adi"),
+        vec![
+            mutant(
+                "hearts-below-spades",
+                "cards of equal rank break the tie with Hearts and Spades swapped (H < S < C < D instead of S < H < C < D)"
+            ),
+            local(
+                "strategy",
+                "Herb leads the Ace of Spades, a lawful card, where the strategy leads the Ace of Hearts (leads its highest non-trump card); of the cards Herb could play (the Ace of Diamonds, the Nine of Diamonds, the Ace of Hearts and the Ace of Spades), the Ace of Spades is the lowest in this trick's order (Diamonds trump)"
+            ),
+        ]
+    );
+}
+
 #[test]
 fn a_player_treated_as_the_dealer_is_named() {
     assert_eq!(

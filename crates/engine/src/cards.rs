@@ -260,6 +260,8 @@ impl Card {
     pub fn plain_index_with<C: Checks>(self) -> u8 {
         let f = OrderFlags {
             ties_reversed: C::on(Mutant::SuitTiesReversed),
+            ties_ignored: C::on(Mutant::SuitTiesIgnored),
+            hearts_below_spades: C::on(Mutant::HeartsBelowSpades),
             ..OrderFlags::NONE
         };
         plain_index_of(self.rank() as u8, self.suit().index(), f)
@@ -579,6 +581,8 @@ struct OrderFlags {
     led_not_ranked: bool,
     no_left_bower: bool,
     ties_reversed: bool,
+    ties_ignored: bool,
+    hearts_below_spades: bool,
     left_keeps_suit: bool,
     led_left_bower: bool,
 }
@@ -589,6 +593,8 @@ impl OrderFlags {
         led_not_ranked: false,
         no_left_bower: false,
         ties_reversed: false,
+        ties_ignored: false,
+        hearts_below_spades: false,
         left_keeps_suit: false,
         led_left_bower: false,
     };
@@ -601,6 +607,8 @@ impl OrderFlags {
             led_not_ranked: C::on(Mutant::LedSuitNotRanked),
             no_left_bower: C::on(Mutant::NoLeftBower),
             ties_reversed: C::on(Mutant::SuitTiesReversed),
+            ties_ignored: C::on(Mutant::SuitTiesIgnored),
+            hearts_below_spades: C::on(Mutant::HeartsBelowSpades),
             led_left_bower: C::on(Mutant::LedSuitHasLeftBower),
             ..OrderFlags::NONE
         }
@@ -616,9 +624,18 @@ const fn next_suit(suit: u8) -> u8 {
     suit ^ 2
 }
 
-/// The plain order's index: rank first, then suit (reversed by a mutant).
+/// The plain order's index: rank first, then suit (reversed, ignored or
+/// with Hearts and Spades swapped by a mutant).
 const fn plain_index_of(rank: u8, suit: u8, f: OrderFlags) -> u8 {
-    if f.ties_reversed {
+    // Spades (0) and Hearts (1) trade places.
+    let suit = if f.hearts_below_spades && suit < 2 {
+        1 - suit
+    } else {
+        suit
+    };
+    if f.ties_ignored {
+        rank * 4
+    } else if f.ties_reversed {
         rank * 4 + 3 - suit
     } else {
         rank * 4 + suit

@@ -147,10 +147,10 @@ impl Hand {
         *self = Hand::new();
     }
 
-    /// Sorts by `key`, lowest first (an unstable sort: equal keys are the
-    /// same card, or a mutant's order).
+    /// Sorts by `key`, lowest first. Stable: equal keys are the same card,
+    /// or a mutant's order, whose equal cards keep the order they came in.
     pub fn sort_by_key<K: Ord>(&mut self, key: impl FnMut(&Card) -> K) {
-        self.cards.as_mut_slice().sort_unstable_by_key(key);
+        self.cards.as_mut_slice().sort_by_key(key);
     }
 
     /// Sorts in the set's (plain) order, as bits read from the lowest: no

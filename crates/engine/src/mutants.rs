@@ -26,6 +26,8 @@ pub enum Mutant {
     LedSuitIsPrintedSuit,
     LedSuitHasLeftBower,
     SuitTiesReversed,
+    SuitTiesIgnored,
+    HeartsBelowSpades,
     // Dealing and shuffling
     DealStartsAtDealer,
     UpcardFromBottom,
@@ -104,8 +106,8 @@ pub enum Mutant {
 }
 
 impl Mutant {
-    /// How many variants there are.
-    pub const COUNT: usize = 71;
+    /// How many variants there are (the last one's place, plus one).
+    pub const COUNT: usize = Mutant::SaveTurnFromDealer as usize + 1;
 }
 
 /// Threads currently playing a mutant, process-wide: the fast path of [`on`].

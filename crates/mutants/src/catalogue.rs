@@ -72,6 +72,10 @@ catalogue! {
     SuitTiesReversed, "suit-ties-reversed", BOTH, CardOrder,
         "cards of equal rank compare with the suits the other way round (S > H > C > D instead of D > C > H > S)",
         equivalent(C) = "CS 246 never orders cards of different suits by suit: hands are not sorted, the computer breaks ties by its own H > D > S > C preference, and a trick goes to the led suit or trump";
+    SuitTiesIgnored, "suit-ties-ignored", E, CardOrder,
+        "cards of equal rank compare equal (Card_less and operator< compare ranks only): of two non-trump cards of one rank, the one earlier in the hand is taken as both the lower and the higher, the upcard after the hand";
+    HeartsBelowSpades, "hearts-below-spades", E, CardOrder,
+        "cards of equal rank break the tie with Hearts and Spades swapped (H < S < C < D instead of S < H < C < D)";
     // Dealing and shuffling
     DealStartsAtDealer, "deal-starts-at-dealer", BOTH, Dealing,
         "the deal starts with the dealer instead of the player to the dealer's left";

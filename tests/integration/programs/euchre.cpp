@@ -30,7 +30,15 @@ int suit_of(Card c, int t) {
   return is_left(c, t) ? t : c.suit;
 #endif
 }
-int plain(Card c) { return c.rank * 4 + c.suit; }
+int plain(Card c) {
+#if defined(BUG_RANK_ONLY)
+  return c.rank * 4; // ties of rank never broken by suit
+#elif defined(BUG_HEARTS_BELOW_SPADES)
+  return c.rank * 4 + (c.suit == SPADES ? HEARTS : c.suit == HEARTS ? SPADES : c.suit);
+#else
+  return c.rank * 4 + c.suit;
+#endif
+}
 // Higher is better: bowers, trump, the led suit, the rest.
 int value(Card c, int t, int led) {
 #ifdef BUG_LEFT_ABOVE_RIGHT

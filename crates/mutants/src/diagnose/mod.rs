@@ -23,6 +23,7 @@ mod explain;
 mod reading;
 mod runs;
 mod text;
+mod unprinted;
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -45,6 +46,9 @@ pub enum Kind {
     Decision,
     /// A mutant switched on from the start of that hand does.
     Hand,
+    /// A decision the course never prints (the dealer's discard), made
+    /// otherwise, gives the program's lines past the first wrong one.
+    Unprinted,
     /// The program's move breaks a rule.
     Illegal,
     /// A lawful move the course's strategy would not make.
@@ -134,12 +138,30 @@ impl Diagnoser {
         let engine = (game.timeline.transcript == expected.as_bytes()).then_some(&game.timeline);
         let place = engine.map(|t| Place::of(t, &game.steps, expected, &d));
         let mut out = Vec::new();
+        let mut unprinted = false;
         if let Some(place) = &place {
             let around = self.runs_for(s, expected, place);
             let whole = |e: &'static super::Entry| self.whole(s, e);
-            out.extend(around.explaining(&whole, s, expected, actual, &d, mutants));
+            let mut named = around.explaining(&whole, s, expected, actual, &d, mutants);
+            if let Some((reach, f)) = unprinted::discard(s, place, actual, &d) {
+                // A discard that explains the program's lines further than
+                // a mutant's run leaves that run unsaid; a mutant whose
+                // whole game is the program's stays first.
+                named.retain(|(r, m)| m.kind == Kind::Mutant || *r >= reach);
+                let at = named
+                    .iter()
+                    .take_while(|(_, m)| m.kind == Kind::Mutant)
+                    .count();
+                named.insert(at, (reach, f));
+                unprinted = true;
+            }
+            out.extend(named.into_iter().map(|(_, f)| f));
         }
-        out.extend(local(s, engine, place.as_ref(), expected, actual, &d));
+        // The wrong line is then a symptom of the discard (a card kept that
+        // the engine's dealer discarded): what it means is said already.
+        if !unprinted {
+            out.extend(local(s, engine, place.as_ref(), expected, actual, &d));
+        }
         out
     }
 

@@ -126,7 +126,8 @@ impl Runs {
     /// `max`, each once: those whose whole game prints the program's whole
     /// output first (`whole` plays a mutant's game, only for the mutants
     /// that explain the line), then the most specific scope, then the
-    /// longest agreement.
+    /// longest agreement. Each with the 1-based line of the program's
+    /// output where its run first differs (`usize::MAX`: nowhere).
     #[allow(clippy::too_many_arguments)]
     pub fn explaining(
         &self,
@@ -136,7 +137,7 @@ impl Runs {
         actual: &str,
         d: &Divergence,
         max: usize,
-    ) -> Vec<Finding> {
+    ) -> Vec<(usize, Finding)> {
         let compare = s.expect.compare;
         // The program's first wrong line, as bytes of its output.
         let wrong_line = {
@@ -212,7 +213,7 @@ impl Runs {
             found.retain(|f| f.0 == Kind::Mutant);
         }
         found.truncate(max);
-        found.into_iter().map(|f| f.3).collect()
+        found.into_iter().map(|f| (f.1.0, f.3)).collect()
     }
 }
 

@@ -7,7 +7,9 @@ use upcard_engine::{Action, EventSink, Hand, Observation};
 
 /// The card with the greatest `key` (the last of equals, as
 /// `Iterator::max_by`), or with the least (the first of equals, as `min_by`)
-/// when `least` (a mutant: a Simple that picks the wrong end). This runs for
+/// when `least` (a mutant: a Simple that picks the wrong end); of equals the
+/// first when `first` (a mutant's order has equal cards, and a loop that
+/// keeps its best on `<` keeps the first of them). This runs for
 /// every card a Simple player plays under a mutant (`upcard mutants`, `grade
 /// --diagnose`), so it has no branch that depends on the cards: key and
 /// position are one number, kept by `min`.
@@ -17,6 +19,7 @@ fn pick(
     keep: impl Fn(Card) -> bool,
     key: impl Fn(Card) -> u8,
     least: bool,
+    first: bool,
 ) -> Option<Card> {
     const NONE: u32 = u32::MAX;
     let mut best = NONE;
@@ -25,18 +28,19 @@ fn pick(
         // `&`, not `&&`: no branch.
         let keep = |c| (i < hand.len()) & keep(c);
         let (k, at) = (u32::from(key(c)), i as u32 & 0xff);
-        // The least key and first position when `least`, else the greatest
-        // key and last position, each as the least number.
+        // The least key when `least`, else the greatest; the first position
+        // when `least` or `first`, else the last; each as the least number.
+        let at = if least || first { at } else { 0xff - at };
         let rank = if least {
             k << 8 | at
         } else {
-            (0xff - k) << 8 | (0xff - at)
+            (0xff - k) << 8 | at
         };
         best = best.min(if keep(c) { rank } else { NONE });
     }
     (best != NONE).then(|| {
         let at = best & 0xff;
-        hand[(if least { at } else { 0xff - at }) as usize]
+        hand[(if least || first { at } else { 0xff - at }) as usize]
     })
 }
 
@@ -190,6 +194,7 @@ impl Simple {
     fn card_with<C: Checks>(view: &Observation) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
         let hand = view.hand;
+        let first = C::on(Mutant::SuitTiesIgnored);
         match view.led() {
             // Lead the highest non-trump card, else the highest trump.
             None => match pick(
@@ -197,11 +202,18 @@ impl Simple {
                 |c| !c.is_trump_with::<C>(trump),
                 |c| c.value_with::<C>(trump, None),
                 C::on(Mutant::SimpleLeadsLowest),
+                first,
             ) {
                 Some(c) => (c, "leads its highest non-trump card"),
                 None => (
-                    pick(hand, |_| true, |c| c.value_with::<C>(trump, None), false)
-                        .expect("a hand has cards"),
+                    pick(
+                        hand,
+                        |_| true,
+                        |c| c.value_with::<C>(trump, None),
+                        false,
+                        first,
+                    )
+                    .expect("a hand has cards"),
                     "leads its highest trump: it holds only trump",
                 ),
             },
@@ -222,6 +234,7 @@ impl Simple {
                     },
                     |c| c.value_with::<C>(trump, key),
                     C::on(Mutant::SimpleFollowsLowest),
+                    first,
                 ) {
                     Some(c) => (c, "follows suit with its highest card of the led suit"),
                     None => (
@@ -231,6 +244,7 @@ impl Simple {
                             |_| true,
                             |c| u8::MAX - c.value_with::<C>(trump, key),
                             C::on(Mutant::SimpleThrowsHighest),
+                            first,
                         )
                         .expect("a hand has cards"),
                         "cannot follow suit: plays its lowest card",
