@@ -14,12 +14,15 @@ fn build(bug: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("diagnose-programs");
     std::fs::create_dir_all(&dir).unwrap();
     let exe = dir.join(format!("euchre-{bug}"));
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp");
+    // Built from its own folder, so that an assertion names the file as
+    // "euchre.cpp" wherever the tests run.
+    let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs");
     let st = Command::new("g++")
+        .current_dir(&programs)
         .args(["-O1", "-o"])
         .arg(&exe)
         .arg(format!("-DBUG_{bug}"))
-        .arg(&src)
+        .arg("euchre.cpp")
         .status()
         .expect("g++ (apt-get install -y g++)");
     assert!(st.success());
@@ -50,6 +53,83 @@ fn diagnosis(bug: &str, scenario: &str) -> Vec<(String, Option<String>, String)>
             )
         })
         .collect()
+}
+
+/// Every failing scenario of the library's EECS 280 folder, graded as one
+/// student's (so that patterns across scenarios are found), with its
+/// diagnosis as (kind, message).
+fn diagnoses(bug: &str) -> Vec<(String, Vec<(String, String)>)> {
+    let exe = build(bug);
+    let class = exe.with_extension("class");
+    let _ = std::fs::remove_dir_all(&class);
+    std::fs::create_dir_all(class.join("student")).unwrap();
+    std::fs::copy(&exe, class.join("student/euchre.exe")).unwrap();
+    let reports = exe.with_extension("reports");
+    Upcard::new()
+        .args(["grade", "--diagnose", "--exe"])
+        .arg_path(&class)
+        .args(["scenarios/eecs280"])
+        .args([
+            "--report".to_string(),
+            format!("json={}", reports.display()),
+        ])
+        .status(1)
+        .run();
+    let v: Value =
+        serde_json::from_slice(&std::fs::read(reports.join("student.json")).unwrap()).unwrap();
+    v["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|t| t["score"] != t["max_score"])
+        .map(|t| {
+            let found = t["diagnosis"].as_array().unwrap().iter().map(|f| {
+                (
+                    f["kind"].as_str().unwrap().to_string(),
+                    f["message"].as_str().unwrap().to_string(),
+                )
+            });
+            (t["name"].as_str().unwrap().to_string(), found.collect())
+        })
+        .collect()
+}
+
+/// A sixth card dealt: the crash is read from standard error and said with
+/// the game's state where the output stopped.
+#[test]
+fn a_crash_is_said_with_its_assertion_and_the_state_where_output_stopped() {
+    assert_eq!(
+        diagnosis("SIXTH_CARD", "march"),
+        vec![local(
+            "crash",
+            "your program was killed by SIGABRT after printing 3 lines, while hand 0 is dealt, by Adi: the assertion `p[who].hand.size() < 5` failed (main, euchre.cpp:261): a card was added to a hand that already held five while the cards were dealt: is the dealer, or whom each card goes to, taken from a variable that is never set (read before it is written), or are the hands not emptied after each hand?"
+        )]
+    );
+}
+
+/// The starter code's assert(false) left in the Human player: every
+/// scenario with a Human aborts, and that is said first in each.
+#[test]
+fn crashes_on_exactly_the_human_scenarios_are_said_as_a_pattern() {
+    let pattern = "your program crashes exactly on the 3 scenarios with a Human player and does not crash on the 12 others: is the Human player written, and its input read as the spec says?";
+    let found = diagnoses("HUMAN_UNWRITTEN");
+    let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "human-dealer-discards",
+            "official-test50-adi",
+            "screw-the-dealer"
+        ]
+    );
+    for (name, f) in &found {
+        assert_eq!(f[0], ("pattern".to_string(), pattern.to_string()), "{name}");
+        assert_eq!(f[1].0, "crash", "{name}");
+    }
+    assert_eq!(
+        found[0].1[1].1,
+        "your program was killed by SIGABRT after printing 7 lines, as Adi is asked to discard in hand 0: the assertion `false` failed (add_and_discard, euchre.cpp:112): add_and_discard still holds the starter code's assert(false): is it written yet?"
+    );
 }
 
 fn local(kind: &str, message: &str) -> (String, Option<String>, String) {

@@ -201,7 +201,7 @@ fn diagnose_names_each_planted_bug_first() {
         let failed: Vec<&Value> = tests.iter().filter(|t| t["verdict"] == "fail").collect();
         assert!(!failed.is_empty(), "{mutant}: the library catches it");
         let want = format!(
-            "diagnosis: your output equals the engine with mutant `{mutant}` on this scenario: "
+            "diagnosis (the whole game reproduced): your output equals the engine with mutant `{mutant}` on this scenario: "
         );
         for t in failed {
             let detail = t["detail"].as_str().unwrap();
@@ -293,6 +293,7 @@ fn a_class_graded_with_diagnose_counts_each_bug() {
         ("bob", Some("MAKERS_NEED_FOUR")),
         ("carol", None),
         ("dave", Some("MAKERS_NEED_FOUR")),
+        ("erin", Some("HAND_GARBAGE")),
     ] {
         let defines: Vec<String> = bug.iter().map(|b| format!("-DBUG_{b}")).collect();
         let exe = build(&format!("class-{student}"), &defines);
@@ -309,12 +310,16 @@ fn a_class_graded_with_diagnose_counts_each_bug() {
     let tail = "\
 carol           15          0          0          0          0          0          0          0          0             0          0          0      15/15
 dave            13          2          0          0          0          0          0          0          0             0          0          0      13/15
+erin            10          5          0          0          0          0          0          0          0             0          0          0      10/15
 
-diagnosed bugs (a rule mutant makes the student's program's first wrong line):
+diagnosed bugs (a rule mutant's whole game is the student's output):
   makers-need-four               2 students: bob, dave
   left-bower-keeps-printed-suit  1 student: alice
 
-47 passed, 13 failed
+not reproduced whole (each report says what the first wrong line shows):
+  erin: 5 scenarios, the first game-ends-exactly-on-target at line 42
+
+57 passed, 18 failed
 ";
     assert!(text.ends_with(tail), "{text}");
 }

@@ -3,6 +3,7 @@
 // -DBUG_... switch plants one bug, written here in C++ as a student would
 // get it wrong (the kinds real submissions show), not by upcard's mutants.
 #include <algorithm>
+#include <cassert>
 #include <array>
 #include <fstream>
 #include <iostream>
@@ -88,6 +89,9 @@ void print_hand(int i) {
 // Returns the suit ordered, or -1 for a pass.
 int make_trump(int i, Card up, bool dealer, int round) {
   if (p[i].human) {
+#ifdef BUG_HUMAN_UNWRITTEN
+    assert(false); // the starter code's, left in
+#endif
     print_hand(i);
     cout << "Human player " << p[i].name << ", please enter a suit, or \"pass\":\n";
     string s;
@@ -104,6 +108,9 @@ int make_trump(int i, Card up, bool dealer, int round) {
 
 void add_and_discard(int i, Card up) {
   if (p[i].human) {
+#ifdef BUG_HUMAN_UNWRITTEN
+    assert(false);
+#endif
     print_hand(i);
     cout << "Discard upcard: [-1]\n";
     cout << "Human player " << p[i].name << ", please select a card to discard:\n";
@@ -187,6 +194,9 @@ int main(int argc, char *argv[]) {
     cout << "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4\n";
     return 1;
   }
+#if defined(BUG_SIXTH_CARD) || defined(BUG_HUMAN_UNWRITTEN)
+  cout << unitbuf; // each line flushed, as the endl most students write does
+#endif
   for (int i = 0; i < argc; ++i) {
 #ifdef BUG_ARGV_NO_TRAILING_SPACE
     cout << argv[i] << (i + 1 < argc ? " " : "");
@@ -244,7 +254,13 @@ int main(int argc, char *argv[]) {
     for (int i = 0; i < 4; ++i) p[i].hand.clear();
     for (int b = 0; b < 8; ++b) {
       int who = (dealer + 1 + b) % 4;
-      for (int k = 0; k < sizes[b]; ++k) p[who].hand.push_back(cur[next++]);
+#ifdef BUG_SIXTH_CARD
+      if (b == 7) who = (dealer + 1) % 4; // the last batch to the first player again
+#endif
+      for (int k = 0; k < sizes[b]; ++k) {
+        assert(p[who].hand.size() < 5);
+        p[who].hand.push_back(cur[next++]);
+      }
     }
     for (int i = 0; i < 4; ++i)
       if (p[i].human) sort(p[i].hand.begin(), p[i].hand.end(), plain_less);

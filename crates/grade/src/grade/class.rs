@@ -469,6 +469,11 @@ fn grade_all<'a>(
                 })
                 .collect()
         });
+        // A shard has part of a student's scenarios: no pattern in those.
+        let mut outs = outs;
+        if o.diagnose && o.shard.is_none() {
+            super::pattern::mark(cases, &mut outs);
+        }
         writer.student(
             &Student {
                 name: &prog.name,

@@ -10,6 +10,7 @@ pub mod live;
 pub mod locate;
 pub mod merge;
 pub mod part;
+mod pattern;
 pub mod process;
 pub mod random;
 pub mod report;
@@ -617,11 +618,24 @@ impl Grader {
                 }
             }
         }
-        if self.diagnose && outcome.verdict == Verdict::Fail {
-            let found = self.diagnoser.diagnose(s, want, actual);
-            notes.insert_str(0, &diagnosis_text(&found));
-            outcome.diagnosis = found;
+        if !self.diagnose {
+            return;
         }
+        let found = match (&outcome.verdict, outcome.exit) {
+            (Verdict::Crash(sig), _) => {
+                let how = format!("was killed by {sig}");
+                self.diagnoser.crash(s, want, actual, &outcome.stderr, &how)
+            }
+            // A sanitizer's report ends the program with a status.
+            (Verdict::Fail, Some(code)) if code != 0 && !outcome.stderr.is_empty() => {
+                let how = format!("exited with status {code}");
+                self.diagnoser.crash(s, want, actual, &outcome.stderr, &how)
+            }
+            (Verdict::Fail, _) => self.diagnoser.diagnose(s, want, actual),
+            _ => return,
+        };
+        notes.insert_str(0, &upcard_mutants::diagnosis_text(&found));
+        outcome.diagnosis = found;
     }
 
     /// [`Grader::grade`] with `env` added to the program's environment.
@@ -709,17 +723,6 @@ fn repeat_env(run: u32) -> Vec<String> {
         format!("UPCARD_RUN={run}"),
         format!("UPCARD_PAD={}", ".".repeat(pad)),
     ]
-}
-
-/// The diagnosis, best first, as the first lines of the detail every
-/// report shows.
-fn diagnosis_text(found: &[upcard_mutants::Finding]) -> String {
-    let mut text = String::new();
-    for (i, f) in found.iter().enumerate() {
-        let label = if i == 0 { "diagnosis" } else { "  also" };
-        text.push_str(&format!("{label}: {}\n", f.message));
-    }
-    text
 }
 
 /// The loader's words when the address-space limit leaves no room to start.

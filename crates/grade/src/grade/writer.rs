@@ -422,50 +422,82 @@ fn summary_line(error: &str, outs: &[Outcome]) -> String {
     }
 }
 
-/// With `--diagnose` and many students: each mutant named first for some
-/// failing scenario of a student, with those students, most common first.
+/// With `--diagnose` and many students: each bug a rule mutant reproduces
+/// whole (the mutant's game prints the student's whole output) and the
+/// students it does for; then, for each student with failures no mutant
+/// reproduces whole, how many and the first one's first difference. A
+/// mutant that only makes a first wrong line is a lead, not a bug found,
+/// and is not counted (each report says it).
 fn diagnosed(students: &[Kept], per: &[Vec<Outcome>]) -> String {
     let mut by_bug: std::collections::BTreeMap<&str, Vec<&str>> = Default::default();
+    let mut unexplained = String::new();
     for (Kept { name: student, .. }, outs) in students.iter().zip(per) {
-        // The first mutant named for each failing scenario.
-        for bug in outs
-            .iter()
-            .filter_map(|o| o.diagnosis.iter().find_map(|f| f.mutant.as_deref()))
-        {
+        let failed = || {
+            outs.iter()
+                .filter(|o| !o.verdict.passed() && !o.diagnosis.is_empty())
+        };
+        for bug in failed().filter_map(whole_game_mutant) {
             let named = by_bug.entry(bug).or_default();
             if named.last() != Some(&student.as_str()) {
                 named.push(student);
             }
         }
+        let rest: Vec<&Outcome> = failed()
+            .filter(|o| whole_game_mutant(o).is_none())
+            .collect();
+        if let Some(first) = rest.first() {
+            let at = first
+                .context
+                .as_ref()
+                .map_or(String::new(), |c| format!(" at line {}", c.actual_line));
+            unexplained.push_str(&format!(
+                "  {student}: {} scenario{}, the first {}{at}\n",
+                rest.len(),
+                if rest.len() == 1 { "" } else { "s" },
+                first.name
+            ));
+        }
     }
-    if by_bug.is_empty() {
-        return String::new();
+    let mut text = String::new();
+    if !by_bug.is_empty() {
+        let mut rows: Vec<(&str, Vec<&str>)> = by_bug.into_iter().collect();
+        // Most students first; the map's order (by name) breaks ties.
+        rows.sort_by_key(|(_, who)| std::cmp::Reverse(who.len()));
+        let width = rows.iter().map(|(b, _)| b.len()).max().unwrap_or(0);
+        text.push_str("\ndiagnosed bugs (a rule mutant's whole game is the student's output):\n");
+        for (bug, who) in rows {
+            text.push_str(&format!(
+                "  {bug:width$}  {} student{}: {}\n",
+                who.len(),
+                if who.len() == 1 { "" } else { "s" },
+                who.join(", ")
+            ));
+        }
     }
-    let mut rows: Vec<(&str, Vec<&str>)> = by_bug.into_iter().collect();
-    // Most students first; the map's order (by name) breaks ties.
-    rows.sort_by_key(|(_, who)| std::cmp::Reverse(who.len()));
-    let width = rows.iter().map(|(b, _)| b.len()).max().unwrap_or(0);
-    let mut text = String::from(
-        "\ndiagnosed bugs (a rule mutant makes the student's program's first wrong line):\n",
-    );
-    for (bug, who) in rows {
-        text.push_str(&format!(
-            "  {bug:width$}  {} student{}: {}\n",
-            who.len(),
-            if who.len() == 1 { "" } else { "s" },
-            who.join(", ")
-        ));
+    if !unexplained.is_empty() {
+        text.push_str(
+            "\nnot reproduced whole (each report says what the first wrong line shows):\n",
+        );
+        text.push_str(&unexplained);
     }
     text
 }
 
+/// The mutant whose whole game is this outcome's output, if one is.
+fn whole_game_mutant(o: &Outcome) -> Option<&str> {
+    o.diagnosis
+        .iter()
+        .find(|f| f.kind == upcard_mutants::Kind::Mutant)
+        .and_then(|f| f.mutant.as_deref())
+}
+
 /// An outcome with only what the table needs: its verdict and names.
 fn verdict_only(o: Outcome) -> Outcome {
+    // The context's line numbers stay: the class's diagnosis names them.
     Outcome {
         detail: String::new(),
         stdout: String::new(),
         stderr: String::new(),
-        context: None,
         ..o
     }
 }

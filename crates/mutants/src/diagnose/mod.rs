@@ -19,6 +19,7 @@
 //! When nothing is known for sure, the finding says what kind of
 //! difference it is and no more.
 
+mod crash;
 mod explain;
 mod reading;
 mod runs;
@@ -67,6 +68,45 @@ pub enum Kind {
     EndsEarly,
     /// A difference no rule explains: said as it is.
     Difference,
+    /// The program stopped on a signal, an assertion, an exception or a
+    /// sanitizer's report: what it says, and the game's state there.
+    Crash,
+    /// What a student's failing scenarios have in common that the passing
+    /// ones do not (said by the grader, across scenarios).
+    Pattern,
+}
+
+impl Kind {
+    /// What a finding of this kind rests on, as its label says it.
+    pub fn basis(self) -> &'static str {
+        match self {
+            Kind::Mutant => "the whole game reproduced",
+            Kind::Decision | Kind::Hand => "your first wrong line only",
+            Kind::Unprinted => "your lines past the first wrong one",
+            Kind::Pattern => "a pattern across the scenarios",
+            Kind::Crash => "how the program stopped",
+            Kind::Illegal | Kind::Strategy | Kind::Turn | Kind::Outcome => {
+                "what your first wrong line means"
+            }
+            Kind::Field
+            | Kind::Uninitialised
+            | Kind::MissingLine
+            | Kind::ExtraLine
+            | Kind::EndsEarly
+            | Kind::Difference => "the text of your first wrong line",
+        }
+    }
+}
+
+/// The findings as the first lines of a failure's detail, best first, each
+/// labelled with what it rests on.
+pub fn text(found: &[Finding]) -> String {
+    let mut text = String::new();
+    for (i, f) in found.iter().enumerate() {
+        let label = if i == 0 { "diagnosis" } else { "  also" };
+        text.push_str(&format!("{label} ({}): {}\n", f.kind.basis(), f.message));
+    }
+    text
 }
 
 /// One thing the diagnosis says: JSON reports carry it as it is.
@@ -162,6 +202,51 @@ impl Diagnoser {
         if !unprinted {
             out.extend(local(s, engine, place.as_ref(), expected, actual, &d));
         }
+        out
+    }
+
+    /// A program that stopped on a signal or with a report on standard
+    /// error (`how`: "was killed by SIGABRT"): what its report says and
+    /// where the engine's game was when its output stopped, then, where its
+    /// output went wrong before that, what [`Diagnoser::diagnose`] says of
+    /// the first wrong line (first, as what went wrong first).
+    pub fn crash(
+        &self,
+        s: &Scenario,
+        expected: &str,
+        actual: &str,
+        stderr: &str,
+        how: &str,
+    ) -> Vec<Finding> {
+        let report = crash::Report::read(stderr);
+        let d = first_divergence(expected, actual, s.expect.compare);
+        // The output is what the engine printed, up to where it stopped.
+        let stopped = d.as_ref().is_none_or(|d| d.actual.is_none());
+        let game = self.game(s);
+        let engine = (game.timeline.transcript == expected.as_bytes()).then_some(&game.timeline);
+        let printed = actual.lines().count();
+        let state = match (engine, &d) {
+            // Nothing printed says nothing of where: output not yet flushed
+            // is lost when a program is killed.
+            _ if printed == 0 => None,
+            (Some(t), Some(d)) if stopped => {
+                let place = Place::of(t, &game.steps, expected, d);
+                Some(crash::state_at(t, &place))
+            }
+            (_, None) => Some(("once its output was whole".to_string(), crash::Stage::Other)),
+            _ => None,
+        };
+        let pack = s
+            .setup
+            .invocation(None)
+            .ok()
+            .and_then(|i| i.files.first().map(|f| f.0.clone()));
+        let f = crash::finding(how, &report, printed, state, pack.as_deref());
+        if stopped {
+            return vec![f];
+        }
+        let mut out = self.diagnose(s, expected, actual);
+        out.push(f);
         out
     }
 
