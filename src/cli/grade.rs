@@ -65,11 +65,11 @@ pub struct Args {
     /// List the scenarios skipped because a course program cannot run them
     #[arg(long)]
     list_skipped: bool,
-    /// Run each failing scenario up to N times and report output that changes between runs
+    /// Run each scenario N times, each time in an environment of another size, and report output that changes between runs (a program that passes once and fails once is marked flaky)
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=100))]
     repeat: u32,
-    /// With --repeat, rerun passing scenarios too: a program that passes once and fails once is marked flaky
-    #[arg(long, requires = "repeat")]
+    /// What --repeat now does: kept for scripts that name it
+    #[arg(long, requires = "repeat", hide = true)]
     repeat_all: bool,
     /// --exe DIR holds each submission's sources: build each with the course's build script in the sandbox, then grade it (a failed build is that student's verdict, with the compiler's output)
     #[arg(long)]
@@ -113,7 +113,6 @@ impl Args {
             rules: self.rules.as_deref().and_then(RulesName::from_name),
             list_skipped: self.list_skipped,
             repeat: self.repeat,
-            repeat_all: self.repeat_all,
             build: self.build,
             seed: self.seed,
             out: self.out,

@@ -852,6 +852,36 @@ fn repeat_varies_what_undefined_behaviour_reads() {
     }
 }
 
+/// A program that passes in the grader's environment and prints garbage in
+/// a larger one, as a student's shell is (an uninitialised `int hand;`
+/// does this): `--repeat 3` reruns passing scenarios too, with environments
+/// kilobytes larger, so it is flagged.
+#[test]
+fn repeat_flags_a_passing_program_whose_output_hangs_on_its_environment() {
+    let g = golden(MARCH);
+    let exe = program(
+        "shell-sized",
+        &g,
+        &format!(
+            "extern char **environ; size_t n = 0; for (char **e = environ; *e; ++e) n += strlen(*e); \
+             if (n > 2000) {{ puts(\"Hand 1697539442\"); return 0; }} {PRINT} return 0;"
+        ),
+    );
+    let plain = grade(&exe, MARCH, &[]);
+    assert_eq!(verdict(&plain), ("pass".into(), "passed".into()));
+    let r = grade(&exe, MARCH, &["--repeat", "3"]);
+    let t = &r.json["tests"][0];
+    assert_eq!(t["verdict"], "pass", "{}", r.out);
+    assert_eq!(t["nondeterministic"], true, "{}", r.out);
+    assert!(
+        t["detail"].as_str().unwrap().contains(
+            "nondeterministic: run 2 printed something else than run 1, first at line 1:"
+        ),
+        "{}",
+        t["detail"]
+    );
+}
+
 /// CS 246's program echoes no command line: a wrong first line is not
 /// explained as one.
 #[test]
@@ -912,7 +942,7 @@ fn a_flaky_program_is_marked_in_the_class_table() {
     let subs = work().join("flaky-class");
     let _ = std::fs::remove_dir_all(&subs);
     std::fs::create_dir_all(subs.join("flo")).unwrap();
-    let exe = program("flaky", &g, &body);
+    let exe = program("flaky-in-class", &g, &body);
     std::fs::copy(&exe, subs.join("flo/euchre.exe")).unwrap();
     let csv = work().join("flaky.csv");
     let o = crate::common::upcard_text(

@@ -36,8 +36,6 @@ pub struct Options {
     pub list_skipped: bool,
     /// Runs of each failing scenario, to find nondeterministic output.
     pub repeat: u32,
-    /// `--repeat` reruns passing scenarios too.
-    pub repeat_all: bool,
     /// Each submission folder holds sources to build first (`--build`).
     pub build: bool,
     pub seed: u32,
@@ -456,7 +454,7 @@ fn grade_all<'a>(
                 .map(|(c, (s, (want, want_exit)))| {
                     let mut out = match &prog.path {
                         Ok(exe) => grader
-                            .grade_repeated(exe, s, (want, *want_exit), o.repeat, o.repeat_all)
+                            .grade_repeated(exe, s, (want, *want_exit), o.repeat)
                             .unwrap_or_else(|e| not_run(s, &e)),
                         // With --build, every program was built: the build's
                         // log is said once, at the head of each report.

@@ -485,21 +485,21 @@ impl Grader {
         Ok(self.execute(&mut dir, p, &[], b"", None, limits))
     }
 
-    /// As [`Grader::grade`], and when the run fails, up to `repeat - 1` more
-    /// runs: output that differs between two runs is reported as
-    /// nondeterministic, with the first line where they differ.
+    /// As [`Grader::grade`], then up to `repeat - 1` more runs, each in an
+    /// environment of another size, whether the first passed or not (a
+    /// program that reads memory it never set often passes in the grader's
+    /// environment and fails in a student's): output that differs between
+    /// two runs is reported as nondeterministic, with the first line where
+    /// they differ.
     pub fn grade_repeated(
         &self,
         exe: &Path,
         s: &Scenario,
         want: (&str, u8),
         repeat: u32,
-        passes_too: bool,
     ) -> Result<Outcome, String> {
         let mut out = self.grade(exe, s, want)?;
-        if matches!(out.verdict, Verdict::NotRun(_) | Verdict::BuildFailed)
-            || (out.verdict.passed() && !passes_too)
-        {
+        if matches!(out.verdict, Verdict::NotRun(_) | Verdict::BuildFailed) {
             return Ok(out);
         }
         for run in 2..=repeat {
@@ -712,17 +712,19 @@ impl Grader {
     }
 }
 
-/// What a repeated run adds to the program's environment: its number, and
-/// padding of a size that differs from run to run, so that what undefined
-/// behaviour reads (the stack below the environment, its alignment) differs
-/// too, even where two plain runs agree; address-space randomisation stays
-/// on in the sandbox as well.
+/// What repeated run `run` (from 2) adds to the program's environment: a
+/// variable of a size that differs from run to run by kilobytes and in its
+/// alignment, as a student's shell differs from the grader's, so that
+/// what undefined behaviour reads (the stack below the environment, its
+/// alignment) differs too, even where two plain runs agree; address-space
+/// randomisation stays on in the sandbox as well. LS_COLORS is one a real
+/// shell sets, often a few kilobytes long: nothing in it says which run
+/// this is.
 fn repeat_env(run: u32) -> Vec<String> {
-    let pad = (run as usize * 97) % 4096;
-    vec![
-        format!("UPCARD_RUN={run}"),
-        format!("UPCARD_PAD={}", ".".repeat(pad)),
-    ]
+    const COLOURS: &str = "di=01;34:ln=01;36:so=01;35:pi=40;33:ex=01;32:*.tar=01;31:";
+    let size = (run.saturating_sub(1) as usize * 2741) % 8192;
+    let value: String = COLOURS.chars().cycle().take(size).collect();
+    vec![format!("LS_COLORS={value}")]
 }
 
 /// The loader's words when the address-space limit leaves no room to start.
