@@ -74,6 +74,9 @@ pub struct Args {
     /// --exe DIR holds each submission's sources: build each with the course's build script in the sandbox, then grade it (a failed build is that student's verdict, with the compiler's output)
     #[arg(long)]
     build: bool,
+    /// With --build, build each submission a second time with -fsanitize=address,undefined and run it on each scenario the first build fails: the sanitizers' report (error, function, file and line) leads that scenario's diagnosis
+    #[arg(long, requires = "build")]
+    sanitize: bool,
     /// The random games' seed
     #[arg(long, default_value_t = 0)]
     seed: u32,
@@ -114,6 +117,7 @@ impl Args {
             list_skipped: self.list_skipped,
             repeat: self.repeat,
             build: self.build,
+            sanitize: self.sanitize,
             seed: self.seed,
             out: self.out,
             shard: self.shard,

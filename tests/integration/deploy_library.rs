@@ -249,7 +249,7 @@ const PLATFORMS: [(&str, Platform); 4] = [
 fn every_platform_grades_the_bundled_eecs280_library() {
     let good = expected(None, "eecs280");
     // Each official game once: the 2018 names are opt-in, not deployed.
-    assert_eq!(good.len(), 15, "{good:?}");
+    assert_eq!(good.len(), 17, "{good:?}");
     assert!(!good.keys().any(|k| k.ends_with("-alice")), "{good:?}");
     assert!(good.values().all(|&p| p), "{good:?}");
     let bug = "BUG_LEFT_BOWER_KEEPS_PRINTED_SUIT";

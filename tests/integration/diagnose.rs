@@ -94,6 +94,33 @@ fn diagnoses(bug: &str) -> Vec<(String, Vec<(String, String)>)> {
         .collect()
 }
 
+/// The pack file read into a Pack that never deals: the default order's
+/// game is the program's.
+#[test]
+fn a_pack_file_never_dealt_from_is_named() {
+    let found = diagnosis("PACK_NOT_READ", "pack-named-by-argv");
+    assert_eq!(
+        found[0],
+        mutant(
+            "pack-file-not-read",
+            "the pack file is never read into the Pack that deals (a second, local Pack, or one never assigned): the cards come from a pack in its default order, Spades, Hearts, Clubs, Diamonds, each Nine to Ace"
+        )
+    );
+}
+
+/// A winner chosen with `>`: on exactly the target the other side is
+/// named, and the comparison is asked about.
+#[test]
+fn a_winner_chosen_by_greater_than_is_asked_about() {
+    assert_eq!(
+        diagnosis("WINNER_BY_GREATER", "game-ends-exactly-on-target"),
+        vec![local(
+            "outcome",
+            "your program has Barbara and Dabbala win the game, but Adi and Chi-Chih reached 5 points first (the target is 5): Adi and Chi-Chih have exactly the 5 points to win, and Barbara and Dabbala fewer: is the winner chosen with `score > points_to_win` where `>=` is meant?"
+        )]
+    );
+}
+
 /// A sixth card dealt: the crash is read from standard error and said with
 /// the game's state where the output stopped.
 #[test]
@@ -102,7 +129,7 @@ fn a_crash_is_said_with_its_assertion_and_the_state_where_output_stopped() {
         diagnosis("SIXTH_CARD", "march"),
         vec![local(
             "crash",
-            "your program was killed by SIGABRT after printing 3 lines, while hand 0 is dealt, by Adi: the assertion `p[who].hand.size() < 5` failed (main, euchre.cpp:261): a card was added to a hand that already held five while the cards were dealt: is the dealer, or whom each card goes to, taken from a variable that is never set (read before it is written), or are the hands not emptied after each hand?"
+            "your program was killed by SIGABRT after printing 3 lines, while hand 0 is dealt, by Adi: the assertion `p[who].hand.size() < 5` failed (main, euchre.cpp:265): a card was added to a hand that already held five while the cards were dealt: is the dealer, or whom each card goes to, taken from a variable that is never set (read before it is written), or are the hands not emptied after each hand?"
         )]
     );
 }
@@ -111,7 +138,7 @@ fn a_crash_is_said_with_its_assertion_and_the_state_where_output_stopped() {
 /// scenario with a Human aborts, and that is said first in each.
 #[test]
 fn crashes_on_exactly_the_human_scenarios_are_said_as_a_pattern() {
-    let pattern = "your program crashes exactly on the 3 scenarios with a Human player and does not crash on the 12 others: is the Human player written, and its input read as the spec says?";
+    let pattern = "your program crashes exactly on the 3 scenarios with a Human player and does not crash on the 14 others: is the Human player written, and its input read as the spec says?";
     let found = diagnoses("HUMAN_UNWRITTEN");
     let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(

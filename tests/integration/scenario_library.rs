@@ -125,7 +125,7 @@ fn an_installed_binary_grades_with_its_bundled_library() {
     let exe = installed.exe.to_str().unwrap();
     let (code, out, err) = run(&["grade", "--exe", exe, "--rules", "eecs280"]);
     assert_eq!(code, Some(0), "{out}{err}");
-    assert!(out.ends_with("\n15 passed, 0 failed\n"), "{out}");
+    assert!(out.ends_with("\n17 passed, 0 failed\n"), "{out}");
     for game in ["00", "01", "50"] {
         assert_eq!(
             out.matches(&format!("official-test{game}")).count(),

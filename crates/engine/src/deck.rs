@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use rand_mt::Mt;
 
-use crate::cards::Card;
+use crate::cards::{Card, Rank, Suit};
 use crate::mutants::{self, Mutant};
 
 /// A deck and its position: everything that decides the next hand's order.
@@ -158,6 +158,10 @@ impl Deck {
                 current,
                 shuffle,
             } => {
+                if mutants::on(Mutant::PackFileNotRead) && *original != DEFAULT_ORDER {
+                    *original = DEFAULT_ORDER;
+                    *current = DEFAULT_ORDER;
+                }
                 if *shuffle {
                     if mutants::on(Mutant::ShuffleFromPack) {
                         *current = *original;
@@ -236,6 +240,19 @@ impl Deck {
         }
     }
 }
+
+/// A pack in its default order (EECS 280's `Pack()`: Spades, Hearts,
+/// Clubs, Diamonds, each Nine to Ace): what a program deals from when the
+/// pack file never reaches its `Pack` (a mutant's).
+const DEFAULT_ORDER: [Card; 24] = {
+    let mut cards = [Card::new(Rank::Nine, Suit::Spades); 24];
+    let mut i = 0;
+    while i < 24 {
+        cards[i] = Card::new(Rank::ALL[i % 6], Suit::ALL[i / 6]);
+        i += 1;
+    }
+    cards
+};
 
 #[cfg(test)]
 mod tests {

@@ -38,6 +38,7 @@ pub enum Mutant {
     ShuffleFromPack,
     ShuffleModuloOffByOne,
     ShuffleOncePerGame,
+    PackFileNotRead,
     // Making trump
     DealerMayPass,
     ScrewTheDealer,

@@ -95,6 +95,8 @@ catalogue! {
         "the shuffle draws k = rng() % (n - 1) instead of rng() % n";
     ShuffleOncePerGame, "shuffle-once-per-game", C, Dealing,
         "the deck is shuffled for the first hand only; later hands deal the same order";
+    PackFileNotRead, "pack-file-not-read", E, Dealing,
+        "the pack file is never read into the Pack that deals (a second, local Pack, or one never assigned): the cards come from a pack in its default order, Spades, Hearts, Clubs, Diamonds, each Nine to Ace";
     // Making trump
     DealerMayPass, "dealer-may-pass", E, MakingTrump,
         "the dealer may pass in round two (no screw the dealer): when all pass the hand is dealt again by the next dealer";

@@ -15,7 +15,7 @@ mod diagnose;
 mod run;
 
 pub use catalogue::{CATALOGUE, Entry, Mutant};
-pub use diagnose::{Diagnoser, Finding, Kind, text as diagnosis_text};
+pub use diagnose::{Diagnoser, Finding, Kind, sanitized, text as diagnosis_text};
 pub use run::{Outcome, Report, Status, run};
 use upcard_engine::mutants::Switch;
 

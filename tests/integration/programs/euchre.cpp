@@ -218,6 +218,10 @@ int main(int argc, char *argv[]) {
       return 1;
     }
   }
+#ifdef BUG_PACK_NOT_READ
+  // A second, local pack in its default order deals, not the file's.
+  for (int k = 0; k < 24; ++k) pack[k] = {k % 6, k / 6};
+#endif
   cur = pack;
   bool shuffle = string(argv[2]) == "shuffle";
   points_to_win = atoi(argv[3]);
@@ -332,7 +336,12 @@ int main(int argc, char *argv[]) {
 #ifdef BUG_NO_WIN_AT_TARGET
         if (score[t] > points_to_win)
 #endif
+#ifdef BUG_WINNER_BY_GREATER
+        // The winner chosen with `>`: on exactly the target, the other side.
+        cout << team(score[0] > points_to_win ? 0 : 1) << " win!\n";
+#else
         cout << team(t) << " win!\n";
+#endif
         return 0;
       }
     dealer = (dealer + 1) % 4;

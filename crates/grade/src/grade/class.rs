@@ -34,10 +34,13 @@ pub struct Options {
     /// The course to grade (inferred from the scenarios when not given).
     pub rules: Option<upcard_scenario::scenario::RulesName>,
     pub list_skipped: bool,
-    /// Runs of each failing scenario, to find nondeterministic output.
+    /// Runs of each scenario, to find nondeterministic output.
     pub repeat: u32,
     /// Each submission folder holds sources to build first (`--build`).
     pub build: bool,
+    /// With `--build`, a second build with AddressSanitizer and UBSan, run
+    /// on each scenario the first fails, for its report (`--sanitize`).
+    pub sanitize: bool,
     pub seed: u32,
     /// Where the shrunk scenario of a divergence is written.
     pub out: PathBuf,
@@ -54,6 +57,8 @@ struct Program {
     /// Built from sources (`--build`): the folder below the submission's
     /// root they were in, when not the root.
     sources: Option<String>,
+    /// Built again with the sanitizers (`--sanitize`), when that built.
+    sanitized: Option<PathBuf>,
 }
 
 /// The programs to grade: `exe`, or each subfolder's of a class (a folder
@@ -77,6 +82,7 @@ fn programs(exe: &Path, main_files: &[&str]) -> (Vec<Program>, bool) {
                     .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
                 path: find_program(d).map_err(|why| sources_hint(d, main_files, why)),
                 sources: None,
+                sanitized: None,
             })
             .collect();
         (list, true)
@@ -91,6 +97,7 @@ fn programs(exe: &Path, main_files: &[&str]) -> (Vec<Program>, bool) {
                 name: exe.display().to_string(),
                 path,
                 sources: None,
+                sanitized: None,
             }],
             false,
         )
@@ -110,6 +117,8 @@ fn build_all(
 ) {
     let course = rules.course();
     let script = course.build_script(course.cxxflags());
+    let sanitizing = format!("{} {}", course.cxxflags(), super::sanitize::FLAGS);
+    let sanitizing = o.sanitize.then(|| course.build_script(&sanitizing));
     let program = course.program_file();
     pool.install(|| {
         progs.par_iter_mut().enumerate().for_each(|(i, p)| {
@@ -121,6 +130,13 @@ fn build_all(
                     p.sources = below;
                 }
                 Err(f) => p.path = Err(format!("the submission did not build:\n{}", f.log)),
+            }
+            // A sanitizer build that fails (no libasan here, say) only
+            // leaves the reports without its words.
+            if let (Ok(_), Some(script)) = (&p.path, &sanitizing) {
+                let dest = out.join(format!("{i}-{program}-sanitized"));
+                let built = grader.build(&src, course.main_files(), script, program, &dest);
+                p.sanitized = built.is_ok().then_some(dest);
             }
         });
     });
@@ -462,6 +478,9 @@ fn grade_all<'a>(
                         Err(e) => not_run(s, e),
                     };
                     out.case = c;
+                    if let Some(exe) = &prog.sanitized {
+                        super::sanitize::add(grader, exe, s, &mut out);
+                    }
                     said.report(Event::RunDone);
                     out
                 })

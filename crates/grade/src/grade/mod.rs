@@ -14,6 +14,7 @@ mod pattern;
 pub mod process;
 pub mod random;
 pub mod report;
+mod sanitize;
 #[cfg(target_os = "linux")]
 pub use upcard_sandbox as sandbox;
 pub mod shard;

@@ -298,3 +298,24 @@ fn question(report: &Report, stage: Stage, pack: Option<&str>) -> String {
         (Topic::Uncaught, _) | (Topic::Other, _) => String::new(),
     }
 }
+
+/// What a sanitizer build's run says on standard error, if it reports an
+/// error: the error, where it is, and what kind of mistake that is.
+pub(crate) fn sanitized(stderr: &str) -> Option<Finding> {
+    let tail = &stderr[floor(stderr, stderr.len().saturating_sub(READ))..];
+    let report = sanitizer(tail)?;
+    let at = report
+        .at
+        .as_ref()
+        .map_or(String::new(), |a| format!(" at {a}"));
+    Some(Finding::new(
+        Kind::Sanitizer,
+        format!(
+            "built with -fsanitize=address,undefined, your program reports {}{at}: the line named is where the program uses memory it does not own (an index past a vector's end, a null or deleted pointer) or does what C++ leaves undefined; its output there cannot be trusted",
+            report
+                .what
+                .unwrap_or_default()
+                .trim_start_matches("AddressSanitizer reports ")
+        ),
+    ))
+}

@@ -29,16 +29,7 @@ pub(crate) fn explain(t: &Timeline, r: &Reading) -> Option<Finding> {
         ) => Some(x.bid(*seat, *s2)),
         (TrickTaken { seat, .. }, TrickTaken { seat: s2, .. }) => Some(x.trick(*seat, *s2)),
         (HandOver { .. }, HandOver { .. }) => Some(x.hand_over()),
-        (GameOver { winner, scores }, GameOver { .. }) => Some(Finding::new(
-            Kind::Outcome,
-            format!(
-                "your program has {} win the game, but {} reached {} points first (the target is {})",
-                x.team(1 - winner),
-                x.team(*winner),
-                scores[*winner],
-                r.before.config.points_to_win
-            ),
-        )),
+        (GameOver { winner, scores }, GameOver { .. }) => Some(x.game_over(*winner, *scores)),
         (HandStart { hand, dealer, .. }, HandStart { dealer: d2, .. }) => Some(Finding::new(
             Kind::Turn,
             format!(
@@ -73,13 +64,29 @@ pub(crate) fn explain(t: &Timeline, r: &Reading) -> Option<Finding> {
         (Upcard { card, .. }, Upcard { card: got, .. }) => Some(Finding::new(
             Kind::Field,
             format!(
-                "your program turns up the {} where the upcard is the {}: the card dealt next after the twenty in the players' hands",
+                "your program turns up the {} where the upcard is the {}: the card dealt next after the twenty in the players' hands{}",
                 got.long(),
-                card.long()
+                card.long(),
+                unread_pack(t, r, *got)
             ),
         )),
         _ => None,
     }
+}
+
+/// The first hand's upcard from a pack in its default order (EECS 280's
+/// `Pack()`: Spades, Hearts, Clubs, Diamonds, each Nine to Ace), which a
+/// program deals from when the file's pack never reaches the `Pack` that
+/// deals: said when the program's upcard is that one.
+fn unread_pack(t: &Timeline, r: &Reading, got: Card) -> String {
+    use upcard_engine::cards::Rank;
+    // The 21st card: the fifth suit-run's third card.
+    let default_upcard = Card::new(Rank::Jack, Suit::Diamonds);
+    let course = t.scenario.rules.course().name();
+    if r.before.hand_no != 0 || got != default_upcard || course != "eecs280" {
+        return String::new();
+    }
+    "; the Jack of Diamonds is the upcard of a pack in its default order (Pack's default constructor: Spades, Hearts, Clubs, Diamonds, each Nine to Ace): is the pack read from the file ever the one that deals (a second, local Pack, or one never assigned)?".into()
 }
 
 struct Explainer<'a> {
@@ -102,6 +109,32 @@ fn list(cards: &[Card]) -> String {
 }
 
 impl Explainer<'_> {
+    /// The game won by the wrong side: why the other won, and where the
+    /// winners sit on exactly the target, the comparison that names them.
+    fn game_over(&self, winner: usize, scores: [u32; 2]) -> Finding {
+        let target = self.r.before.config.points_to_win;
+        let points = scores[winner];
+        let plural = if points == 1 { "point" } else { "points" };
+        // The winners on exactly the target, the others below it: a
+        // winner chosen by `>` names the wrong side.
+        let exact = if points == target {
+            format!(
+                ": {} have exactly the {target} {plural} to win, and {} fewer: is the winner chosen with `score > points_to_win` where `>=` is meant?",
+                self.team(winner),
+                self.team(1 - winner)
+            )
+        } else {
+            String::new()
+        };
+        Finding::new(
+            Kind::Outcome,
+            format!(
+                "your program has {} win the game, but {} reached {points} {plural} first (the target is {target}){exact}",
+                self.team(1 - winner),
+                self.team(winner),
+            ),
+        )
+    }
     fn n(&self, s: Seat) -> String {
         super::shown(&self.t.names[s])
     }

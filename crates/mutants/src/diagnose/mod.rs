@@ -74,6 +74,8 @@ pub enum Kind {
     /// What a student's failing scenarios have in common that the passing
     /// ones do not (said by the grader, across scenarios).
     Pattern,
+    /// The sanitizer build's report of the same scenario (`--sanitize`).
+    Sanitizer,
 }
 
 impl Kind {
@@ -85,6 +87,7 @@ impl Kind {
             Kind::Unprinted => "your lines past the first wrong one",
             Kind::Pattern => "a pattern across the scenarios",
             Kind::Crash => "how the program stopped",
+            Kind::Sanitizer => "the sanitizer build's report",
             Kind::Illegal | Kind::Strategy | Kind::Turn | Kind::Outcome => {
                 "what your first wrong line means"
             }
@@ -96,6 +99,12 @@ impl Kind {
             | Kind::Difference => "the text of your first wrong line",
         }
     }
+}
+
+/// The sanitizer build's report on standard error as a finding, if it
+/// reports an error (AddressSanitizer's or UBSan's).
+pub fn sanitized(stderr: &str) -> Option<Finding> {
+    crash::sanitized(stderr)
 }
 
 /// The findings as the first lines of a failure's detail, best first, each
