@@ -1131,6 +1131,59 @@ fn a_class_of_sources_is_built_then_graded() {
     assert_eq!(cy["sources"], "EECS280/p3-euchre");
 }
 
+/// `--sanitize`: a submission that crashes is built again with the
+/// sanitizers, whose report (the error, the function, the file and line)
+/// leads the diagnosis; the plain build's run is what is graded.
+#[test]
+fn a_sanitizer_build_names_the_line_of_a_crash() {
+    let subs = work().join("sanitized-class");
+    let _ = std::fs::remove_dir_all(&subs);
+    std::fs::create_dir_all(subs.join("gus")).unwrap();
+    let fixture = std::fs::read_to_string("tests/integration/programs/euchre.cpp").unwrap();
+    std::fs::write(
+        subs.join("gus/euchre.cpp"),
+        format!("#define BUG_NULL_PLAYER\n{fixture}"),
+    )
+    .unwrap();
+    let json = work().join("sanitized-json");
+    let _ = std::fs::remove_dir_all(&json);
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            subs.to_str().unwrap(),
+            "--build",
+            "--sanitize",
+            "--memory-mb",
+            "0",
+            MARCH,
+            "--report",
+            &format!("json={}", json.display()),
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(1), "{}{}", o.out, o.err);
+    let gus: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(json.join("gus.json")).unwrap()).unwrap();
+    let t = &gus["tests"][0];
+    assert_eq!(t["verdict"], "crash", "{t}");
+    let first = &t["diagnosis"][0];
+    assert_eq!(first["kind"], "sanitizer", "{t}");
+    let line = fixture
+        .lines()
+        .position(|l| l.contains("leader->hand"))
+        .unwrap()
+        + 2; // the #define above, and lines count from 1
+    assert_eq!(
+        first["message"],
+        format!(
+            "built with -fsanitize=address,undefined, your program reports a SEGV at lead_card, euchre.cpp:{line}: the line named is where the program uses memory it does not own (an index past a vector's end, a null or deleted pointer) or does what C++ leaves undefined; its output there cannot be trusted"
+        ),
+        "{t}"
+    );
+}
+
 /// Without `--build`, a class of sources says what would grade it.
 #[test]
 fn sources_without_build_say_add_build() {

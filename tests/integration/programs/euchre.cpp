@@ -146,7 +146,12 @@ Card human_card(int i) {
 
 Card lead_card(int i, int t) {
   if (p[i].human) return human_card(i);
+#ifdef BUG_NULL_PLAYER
+  Player *leader = nullptr; // never pointed at the player who leads
+  vector<Card> &h = leader->hand;
+#else
   vector<Card> &h = p[i].hand;
+#endif
   int best = -1;
   bool any_off = false;
   for (Card c : h) any_off |= !is_trump(c, t);
