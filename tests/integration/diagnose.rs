@@ -129,9 +129,49 @@ fn a_crash_is_said_with_its_assertion_and_the_state_where_output_stopped() {
         diagnosis("SIXTH_CARD", "march"),
         vec![local(
             "crash",
-            "your program was killed by SIGABRT after printing 3 lines, while hand 0 is dealt, by Adi: the assertion `p[who].hand.size() < 5` failed (main, euchre.cpp:265): a card was added to a hand that already held five while the cards were dealt: is the dealer, or whom each card goes to, taken from a variable that is never set (read before it is written), or are the hands not emptied after each hand?"
+            &"your program was killed by SIGABRT after printing 3 lines, while hand 0 is dealt, by Adi: the assertion `p[who].hand.size() < 5` failed (main, euchre.cpp:LINE): a card was added to a hand that already held five while the cards were dealt: is the dealer, or whom each card goes to, taken from a variable that is never set (read before it is written), or are the hands not emptied after each hand?"
+                .replace("LINE", &line_of("assert(p[who].hand.size() < 5)").to_string())
         )]
     );
+}
+
+/// A program that opens pack.in whatever argv[1] says aborts exactly on
+/// the scenarios whose pack has another name: the pattern says so first,
+/// the crash's state and report after it.
+#[test]
+fn crashes_on_exactly_the_packs_not_named_pack_in_are_said_as_a_pattern() {
+    let found = diagnoses("PACK_IN_ALWAYS");
+    let names: Vec<&str> = found.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(names, ["pack-named-by-argv", "shuffled-pack-named-by-argv"]);
+    for (name, f) in &found {
+        assert_eq!(
+            f[0],
+            (
+                "pattern".to_string(),
+                "your program crashes exactly on the 2 scenarios whose pack file is not named pack.in and does not crash on the 15 others: is the pack opened from the file argv[1] names, not from pack.in?".to_string()
+            ),
+            "{name}"
+        );
+    }
+    assert_eq!(found[0].1[1].0, "crash");
+    assert!(
+        found[0].1[1].1.ends_with(
+            "the assertion `cardNum == 24` failed (main, euchre.cpp:LINE): the pack did not hold its 24 cards as read: is the pack opened from the file argv[1] names (here \"deck.txt\"), and read to its end?"
+                .replace("LINE", &line_of("assert(cardNum == 24)").to_string())
+                .as_str()
+        ),
+        "{}",
+        found[0].1[1].1
+    );
+}
+
+/// The 1-based line of euchre.cpp that holds `text`.
+fn line_of(text: &str) -> usize {
+    let src = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp"),
+    )
+    .unwrap();
+    src.lines().position(|l| l.contains(text)).unwrap() + 1
 }
 
 /// The starter code's assert(false) left in the Human player: every
@@ -155,7 +195,8 @@ fn crashes_on_exactly_the_human_scenarios_are_said_as_a_pattern() {
     }
     assert_eq!(
         found[0].1[1].1,
-        "your program was killed by SIGABRT after printing 7 lines, as Adi is asked to discard in hand 0: the assertion `false` failed (add_and_discard, euchre.cpp:112): add_and_discard still holds the starter code's assert(false): is it written yet?"
+        "your program was killed by SIGABRT after printing 7 lines, as Adi is asked to discard in hand 0: the assertion `false` failed (add_and_discard, euchre.cpp:LINE): add_and_discard still holds the starter code's assert(false): is it written yet?"
+            .replace("LINE", &line_of("the discard, never written").to_string())
     );
 }
 

@@ -109,7 +109,7 @@ int make_trump(int i, Card up, bool dealer, int round) {
 void add_and_discard(int i, Card up) {
   if (p[i].human) {
 #ifdef BUG_HUMAN_UNWRITTEN
-    assert(false);
+    assert(false); // the discard, never written
 #endif
     print_hand(i);
     cout << "Discard upcard: [-1]\n";
@@ -213,12 +213,20 @@ int main(int argc, char *argv[]) {
 #endif
   }
   cout << "\n";
+#ifdef BUG_PACK_IN_ALWAYS
+  ifstream in("pack.in"); // whatever argv[1] says
+#else
   ifstream in(argv[1]);
+#endif
   array<Card, 24> pack, cur;
   string line;
   for (int k = 0; k < 24; ++k) {
     getline(in, line);
     if (!parse_card(line, pack[k])) {
+#ifdef BUG_PACK_IN_ALWAYS
+      int cardNum = k;
+      assert(cardNum == 24); // the check a Pack's constructor makes
+#endif
       cout << "Error opening " << argv[1] << "\n";
       return 1;
     }

@@ -414,6 +414,9 @@ fn local(
     if let Some(f) = text::uninitialised(want, got) {
         return vec![f];
     }
+    if let Some(f) = text::not_the_game(expected, actual) {
+        return vec![f];
+    }
     if let (Some(t), Some(p)) = (engine, place)
         && let Some(read) = reading::read(t, p, got)
         && let Some(f) = explain::explain(t, &read)

@@ -47,7 +47,7 @@ pub(crate) fn missing_or_extra(
                 Kind::EndsEarly,
                 if d.actual_line <= 1 {
                     format!(
-                        "your program printed nothing; the expected output begins with {want:?}{src}"
+                        "your program printed nothing, not even the first line of the game, {want:?}{src}: does main get as far as the game (is it finished, and does no check of its arguments or files return first)?"
                     )
                 } else {
                     format!(
@@ -165,6 +165,26 @@ pub(crate) fn uninitialised(want: &str, got: &str) -> Option<Finding> {
     ))
 }
 
+/// Output none of whose lines is a line of the game (a starter scaffold, a
+/// test driver): said as that, not as its first line's difference.
+pub(crate) fn not_the_game(expected: &str, actual: &str) -> Option<Finding> {
+    let game: std::collections::BTreeSet<&str> =
+        expected.lines().filter(|l| !l.trim().is_empty()).collect();
+    let printed: Vec<&str> = actual.lines().filter(|l| !l.trim().is_empty()).collect();
+    let first = printed.first()?;
+    if printed.iter().any(|l| game.contains(l)) {
+        return None;
+    }
+    Some(Finding::new(
+        Kind::Difference,
+        format!(
+            "none of the {} line{} your program printed is a line of the game (the first: {first:?}): is the program the game yet (not a starter scaffold or a test driver)?",
+            printed.len(),
+            if printed.len() == 1 { "" } else { "s" }
+        ),
+    ))
+}
+
 /// The words in which `got` differs from `want`, said in the game's terms
 /// where a word is a player's name or a command-line argument.
 pub(crate) fn fields(
@@ -176,6 +196,19 @@ pub(crate) fn fields(
     line_no: usize,
 ) -> Finding {
     let src = source(engine, place);
+    if got != want && got.trim() == want.trim() {
+        return Finding::new(
+            Kind::Field,
+            format!(
+                "line {line_no} differs from the expected {want:?}{src} only in spaces at its {}: your program prints {got:?}",
+                if got.trim_end() == want.trim_end() {
+                    "end"
+                } else {
+                    "start"
+                }
+            ),
+        );
+    }
     let w: Vec<&str> = want.split(' ').collect();
     let g: Vec<&str> = got.split(' ').collect();
     let header =
