@@ -108,6 +108,25 @@ fn a_pack_file_never_dealt_from_is_named() {
     );
 }
 
+/// Text that is no game's: a space after a line, and a starter scaffold.
+#[test]
+fn a_trailing_space_and_a_scaffold_are_said_as_what_they_are() {
+    assert_eq!(
+        diagnosis("MARCH_SPACE", "march"),
+        vec![local(
+            "field",
+            "line 42 differs from the expected \"march!\" (Barbara & Dabbala score 2 (march)) only in spaces at its end: your program prints \"march! \""
+        )]
+    );
+    assert_eq!(
+        diagnosis("SCAFFOLD", "march"),
+        vec![local(
+            "difference",
+            "none of the 1 line your program printed is a line of the game (the first: \"Euchre scaffold ready.\"): is the program the game yet (not a starter scaffold or a test driver)?"
+        )]
+    );
+}
+
 /// A winner chosen with `>`: on exactly the target the other side is
 /// named, and the comparison is asked about.
 #[test]

@@ -195,6 +195,10 @@ Card play_card(int i, Card led, int t) {
 string team(int t) { return p[t].name + " and " + p[t + 2].name; }
 
 int main(int argc, char *argv[]) {
+#ifdef BUG_SCAFFOLD
+  cout << "Euchre scaffold ready.\n";
+  return 0;
+#endif
   if (argc != 12) {
     cout << "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4\n";
     return 1;
@@ -333,7 +337,11 @@ int main(int argc, char *argv[]) {
     if (tricks[makers] >= enough) {
       cout << team(makers) << " win the hand\n";
       if (tricks[makers] == 5) {
+#ifdef BUG_MARCH_SPACE
+        cout << "march! \n";
+#else
         cout << "march!\n";
+#endif
         score[makers] += 2;
       } else {
         score[makers] += 1;

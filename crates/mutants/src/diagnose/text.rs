@@ -185,6 +185,24 @@ pub(crate) fn not_the_game(expected: &str, actual: &str) -> Option<Finding> {
     ))
 }
 
+/// A line that differs from the expected only in spaces at its start or end.
+fn only_spaces(want: &str, got: &str, line_no: usize, src: &str) -> Option<Finding> {
+    if got == want || got.trim() != want.trim() {
+        return None;
+    }
+    let end = if got.trim_end() == want.trim_end() {
+        "end"
+    } else {
+        "start"
+    };
+    Some(Finding::new(
+        Kind::Field,
+        format!(
+            "line {line_no} differs from the expected {want:?}{src} only in spaces at its {end}: your program prints {got:?}"
+        ),
+    ))
+}
+
 /// The words in which `got` differs from `want`, said in the game's terms
 /// where a word is a player's name or a command-line argument.
 pub(crate) fn fields(
@@ -196,18 +214,8 @@ pub(crate) fn fields(
     line_no: usize,
 ) -> Finding {
     let src = source(engine, place);
-    if got != want && got.trim() == want.trim() {
-        return Finding::new(
-            Kind::Field,
-            format!(
-                "line {line_no} differs from the expected {want:?}{src} only in spaces at its {}: your program prints {got:?}",
-                if got.trim_end() == want.trim_end() {
-                    "end"
-                } else {
-                    "start"
-                }
-            ),
-        );
+    if let Some(f) = only_spaces(want, got, line_no, &src) {
+        return f;
     }
     let w: Vec<&str> = want.split(' ').collect();
     let g: Vec<&str> = got.split(' ').collect();
