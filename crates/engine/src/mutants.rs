@@ -106,6 +106,9 @@ pub enum Mutant {
     SaveTurnFromDealer,
 }
 
+// A watch's mask has a bit for each.
+const _: () = assert!(Mutant::COUNT <= 128);
+
 impl Mutant {
     /// How many variants there are (the last one's place, plus one).
     pub const COUNT: usize = Mutant::SaveTurnFromDealer as usize + 1;
@@ -116,6 +119,8 @@ static RUNNING: AtomicUsize = AtomicUsize::new(0);
 
 thread_local! {
     static CURRENT: Cell<Option<Mutant>> = const { Cell::new(None) };
+    /// While a [`Watch`] lives: the mutants whose switch was consulted.
+    static SEEN: Cell<Option<u128>> = const { Cell::new(None) };
 }
 
 /// Whether `m` is switched on for this thread.
@@ -133,7 +138,37 @@ pub fn running() -> bool {
 #[cold]
 #[inline(never)]
 fn is_current(m: Mutant) -> bool {
+    SEEN.with(|w| {
+        if let Some(seen) = w.get() {
+            w.set(Some(seen | 1 << m as u32));
+        }
+    });
     CURRENT.with(|c| c.get()) == Some(m)
+}
+
+/// Notes, for this thread until dropped, which mutants' switches the code
+/// consults: a mutant whose switch a stretch of play never consults plays
+/// that stretch exactly as the rules do, so a diagnosis need not run it.
+pub struct Watch(std::marker::PhantomData<*const ()>);
+
+impl Watch {
+    pub fn start() -> Watch {
+        RUNNING.fetch_add(1, Ordering::Relaxed);
+        SEEN.with(|w| w.set(Some(0)));
+        Watch(std::marker::PhantomData)
+    }
+
+    /// The mutants consulted so far, one bit each (`1 << m as u32`).
+    pub fn seen(&self) -> u128 {
+        SEEN.with(|w| w.get()).unwrap_or(0)
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        SEEN.with(|w| w.set(None));
+        RUNNING.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// Switches a mutant on for this thread until dropped (not `Send`: it must

@@ -163,6 +163,46 @@ pub(crate) fn play_on(
     on: usize,
     lines: usize,
 ) -> (Vec<u8>, bool) {
+    play_from(
+        scenario,
+        game,
+        state,
+        events,
+        Some(mutant),
+        on,
+        usize::MAX,
+        lines,
+    )
+}
+
+/// The mutants whose switches the rules' own play from `state` consults in
+/// its first `steps` steps (or until the game ends or more than `lines`
+/// lines were printed): only those can print anything else there.
+pub(crate) fn consulted(
+    scenario: &Scenario,
+    game: &mut upcard_rules::agents::Game,
+    state: &upcard_engine::State,
+    events: &[upcard_engine::Event],
+    steps: usize,
+    lines: usize,
+) -> u128 {
+    let watch = upcard_engine::mutants::Watch::start();
+    play_from(scenario, game, state, events, None, 0, steps, lines);
+    watch.seen()
+}
+
+/// [`play_on`], with no mutant when `mutant` is None, for at most `steps` steps.
+#[allow(clippy::too_many_arguments)]
+fn play_from(
+    scenario: &Scenario,
+    game: &mut upcard_rules::agents::Game,
+    state: &upcard_engine::State,
+    events: &[upcard_engine::Event],
+    mutant: Option<Mutant>,
+    on: usize,
+    steps: usize,
+    lines: usize,
+) -> (Vec<u8>, bool) {
     // Its command line is cut off below.
     let (_, mut printer) = upcard_scenario::scenario::start(scenario);
     for e in events {
@@ -172,11 +212,11 @@ pub(crate) fn play_on(
     game.state = state.clone();
     let mut printed = 0;
     let mut finished = false;
-    for k in 0.. {
+    for k in 0..steps {
         if game.state.hand_no.saturating_sub(state.hand_no) >= MAX_HANDS || printed > lines {
             break;
         }
-        let _on = (k < on).then(|| Switch::on(mutant));
+        let _on = mutant.filter(|_| k < on).map(Switch::on);
         let before = printer.bytes().len();
         let r = game.step(&mut *printer);
         printed += printer.bytes()[before..]

@@ -144,6 +144,7 @@ impl Finding {
 #[derive(Default)]
 pub struct Diagnoser {
     runs: Cache<(PathBuf, String, usize), runs::Runs>,
+    discards: Cache<(PathBuf, String, usize), Option<unprinted::Alternatives>>,
     whole: Cache<(PathBuf, String, &'static str), String>,
     games: Cache<(PathBuf, String), Game>,
 }
@@ -192,7 +193,12 @@ impl Diagnoser {
             let around = self.runs_for(s, expected, place);
             let whole = |e: &'static super::Entry| self.whole(s, e);
             let mut named = around.explaining(&whole, s, expected, actual, &d, mutants);
-            if let Some((reach, f)) = unprinted::discard(s, place, actual, &d) {
+            let alternatives = self.discards_for(s, &game.timeline, place);
+            if let Some((reach, f)) = alternatives
+                .as_ref()
+                .as_ref()
+                .and_then(|a| a.explaining(s, actual, &d))
+            {
                 // A discard that explains the program's lines further than
                 // a mutant's run leaves that run unsaid; a mutant whose
                 // whole game is the program's stays first.
@@ -270,6 +276,18 @@ impl Diagnoser {
     fn whole(&self, s: &Scenario, e: &'static super::Entry) -> Arc<String> {
         let key = (s.path.clone(), s.name.clone(), e.name);
         cached(&self.whole, key, || runs::Runs::whole(s, e))
+    }
+
+    fn discards_for(
+        &self,
+        s: &Scenario,
+        t: &Timeline,
+        place: &Place,
+    ) -> Arc<Option<unprinted::Alternatives>> {
+        let key = (s.path.clone(), s.name.clone(), place.step);
+        cached(&self.discards, key, || {
+            unprinted::Alternatives::of(s, t, place)
+        })
     }
 
     fn runs_for(&self, s: &Scenario, expected: &str, place: &Place) -> Arc<runs::Runs> {

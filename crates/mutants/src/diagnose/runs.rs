@@ -89,12 +89,23 @@ impl Runs {
         // From the hand's start (the game's, in the first hand).
         let hand_too = place.hand_step != place.step;
         if let Some(mut from) = Resumed::new(s, place) {
-            // Put back at the place's state rather than replayed from the start.
+            // Put back at the place's state rather than replayed from the
+            // start; a mutant whose switch the rules' own play there never
+            // consults plays it as the rules do, and is not run.
+            let at_step = from.consulted(false, lines);
+            let in_hand = if hand_too {
+                from.consulted(true, lines)
+            } else {
+                0
+            };
+            let seen = |mask: u128, m: Mutant| mask & 1 << m as u32 != 0;
             for entry in mutants(s) {
                 let m = entry.mutant;
-                let (text, end) = from.run(m, false, lines);
-                runs.add(expected, entry, Scope::Step, from.before_step, text, end);
-                if hand_too {
+                if seen(at_step, m) {
+                    let (text, end) = from.run(m, false, lines);
+                    runs.add(expected, entry, Scope::Step, from.before_step, text, end);
+                }
+                if hand_too && seen(in_hand, m) {
                     let (text, end) = from.run(m, true, lines);
                     runs.add(expected, entry, Scope::Hand, from.before_hand, text, end);
                 }
@@ -310,6 +321,19 @@ impl<'a> Resumed<'a> {
             ),
             game,
         })
+    }
+
+    /// The mutants whose switches the rules' own play consults where
+    /// [`Resumed::run`] would switch one on (from the hand's start, to the
+    /// line limit, when `hand`; else the step alone).
+    fn consulted(&mut self, hand: bool, lines: usize) -> u128 {
+        let (state, events, before, steps) = if hand {
+            (&self.at_hand, &[][..], self.lines_before.0, usize::MAX)
+        } else {
+            (&self.at_step, &self.events[..], self.lines_before.1, 1)
+        };
+        let left = lines.saturating_sub(before);
+        crate::consulted(self.s, &mut self.game, state, events, steps, left)
     }
 
     /// The mutant switched on from the hand's start (`hand`), or for the

@@ -9,51 +9,108 @@
 
 use super::{Finding, Kind, Place, shown};
 use upcard_engine::cards::{Card, Rank, Suit};
-use upcard_engine::{Action, State};
+use upcard_engine::{Action, Event, State};
+use upcard_replay::Timeline;
 use upcard_scenario::scenario::diff::{Divergence, first_divergence};
 use upcard_scenario::scenario::{Scenario, start};
 
 /// Lines played past the program's first wrong line: the rest of a hand.
 const LINES_PAST: usize = 40;
 
-/// The dealer's discard that makes the program's output consistent, if
-/// one does: the finding and the 1-based line of the program's output up
-/// to which (exclusive) that game prints it (`usize::MAX`: all of it).
-pub(crate) fn discard(
-    s: &Scenario,
-    place: &Place,
-    actual: &str,
-    d: &Divergence,
-) -> Option<(usize, Finding)> {
-    let found = Found::at(s, place)?;
-    let lines = d.actual_line + LINES_PAST;
-    let mut best: Option<(usize, Card)> = None;
-    let mut tied = false;
-    for &other in found.legal.iter().filter(|&&c| c != found.engine) {
-        let text = found.played_with(s, other, lines);
-        let reach = first_divergence(&text, actual, s.expect.compare).map_or(usize::MAX, |r| {
-            // A run cut off at `lines` agrees through its last line.
-            if r.actual.is_some() && r.expected.is_none() && text.lines().count() > lines {
-                usize::MAX - 1
-            } else {
-                r.actual_line
-            }
-        });
-        // The program's wrong line and the one after it, as mutants must.
-        if reach <= d.actual_line + 1 {
-            continue;
+/// The games with each other discard a computer dealer could have made
+/// in the hand of a place (none where that hand had no such discard): they
+/// depend on the scenario and the place alone, so a class failing at one
+/// place plays them once.
+pub(crate) struct Alternatives {
+    found: Found,
+    /// Each other card discarded, and the game's text with it.
+    runs: Vec<(Card, String)>,
+    /// The lines a run is played to.
+    lines: usize,
+}
+
+impl Alternatives {
+    pub fn of(s: &Scenario, t: &Timeline, place: &Place) -> Option<Alternatives> {
+        // A discard shows only in the cards played after it.
+        let e = place.event?;
+        if !matches!(
+            t.events.get(e),
+            Some(Event::Led { .. } | Event::Played { .. })
+        ) {
+            return None;
         }
-        match best {
-            Some((r, _)) if r > reach => {}
-            Some((r, _)) if r == reach => tied = true,
-            _ => {
-                best = Some((reach, other));
-                tied = false;
-            }
-        }
+        let found = Found::at(s, place)?;
+        let lines = place.lines_through_step + LINES_PAST;
+        let runs = found
+            .legal
+            .iter()
+            .filter(|&&c| c != found.engine)
+            .map(|&c| (c, found.played_with(s, c, lines)))
+            .collect();
+        Some(Alternatives { found, runs, lines })
     }
-    let (reach, card) = best.filter(|_| !tied)?;
-    Some((reach, found.finding(s, card, reach)))
+
+    /// The discard that makes the program's output consistent, if one
+    /// does: the finding and the 1-based line of the program's output up
+    /// to which (exclusive) that game prints it (`usize::MAX`: all of it).
+    pub fn explaining(
+        &self,
+        s: &Scenario,
+        actual: &str,
+        d: &Divergence,
+    ) -> Option<(usize, Finding)> {
+        let mut best: Option<(usize, Card)> = None;
+        let mut tied = false;
+        for (other, text) in &self.runs {
+            let reach = reach(text, actual, s, self.lines);
+            // The program's wrong line and the one after it, as mutants must.
+            if reach <= d.actual_line + 1 {
+                continue;
+            }
+            match best {
+                Some((r, _)) if r > reach => {}
+                Some((r, _)) if r == reach => tied = true,
+                _ => {
+                    best = Some((reach, *other));
+                    tied = false;
+                }
+            }
+        }
+        let (reach, card) = best.filter(|_| !tied)?;
+        Some((reach, self.found.finding(s, card, reach)))
+    }
+}
+
+/// The 1-based line of `actual` where `text` first differs from it; a run
+/// that stopped at its line limit agrees through its last line.
+fn reach(text: &str, actual: &str, s: &Scenario, lines: usize) -> usize {
+    let cut = text.lines().count() > lines;
+    if s.expect.compare.is_exact() {
+        // Bytes: most runs leave the program's output at once.
+        let same = text
+            .bytes()
+            .zip(actual.bytes())
+            .take_while(|(a, b)| a == b)
+            .count();
+        if same == text.len() && same == actual.len() {
+            return usize::MAX;
+        }
+        if same == text.len() && cut {
+            return usize::MAX - 1;
+        }
+        return actual.as_bytes()[..same]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+            + 1;
+    }
+    first_divergence(text, actual, s.expect.compare).map_or(usize::MAX, |r| {
+        if r.actual.is_some() && r.expected.is_none() && cut {
+            usize::MAX - 1
+        } else {
+            r.actual_line
+        }
+    })
 }
 
 /// A computer dealer's discard in the hand of the first wrong line.
@@ -122,8 +179,13 @@ impl Found {
             .state
             .apply(Action::Discard(card), &mut *printer)
             .is_ok();
-        while go_on && printer.bytes().iter().filter(|&&b| b == b'\n').count() <= lines {
+        // Lines counted as they are printed, not over the whole text each step.
+        let (mut seen, mut printed) = (0, 0);
+        while go_on && printed <= lines {
             go_on = matches!(game.step(&mut *printer), Ok(true));
+            let bytes = printer.bytes();
+            printed += bytes[seen..].iter().filter(|&&b| b == b'\n').count();
+            seen = bytes.len();
         }
         String::from_utf8_lossy(&printer.finish()).into_owned()
     }

@@ -90,6 +90,9 @@ pub struct Divergence {
 }
 
 pub fn first_divergence(expected: &str, actual: &str, c: Compare) -> Option<Divergence> {
+    if c.is_exact() {
+        return first_exact_divergence(expected, actual);
+    }
     let old = lines(expected, c);
     let new = lines(actual, c);
     let i = old
@@ -108,6 +111,31 @@ pub fn first_divergence(expected: &str, actual: &str, c: Compare) -> Option<Dive
         expected: old.get(i).map(strip),
         actual: new.get(i).map(strip),
     })
+}
+
+/// [`first_divergence`] byte for byte, with no line's key made: a
+/// diagnosis compares many runs with a program's output, most of them
+/// differing early.
+fn first_exact_divergence(expected: &str, actual: &str) -> Option<Divergence> {
+    if expected == actual {
+        return None;
+    }
+    let (mut old, mut new) = (expected.split_inclusive('\n'), actual.split_inclusive('\n'));
+    let mut i = 0;
+    loop {
+        match (old.next(), new.next()) {
+            (Some(a), Some(b)) if a == b => i += 1,
+            (a, b) => {
+                let strip = |l: &str| l.strip_suffix('\n').unwrap_or(l).to_string();
+                return Some(Divergence {
+                    expected_line: i + 1,
+                    actual_line: i + 1,
+                    expected: a.map(strip),
+                    actual: b.map(strip),
+                });
+            }
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -231,6 +259,52 @@ pub fn render(expected: &str, actual: &str, c: Compare, style: Style) -> String 
 
 #[cfg(test)]
 mod tests {
+    /// The exact comparison's byte-for-byte path finds what the keyed lines
+    /// find, on texts that differ anywhere (a line, its end, the last
+    /// newline, one text a prefix of the other).
+    #[test]
+    fn exact_divergence_is_the_keyed_lines_divergence() {
+        let c = Compare::default();
+        let keyed = |e: &str, a: &str| -> Option<Divergence> {
+            let old = lines(e, c);
+            let new = lines(a, c);
+            let i = old
+                .iter()
+                .zip(&new)
+                .position(|(x, y)| x.key != y.key)
+                .or_else(|| (old.len() != new.len()).then_some(old.len().min(new.len())))?;
+            let number = |v: &[Line], all: &str| {
+                v.get(i)
+                    .map_or(all.split_inclusive('\n').count() + 1, |l| l.number)
+            };
+            let strip = |l: &Line| l.text.strip_suffix('\n').unwrap_or(l.text).to_string();
+            Some(Divergence {
+                expected_line: number(&old, e),
+                actual_line: number(&new, a),
+                expected: old.get(i).map(strip),
+                actual: new.get(i).map(strip),
+            })
+        };
+        let texts = [
+            "",
+            "a",
+            "a\n",
+            "a\nb\n",
+            "a\nb",
+            "a\nc\n",
+            "a\nb\nc\n",
+            "b\n",
+            "\n",
+            "\n\n",
+            "a\n\n",
+        ];
+        for e in texts {
+            for a in texts {
+                assert_eq!(first_divergence(e, a, c), keyed(e, a), "{e:?} {a:?}");
+            }
+        }
+    }
+
     use super::*;
 
     const PLAIN: Style = Style {

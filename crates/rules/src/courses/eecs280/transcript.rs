@@ -15,7 +15,7 @@ pub struct Eecs280Printer<W: Write> {
     /// The most printed lines' pieces, made once per game: a card is one
     /// write, not three, and its line two (upcard's hot path when grading
     /// and simulating: benches/games.rs).
-    lines: Lines,
+    lines: std::sync::Arc<Lines>,
 }
 
 /// Pieces of lines, by seat, team or card.
@@ -37,6 +37,29 @@ struct Lines {
 }
 
 impl Lines {
+    /// The pieces for `names`, shared with the last printer this thread
+    /// made for the same names: a diagnosis makes a printer for every
+    /// mutant's run of a game, and fifty strings each time were a tenth of
+    /// its work.
+    fn shared(names: &[String; 4]) -> std::sync::Arc<Lines> {
+        use std::cell::RefCell;
+        use std::sync::Arc;
+        thread_local! {
+            static LAST: RefCell<Option<([String; 4], Arc<Lines>)>> = const { RefCell::new(None) };
+        }
+        LAST.with(|last| {
+            let mut last = last.borrow_mut();
+            match &*last {
+                Some((n, lines)) if n == names => lines.clone(),
+                _ => {
+                    let lines = Arc::new(Lines::new(names));
+                    *last = Some((names.clone(), lines.clone()));
+                    lines
+                }
+            }
+        })
+    }
+
     fn new(names: &[String; 4]) -> Lines {
         let by_seat = |f: &dyn Fn(&str) -> String| std::array::from_fn(|s| f(&names[s]));
         let mut cards = upcard_engine::cards::all_cards().map(|c| c.long().to_string());
@@ -56,7 +79,7 @@ impl<W: Write> Eecs280Printer<W> {
     /// `human[s]`: seat `s` is a Human (its hands and prompts are printed).
     pub fn new(out: W, names: [String; 4], human: [bool; 4]) -> Self {
         Eecs280Printer {
-            lines: Lines::new(&names),
+            lines: Lines::shared(&names),
             out: crate::transcript::Latch::new(out),
             names,
             human,
