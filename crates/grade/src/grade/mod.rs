@@ -163,6 +163,24 @@ fn around(text: &str, line: usize) -> Vec<(usize, String)> {
 }
 
 impl Outcome {
+    /// Puts `f` first in the diagnosis and in the detail, whose first lines
+    /// are the diagnosis; after a mutant whose whole game is the output,
+    /// which is surer.
+    pub(crate) fn lead_diagnosis(&mut self, f: upcard_mutants::Finding) {
+        let old = upcard_mutants::diagnosis_text(&self.diagnosis);
+        let at = self
+            .diagnosis
+            .iter()
+            .take_while(|d| d.kind == upcard_mutants::Kind::Mutant)
+            .count();
+        self.diagnosis.insert(at, f);
+        let rest = self
+            .detail
+            .strip_prefix(old.as_str())
+            .unwrap_or(&self.detail);
+        self.detail = upcard_mutants::diagnosis_text(&self.diagnosis) + rest;
+    }
+
     /// A scenario's outcome with `verdict` and nothing run yet.
     pub fn of(s: &Scenario, verdict: Verdict) -> Outcome {
         Outcome {

@@ -137,7 +137,7 @@ pub(crate) fn mark<W>(cases: &[(Scenario, W)], outs: &mut [Outcome]) {
         };
         for (o, a) in outs.iter_mut().zip(&args) {
             if a.is_some() && class.has(o) {
-                put_first(o, finding.clone());
+                o.lead_diagnosis(finding.clone());
             }
         }
         // One pattern is said: crashes first, as the more particular.
@@ -199,19 +199,4 @@ fn tests(graded: &[(&Outcome, &Vec<String>)], course: &str) -> Vec<Test> {
             })
         })
         .collect()
-}
-
-/// The finding first in the outcome's diagnosis and in its detail, whose
-/// first lines are the diagnosis; after a mutant whose whole game is the
-/// program's, which is surer.
-fn put_first(o: &mut Outcome, f: Finding) {
-    let old = upcard_mutants::diagnosis_text(&o.diagnosis);
-    let at = o
-        .diagnosis
-        .iter()
-        .take_while(|d| d.kind == Kind::Mutant)
-        .count();
-    o.diagnosis.insert(at, f);
-    let rest = o.detail.strip_prefix(old.as_str()).unwrap_or(&o.detail);
-    o.detail = upcard_mutants::diagnosis_text(&o.diagnosis) + rest;
 }

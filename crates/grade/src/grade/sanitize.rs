@@ -7,7 +7,6 @@
 use std::path::Path;
 
 use super::{Grader, Outcome, Verdict, invocation, process};
-use upcard_mutants::Kind;
 use upcard_scenario::scenario::Scenario;
 
 /// Added to the course's compiler flags for the second build.
@@ -35,15 +34,7 @@ pub(crate) fn add(grader: &Grader, exe: &Path, s: &Scenario, out: &mut Outcome) 
     let Some(found) = upcard_mutants::sanitized(&String::from_utf8_lossy(&stderr)) else {
         return;
     };
-    let old = upcard_mutants::diagnosis_text(&out.diagnosis);
-    let at = out
-        .diagnosis
-        .iter()
-        .take_while(|d| d.kind == Kind::Mutant)
-        .count();
-    out.diagnosis.insert(at, found);
-    let rest = out.detail.strip_prefix(old.as_str()).unwrap_or(&out.detail);
-    out.detail = upcard_mutants::diagnosis_text(&out.diagnosis) + rest;
+    out.lead_diagnosis(found);
 }
 
 impl Grader {

@@ -93,6 +93,11 @@ pub fn first_divergence(expected: &str, actual: &str, c: Compare) -> Option<Dive
     if c.is_exact() {
         return first_exact_divergence(expected, actual);
     }
+    keyed_divergence(expected, actual, c)
+}
+
+/// [`first_divergence`] by each line's key under `c`.
+fn keyed_divergence(expected: &str, actual: &str, c: Compare) -> Option<Divergence> {
     let old = lines(expected, c);
     let new = lines(actual, c);
     let i = old
@@ -265,26 +270,6 @@ mod tests {
     #[test]
     fn exact_divergence_is_the_keyed_lines_divergence() {
         let c = Compare::default();
-        let keyed = |e: &str, a: &str| -> Option<Divergence> {
-            let old = lines(e, c);
-            let new = lines(a, c);
-            let i = old
-                .iter()
-                .zip(&new)
-                .position(|(x, y)| x.key != y.key)
-                .or_else(|| (old.len() != new.len()).then_some(old.len().min(new.len())))?;
-            let number = |v: &[Line], all: &str| {
-                v.get(i)
-                    .map_or(all.split_inclusive('\n').count() + 1, |l| l.number)
-            };
-            let strip = |l: &Line| l.text.strip_suffix('\n').unwrap_or(l.text).to_string();
-            Some(Divergence {
-                expected_line: number(&old, e),
-                actual_line: number(&new, a),
-                expected: old.get(i).map(strip),
-                actual: new.get(i).map(strip),
-            })
-        };
         let texts = [
             "",
             "a",
@@ -300,7 +285,11 @@ mod tests {
         ];
         for e in texts {
             for a in texts {
-                assert_eq!(first_divergence(e, a, c), keyed(e, a), "{e:?} {a:?}");
+                assert_eq!(
+                    first_divergence(e, a, c),
+                    keyed_divergence(e, a, c),
+                    "{e:?} {a:?}"
+                );
             }
         }
     }
