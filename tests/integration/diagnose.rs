@@ -173,6 +173,14 @@ fn crashes_on_exactly_the_packs_not_named_pack_in_are_said_as_a_pattern() {
         );
     }
     assert_eq!(found[0].1[1].0, "crash");
+    // The pack stops the program before any hand: no hand is named.
+    assert!(
+        found[0].1[1]
+            .1
+            .starts_with("your program was killed by SIGABRT after printing 1 line: the assertion"),
+        "{}",
+        found[0].1[1].1
+    );
     assert!(
         found[0].1[1].1.ends_with(
             "the assertion `cardNum == 24` failed (main, euchre.cpp:LINE): the pack did not hold its 24 cards as read: is the pack opened from the file argv[1] names (here \"deck.txt\"), and read to its end?"

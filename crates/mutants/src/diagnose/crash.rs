@@ -258,6 +258,9 @@ pub(crate) fn finding(
         1 => "after printing 1 line".to_string(),
         n => format!("after printing {n} lines"),
     };
+    // A pack that did not read whole stops the program before any hand,
+    // whatever the engine's next line is.
+    let state = state.filter(|_| report.topic != Topic::PackSize);
     let (when, stage) = state.map_or((String::new(), Stage::Other), |(w, s)| {
         (format!(", {w}"), s)
     });
