@@ -203,7 +203,7 @@ int main(int argc, char *argv[]) {
     cout << "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4\n";
     return 1;
   }
-#if defined(BUG_SIXTH_CARD) || defined(BUG_HUMAN_UNWRITTEN)
+#if defined(BUG_SIXTH_CARD) || defined(BUG_HUMAN_UNWRITTEN) || defined(BUG_PACK_IN_ALWAYS)
   cout << unitbuf; // each line flushed, as the endl most students write does
 #endif
   for (int i = 0; i < argc; ++i) {
