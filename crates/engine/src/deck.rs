@@ -244,7 +244,7 @@ impl Deck {
 /// A pack in its default order (EECS 280's `Pack()`: Spades, Hearts,
 /// Clubs, Diamonds, each Nine to Ace): what a program deals from when the
 /// pack file never reaches its `Pack` (a mutant's).
-const DEFAULT_ORDER: [Card; 24] = {
+pub const DEFAULT_ORDER: [Card; 24] = {
     let mut cards = [Card::new(Rank::Nine, Suit::Spades); 24];
     let mut i = 0;
     while i < 24 {

@@ -462,7 +462,7 @@ fn grade_all<'a>(
     // written as soon as it is done.
     let mut writer = Writer::new(reports);
     for (p, prog) in progs.iter().enumerate() {
-        let outs: Vec<Outcome> = pool.install(|| {
+        let mut outs: Vec<Outcome> = pool.install(|| {
             cases
                 .par_iter()
                 .enumerate()
@@ -487,7 +487,6 @@ fn grade_all<'a>(
                 .collect()
         });
         // A shard has part of a student's scenarios: no pattern in those.
-        let mut outs = outs;
         if o.diagnose && o.shard.is_none() {
             super::pattern::mark(cases, &mut outs);
         }

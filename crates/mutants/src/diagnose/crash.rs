@@ -13,7 +13,7 @@ pub(crate) struct Report {
     /// The words a finding quotes: the assertion, the exception, the
     /// sanitizer's error.
     pub what: Option<String>,
-    /// Where the report puts it: "Player.cpp:21, in SimplePlayer::add_card".
+    /// Where the report puts it: "SimplePlayer::add_card, Player.cpp:21".
     pub at: Option<String>,
     pub topic: Topic,
 }
@@ -42,7 +42,7 @@ const READ: usize = 64 * 1024;
 
 impl Report {
     pub fn read(stderr: &str) -> Report {
-        let tail = &stderr[floor(stderr, stderr.len().saturating_sub(READ))..];
+        let tail = tail(stderr);
         assertion(tail)
             .or_else(|| uncaught(tail))
             .or_else(|| sanitizer(tail))
@@ -50,12 +50,13 @@ impl Report {
     }
 }
 
-/// The char boundary at or below `i`.
-fn floor(s: &str, mut i: usize) -> usize {
-    while !s.is_char_boundary(i) {
+/// The last [`READ`] bytes of `stderr`, from a char boundary.
+fn tail(stderr: &str) -> &str {
+    let mut i = stderr.len().saturating_sub(READ);
+    while !stderr.is_char_boundary(i) {
         i -= 1;
     }
-    i
+    &stderr[i..]
 }
 
 /// glibc's "prog: FILE:LINE: FUNCTION: Assertion `COND' failed."
@@ -176,7 +177,7 @@ fn own_frame(text: &str) -> Option<String> {
 
 /// Where the engine's game was when the program's output stopped: a
 /// phrase ("while hand 0 is dealt, by Adi") and whether cards were being
-/// dealt or picked up (for the full-hand question).
+/// dealt (for the full-hand question).
 pub(crate) fn state_at(t: &Timeline, p: &Place) -> (String, Stage) {
     let names = super::shown_names(&t.names);
     let Some(e) = p.event else {
@@ -206,7 +207,7 @@ pub(crate) fn state_at(t: &Timeline, p: &Place) -> (String, Stage) {
                 "as the dealer, {}, picks up the upcard in hand{hand}",
                 names[*seat]
             ),
-            Stage::PickUp,
+            Stage::Other,
         ),
         Event::Led { seat, .. } => (
             format!("in the play of hand{hand}, {} to lead", names[*seat]),
@@ -240,7 +241,6 @@ pub(crate) fn state_at(t: &Timeline, p: &Place) -> (String, Stage) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stage {
     Dealing,
-    PickUp,
     Other,
 }
 
@@ -304,9 +304,8 @@ fn question(report: &Report, stage: Stage, pack: Option<&str>) -> String {
 
 /// What a sanitizer build's run says on standard error, if it reports an
 /// error: the error, where it is, and what kind of mistake that is.
-pub(crate) fn sanitized(stderr: &str) -> Option<Finding> {
-    let tail = &stderr[floor(stderr, stderr.len().saturating_sub(READ))..];
-    let report = sanitizer(tail)?;
+pub fn sanitized(stderr: &str) -> Option<Finding> {
+    let report = sanitizer(tail(stderr))?;
     let at = report
         .at
         .as_ref()

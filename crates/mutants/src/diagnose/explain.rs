@@ -79,14 +79,16 @@ pub(crate) fn explain(t: &Timeline, r: &Reading) -> Option<Finding> {
 /// program deals from when the file's pack never reaches the `Pack` that
 /// deals: said when the program's upcard is that one.
 fn unread_pack(t: &Timeline, r: &Reading, got: Card) -> String {
-    use upcard_engine::cards::Rank;
-    // The 21st card: the fifth suit-run's third card.
-    let default_upcard = Card::new(Rank::Jack, Suit::Diamonds);
+    // The card dealt after the twenty in the hands.
+    let default_upcard = upcard_engine::DEFAULT_ORDER[20];
     let course = t.scenario.rules.course().name();
     if r.before.hand_no != 0 || got != default_upcard || course != "eecs280" {
         return String::new();
     }
-    "; the Jack of Diamonds is the upcard of a pack in its default order (Pack's default constructor: Spades, Hearts, Clubs, Diamonds, each Nine to Ace): is the pack read from the file ever the one that deals (a second, local Pack, or one never assigned)?".into()
+    format!(
+        "; the {} is the upcard of a pack in its default order (Pack's default constructor: Spades, Hearts, Clubs, Diamonds, each Nine to Ace): is the pack read from the file ever the one that deals (a second, local Pack, or one never assigned)?",
+        got.long()
+    )
 }
 
 struct Explainer<'a> {

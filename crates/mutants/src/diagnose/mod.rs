@@ -26,6 +26,8 @@ mod runs;
 mod text;
 mod unprinted;
 
+pub use crash::sanitized;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -99,12 +101,6 @@ impl Kind {
             | Kind::Difference => "the text of your first wrong line",
         }
     }
-}
-
-/// The sanitizer build's report on standard error as a finding, if it
-/// reports an error (AddressSanitizer's or UBSan's).
-pub fn sanitized(stderr: &str) -> Option<Finding> {
-    crash::sanitized(stderr)
 }
 
 /// The findings as the first lines of a failure's detail, best first, each

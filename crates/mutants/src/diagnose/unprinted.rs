@@ -8,8 +8,8 @@
 //! line is named, with the order that makes the engine's card the lower.
 
 use super::{Finding, Kind, Place, shown};
-use upcard_engine::cards::{Card, Rank, Suit};
-use upcard_engine::{Action, Event, State};
+use upcard_engine::cards::{Card, Suit};
+use upcard_engine::{Action, Event};
 use upcard_replay::Timeline;
 use upcard_scenario::scenario::diff::{Divergence, first_divergence};
 use upcard_scenario::scenario::{Scenario, start};
@@ -85,25 +85,6 @@ impl Alternatives {
 /// that stopped at its line limit agrees through its last line.
 fn reach(text: &str, actual: &str, s: &Scenario, lines: usize) -> usize {
     let cut = text.lines().count() > lines;
-    if s.expect.compare.is_exact() {
-        // Bytes: most runs leave the program's output at once.
-        let same = text
-            .bytes()
-            .zip(actual.bytes())
-            .take_while(|(a, b)| a == b)
-            .count();
-        if same == text.len() && same == actual.len() {
-            return usize::MAX;
-        }
-        if same == text.len() && cut {
-            return usize::MAX - 1;
-        }
-        return actual.as_bytes()[..same]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-            + 1;
-    }
     first_divergence(text, actual, s.expect.compare).map_or(usize::MAX, |r| {
         if r.actual.is_some() && r.expected.is_none() && cut {
             usize::MAX - 1
@@ -117,7 +98,8 @@ fn reach(text: &str, actual: &str, s: &Scenario, lines: usize) -> usize {
 struct Found {
     /// Engine steps before the discard.
     step: usize,
-    state: State,
+    /// Trump as the dealer discards (the upcard's suit in round one).
+    trump: Option<Suit>,
     name: String,
     /// The engine's discard, and why the strategy chose it.
     engine: Card,
@@ -150,12 +132,11 @@ impl Found {
                     };
                     return Some(Found {
                         step: k,
-
                         name: shown(&game.names[seat]),
                         engine,
                         why: decision.why.unwrap_or("discards as its strategy says"),
                         legal,
-                        state,
+                        trump: state.trump.or(state.upcard.map(Card::suit)),
                     });
                 }
             }
@@ -191,7 +172,6 @@ impl Found {
     }
 
     fn finding(&self, s: &Scenario, card: Card, reach: usize) -> Finding {
-        let trump = self.state.trump.or(self.state.upcard.map(Card::suit));
         let (kept, gone) = (self.engine.long(), card.long());
         let how_far = if reach >= usize::MAX - 1 {
             "with that discard the engine prints your output from there on".to_string()
@@ -201,7 +181,7 @@ impl Found {
                 reach - 1
             )
         };
-        let rule = match trump {
+        let rule = match self.trump {
             Some(trump) if s.rules.course().name() == "eecs280" => {
                 format!(": {}", lower_because(self.engine, card, trump))
             }
@@ -235,12 +215,8 @@ fn lower_because(low: Card, high: Card, trump: Suit) -> String {
         ),
         _ => format!(
             "the {} ranks below the {} (Nine, Ten, Jack, Queen, King, Ace)",
-            rank(low.rank()),
-            rank(high.rank())
+            low.rank().name(),
+            high.rank().name()
         ),
     }
-}
-
-fn rank(r: Rank) -> &'static str {
-    r.name()
 }
