@@ -1184,6 +1184,33 @@ fn a_sanitizer_build_names_the_line_of_a_crash() {
     );
 }
 
+/// A crash report's words are the program's: a control sequence in its
+/// assertion reaches the diagnosis escaped, not as itself.
+#[test]
+fn a_crash_report_is_escaped_in_the_diagnosis() {
+    let g = golden(MARCH);
+    let exe = program(
+        "escape-assert",
+        &g,
+        "(void)OUT; fputs(\"euchre.exe: Pack.cpp:9: Pack::Pack(): Assertion `\\x1b[2J\\x1b]0;owned\\x07' failed.\\n\", stderr); abort();",
+    );
+    let r = grade(&exe, MARCH, &["--diagnose"]);
+    let t = &r.json["tests"][0];
+    assert_eq!(t["verdict"], "crash", "{t}");
+    let message = t["diagnosis"][0]["message"].as_str().unwrap();
+    assert!(
+        !message.contains('\u{1b}') && !message.contains('\u{7}'),
+        "{message}"
+    );
+    assert!(
+        message.contains(
+            "the assertion `\\u{1b}[2J\\u{1b}]0;owned\\u{7}` failed (Pack::Pack, Pack.cpp:9)"
+        ),
+        "{message}"
+    );
+    assert!(!r.out.contains('\u{1b}'), "{}", r.out);
+}
+
 /// Without `--build`, a class of sources says what would grade it.
 #[test]
 fn sources_without_build_say_add_build() {

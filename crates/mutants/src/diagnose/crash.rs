@@ -47,6 +47,18 @@ impl Report {
             .or_else(|| uncaught(tail))
             .or_else(|| sanitizer(tail))
             .unwrap_or_default()
+            .escaped()
+    }
+
+    /// The program's words as data: nothing it wrote reaches a terminal or
+    /// a report as a control sequence.
+    fn escaped(self) -> Report {
+        let line = |t: Option<String>| t.map(|t| upcard_parse::escape::printable_line(&t));
+        Report {
+            what: line(self.what),
+            at: line(self.at),
+            topic: self.topic,
+        }
     }
 }
 
@@ -305,7 +317,7 @@ fn question(report: &Report, stage: Stage, pack: Option<&str>) -> String {
 /// What a sanitizer build's run says on standard error, if it reports an
 /// error: the error, where it is, and what kind of mistake that is.
 pub fn sanitized(stderr: &str) -> Option<Finding> {
-    let report = sanitizer(tail(stderr))?;
+    let report = sanitizer(tail(stderr))?.escaped();
     let at = report
         .at
         .as_ref()
