@@ -8,7 +8,7 @@ mod expert;
 mod lawful;
 mod random;
 
-pub use expert::{Cards, Deal, Expert};
+pub use expert::{Cards, Deal, Expert, Weighed};
 pub use lawful::Lawful;
 pub use random::Random;
 

@@ -397,15 +397,16 @@ impl Expert {
         Default::default()
     }
 
-    fn play(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
+    fn play(&mut self, obs: &Observation, legal: &[Action]) -> Weighed {
         let trump = obs.trump.expect("trump is made before play");
         let k = knowledge(obs);
         let me = obs.seat;
         let mut totals: Vec<(Action, i64)> = legal.iter().map(|a| (*a, 0)).collect();
         if legal.len() == 1 {
-            return (legal[0], "plays its only lawful card");
+            return Weighed::only(legal[0], "plays its only lawful card");
         }
         let mut scale = None;
+        let mut weights = 0;
         self.in_rounds(|this| {
             let deals = this.deals(obs, &k, Some(trump), this.samples, &mut scale);
             let solve = |hands: &[Cards; 4]| {
@@ -428,6 +429,7 @@ impl Expert {
                 deal.values(me % 2)
             };
             each_solved(&deals, solve, |values, weight| {
+                weights += weight;
                 for &(c, v) in values {
                     if let Some(t) = totals.iter_mut().find(|(a, _)| a.card() == Some(c)) {
                         t.1 += weight * i64::from(v);
@@ -449,10 +451,14 @@ impl Expert {
                 })
             })
             .map_or(legal[0], |t| t.0);
-        (
+        Weighed {
             best,
-            "the card with the best average over sampled deals, each solved exactly",
-        )
+            why: "the card with the best average over sampled deals, each solved exactly",
+            options: totals
+                .iter()
+                .map(|&(a, t)| (a, t as f64 / weights.max(1) as f64))
+                .collect(),
+        }
     }
 
     /// The value for this seat's team of making `suit` trump (alone or
@@ -517,7 +523,7 @@ impl Expert {
         sum
     }
 
-    fn bid(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
+    fn bid(&mut self, obs: &Observation, legal: &[Action]) -> Weighed {
         let k = knowledge(obs);
         let n = bid_deals(self.samples, self.infer);
         let mut scale = None;
@@ -593,10 +599,19 @@ impl Expert {
             }
             true
         });
-        chosen_bid(&sums, legal)
+        let (best, why) = chosen_bid(&sums, legal);
+        // Passing is worth the threshold a bid must reach.
+        let options = legal
+            .iter()
+            .filter_map(|&a| match a {
+                Action::Pass => Some((a, ORDER_AT)),
+                _ => sums.iter().find(|s| s.0 == a).map(|(_, s)| (a, s.mean())),
+            })
+            .collect();
+        Weighed { best, why, options }
     }
 
-    fn discard(&mut self, obs: &Observation, legal: &[Action]) -> (Action, &'static str) {
+    fn discard(&mut self, obs: &Observation, legal: &[Action]) -> Weighed {
         let trump = obs.trump.expect("trump is made before the discard");
         // Keep trump and aces; of the rest drop the card whose suit is
         // shortest (to make a void), lowest first.
@@ -620,10 +635,46 @@ impl Expert {
                 )
             })
             .expect("a card to discard");
-        (
+        Weighed::only(
             Action::Discard(drop),
             "discards its lowest card of its shortest plain suit, keeping trump and aces",
         )
+    }
+
+    /// Every action the expert weighs, with its value, and the one it
+    /// takes.
+    pub fn weigh(&mut self, obs: &Observation, legal: &[Action]) -> Weighed {
+        let mut weighed = match Kind::of(legal) {
+            Kind::Play => self.play(obs, legal),
+            Kind::Bid => self.bid(obs, legal),
+            Kind::Discard => self.discard(obs, legal),
+            Kind::Defend => Weighed::only(Action::Pass, "does not defend alone"),
+        };
+        // A throw-in or anything else not weighed is never chosen over these.
+        if !legal.contains(&weighed.best) {
+            weighed.best = legal[0];
+        }
+        weighed.options.retain(|(a, _)| legal.contains(a));
+        weighed
+    }
+}
+
+/// A decision weighed: the expert's action and why, and each action it
+/// valued (points for its team, its average over the deals solved); none
+/// where it decides by a rule (the discard) or has one choice.
+pub struct Weighed {
+    pub best: Action,
+    pub why: &'static str,
+    pub options: Vec<(Action, f64)>,
+}
+
+impl Weighed {
+    fn only(best: Action, why: &'static str) -> Weighed {
+        Weighed {
+            best,
+            why,
+            options: Vec::new(),
+        }
     }
 }
 
@@ -634,21 +685,10 @@ impl Agent for Expert {
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
-        let (action, why) = match Kind::of(legal) {
-            Kind::Play => self.play(obs, legal),
-            Kind::Bid => self.bid(obs, legal),
-            Kind::Discard => self.discard(obs, legal),
-            Kind::Defend => (Action::Pass, "does not defend alone"),
-        };
-        // A throw-in or anything else not weighed is never chosen over these.
-        let action = if legal.contains(&action) {
-            action
-        } else {
-            legal[0]
-        };
+        let weighed = self.weigh(obs, legal);
         Ok(Decision {
-            action,
-            why: Some(why),
+            action: weighed.best,
+            why: Some(weighed.why),
         })
     }
 }
