@@ -21,9 +21,9 @@ pub fn tools() -> &'static Path {
     static TOOLS: OnceLock<PathBuf> = OnceLock::new();
     TOOLS.get_or_init(|| {
         let dir = Path::new(MANIFEST).join("target/platform-tools");
-        // (public-bots: added after `ready` was first written; install.sh
-        // fetches only what is missing.)
-        if !dir.join("ready").is_file() || !dir.join("public-bots").is_dir() {
+        // (public-bots and OpenSpiel: added after `ready` was first
+        // written; install.sh fetches only what is missing.)
+        if !dir.join("ready").is_file() || !dir.join("public-bots/pyspiel.so").is_file() {
             let st = Command::new("bash")
                 .arg(Path::new(MANIFEST).join("tests/platforms/install.sh"))
                 .arg(&dir)
