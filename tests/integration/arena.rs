@@ -94,6 +94,33 @@ fn arena_results_do_not_depend_on_the_number_of_workers() {
     );
 }
 
+/// The levels people choose from are named by `level:N` or by their word
+/// alike, and a seeded match of levels is the same games whatever `-j`.
+#[test]
+fn levels_are_named_by_number_or_word_and_replay_whatever_the_workers() {
+    let run = |team0: &str, jobs: &str| {
+        Upcard::new()
+            .args([
+                "arena", "--team0", team0, "--team1", "level:4", "--games", "8",
+            ])
+            .args(["--seed", "3", "--samples", "6", "-j", jobs])
+            .run()
+            .text()
+            .lines()
+            .filter(|l| !l.contains("hands per second"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let one = run("level:1", "1");
+    assert_eq!(one, run("beginner", "2"));
+    assert_eq!(
+        one,
+        "level:1 vs level:4: 8 games (4 deals, each played both ways) under the standard rules, seed 3\n\
+         team 0 level:1        1 games won (12.5%, 95% CI 2.2–47.1%), 0.519 points per hand\n\
+         team 1 level:4        7 games won (87.5%, 95% CI 52.9–97.8%), 1.025 points per hand"
+    );
+}
+
 /// `--think-ms` is in both reports; without it the JSON has no such key
 /// (a seeded run replays); 0 is refused.
 #[test]
@@ -148,7 +175,7 @@ fn arena_refuses_an_unknown_bot_and_house_rules_outside_the_standard_game() {
         .run();
     assert!(
         r.stderr.contains(
-            "there is no bot \"genius\"; the bots are random, simple, computer, pimc, expert"
+            "there is no bot \"genius\"; the bots are random, level:1, simple, level:2, level:3, computer, level:4, pimc, expert"
         ),
         "{}",
         r.stderr

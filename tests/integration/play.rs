@@ -230,11 +230,35 @@ fn a_wrong_house_rule_or_seat_is_refused_with_the_valid_ones() {
         .run();
     assert!(
         r.stderr.contains(
-            "there is no bot \"genius\"; the bots are random, simple, computer, pimc, expert"
+            "there is no bot \"genius\"; the bots are random, level:1, simple, level:2, level:3, computer, level:4, pimc, expert"
         ),
         "{}",
         r.stderr
     );
+}
+
+/// A person at the terminal seats a level by its word or by its number:
+/// the same bots, the same game.
+#[test]
+fn a_level_is_seated_by_its_word_or_its_number() {
+    let game = |kinds: [&str; 4]| {
+        let mut u = Upcard::new().args([
+            "play",
+            "--plain",
+            "--seed",
+            "4",
+            "--house",
+            "points-to-win=2",
+        ]);
+        for (i, k) in kinds.iter().enumerate() {
+            u = u.args(["--seat".to_string(), format!("{i}=bot:{k}")]);
+        }
+        u.run().text()
+    };
+    let words = game(["beginner", "casual", "intermediate", "advanced"]);
+    assert_eq!(words, game(["level:1", "level:2", "level:3", "level:4"]));
+    assert_ne!(words, game(["level:1", "level:2", "level:3", "expert"]));
+    assert!(words.contains(" win the game, 2 to "), "{words}");
 }
 
 fn nz(n: u16) -> std::num::NonZeroU16 {

@@ -232,6 +232,6 @@ fn standard_seat_types_are_the_bots_registry() {
     }
     assert_eq!(
         err(&with(["human", "pimc", "robot", "expert"])),
-        "DIR/s.yaml:8:25: standard.players[2].type: unknown player type \"robot\"; the types are human, random, simple, computer, pimc, expert"
+        "DIR/s.yaml:8:25: standard.players[2].type: unknown player type \"robot\"; the types are human, random, level:1, simple, level:2, level:3, computer, level:4, pimc, expert"
     );
 }
