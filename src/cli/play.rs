@@ -21,7 +21,7 @@ use upcard::table::OnFault;
                                                 a tablet or phone on this network opens the link")]
 pub struct Args {
     #[arg(long = "seat", value_name = "N=WHO",
-          help = format!("Who sits at seat N (0 North, 1 East, 2 South, 3 West): human:NAME, bot:{} (weakest to strongest), or exec:PROGRAM (docs/seat-protocol.md); people by default", Bot::names("|")))]
+          help = format!("Who sits at seat N (0 North, 1 East, 2 South, 3 West): human:NAME, bot:{} (weakest to strongest; the levels for people by word too: {}), or exec:PROGRAM (docs/seat-protocol.md); people by default", Bot::names("|"), Bot::levels_help()))]
     seats: Vec<SeatSpec>,
     /// A house rule, NAME=VALUE (repeatable); --list-house-rules shows them
     #[arg(long = "house", value_name = "NAME=VALUE")]

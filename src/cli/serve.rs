@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long)]
     listen: String,
     #[arg(long = "seat", value_name = "N=WHO",
-          help = format!("Who sits at seat N: remote (a client joins) or bot:{} (weakest to strongest); seats not given are bot:computer", upcard::bots::Bot::names("|")))]
+          help = format!("Who sits at seat N: remote (a client joins) or bot:{} (weakest to strongest; the levels for people by word too: {}); seats not given are bot:computer", upcard::bots::Bot::names("|"), upcard::bots::Bot::levels_help()))]
     seats: Vec<ServeSeat>,
     /// Deal from this seed, so the game can be dealt again (tests, replays); by
     /// default the cards come from a secret key of 256 random bits that no

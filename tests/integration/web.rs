@@ -1665,9 +1665,9 @@ fn the_host_sets_up_the_table_in_the_page() {
         "seat 0: the name is refused: it is blank",
     );
     set("sname0", "Ann");
+    the_levels_are_listed_by_word_and_west_is_casual(&tab);
     set("who1", "bot:expert");
     set("who2", "friend");
-    set("who3", "bot:simple");
     eval(
         &tab,
         "document.querySelector('[data-rule=\"points-to-win\"]').value='3'",
@@ -1701,6 +1701,7 @@ fn the_host_sets_up_the_table_in_the_page() {
                 text(tab, "document.getElementById('rulesline').textContent"),
                 "Game to 3 \u{b7} stick-the-dealer on"
             );
+            west_is_shown_as_casual(tab);
             true
         },
     );
@@ -1713,12 +1714,42 @@ fn the_host_sets_up_the_table_in_the_page() {
             SeatKind::Person,
             SeatKind::Bot(Bot::Expert),
             SeatKind::Person,
-            SeatKind::Bot(Bot::Simple),
+            SeatKind::Bot(Bot::Casual),
         ],
         &decisions,
         BTreeMap::new(),
     );
     assert_eq!(scores, want);
+}
+
+/// The setup form lists the levels first, by the words a person reads,
+/// then the other bots; West is set to a level by its word.
+fn the_levels_are_listed_by_word_and_west_is_casual(tab: &Tab) {
+    assert_eq!(
+        text(
+            tab,
+            "[...document.getElementById('who3').options].map(o=>o.textContent).join('|')"
+        ),
+        "A person here|A friend, invited by a link|Bot: beginner (level 1 of 5)|\
+         Bot: casual (level 2 of 5)|Bot: intermediate (level 3 of 5)|\
+         Bot: advanced (level 4 of 5)|Bot: expert (level 5 of 5)|Bot: random|Bot: simple|\
+         Bot: computer|Bot: pimc"
+    );
+    // West: the level a person picks by its word.
+    eval(
+        tab,
+        "(()=>{const s=document.getElementById('who3');\
+         s.value=[...s.options].find(o=>o.textContent.startsWith('Bot: casual')).value;return 1;})()",
+    );
+}
+
+/// The table names West's bot by its level's word.
+fn west_is_shown_as_casual(tab: &Tab) {
+    let west = text(
+        tab,
+        "document.querySelector('[data-seat=\"3\"] .name').textContent",
+    );
+    assert!(west.starts_with("West (bot: casual)"), "{west}");
 }
 
 /// Waits (10 s at most) until `js` evaluates to `want`.

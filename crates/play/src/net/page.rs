@@ -21,7 +21,14 @@ pub static PAGE: LazyLock<String> = LazyLock::new(|| {
 fn bots() -> String {
     let rows: Vec<serde_json::Value> = upcard_bots::Bot::ALL
         .iter()
-        .map(|b| serde_json::json!({"name": b.name(), "about": b.about()}))
+        .map(|b| {
+            serde_json::json!({
+                "name": b.name(),
+                "about": b.about(),
+                "level": b.level(),
+                "word": b.word(),
+            })
+        })
         .collect();
     serde_json::to_string(&rows)
         .unwrap_or_else(|_| "[]".into())
