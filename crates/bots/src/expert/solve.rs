@@ -121,26 +121,93 @@ impl Deal {
     /// The value for `team` of the best play by both sides from here.
     pub fn solve(&self, team: usize) -> i32 {
         let mut d = self.clone();
-        d.search(team, -100, 100)
+        d.search(team, -100, 100, &mut Table::new())
     }
 
-    fn search(&mut self, team: usize, mut alpha: i32, mut beta: i32) -> i32 {
+    /// The position at the start of a trick, as a key: within one deal the
+    /// cards left (each stays in the hand it was dealt to), who leads and
+    /// which tricks the makers took settle everything that follows.
+    fn key(&self) -> u32 {
+        let left = self
+            .hands
+            .iter()
+            .flatten()
+            .fold(0u32, |m, c| m | 1 << c.raw_plain_index());
+        left | (self.turn as u32) << 24 | u32::from(self.makers_took) << 26
+    }
+
+    fn search(&mut self, team: usize, mut alpha: i32, mut beta: i32, table: &mut Table) -> i32 {
         if self.done() {
             return self.points(team);
         }
-        // Once the makers' fate is settled nothing left changes the points,
-        // unless a march is still possible.
+        // Once the makers' fate is settled nothing left changes the points
+        // (the tricks still to come go to the defenders, whose tricks
+        // score nothing of their own), unless a march is still possible.
         let left = 5u8.saturating_sub(self.taken[0] + self.taken[1]);
         let m = self.taken[self.makers];
         if m + left < 3 || (m >= 3 && m + left < 5) {
-            let mut fin = self.clone();
-            fin.taken[1 - self.makers] += left;
-            return fin.points(team);
+            return self.points(team);
         }
+        // Tricks played in another order often reach the same position.
+        let key = self.trick.is_empty().then(|| self.key());
+        if let Some(bounds) = key.and_then(|k| table.get(k)) {
+            if bounds.0 == bounds.1 || bounds.0 >= beta {
+                return bounds.0;
+            }
+            if bounds.1 <= alpha {
+                return bounds.1;
+            }
+        }
+        let window = (alpha, beta);
         let maximizing = self.turn % 2 == team;
+        let moves = self.ordered_moves();
+        let mut best = if maximizing { -100 } else { 100 };
+        for c in moves {
+            let saved = (
+                self.hands[self.turn].clone(),
+                self.trick.clone(),
+                self.turn,
+                self.taken,
+                self.makers_took,
+            );
+            self.play(c);
+            let v = self.search(team, alpha, beta, table);
+            (
+                self.hands[saved.2],
+                self.trick,
+                self.turn,
+                self.taken,
+                self.makers_took,
+            ) = (saved.0, saved.1, saved.2, saved.3, saved.4);
+            if maximizing {
+                best = best.max(v);
+                alpha = alpha.max(v);
+            } else {
+                best = best.min(v);
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if let Some(k) = key {
+            // Outside the window the value is only a bound.
+            let bounds = if best <= window.0 {
+                (-100, best)
+            } else if best >= window.1 {
+                (best, 100)
+            } else {
+                (best, best)
+            };
+            table.put(k, bounds);
+        }
+        best
+    }
+
+    /// The cards worth trying, strongest first (cutoffs come sooner); of
+    /// cards of one suit next to each other in rank in one hand, only one.
+    fn ordered_moves(&self) -> Cards {
         let mut moves = self.moves();
-        // Strong cards first: cutoffs come sooner. Of cards of one suit
-        // next to each other in rank in one hand, only one needs trying.
         let led = self
             .trick
             .first()
@@ -165,49 +232,48 @@ impl Deal {
                 _ => kept.push(c),
             }
         }
-        let moves = kept;
-        let mut best = if maximizing { -100 } else { 100 };
-        for c in moves {
-            let saved = (
-                self.hands[self.turn].clone(),
-                self.trick.clone(),
-                self.turn,
-                self.taken,
-                self.makers_took,
-            );
-            self.play(c);
-            let v = self.search(team, alpha, beta);
-            (
-                self.hands[saved.2],
-                self.trick,
-                self.turn,
-                self.taken,
-                self.makers_took,
-            ) = (saved.0, saved.1, saved.2, saved.3, saved.4);
-            if maximizing {
-                best = best.max(v);
-                alpha = alpha.max(v);
-            } else {
-                best = best.min(v);
-                beta = beta.min(v);
-            }
-            if alpha >= beta {
-                break;
-            }
-        }
-        best
+        kept
     }
 
     /// The value for `team` of each card the seat to move may play.
     pub fn values(&self, team: usize) -> Vec<(Card, i32)> {
+        let mut table = Table::new();
         self.moves()
             .into_iter()
             .map(|c| {
                 let mut d = self.clone();
                 d.play(c);
-                (c, d.search(team, -100, 100))
+                (c, d.search(team, -100, 100, &mut table))
             })
             .collect()
+    }
+}
+
+/// Bounds on the values of positions at the start of a trick, found by one
+/// search of one deal for one team: a small table indexed by the key's
+/// hash, a newer entry taking an older one's place.
+struct Table(Vec<(u32, i8, i8)>);
+
+const TABLE_SLOTS: usize = 1 << 10;
+
+impl Table {
+    fn new() -> Table {
+        Table(vec![(u32::MAX, 0, 0); TABLE_SLOTS])
+    }
+
+    fn slot(key: u32) -> usize {
+        (key.wrapping_mul(0x9e37_79b9) >> 22) as usize
+    }
+
+    fn get(&self, key: u32) -> Option<(i32, i32)> {
+        let (k, lo, hi) = self.0[Table::slot(key)];
+        (k == key).then_some((i32::from(lo), i32::from(hi)))
+    }
+
+    fn put(&mut self, key: u32, (lo, hi): (i32, i32)) {
+        // Values are points (at most 4 either way) or the ±100 of no bound.
+        let clamp = |v: i32| v.clamp(-100, 100) as i8;
+        self.0[Table::slot(key)] = (key, clamp(lo), clamp(hi));
     }
 }
 
@@ -269,6 +335,73 @@ mod tests {
             ..deal(["JS", "JC", "9H", "9D"], 0)
         };
         assert_eq!(d.solve(0), 1);
+    }
+
+    /// Every move tried, no bound, no table: what the search must equal.
+    fn minimax(d: &Deal, team: usize) -> i32 {
+        if d.done() {
+            return d.points(team);
+        }
+        let vs = d.moves().into_iter().map(|c| {
+            let mut next = d.clone();
+            next.play(c);
+            minimax(&next, team)
+        });
+        if d.turn % 2 == team {
+            vs.max().unwrap()
+        } else {
+            vs.min().unwrap()
+        }
+    }
+
+    /// The pruned search with its table of positions gives the exact value
+    /// of every card, on deals of every size, alone or not.
+    #[test]
+    fn the_search_equals_every_move_tried() {
+        let mut rng = rand_mt::Mt::new(5);
+        // Every move tried is slow beyond four cards a hand.
+        for n in 0..300 {
+            let size = if n % 10 == 0 { 4 } else { 2 + n % 2 };
+            let mut pack: Vec<Card> = upcard_engine::cards::all_cards().collect();
+            for i in (1..pack.len()).rev() {
+                pack.swap(i, rng.next_u32() as usize % (i + 1));
+            }
+            let alone = n % 5 == 0;
+            let mut d = Deal {
+                hands: std::array::from_fn(|s| {
+                    pack[s * size..(s + 1) * size].iter().copied().collect()
+                }),
+                trump: [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds][n % 4],
+                turn: n % 4,
+                makers: n % 2,
+                alone,
+                ..deal(["9S", "9H", "9C", "9D"], 0)
+            };
+            // The tricks already played went to team 1.
+            d.taken = [0, (5 - size) as u8];
+            if d.makers == 1 {
+                d.makers_took = (1 << (5 - size)) - 1;
+            }
+            if alone {
+                d.active[(d.makers + 2) % 4] = false;
+                d.hands[(d.makers + 2) % 4].clear();
+                if !d.active[d.turn] {
+                    d.turn = (d.turn + 1) % 4;
+                }
+            }
+            for team in 0..2 {
+                let want: Vec<(Card, i32)> = d
+                    .moves()
+                    .into_iter()
+                    .map(|c| {
+                        let mut next = d.clone();
+                        next.play(c);
+                        (c, minimax(&next, team))
+                    })
+                    .collect();
+                assert_eq!(d.values(team), want, "deal {n}, team {team}");
+            }
+        }
     }
 
     #[test]
