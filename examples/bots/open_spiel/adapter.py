@@ -160,7 +160,7 @@ class Seat:
         raise AssertionError("no deal fits what the seat has seen")
 
     def state(self, obs):
-        """The OpenSpiel state where this seat decides, or None."""
+        """The OpenSpiel state where this seat decides (one sampled deal)."""
         me, dealer = obs["seat"], obs["dealer"]
         hands = [sorted(h) for h in self.deal(obs)]
         s = self.game.new_initial_state()
