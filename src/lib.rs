@@ -21,7 +21,7 @@ pub use upcard_play::{arena, net, play, tournament};
 /// Replay, and records replayed and written: above the scenarios.
 pub use upcard_replay::{self as replay, egn};
 /// The rule sets, their agents, printers and parsers: the layer above it.
-pub use upcard_rules::{Failure, agents, courses, input, transcript};
+pub use upcard_rules::{Failure, FailureKind, agents, courses, input, transcript};
 /// Scenarios and Euchre Game Notation's records: the layer above the table.
 pub use upcard_scenario::{notation, scenario};
 /// The seat protocol, both its ends, and program seats.

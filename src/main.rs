@@ -25,7 +25,7 @@ fn main() -> ExitCode {
             if let Some(m) = f.message {
                 eprintln!("upcard: {m}");
             }
-            ExitCode::from(f.code)
+            ExitCode::from(cli::exit_status(f.kind))
         }
     }
 }

@@ -73,7 +73,7 @@ pub struct Args {
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         // Stopped by a signal, it removes its seats' folders before it exits.
-        upcard::grade::live::stop_everything_on_signals()
+        super::signals::stop_everything_on_signals()
             .map_err(|e| Failure::input(format!("cannot watch for signals: {e}")))?;
         let rules = self.rules.rules()?;
         let m = Match {
@@ -90,7 +90,8 @@ impl Args {
             command: command_line(),
             record: self.record,
             timings: self.timings,
-            launch: Launch::choose(self.no_sandbox, true).map_err(Failure::input)?,
+            launch: Launch::choose(self.no_sandbox, super::said::seat_echo())
+                .map_err(Failure::input)?,
         };
         let report = m.run().map_err(Failure::input)?;
         let text = match self.format {
@@ -100,7 +101,7 @@ impl Args {
         let _ = stdout.write_all(text.as_bytes());
         // A program's fault is a result, not a clean win: scripts see it.
         if report.faulted() {
-            return Err(Failure::silent(1));
+            return Err(Failure::said(upcard::FailureKind::Failed));
         }
         Ok(())
     }

@@ -87,18 +87,18 @@ impl Args {
                     Some(root) => vec![root.join("scenarios")],
                     None => scenarios,
                 };
-                init::init(
+                let req = init::Request {
                     platform,
-                    &rules,
-                    init::Library {
+                    rules: &rules,
+                    library: init::Library {
                         paths: &scenarios,
                         project: bundled.as_deref(),
                     },
-                    cxxflags.as_deref(),
-                    unit_tests.as_deref(),
-                    &dir,
-                    stdout,
-                )
+                    cxxflags: cxxflags.as_deref(),
+                    unit: unit_tests.as_deref(),
+                    dir: &dir,
+                };
+                init::init(&req, stdout, &mut |n| eprintln!("upcard: {n}"))
             }
             Sub::Combine {
                 platform,

@@ -37,6 +37,6 @@ impl Args {
             review: self.review,
             force: self.force,
         };
-        run(&o, stdout)
+        run(&o, stdout, &mut super::said::unreadable)
     }
 }

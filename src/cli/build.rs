@@ -91,7 +91,7 @@ impl Args {
             }
             Err(f) => {
                 eprintln!("{}", f.log);
-                Err(Failure::silent(1))
+                Err(Failure::said(upcard::FailureKind::Failed))
             }
         }
     }

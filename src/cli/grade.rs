@@ -123,6 +123,10 @@ impl Args {
             shard: self.shard,
             diagnose: self.diagnose,
         };
+        // Programs run in process groups of their own, which Ctrl-C does not reach.
+        if let Err(e) = super::signals::stop_everything_on_signals() {
+            eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}");
+        }
         run(&o, &super::said::Stderr::default(), stdout)
     }
 }

@@ -21,6 +21,7 @@ mod said;
 mod scenarios;
 mod schema;
 mod serve;
+mod signals;
 mod tournament;
 mod unit_tests;
 
@@ -197,11 +198,23 @@ impl Parsed {
     }
 }
 
+/// The exit status of each way a command fails: 2
+/// for bad usage or input, 1 for a failed check.
+pub fn exit_status(kind: upcard::FailureKind) -> u8 {
+    match kind {
+        upcard::FailureKind::Stopped => 0,
+        upcard::FailureKind::Failed => 1,
+        upcard::FailureKind::Input => 2,
+    }
+}
+
 /// Writes a command's whole output; a closed pipe (`… | head`) ends quietly.
 pub fn write_out(stdout: &mut dyn Write, bytes: &[u8]) -> Result<(), Failure> {
     match stdout.write_all(bytes).and_then(|_| stdout.flush()) {
         Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Failure::silent(0)),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::said(upcard::FailureKind::Stopped))
+        }
         Err(e) => Err(Failure::input(format!("writing: {e}"))),
     }
 }

@@ -54,7 +54,8 @@ fn percent(s: &str) -> Result<f64, String> {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        let (mut scenarios, bad) = upcard::scenario::runner::load(&self.scenarios.paths)?;
+        let (mut scenarios, bad) =
+            upcard::scenario::runner::load(&self.scenarios.paths, &mut super::said::unreadable)?;
         if bad {
             return Err(Failure::input(
                 "fix the scenarios above first: a mutant run needs every scenario to load",
@@ -74,13 +75,10 @@ impl Args {
         };
         super::write_out(stdout, text.as_bytes())?;
         match self.min_score {
-            Some(min) if report.score() < min => Err(Failure {
-                code: 1,
-                message: Some(format!(
-                    "mutation score {:.1}% is below --min-score {min}%",
-                    report.score()
-                )),
-            }),
+            Some(min) if report.score() < min => Err(Failure::failed(format!(
+                "mutation score {:.1}% is below --min-score {min}%",
+                report.score()
+            ))),
             _ => Ok(()),
         }
     }

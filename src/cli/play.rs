@@ -91,8 +91,10 @@ impl Args {
             record: self.record,
             seat_timeout: self.seat_timeout,
             on_fault: self.on_fault,
-            launch: Launch::choose(self.no_sandbox, true).map_err(Failure::input)?,
+            launch: Launch::choose(self.no_sandbox, super::said::seat_echo())
+                .map_err(Failure::input)?,
             web: self.web.then_some(self.listen),
+            say: super::said::door(),
         };
         upcard::play::start::run(&options, full_screen, stdout)
     }

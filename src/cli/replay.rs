@@ -108,7 +108,7 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
     // A game that stops before its end said why; the replay could not show
     // the whole game.
     if stopped_early {
-        Err(Failure::silent(1))
+        Err(Failure::said(upcard::FailureKind::Failed))
     } else {
         Ok(())
     }
@@ -161,7 +161,7 @@ fn io(e: std::io::Error) -> Failure {
     {
         Failure::input(e.to_string())
     } else if e.kind() == std::io::ErrorKind::BrokenPipe {
-        Failure::silent(0)
+        Failure::said(upcard::FailureKind::Stopped)
     } else {
         Failure::input(format!("writing: {e}"))
     }

@@ -84,6 +84,6 @@ impl Args {
             side_by_side: self.side_by_side,
             color: self.color.enabled(),
         };
-        run(&o, stdout)
+        run(&o, stdout, &mut super::said::unreadable)
     }
 }

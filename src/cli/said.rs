@@ -24,9 +24,6 @@ impl Reporter for Stderr {
         let bar = || self.bar.lock().unwrap_or_else(|e| e.into_inner());
         match event {
             Event::Note(n) => eprintln!("upcard: note: {n}"),
-            Event::NoSignalHandler(e) => {
-                eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}")
-            }
             Event::OptIn(names) => eprintln!(
                 "upcard: {} opt-in scenario{} not graded ({}): --filter opt-in, or a name, grades them",
                 names.len(),
@@ -64,4 +61,27 @@ impl Reporter for Stderr {
             Event::Summary(text) => eprint!("{text}"),
         }
     }
+}
+
+/// A scenario file that cannot be loaded, said on standard error.
+pub fn unreadable(e: &upcard::scenario::ScenarioError) {
+    eprintln!("upcard: {e}");
+}
+
+/// What a seat says as it happens, on standard error: its program's lines as
+/// it wrote them (made printable), its faults after "upcard: ".
+pub fn seat_echo() -> upcard::seat::program_seat::Echo {
+    use upcard::seat::program_seat::{Echo, Notice};
+    Echo::to(|n| match n {
+        Notice::Stderr(text) => {
+            use std::io::Write;
+            let _ = std::io::stderr().write_all(text.as_bytes());
+        }
+        fault @ Notice::Fault { .. } => eprintln!("upcard: {fault}"),
+    })
+}
+
+/// What a table's door sees, on standard error.
+pub fn door() -> upcard::net::notice::Say {
+    upcard::net::notice::Say::to(|n| eprintln!("upcard: {n}"))
 }

@@ -60,6 +60,7 @@ impl Args {
             on_fault: self.on_fault,
             web: self.web,
             record: self.record,
+            say: super::said::door(),
         }
         .run(stdout)
     }

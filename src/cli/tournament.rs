@@ -71,7 +71,7 @@ pub struct Args {
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         // Stopped by a signal, it removes its seats' folders before it exits.
-        upcard::grade::live::stop_everything_on_signals()
+        super::signals::stop_everything_on_signals()
             .map_err(|e| Failure::input(format!("cannot watch for signals: {e}")))?;
         let t = Tournament {
             entries: entries(self.dir.as_deref(), &self.bots).map_err(Failure::input)?,
@@ -84,7 +84,8 @@ impl Args {
             strength: self.strength.strength(),
             timeout: self.seat_timeout,
             on_fault: self.on_fault,
-            launch: Launch::choose(self.no_sandbox, false).map_err(Failure::input)?,
+            launch: Launch::choose(self.no_sandbox, upcard::seat::program_seat::Echo::NONE)
+                .map_err(Failure::input)?,
             timings: self.timings,
         };
         let report = t.run().map_err(Failure::input)?;
@@ -95,7 +96,7 @@ impl Args {
         };
         super::write_out(stdout, text.as_bytes())?;
         if report.faulted() {
-            return Err(Failure::silent(1));
+            return Err(Failure::said(upcard::FailureKind::Failed));
         }
         Ok(())
     }

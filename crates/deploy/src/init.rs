@@ -20,9 +20,6 @@ pub fn shell_words(flags: &str) -> Result<String, Failure> {
         .join(" "))
 }
 
-/// Writes a ready-to-upload autograder for `rules` and `platform` into
-/// `dir` (`upcard autograder init`), from the scenarios under `scenarios`
-/// that a course program can run, and says on `stdout` what it wrote.
 /// The scenarios to deploy, and the project folder they are in (None:
 /// the working directory; the bundled library's unpacked folder else).
 pub struct Library<'a> {
@@ -30,15 +27,63 @@ pub struct Library<'a> {
     pub project: Option<&'a Path>,
 }
 
+/// An autograder to write (`upcard autograder init`).
+pub struct Request<'a> {
+    pub platform: deploy::Platform,
+    /// The course's rule set (`eecs280`, `cs246`).
+    pub rules: &'a str,
+    pub library: Library<'a>,
+    pub cxxflags: Option<&'a str>,
+    /// The unit tests' folder, when the autograder grades them too.
+    pub unit: Option<&'a Path>,
+    /// Where the autograder's files go.
+    pub dir: &'a Path,
+}
+
+/// What writing an autograder has to say besides what it wrote, told to the
+/// caller as it happens (the binary says it on standard error).
+#[derive(Clone, Copy, Debug)]
+pub enum Notice<'a> {
+    /// A scenario file that cannot be loaded.
+    Unreadable(&'a upcard_scenario::scenario::ScenarioError),
+    /// Opt-in scenarios left out (their names).
+    OptInLeftOut(&'a [String]),
+    /// `n` of the course's `of` scenarios left out, and why.
+    LeftOut { n: usize, of: usize, why: &'a str },
+}
+
+impl std::fmt::Display for Notice<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Notice::Unreadable(e) => write!(f, "{e}"),
+            Notice::OptInLeftOut(names) => write!(
+                f,
+                "left out {} opt-in scenarios ({}): give their paths to deploy them",
+                names.len(),
+                names.join(", ")
+            ),
+            Notice::LeftOut { n, of, why } => write!(f, "left out {n} of {of} scenarios: {why}"),
+        }
+    }
+}
+
+/// Writes a ready-to-upload autograder for `req.rules` and `req.platform`
+/// into `req.dir`, from the scenarios of the library that a course program
+/// can run, and says on `stdout` what it wrote.
 pub fn init(
-    platform: deploy::Platform,
-    rules: &str,
-    library: Library,
-    cxxflags: Option<&str>,
-    unit: Option<&Path>,
-    dir: &Path,
+    req: &Request,
     stdout: &mut dyn Write,
+    said: &mut dyn FnMut(Notice),
 ) -> Result<(), Failure> {
+    let Request {
+        platform,
+        rules,
+        library,
+        cxxflags,
+        unit,
+        dir,
+    } = req;
+    let (platform, dir) = (*platform, *dir);
     let cxxflags = cxxflags.map(shell_words).transpose()?;
     if unit.is_some()
         && matches!(
@@ -52,40 +97,7 @@ pub fn init(
         )));
     }
     let rules = RulesName::from_name(rules).expect("clap checked the name");
-    let (mut all, bad) = upcard_scenario::scenario::runner::load(library.paths)?;
-    if bad {
-        return Err(Failure::input(
-            "fix the scenarios above first: an autograder must not carry a broken one",
-        ));
-    }
-    // Only what a course program can run: one course, no upcard-only settings.
-    all.retain(|s| s.rules() == rules);
-    let opt_in = upcard_scenario::scenario::runner::drop_opt_in(&mut all, None);
-    if !opt_in.is_empty() {
-        eprintln!(
-            "upcard: left out {} opt-in scenarios ({}): give their paths to deploy them",
-            opt_in.len(),
-            opt_in.join(", ")
-        );
-    }
-    let course_total = all.len();
-    let mut reasons = std::collections::BTreeMap::<String, usize>::new();
-    all.retain(|s| match s.setup.invocation(None) {
-        Ok(_) => true,
-        Err(why) => {
-            *reasons.entry(why).or_default() += 1;
-            false
-        }
-    });
-    for (why, n) in &reasons {
-        eprintln!("upcard: left out {n} of {course_total} scenarios: {why}");
-    }
-    if all.is_empty() {
-        return Err(Failure::input(format!(
-            "no {} scenario a course program can run, so no autograder was written",
-            rules.dir()
-        )));
-    }
+    let all = course_scenarios(library, rules, said)?;
     let me = std::env::current_exe()
         .map_err(|e| Failure::input(format!("finding upcard itself: {e}")))?;
     let d = deploy::Deployment {
@@ -118,6 +130,52 @@ pub fn init(
         platform.next_step(),
     );
     Ok(())
+}
+
+/// The library's scenarios a course program of `rules` can run: one course,
+/// no opt-in ones, no upcard-only settings (what is left out is said).
+fn course_scenarios(
+    library: &Library,
+    rules: RulesName,
+    said: &mut dyn FnMut(Notice),
+) -> Result<Vec<upcard_scenario::scenario::Scenario>, Failure> {
+    let (mut all, bad) = upcard_scenario::scenario::runner::load(library.paths, &mut |e| {
+        said(Notice::Unreadable(e))
+    })?;
+    if bad {
+        return Err(Failure::input(
+            "fix the scenarios above first: an autograder must not carry a broken one",
+        ));
+    }
+    // Only what a course program can run: one course, no upcard-only settings.
+    all.retain(|s| s.rules() == rules);
+    let opt_in = upcard_scenario::scenario::runner::drop_opt_in(&mut all, None);
+    if !opt_in.is_empty() {
+        said(Notice::OptInLeftOut(&opt_in));
+    }
+    let course_total = all.len();
+    let mut reasons = std::collections::BTreeMap::<String, usize>::new();
+    all.retain(|s| match s.setup.invocation(None) {
+        Ok(_) => true,
+        Err(why) => {
+            *reasons.entry(why).or_default() += 1;
+            false
+        }
+    });
+    for (why, &n) in &reasons {
+        said(Notice::LeftOut {
+            n,
+            of: course_total,
+            why,
+        });
+    }
+    if all.is_empty() {
+        return Err(Failure::input(format!(
+            "no {} scenario a course program can run, so no autograder was written",
+            rules.dir()
+        )));
+    }
+    Ok(all)
 }
 
 /// Writes the results of a submission that did not build

@@ -18,4 +18,4 @@ mod properties;
 pub mod random_game;
 pub mod transcript;
 
-pub use failure::Failure;
+pub use failure::{Failure, FailureKind};

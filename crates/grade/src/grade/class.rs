@@ -218,7 +218,7 @@ fn random(o: &Options, n: u32, said: &dyn Reporter, stdout: &mut dyn Write) -> R
     let _ = stdout.write_all(text.as_bytes());
     match found {
         None => Ok(()),
-        Some(_) => Err(Failure::silent(1)),
+        Some(_) => Err(Failure::said(upcard_rules::FailureKind::Failed)),
     }
 }
 
@@ -264,17 +264,15 @@ fn new_grader(o: &Options, said: &dyn Reporter) -> Result<Grader, Failure> {
 
 /// Grades the class; what it has to say as it goes goes to `said`.
 pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(), Failure> {
-    // Programs run in process groups of their own, which Ctrl-C does not reach.
-    if let Err(e) = crate::grade::live::stop_everything_on_signals() {
-        said.report(Event::NoSignalHandler(e.to_string()));
-    }
     if let Some(shard) = o.shard {
         shard_reports(o, shard)?;
     }
     if let Some(n) = o.random {
         return random(o, n, said, stdout);
     }
-    let (mut scenarios, mut grader_trouble) = load(&o.paths)?;
+    let (mut scenarios, mut grader_trouble) = load(&o.paths, &mut |e| {
+        said.report(Event::Unusable(e.to_string()))
+    })?;
     apply_filter(&mut scenarios, o.filter.as_deref())?;
     let rules = course(o, &scenarios)?;
     scenarios.retain(|s| s.rules() == rules);

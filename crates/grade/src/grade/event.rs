@@ -11,9 +11,6 @@ pub enum Event {
     /// Something of the machine the grading goes on without (a sandbox
     /// layer it cannot have here).
     Note(String),
-    /// Programs run in process groups of their own, which Ctrl-C does not
-    /// reach, and stopping them on a signal could not be arranged: why.
-    NoSignalHandler(String),
     /// Opt-in scenarios left out (their names).
     OptIn(Vec<String>),
     /// A scenario that cannot be graded (its golden unreadable): said whole.

@@ -1,8 +1,8 @@
 //! What a grader has running and on disk, so that an interrupted grader
 //! leaves nothing behind. Student programs run in process groups of their
-//! own, out of reach of the terminal's Ctrl-C: when the grader is stopped by
-//! SIGINT, SIGTERM or SIGHUP, it kills those groups and removes its run
-//! directories before it exits. (If the grader dies by SIGKILL, each program
+//! own, out of reach of the terminal's Ctrl-C: [`stop_everything`] kills
+//! those groups and removes its run directories (the binary calls it when
+//! SIGINT, SIGTERM or SIGHUP stops it, before it exits). (If the grader dies by SIGKILL, each program
 //! still gets SIGKILL from the kernel: `spawn` sets its parent-death signal.)
 
 use std::collections::BTreeSet;
@@ -49,32 +49,4 @@ pub fn stop_everything() -> usize {
     // The seats' folders (arena, tournament, play and serve with programs).
     upcard_sandbox::cleanup::remove_all();
     groups.len()
-}
-
-/// From now on SIGINT, SIGTERM and SIGHUP stop everything, say so on
-/// standard error, and end the process with 128 + the signal's number.
-pub fn stop_everything_on_signals() -> std::io::Result<()> {
-    // Held while installing, so that two callers cannot both install.
-    static INSTALLED: Mutex<bool> = Mutex::new(false);
-    let mut installed = lock(&INSTALLED);
-    if *installed {
-        return Ok(());
-    }
-    let mut signals =
-        signal_hook::iterator::Signals::new([libc::SIGINT, libc::SIGTERM, libc::SIGHUP])?;
-    std::thread::Builder::new()
-        .name("upcard-signals".into())
-        .spawn(move || {
-            if let Some(sig) = signals.forever().next() {
-                let n = stop_everything();
-                eprintln!(
-                    "upcard: stopped by {}; killed {n} running program{}",
-                    super::signal_name(sig),
-                    if n == 1 { "" } else { "s" }
-                );
-                std::process::exit(128 + sig);
-            }
-        })?;
-    *installed = true;
-    Ok(())
 }

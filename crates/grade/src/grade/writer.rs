@@ -333,9 +333,9 @@ impl<'a> Writer<'a> {
             any_not_run = false;
         }
         if grader_trouble || any_not_run {
-            Err(Failure::silent(2))
+            Err(Failure::said(upcard_rules::FailureKind::Input))
         } else if any_fail {
-            Err(Failure::silent(1))
+            Err(Failure::said(upcard_rules::FailureKind::Failed))
         } else {
             Ok(())
         }

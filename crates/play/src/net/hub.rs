@@ -21,6 +21,7 @@ use std::time::{Duration, Instant};
 use tungstenite::Message;
 
 use super::http::{self, Socket};
+use super::notice::{Notice, Say};
 use super::{Arrival, Join, peer, same_token};
 use upcard_engine::{Action, EventSink, Seat, State};
 use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
@@ -135,11 +136,14 @@ struct Inner {
     /// The waiting room's other facts: the bots by seat and the rules.
     bots: [Option<String>; 4],
     rules: (u32, BTreeMap<String, String>),
+    /// The door's listener (a link cut off is said from here).
+    say: Say,
 }
 
 pub struct Hub {
     inner: Mutex<Inner>,
     web: bool,
+    say: Say,
 }
 
 /// A remote seat asked for: `device` for `play --web`'s people.
@@ -151,8 +155,8 @@ pub struct Remote {
 impl Hub {
     /// A hub for the remote seats, each with a fresh token (people at one
     /// device share one), and the answers' receiving ends by seat.
-    pub fn new(remotes: &[Remote], web: bool) -> (Arc<Hub>, [Option<Answers>; 4]) {
-        let device_token = super::token();
+    pub fn new(remotes: &[Remote], web: bool, say: Say) -> (Arc<Hub>, [Option<Answers>; 4]) {
+        let device_token = super::token(&say);
         let mut slots: [Option<Slot>; 4] = Default::default();
         let mut receivers: [Option<Answers>; 4] = Default::default();
         for r in remotes {
@@ -163,7 +167,7 @@ impl Hub {
             let token = if r.device {
                 device_token.clone()
             } else {
-                super::token()
+                super::token(&say)
             };
             slots[r.seat] = Some(Slot::new(token, r.device, tx));
         }
@@ -173,7 +177,7 @@ impl Hub {
                 links: BTreeMap::new(),
                 next: 1,
                 started: false,
-                watch_token: super::token(),
+                watch_token: super::token(&say),
                 public: None,
                 story: String::new(),
                 watch_hello: None,
@@ -185,8 +189,10 @@ impl Hub {
                 invites: None,
                 bots: Default::default(),
                 rules: (0, BTreeMap::new()),
+                say: say.clone(),
             }),
             web,
+            say,
         };
         (Arc::new(hub), receivers)
     }
@@ -249,7 +255,7 @@ impl Hub {
                 s.link = hosts.last().copied();
                 Some(s)
             } else if friends.contains(&i) {
-                Some(Slot::new(super::token(), false, tx))
+                Some(Slot::new(super::token(&self.say), false, tx))
             } else {
                 None
             };
@@ -290,6 +296,11 @@ impl Hub {
 
     pub fn web(&self) -> bool {
         self.web
+    }
+
+    /// Tells the door's listener.
+    pub fn say(&self, notice: Notice) {
+        self.say.say(notice);
     }
 
     fn lock(&self) -> MutexGuard<'_, Inner> {
@@ -360,15 +371,19 @@ impl Hub {
     fn arrive_line(&self, stream: TcpStream, join: Join) {
         let who = peer(&stream);
         let refuse = |why: String| {
-            eprintln!("upcard: {who}: {why}");
+            self.say(Notice::Refused {
+                who: who.clone(),
+                why: why.clone(),
+            });
             let msg = ToSeat::Error { message: why };
             super::WriteOnce::write_all_once(&stream, &line(&msg));
         };
         if let Some(why) = name_problem(&join.name) {
-            eprintln!(
-                "upcard: {who}: refused the name {}: {why}; still waiting",
-                upcard_parse::escape::printable_line(&format!("{:?}", join.name))
-            );
+            self.say(Notice::NameRefused {
+                who: who.clone(),
+                name: join.name.clone(),
+                why: why.to_string(),
+            });
             let msg = ToSeat::Error {
                 message: format!("the name is refused: {why}"),
             };
@@ -407,7 +422,11 @@ impl Hub {
             });
         };
         let name = inner.unique(seat, &join.name);
-        eprintln!("upcard: {name} takes seat {seat}");
+        self.say(Notice::Took {
+            name: name.clone(),
+            seat,
+            browser: false,
+        });
         if let Some(s) = inner.slots[seat].as_mut() {
             s.name = Some(name);
             s.tcp = Some((stream, join.table));
@@ -443,10 +462,9 @@ impl Hub {
         }
         if !watching && seats.is_empty() {
             drop(inner);
-            eprintln!(
-                "upcard: {}: a link with a wrong token was refused",
-                peer(socket.get_ref())
-            );
+            self.say(Notice::WrongToken {
+                who: peer(socket.get_ref()),
+            });
             return http::close(&mut socket, "this link is not a seat at this table");
         }
         // A browser's seat is named by its first join (before the game).
@@ -462,7 +480,11 @@ impl Hub {
                     return http::close(&mut socket, "the game began without this seat");
                 }
                 let name = inner.unique(seat, &join.name);
-                eprintln!("upcard: {name} takes seat {seat} (browser)");
+                self.say(Notice::Took {
+                    name: name.clone(),
+                    seat,
+                    browser: true,
+                });
                 if let Some(s) = inner.slots[seat].as_mut() {
                     s.name = Some(name);
                 }
@@ -561,7 +583,10 @@ impl Hub {
             }
         };
         if let Some(why) = why.filter(|w| !w.is_empty()) {
-            eprintln!("upcard: {}: {why}", peer(socket.get_ref()));
+            self.say(Notice::Refused {
+                who: peer(socket.get_ref()),
+                why: why.clone(),
+            });
             http::close(&mut socket, &why);
         } else {
             let _ = socket.close(None);
@@ -841,7 +866,7 @@ impl Inner {
             None => false,
         };
         if full {
-            eprintln!("upcard: a browser stopped reading: cut off");
+            self.say.say(Notice::StoppedReading);
             self.detach(id);
         }
     }
@@ -1016,7 +1041,7 @@ impl Agent for WebSeat {
                     Ok((action, _)) => {
                         self.hub.set_pending(self.seat, None);
                         if std::mem::take(&mut self.standing_in) {
-                            eprintln!("upcard: seat {} is back", self.seat);
+                            self.hub.say(Notice::Back { seat: self.seat });
                         }
                         return Ok(Decision::new(action));
                     }
@@ -1031,12 +1056,11 @@ impl Agent for WebSeat {
                 && self.hub.empty_for(self.seat, t)
             {
                 if !std::mem::replace(&mut self.standing_in, true) {
-                    eprintln!(
-                        "upcard: seat {} has been empty for {} s: bot:{} plays it until its player is back",
-                        self.seat,
-                        t.as_secs_f64(),
-                        self.fallback_name
-                    );
+                    self.hub.say(Notice::Empty {
+                        seat: self.seat,
+                        secs: t.as_secs_f64(),
+                        bot: self.fallback_name.clone(),
+                    });
                 }
                 self.hub.set_pending(self.seat, None);
                 return f.choose(obs, legal, notes);

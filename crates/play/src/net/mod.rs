@@ -18,6 +18,7 @@
 pub mod endings;
 pub mod http;
 pub mod hub;
+pub mod notice;
 pub mod page;
 pub mod table;
 
@@ -150,10 +151,7 @@ fn greet(stream: TcpStream, hub: &hub::Hub) -> Option<Arrival> {
                     message: r#"send {"type":"join","name":"NAME"} first"#.into(),
                 };
                 (&stream).write_all_once(&line(&msg));
-                eprintln!(
-                    "upcard: {}: the first line was not {{\"type\":\"join\",\"name\":\"…\"}}; still waiting",
-                    peer(&stream)
-                );
+                hub.say(notice::Notice::NotAJoin { who: peer(&stream) });
                 None
             }
         };
@@ -201,15 +199,15 @@ impl WriteOnce for &TcpStream {
 }
 
 /// A secret for a link: 128 bits from the system's random source, as hex.
-pub fn token() -> String {
+pub fn token(say: &notice::Say) -> String {
     let mut b = [0u8; 16];
     if std::fs::File::open("/dev/urandom")
         .and_then(|mut f| f.read_exact(&mut b))
         .is_err()
     {
         // No random source: the time and the process, which is guessable;
-        // said so on standard error.
-        eprintln!("upcard: warning: /dev/urandom cannot be read; the links' tokens are weak");
+        // said so.
+        say.say(notice::Notice::WeakTokens);
         let t = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());

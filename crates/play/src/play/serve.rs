@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use crate::arena::Rules;
 use crate::net::hub::{Answers, Hub, Remote, WebSeat};
+use crate::net::notice::{Notice, Say};
 use crate::net::{self, table};
 use upcard_bots::Bot;
 use upcard_engine::{Outcome, VecSink};
@@ -64,6 +65,8 @@ pub struct Options {
     /// Where to write the table's game as a Euchre Game Notation record
     /// (when it ends, however it ends: what was played).
     pub record: Option<std::path::PathBuf>,
+    /// Who is told what the table's door sees (arrivals, links, faults).
+    pub say: Say,
 }
 
 impl Options {
@@ -82,7 +85,7 @@ impl Options {
                 device: false,
             })
             .collect();
-        let (hub, mut answers) = Hub::new(&remotes, self.web);
+        let (hub, mut answers) = Hub::new(&remotes, self.web, self.say.clone());
         hub.lobby(
             kinds.map(|k| k.map(|b| b.name().to_string())),
             rules.points_to_win(),
@@ -139,7 +142,7 @@ impl Options {
                 };
             }
             cards = cards.next().map_err(Failure::input)?;
-            eprintln!("upcard: another game at the table");
+            self.say.say(Notice::AnotherGame);
         }
         Ok(())
     }
@@ -161,7 +164,7 @@ impl Options {
         let result = table::play(&mut play, hub, &seated.listeners, stdout, &mut events);
         if let Some(path) = &self.record {
             let path = crate::play::web::numbered(path, game + 1);
-            record(&path, table, &config, &events.0)?;
+            record(&self.say, &path, table, &config, &events.0)?;
         }
         result.map_err(|e| Failure::input(e.to_string()))
     }
@@ -186,8 +189,12 @@ impl Options {
             let (fallback, fallback_name) = self.on_fault.agent(table.bot_seed(i));
             match hub.take_tcp(i) {
                 Some((stream, updates)) => {
-                    let conn = Connection::remote(format!("seat {i} ({})", table.names[i]), stream)
-                        .map_err(Failure::input)?;
+                    let conn = Connection::remote(
+                        format!("seat {i} ({})", table.names[i]),
+                        stream,
+                        self.say.seat_echo(),
+                    )
+                    .map_err(Failure::input)?;
                     let seat = Rc::new(RefCell::new(ProgramSeat::new(
                         conn,
                         &hello(i),
@@ -257,20 +264,22 @@ struct Seated {
 /// Where the table listens, and under `--web` each seat's link and the
 /// spectators'.
 fn announce(addr: &str, hub: &Hub, web: bool) {
-    eprintln!("upcard: listening on {addr}");
+    hub.say(Notice::Listening {
+        addr: addr.to_string(),
+    });
     if web {
         for (seat, token, _) in hub.tokens() {
-            eprintln!("upcard: seat {seat}: http://{addr}/seat/{token}");
+            let url = format!("http://{addr}/seat/{token}");
+            hub.say(Notice::SeatLink { seat, url });
         }
-        eprintln!(
-            "upcard: spectators: http://{addr}/watch/{}",
-            hub.watch_token()
-        );
+        let url = format!("http://{addr}/watch/{}", hub.watch_token());
+        hub.say(Notice::Spectators { url });
     }
 }
 
 /// `--record`: the table's game, however it ended, as an EGN record.
 fn record(
+    say: &Say,
     path: &std::path::Path,
     table: &Table,
     config: &upcard_engine::Config,
@@ -285,6 +294,8 @@ fn record(
         events,
     )
     .map_err(|e| Failure::input(format!("--record {}: {e}", path.display())))?;
-    eprintln!("upcard: the game is recorded in {}", path.display());
+    say.say(Notice::Recorded {
+        path: path.display().to_string(),
+    });
     Ok(())
 }

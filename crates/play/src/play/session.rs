@@ -85,6 +85,8 @@ pub struct Options {
     pub on_fault: OnFault,
     /// Play in a browser served on this address (`--web --listen`).
     pub web: Option<String>,
+    /// Who is told what the browser table's door sees (arrivals, links).
+    pub say: crate::net::notice::Say,
 }
 
 /// A game about to be played: its table (its deal included) and the
@@ -355,10 +357,13 @@ pub fn plain(
     }
 }
 
-/// Full screen: the table drawn and played until it closes, then saved or
-/// recorded as asked.
-/// The game full screen, in the terminal.
-pub fn screen(setup: Setup, record_to: Option<&Path>) -> Result<(), Failure> {
+/// Full screen: the table drawn and played in the terminal until it
+/// closes, then saved or recorded as asked, and said on `stdout`.
+pub fn screen(
+    setup: Setup,
+    record_to: Option<&Path>,
+    stdout: &mut dyn Write,
+) -> Result<(), Failure> {
     let screen = Screen::new(
         setup.table.clone(),
         setup.state.clone(),
@@ -372,13 +377,19 @@ pub fn screen(setup: Setup, record_to: Option<&Path>) -> Result<(), Failure> {
             saved_to: Some(path),
         }) => {
             save(&setup, actions, std::path::Path::new(&path))?;
-            println!("Saved to {path}: upcard play --resume {path} continues the game.");
+            let _ = writeln!(
+                stdout,
+                "Saved to {path}: upcard play --resume {path} continues the game."
+            );
         }
-        Some(Ending::Stopped { saved_to: None }) => println!("Stopped without saving."),
+        Some(Ending::Stopped { saved_to: None }) => {
+            let _ = writeln!(stdout, "Stopped without saving.");
+        }
         _ => {
-            print!("{}", finish(&setup, actions, record_to, true)?);
+            let _ = write!(stdout, "{}", finish(&setup, actions, record_to, true)?);
             if let Some(Outcome::Won { team, scores }) = screen.state.outcome() {
-                println!(
+                let _ = writeln!(
+                    stdout,
                     "{} & {} win the game, {} to {}.",
                     setup.table.names[team],
                     setup.table.names[team + 2],

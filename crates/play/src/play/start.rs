@@ -19,11 +19,12 @@ pub fn run(o: &Options, full_screen: bool, stdout: &mut dyn Write) -> Result<(),
             listen,
             o.record.as_deref(),
             o.setup_in_page(),
+            o.say.clone(),
             stdout,
         );
     }
     if full_screen {
-        return screen(setup, o.record.as_deref());
+        return screen(setup, o.record.as_deref(), stdout);
     }
     plain(setup, o.record.as_deref(), stdout)
 }

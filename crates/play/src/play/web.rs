@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::net::hub::{Answers, Hub, Remote, WebSeat};
+use crate::net::notice::Say;
 use crate::net::{self, table};
 use crate::play::host;
 use crate::play::save::Decisions;
@@ -49,6 +50,7 @@ pub fn run(
     listen: &str,
     record_to: Option<&Path>,
     in_page: bool,
+    say: Say,
     stdout: &mut dyn Write,
 ) -> Result<(), Failure> {
     let listener = TcpListener::bind(listen)
@@ -58,7 +60,7 @@ pub fn run(
         .filter(|&s| in_page || setup.table.seats[s] == SeatKind::Person)
         .map(|seat| Remote { seat, device: true })
         .collect();
-    let (hub, mut answers) = Hub::new(&people, true);
+    let (hub, mut answers) = Hub::new(&people, true, say);
     let addr = net::open(listener, hub.clone());
     let mut setup = setup;
     let mut friends = [false; 4];

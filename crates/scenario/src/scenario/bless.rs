@@ -1,7 +1,7 @@
 //! `upcard bless`: write goldens from the engine, atomically, saying what changed.
 
 use crate::scenario::diff::{Style, render};
-use crate::scenario::runner::{apply_filter, load};
+use crate::scenario::runner::{Unreadable, apply_filter, load};
 use crate::scenario::{
     Compare, Evaluated, Golden, Project, Scenario, default_golden, evaluate, write_atomic,
 };
@@ -73,8 +73,8 @@ fn counts(old: &str, new: &str) -> (usize, usize) {
     (plus, minus)
 }
 
-pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
-    run_with(o, stdout, &mut std::io::stdin().lock())
+pub fn run(o: &Options, stdout: &mut dyn Write, unreadable: Unreadable) -> Result<(), Failure> {
+    run_with(o, stdout, &mut std::io::stdin().lock(), unreadable)
 }
 
 /// What became of one scenario's golden.
@@ -101,8 +101,13 @@ fn say(stdout: &mut dyn Write, line: String) {
     let _ = stdout.flush();
 }
 
-fn run_with(o: &Options, stdout: &mut dyn Write, input: &mut dyn BufRead) -> Result<(), Failure> {
-    let (mut scenarios, bad_input) = load(&o.paths)?;
+fn run_with(
+    o: &Options,
+    stdout: &mut dyn Write,
+    input: &mut dyn BufRead,
+    unreadable: Unreadable,
+) -> Result<(), Failure> {
+    let (mut scenarios, bad_input) = load(&o.paths, unreadable)?;
     if o.unreferenced {
         if bad_input {
             // From a partly loaded library a used golden could look unreferenced.
@@ -139,10 +144,10 @@ fn run_with(o: &Options, stdout: &mut dyn Write, input: &mut dyn BufRead) -> Res
     }
     say(stdout, format!("{summary}\n"));
     if bad_input || n(Blessed::Failed) > 0 {
-        Err(Failure::silent(2))
+        Err(Failure::said(upcard_rules::FailureKind::Input))
     } else if n(Blessed::Refused) + n(Blessed::Kept) + n(Blessed::Pending) > 0 {
         // A golden that still differs fails `upcard run`: say so here too.
-        Err(Failure::silent(1))
+        Err(Failure::said(upcard_rules::FailureKind::Failed))
     } else {
         Ok(())
     }

@@ -1,7 +1,7 @@
 //! `upcard run`: every scenario through the engine, compared with its golden.
 
 use crate::scenario::diff::{Style, render};
-use crate::scenario::{Evaluated, Golden, Scenario, discover, evaluate, load_all};
+use crate::scenario::{Evaluated, Golden, Scenario, ScenarioError, discover, evaluate, load_all};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -21,9 +21,13 @@ pub struct Options {
     pub color: bool,
 }
 
-/// The scenarios under `paths` (default `scenarios/`), loaded; bad ones are
-/// printed to stderr and make the result an input error.
-pub fn load(paths: &[PathBuf]) -> Result<(Vec<Scenario>, bool), Failure> {
+/// Told of each scenario file that cannot be loaded (the binary writes it on
+/// standard error); the rest go on without it.
+pub type Unreadable<'a> = &'a mut dyn FnMut(&ScenarioError);
+
+/// The scenarios under `paths` (default `scenarios/`), loaded, and whether
+/// any could not be (each told to `unreadable`: an input error).
+pub fn load(paths: &[PathBuf], unreadable: Unreadable) -> Result<(Vec<Scenario>, bool), Failure> {
     let paths = if paths.is_empty() {
         vec![PathBuf::from("scenarios")]
     } else {
@@ -42,7 +46,7 @@ pub fn load(paths: &[PathBuf]) -> Result<(Vec<Scenario>, bool), Failure> {
     }
     let (scenarios, errors) = load_all(&files);
     for e in &errors {
-        eprintln!("upcard: {e}");
+        unreadable(e);
     }
     Ok((scenarios, !errors.is_empty()))
 }
@@ -146,8 +150,8 @@ pub fn report(s: &Scenario, r: &Evaluated, style: Style) -> String {
     out
 }
 
-pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let (mut scenarios, bad_input) = load(&o.paths)?;
+pub fn run(o: &Options, stdout: &mut dyn Write, unreadable: Unreadable) -> Result<(), Failure> {
+    let (mut scenarios, bad_input) = load(&o.paths, unreadable)?;
     apply_filter(&mut scenarios, o.filter.as_deref())?;
     if o.failed {
         let last = read_last_failed();
@@ -196,9 +200,9 @@ pub fn run(o: &Options, stdout: &mut dyn Write) -> Result<(), Failure> {
     // by recording exactly what this run saw fail.
     write_last_failed(&failed);
     if bad_input {
-        Err(Failure::silent(2))
+        Err(Failure::said(upcard_rules::FailureKind::Input))
     } else if !failed.is_empty() {
-        Err(Failure::silent(1))
+        Err(Failure::said(upcard_rules::FailureKind::Failed))
     } else {
         Ok(())
     }

@@ -11,22 +11,25 @@
 //! sandbox of its own, so two bots at a table cannot see each other.
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use super::echo::{Echo, Notice};
+
 /// How the programs at a table's seats are started.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Launch {
     /// None: with the user's rights (`--no-sandbox`), only for programs one trusts.
     pub sandbox: Option<SeatSandbox>,
-    /// Say as they happen what a program writes on its standard error and
-    /// its faults (play, arena); else they are only kept for the report
-    /// (the tournament: its faults, and its standard error's last lines).
-    pub echo: bool,
+    /// Who is told as they happen what a program writes on its standard
+    /// error and its faults (play, arena); with none they are only kept for
+    /// the report (the tournament: its faults, and its standard error's
+    /// last lines).
+    pub echo: Echo,
 }
 
 /// The limits of one seat's program, all its processes together.
@@ -41,16 +44,16 @@ pub struct SeatSandbox {
 }
 
 impl Launch {
-    /// With the user's rights, standard error shown: what a library caller
-    /// gets unless it asks for the sandbox.
+    /// With the user's rights, nothing said as it happens: what a library
+    /// caller gets unless it asks for the sandbox.
     pub const TRUSTED: Launch = Launch {
         sandbox: None,
-        echo: true,
+        echo: Echo::NONE,
     };
 
     /// The sandbox with its default limits (512 MiB, 32 processes, 64 MiB
     /// written), its helper being this very program (upcard).
-    pub fn sandboxed(echo: bool) -> Result<Launch, String> {
+    pub fn sandboxed(echo: Echo) -> Result<Launch, String> {
         let helper = std::env::current_exe()
             .map_err(|e| format!("cannot find upcard itself for the sandbox: {e}"))?;
         Ok(Launch {
@@ -65,7 +68,7 @@ impl Launch {
     }
 
     /// The sandbox unless `trusted` (`--no-sandbox`).
-    pub fn choose(trusted: bool, echo: bool) -> Result<Launch, String> {
+    pub fn choose(trusted: bool, echo: Echo) -> Result<Launch, String> {
         if trusted {
             Ok(Launch {
                 sandbox: None,
@@ -96,7 +99,7 @@ pub(super) struct StderrTail {
 }
 
 impl StderrTail {
-    fn read(mut from: File, echo: bool) -> StderrTail {
+    fn read(mut from: File, echo: Echo) -> StderrTail {
         let tail = Arc::new(Mutex::new(Vec::new()));
         let (tx, done) = channel();
         let keep = tail.clone();
@@ -106,17 +109,17 @@ impl StderrTail {
             // escape sequences never reach the terminal.
             let mut line = Vec::new();
             while let Ok(n @ 1..) = from.read(&mut buf) {
-                if echo {
+                if echo.is_on() {
                     line.extend_from_slice(&buf[..n]);
-                    echo_lines(&mut line, false);
+                    echo_lines(&mut line, false, &echo);
                 }
                 let mut t = keep.lock().unwrap_or_else(|e| e.into_inner());
                 t.extend_from_slice(&buf[..n]);
                 let extra = t.len().saturating_sub(STDERR_TAIL);
                 t.drain(..extra);
             }
-            if echo {
-                echo_lines(&mut line, true);
+            if echo.is_on() {
+                echo_lines(&mut line, true, &echo);
             }
             let _ = tx.send(());
         });
@@ -139,9 +142,9 @@ impl StderrTail {
     }
 }
 
-/// Writes the whole lines of `pending` (all of it at the end, or when a
-/// line grows past a screenful) to standard error, made printable.
-fn echo_lines(pending: &mut Vec<u8>, end: bool) {
+/// Tells `echo` the whole lines of `pending` (all of it at the end, or when
+/// a line grows past a screenful), made printable.
+fn echo_lines(pending: &mut Vec<u8>, end: bool, echo: &Echo) {
     let cut = if end || pending.len() > 4096 {
         pending.len()
     } else {
@@ -158,7 +161,7 @@ fn echo_lines(pending: &mut Vec<u8>, end: bool) {
     if !shown.ends_with('\n') {
         shown.push('\n');
     }
-    let _ = io::stderr().write_all(shown.as_bytes());
+    echo.say(Notice::Stderr(&shown));
     pending.drain(..cut);
 }
 
@@ -222,12 +225,12 @@ impl Process {
 /// Starts `words` (a program and its arguments) as `launch` says.
 pub(super) fn start(words: &[String], launch: &Launch) -> Result<Started, String> {
     match &launch.sandbox {
-        None => direct(words, launch.echo),
-        Some(s) => sandboxed(words, s, launch.echo),
+        None => direct(words, launch.echo.clone()),
+        Some(s) => sandboxed(words, s, launch.echo.clone()),
     }
 }
 
-fn direct(words: &[String], echo: bool) -> Result<Started, String> {
+fn direct(words: &[String], echo: Echo) -> Result<Started, String> {
     use std::os::fd::OwnedFd;
     use std::os::unix::process::CommandExt;
     let mut child = Command::new(&words[0])
@@ -250,7 +253,7 @@ fn direct(words: &[String], echo: bool) -> Result<Started, String> {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn sandboxed(_: &[String], _: &SeatSandbox, _: bool) -> Result<Started, String> {
+fn sandboxed(_: &[String], _: &SeatSandbox, _: Echo) -> Result<Started, String> {
     Err(
         "the sandbox for programs at a seat needs Linux (namespaces or Landlock); \
          --no-sandbox runs them without one, only for programs you trust"
@@ -259,7 +262,7 @@ fn sandboxed(_: &[String], _: &SeatSandbox, _: bool) -> Result<Started, String> 
 }
 
 #[cfg(target_os = "linux")]
-fn sandboxed(words: &[String], s: &SeatSandbox, echo: bool) -> Result<Started, String> {
+fn sandboxed(words: &[String], s: &SeatSandbox, echo: Echo) -> Result<Started, String> {
     let exe = find_program(&words[0])?;
     let folder = own_folder(words);
     let dir = tempfile::Builder::new()

@@ -8,6 +8,7 @@
 //! ([`ProgramSeat`]) so that a program that stays (`"stay": true`) can be
 //! handed from one game of a match to the next.
 
+mod echo;
 mod launch;
 mod table;
 
@@ -18,6 +19,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::time::{Duration, Instant};
 
 use crate::protocol::{Answer, Decide, Hello, Over, ToSeat, line};
+pub use echo::{Echo, Notice};
 pub use launch::{Launch, STDERR_TAIL, SeatSandbox};
 use launch::{Process, StderrTail};
 use upcard_engine::{Action, EventSink};
@@ -104,8 +106,8 @@ pub struct Connection {
     stays: bool,
     /// When it was started, until its first answer (its start-up time).
     started: Option<Instant>,
-    /// Its faults are only logged, not said on standard error (`Launch::echo`).
-    quiet: bool,
+    /// Who is told of its faults as they happen (`Launch::echo`).
+    echo: Echo,
 }
 
 /// The words of an `exec:` command line: shell quoting, no shell.
@@ -135,24 +137,31 @@ impl Connection {
         );
         c.stderr = Some(started.stderr);
         c.started = Some(Instant::now());
-        c.quiet = !launch.echo;
+        c.echo = launch.echo.clone();
         Ok(c)
     }
 
-    /// A client at the other end of `socket` (upcard serve).
-    pub fn remote(label: String, socket: std::net::TcpStream) -> Result<Connection, String> {
+    /// A client at the other end of `socket` (upcard serve); its faults are
+    /// told to `echo`.
+    pub fn remote(
+        label: String,
+        socket: std::net::TcpStream,
+        echo: Echo,
+    ) -> Result<Connection, String> {
         let reader = socket.try_clone().map_err(|e| e.to_string())?;
         let writer = socket.try_clone().map_err(|e| e.to_string())?;
         // A client that stops reading cannot hold the game up.
         let _ = writer.set_write_timeout(Some(Duration::from_secs(5)));
         let _ = reader.set_read_timeout(None);
-        Ok(Connection::over(
+        let mut c = Connection::over(
             label,
             Box::new(reader),
             Some(Box::new(writer)),
             None,
             Some(socket),
-        ))
+        );
+        c.echo = echo;
+        Ok(c)
     }
 
     fn over(
@@ -213,7 +222,7 @@ impl Connection {
             lines: rx,
             stays: false,
             started: None,
-            quiet: false,
+            echo: Echo::NONE,
         }
     }
 
@@ -373,8 +382,8 @@ pub struct ProgramSeat {
     log: SeatLog,
     /// A connection that stays is kept here after `over`, for the next game.
     kept: Option<Connection>,
-    /// Faults go to the log only.
-    quiet: bool,
+    /// Who is told of its faults as they happen (else only the log has them).
+    echo: Echo,
 }
 
 impl ProgramSeat {
@@ -388,9 +397,9 @@ impl ProgramSeat {
         fallback_name: &str,
     ) -> ProgramSeat {
         let greeted = conn.send(&line(&ToSeat::Hello(hello.clone())));
-        let quiet = conn.quiet;
+        let echo = conn.echo.clone();
         let mut seat = ProgramSeat::with(Some(conn), timeout, fallback, fallback_name);
-        seat.quiet = quiet;
+        seat.echo = echo;
         if !greeted {
             seat.give_up(Fault {
                 kind: FaultKind::Ended,
@@ -416,7 +425,7 @@ impl ProgramSeat {
             Ok(c) => ProgramSeat::new(c, hello, timeout, fallback, fallback_name),
             Err(e) => {
                 let mut seat = ProgramSeat::with(None, timeout, fallback, fallback_name);
-                seat.quiet = !launch.echo;
+                seat.echo = launch.echo.clone();
                 seat.report(
                     &label,
                     Fault {
@@ -442,7 +451,7 @@ impl ProgramSeat {
             fallback_name: fallback_name.to_string(),
             log: SeatLog::default(),
             kept: None,
-            quiet: false,
+            echo: Echo::NONE,
         }
     }
 
@@ -482,15 +491,11 @@ impl ProgramSeat {
     }
 
     fn report(&mut self, label: &str, fault: Fault) {
-        if !self.quiet {
-            match self.fallback {
-                Some(_) => eprintln!(
-                    "upcard: {label}: {}; bot:{} takes the seat",
-                    fault.message, self.fallback_name
-                ),
-                None => eprintln!("upcard: {label}: {}; the game ends", fault.message),
-            }
-        }
+        self.echo.say(Notice::Fault {
+            label,
+            message: &fault.message,
+            then: self.fallback.as_ref().map(|_| self.fallback_name.as_str()),
+        });
         self.log.faults.push(fault);
     }
 

@@ -116,7 +116,7 @@ pub fn run(
 ) -> Result<(), Failure> {
     let Some(args) = Args::parse(raw) else {
         let _ = writeln!(stdout, "{USAGE}");
-        return Err(Failure::silent(2));
+        return Err(Failure::said(crate::FailureKind::Input));
     };
     use upcard_parse::file::{MAX_INPUT, ReadError, read_text};
     let text = match read_text(std::path::Path::new(&args.pack_file), MAX_INPUT) {
@@ -124,7 +124,7 @@ pub fn run(
         // What the course program prints when it cannot open the pack.
         Err(ReadError::Io(..)) => {
             let _ = writeln!(stdout, "Error opening {}", args.pack_file);
-            return Err(Failure::silent(2));
+            return Err(Failure::said(crate::FailureKind::Input));
         }
         Err(ReadError::NotText(e)) => return Err(Failure::input(e.to_string())),
         Err(e) => return Err(Failure::input(format!("{}: {e}", args.pack_file))),
