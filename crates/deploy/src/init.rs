@@ -252,3 +252,26 @@ pub fn combine(platform: &str, inputs: &[std::path::PathBuf], out: &Path) -> Res
     upcard_scenario::scenario::write_atomic(out, text.as_bytes())
         .map_err(|e| Failure::input(format!("{}: {e}", out.display())))
 }
+
+#[cfg(test)]
+mod notice_tests {
+    use super::Notice;
+
+    #[test]
+    fn what_was_left_out_is_said_in_the_words_staff_know() {
+        let names = ["adi-2018".to_string(), "alice-2018".to_string()];
+        assert_eq!(
+            Notice::OptInLeftOut(&names).to_string(),
+            "left out 2 opt-in scenarios (adi-2018, alice-2018): give their paths to deploy them"
+        );
+        assert_eq!(
+            Notice::LeftOut {
+                n: 3,
+                of: 40,
+                why: "it sets house rules"
+            }
+            .to_string(),
+            "left out 3 of 40 scenarios: it sets house rules"
+        );
+    }
+}

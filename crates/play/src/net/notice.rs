@@ -131,3 +131,122 @@ impl fmt::Debug for Say {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// Arrivals and links, with the words the door printed itself.
+    fn arrivals() -> Vec<(Notice, &'static str)> {
+        let who = || "127.0.0.1:5000".to_string();
+        vec![
+            (
+                Notice::Listening {
+                    addr: "127.0.0.1:7000".into(),
+                },
+                "listening on 127.0.0.1:7000",
+            ),
+            (
+                Notice::SeatLink {
+                    seat: 2,
+                    url: "http://h/seat/ab".into(),
+                },
+                "seat 2: http://h/seat/ab",
+            ),
+            (
+                Notice::Spectators {
+                    url: "http://h/watch/cd".into(),
+                },
+                "spectators: http://h/watch/cd",
+            ),
+            (
+                Notice::Refused {
+                    who: who(),
+                    why: "every remote seat is taken".into(),
+                },
+                "127.0.0.1:5000: every remote seat is taken",
+            ),
+            (
+                Notice::NameRefused {
+                    who: who(),
+                    name: "a\u{1b}[2Jb".into(),
+                    why: "it holds a control character".into(),
+                },
+                "127.0.0.1:5000: refused the name \"a\\u{1b}[2Jb\": it holds a control character; still waiting",
+            ),
+            (
+                Notice::NotAJoin { who: who() },
+                "127.0.0.1:5000: the first line was not {\"type\":\"join\",\"name\":\"…\"}; still waiting",
+            ),
+            (
+                Notice::WrongToken { who: who() },
+                "127.0.0.1:5000: a link with a wrong token was refused",
+            ),
+            (
+                Notice::Took {
+                    name: "Ann".into(),
+                    seat: 1,
+                    browser: false,
+                },
+                "Ann takes seat 1",
+            ),
+            (
+                Notice::Took {
+                    name: "Ann".into(),
+                    seat: 3,
+                    browser: true,
+                },
+                "Ann takes seat 3 (browser)",
+            ),
+        ]
+    }
+
+    /// The table's other notices.
+    fn the_rest() -> Vec<(Notice, &'static str)> {
+        vec![
+            (Notice::StoppedReading, "a browser stopped reading: cut off"),
+            (
+                Notice::Empty {
+                    seat: 0,
+                    secs: 2.5,
+                    bot: "computer".into(),
+                },
+                "seat 0 has been empty for 2.5 s: bot:computer plays it until its player is back",
+            ),
+            (Notice::Back { seat: 0 }, "seat 0 is back"),
+            (
+                Notice::WeakTokens,
+                "warning: /dev/urandom cannot be read; the links' tokens are weak",
+            ),
+            (Notice::AnotherGame, "another game at the table"),
+            (
+                Notice::Recorded {
+                    path: "g.egn".into(),
+                },
+                "the game is recorded in g.egn",
+            ),
+        ]
+    }
+
+    /// The words each notice had when the door printed them itself.
+    #[test]
+    fn each_notice_keeps_its_words() {
+        for (notice, words) in arrivals().into_iter().chain(the_rest()) {
+            assert_eq!(notice.to_string(), words);
+        }
+    }
+
+    #[test]
+    fn a_program_clients_faults_reach_the_doors_listener_and_none_says_nothing() {
+        let heard = std::sync::Arc::new(Mutex::new(Vec::new()));
+        let keep = heard.clone();
+        let say = Say::to(move |n| keep.lock().unwrap().push(n.to_string()));
+        let echo = say.seat_echo();
+        assert!(echo.is_on());
+        assert!(!Say::NONE.seat_echo().is_on());
+        Say::NONE.say(Notice::AnotherGame);
+        say.say(Notice::AnotherGame);
+        assert_eq!(*heard.lock().unwrap(), ["another game at the table"]);
+    }
+}

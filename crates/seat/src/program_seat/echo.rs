@@ -89,3 +89,39 @@ impl PartialEq for Echo {
 }
 
 impl Eq for Echo {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    #[test]
+    fn a_fault_says_who_plays_on_and_standard_error_is_passed_as_written() {
+        let heard = Arc::new(Mutex::new(Vec::new()));
+        let keep = heard.clone();
+        let echo = Echo::to(move |n| keep.lock().unwrap().push(n.to_string()));
+        echo.say(Notice::Fault {
+            label: "seat 1 (bot.py)",
+            message: "it timed out",
+            then: Some("computer"),
+        });
+        echo.say(Notice::Fault {
+            label: "seat 2 (x)",
+            message: "it ended",
+            then: None,
+        });
+        echo.say(Notice::Stderr("line one\n"));
+        Echo::NONE.say(Notice::Stderr("nobody hears this\n"));
+        assert_eq!(
+            *heard.lock().unwrap(),
+            [
+                "seat 1 (bot.py): it timed out; bot:computer takes the seat",
+                "seat 2 (x): it ended; the game ends",
+                "line one\n",
+            ]
+        );
+        assert_eq!(echo, echo.clone());
+        assert_ne!(echo, Echo::NONE);
+        assert_eq!(Echo::NONE, Echo::default());
+    }
+}
