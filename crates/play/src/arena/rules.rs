@@ -1,0 +1,200 @@
+//! The rules a match is played under, who plays for a team, and where the
+//! deals come from.
+
+use rand_mt::Mt;
+use upcard_bots::Bot;
+use upcard_engine::cards::{Card, all_cards};
+use upcard_engine::{Config, Deck, State};
+use upcard_rules::courses::{cs246, eecs280, standard};
+
+/// The rules a match is played under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rules {
+    /// The standard game, with its house rules in the config.
+    Standard(Config),
+    Eecs280,
+    Cs246,
+}
+
+impl Rules {
+    pub fn name(self) -> &'static str {
+        match self {
+            Rules::Standard(_) => "standard",
+            Rules::Eecs280 => "eecs280",
+            Rules::Cs246 => "cs246",
+        }
+    }
+
+    /// The rules by name (`--rules`), the standard game with `house` rules.
+    pub fn from_name(name: &str, house: &[String]) -> Result<Rules, String> {
+        match name {
+            "eecs280" | "cs246" if !house.is_empty() => {
+                Err("house rules are the standard game's: give --rules standard".into())
+            }
+            "eecs280" => Ok(Rules::Eecs280),
+            "cs246" => Ok(Rules::Cs246),
+            "standard" => {
+                let mut c = standard::config();
+                for h in house {
+                    standard::house::apply(&mut c, h)?;
+                }
+                standard::house::check(&c)?;
+                Ok(Rules::Standard(c))
+            }
+            other => Err(format!(
+                "there are no rules {other:?}: standard, eecs280 or cs246"
+            )),
+        }
+    }
+
+    /// Every house rule's value (the standard game's; none for the courses).
+    pub fn house(self) -> std::collections::BTreeMap<String, String> {
+        match self {
+            Rules::Standard(c) => standard::house::values(&c),
+            _ => Default::default(),
+        }
+    }
+
+    /// The score that wins.
+    pub fn points_to_win(self) -> u32 {
+        self.state(0).config.points_to_win
+    }
+
+    /// A new game dealt from `cards`: a seed (the course's own shuffle, so
+    /// a seed deals the same game again), or a secret key (ChaCha20, the
+    /// same for every course: a deal no seat can compute).
+    pub fn state_from(self, cards: standard::Cards) -> State {
+        match cards {
+            standard::Cards::Key(key) => {
+                let mut state = self.state(0);
+                state.deck = standard::keyed_deck(key);
+                state
+            }
+            standard::Cards::Seed(s) | standard::Cards::Fixed(_, s) => self.state(s),
+        }
+    }
+
+    /// A new game of deal `seed`.
+    pub fn state(self, seed: u32) -> State {
+        match self {
+            Rules::Standard(c) => State::new(c, standard::deck(seed)),
+            Rules::Eecs280 => {
+                let mut rng = Mt::new(seed);
+                let mut pack: Vec<Card> = all_cards().collect();
+                for i in (1..pack.len()).rev() {
+                    pack.swap(i, (rng.next_u32() as usize) % (i + 1));
+                }
+                let pack: [Card; 24] = pack.try_into().expect("24 cards");
+                State::new(eecs280::config(10), eecs280::deck(pack, true))
+            }
+            Rules::Cs246 => State::new(
+                cs246::config(&cs246::Options::default()),
+                Deck::twister(i64::from(seed), cs246::initial_deck(), 0),
+            ),
+        }
+    }
+}
+
+/// Who plays for a team: a bot, or a program speaking the seat protocol
+/// (docs/seat-protocol.md), started for each seat of each game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entrant {
+    Bot(Bot),
+    Program(String),
+}
+
+impl Entrant {
+    /// `exec:PROGRAM` or a bot's name.
+    pub fn parse(s: &str) -> Result<Entrant, String> {
+        match s.strip_prefix("exec:") {
+            Some(p) if !p.is_empty() => {
+                upcard_seat::program_seat::command_words(p)?;
+                Ok(Entrant::Program(p.to_string()))
+            }
+            _ => Bot::find(s).map(Entrant::Bot).ok_or_else(|| {
+                format!(
+                    "there is no bot {s:?}; the bots are {} (or exec:PROGRAM)",
+                    Bot::ALL.map(|b| b.name()).join(", ")
+                )
+            }),
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            Entrant::Bot(b) => b.name().to_string(),
+            Entrant::Program(p) => format!("exec:{p}"),
+        }
+    }
+}
+
+/// Where a match's deals come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Deals {
+    /// `--seed S`: deal d is the course's shuffle of seed S + d, the same
+    /// games again anywhere (tests, replays).
+    Seed(u32),
+    /// The default: deal d from a key derived from a secret of 256 random
+    /// bits made for the match: no seat, program or bot can compute a hand
+    /// it does not see.
+    Secret([u8; 32]),
+}
+
+impl Deals {
+    /// `--seed S`, or without one a new secret from the system.
+    pub fn from_seed(seed: Option<u32>) -> Result<Deals, String> {
+        Ok(match seed {
+            Some(s) => Deals::Seed(s),
+            None => Deals::Secret(standard::fresh_key()?),
+        })
+    }
+
+    /// The state of deal `d`.
+    pub(super) fn state(self, rules: Rules, d: u32) -> State {
+        match self {
+            Deals::Seed(s) => rules.state(s.wrapping_add(d)),
+            Deals::Secret(k) => rules.state_from(standard::Cards::Key(upcard_engine::derive_key(
+                k,
+                u64::from(d),
+            ))),
+        }
+    }
+
+    /// The seed of the bots' own choices at `seat` in deal `d`.
+    pub(super) fn bot_seed(self, d: u32, seat: usize) -> u32 {
+        let base = match self {
+            Deals::Seed(s) => s.wrapping_add(d),
+            // From the deal's key's stream 1, not its cards' stream.
+            Deals::Secret(k) => {
+                let b = upcard_engine::derive_key(upcard_engine::derive_key(k, u64::from(d)), 1);
+                u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+            }
+        };
+        base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32)
+    }
+
+    /// Deal `d` as the reports number it: its seed under `--seed` (the
+    /// number that deals it again), else its place in the match.
+    pub(super) fn number(self, d: u32) -> u32 {
+        match self {
+            Deals::Seed(s) => s.wrapping_add(d),
+            Deals::Secret(_) => d,
+        }
+    }
+
+    /// The seed, when one was given.
+    pub fn seed(self) -> Option<u32> {
+        match self {
+            Deals::Seed(s) => Some(s),
+            Deals::Secret(_) => None,
+        }
+    }
+
+    /// How the reports name them: `seed 3`, or `secret deals`.
+    pub fn words(self) -> String {
+        match self {
+            Deals::Seed(s) => format!("seed {s}"),
+            Deals::Secret(_) => "secret deals".into(),
+        }
+    }
+}
