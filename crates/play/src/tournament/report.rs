@@ -61,6 +61,7 @@ pub struct Report {
     /// Games still undecided after the hand limit: won by neither.
     pub unfinished: u32,
 }
+
 /// The JSON report's shape (one definition: written from this type).
 #[derive(serde::Serialize)]
 struct JsonReport<'a> {
