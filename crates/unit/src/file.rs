@@ -17,7 +17,8 @@
 
 use std::path::PathBuf;
 
-use crate::{Grading, Test, TestFile, Variant, ending};
+use crate::grading::{Grading, Variant, ending};
+use crate::{Test, TestFile};
 use upcard_grade::grade::process::{Ending, Run};
 
 /// What one run asks of a test program.
