@@ -14,7 +14,7 @@
 
 use std::collections::BTreeMap;
 use std::net::TcpStream;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -23,12 +23,11 @@ use tungstenite::Message;
 use super::http::{self, Socket};
 use super::notice::{Notice, Say};
 use super::{Arrival, Join, peer, same_token};
-use upcard_engine::{Action, EventSink, Seat, State};
-use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
-use upcard_seat::program_seat::parse_answer;
+use upcard_engine::{Seat, State};
+use upcard_rules::agents::Observation;
 use upcard_seat::protocol::{
-    Decide, EMOTE_GAP, EMOTES, HandSummary, Hello, Lobby, LobbySeat, Over, ToSeat, TrickWon,
-    Update, WireObservation, line,
+    EMOTE_GAP, EMOTES, HandSummary, Hello, Lobby, LobbySeat, Over, ToSeat, TrickWon, Update,
+    WireObservation, line,
 };
 
 /// What a step ended: a trick, a hand, either or neither.
@@ -730,14 +729,14 @@ impl Hub {
     }
 
     /// Whether `seat` has had no link for at least `d`.
-    fn empty_for(&self, seat: Seat, d: Duration) -> bool {
+    pub(super) fn empty_for(&self, seat: Seat, d: Duration) -> bool {
         self.lock().slots[seat]
             .as_ref()
             .and_then(|s| s.left)
             .is_some_and(|t| t.elapsed() >= d)
     }
 
-    fn set_pending(&self, seat: Seat, msg: Option<String>) {
+    pub(super) fn set_pending(&self, seat: Seat, msg: Option<String>) {
         let mut inner = self.lock();
         let Some(s) = inner.slots[seat].as_mut() else {
             return;
@@ -969,7 +968,7 @@ fn kind(msg: &str) -> Option<String> {
 
 /// A seat's observation for a person's screen: the hand in the order it is
 /// shown at the terminal (trump, or the upcard's suit, first).
-fn shown(obs: &Observation) -> WireObservation {
+pub(super) fn shown(obs: &Observation) -> WireObservation {
     let mut o = WireObservation::from(obs);
     let order = upcard_rules::courses::standard::display_order(
         obs.hand,
@@ -980,91 +979,8 @@ fn shown(obs: &Observation) -> WireObservation {
 }
 
 /// A message as a socket's text (no newline).
-fn text(msg: &ToSeat) -> String {
+pub(super) fn text(msg: &ToSeat) -> String {
     let mut l = line(msg);
     l.pop();
     l
-}
-
-/// A seat played from a browser: its decisions wait for the person, for as
-/// long as they are connected; a seat left empty past the time limit is
-/// played by the fallback bot, decision by decision, until they are back.
-pub struct WebSeat {
-    pub hub: Arc<Hub>,
-    pub seat: Seat,
-    pub answers: Answers,
-    /// None: wait for the person however long (`play --web`).
-    pub timeout: Option<Duration>,
-    pub fallback: Option<Box<dyn Agent>>,
-    pub fallback_name: String,
-    /// The fallback said it plays (said once per absence).
-    standing_in: bool,
-}
-
-impl WebSeat {
-    pub fn new(
-        hub: Arc<Hub>,
-        seat: Seat,
-        answers: Answers,
-        timeout: Option<Duration>,
-        fallback: Option<Box<dyn Agent>>,
-        fallback_name: &str,
-    ) -> WebSeat {
-        WebSeat {
-            hub,
-            seat,
-            answers,
-            timeout,
-            fallback,
-            fallback_name: fallback_name.to_string(),
-            standing_in: false,
-        }
-    }
-}
-
-impl Agent for WebSeat {
-    fn choose(
-        &mut self,
-        obs: &Observation,
-        legal: &[Action],
-        notes: &mut dyn EventSink,
-    ) -> Result<Decision, PlayerError> {
-        // An answer left from before this decision is not an answer to it.
-        while self.answers.try_recv().is_ok() {}
-        let mut decide = Decide::new(obs, legal);
-        decide.observation = shown(obs);
-        self.hub
-            .set_pending(self.seat, Some(text(&ToSeat::Decide(decide))));
-        loop {
-            match self.answers.recv_timeout(Duration::from_millis(50)) {
-                Ok((link, msg)) => match parse_answer(&msg, legal) {
-                    Ok((action, _)) => {
-                        self.hub.set_pending(self.seat, None);
-                        if std::mem::take(&mut self.standing_in) {
-                            self.hub.say(Notice::Back { seat: self.seat });
-                        }
-                        return Ok(Decision::new(action));
-                    }
-                    // A person's wrong answer is told, not a fault: the
-                    // decision still waits.
-                    Err(f) => self.hub.tell(link, &ToSeat::Error { message: f.message }),
-                },
-                Err(RecvTimeoutError::Timeout) => {}
-                Err(RecvTimeoutError::Disconnected) => return Err(PlayerError::Quit),
-            }
-            if let (Some(t), Some(f)) = (self.timeout, self.fallback.as_mut())
-                && self.hub.empty_for(self.seat, t)
-            {
-                if !std::mem::replace(&mut self.standing_in, true) {
-                    self.hub.say(Notice::Empty {
-                        seat: self.seat,
-                        secs: t.as_secs_f64(),
-                        bot: self.fallback_name.clone(),
-                    });
-                }
-                self.hub.set_pending(self.seat, None);
-                return f.choose(obs, legal, notes);
-            }
-        }
-    }
 }

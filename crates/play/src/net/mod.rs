@@ -21,6 +21,7 @@ pub mod hub;
 pub mod notice;
 pub mod page;
 pub mod table;
+pub mod web_seat;
 
 use std::collections::VecDeque;
 use std::io::Read;

@@ -9,8 +9,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::net::hub::{Answers, Hub, Remote, WebSeat};
+use crate::net::hub::{Answers, Hub, Remote};
 use crate::net::notice::Say;
+use crate::net::web_seat::WebSeat;
 use crate::net::{self, table};
 use crate::play::host;
 use crate::play::save::Decisions;
