@@ -93,7 +93,9 @@ impl Args {
             launch: Launch::choose(self.no_sandbox, super::said::seat_echo())
                 .map_err(Failure::input)?,
         };
-        let report = m.run().map_err(Failure::input)?;
+        let report = m
+            .run_with(&super::said::Games::default())
+            .map_err(Failure::input)?;
         let text = match self.format {
             Format::Text => report.text(),
             Format::Json => report.json(),

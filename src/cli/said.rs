@@ -1,6 +1,7 @@
-//! The binary's reporter for grading and unit-tests: each event in words on standard
-//! error, and a progress bar while programs run when standard error is a
-//! terminal (the grader itself prints nothing).
+//! The binary's reporters and listeners: grading's and unit-tests' events in
+//! words on standard error, a progress bar while programs run or games are
+//! played when standard error is a terminal, and what scenario loading, a
+//! seat and a table's door say (the libraries print nothing).
 
 use std::io::IsTerminal;
 use std::sync::Mutex;
@@ -40,12 +41,7 @@ impl Reporter for Stderr {
                 plural(n, "s", "")
             ),
             Event::RunsStarted(total) if std::io::stderr().is_terminal() => {
-                let b = ProgressBar::new(total as u64);
-                b.set_style(
-                    ProgressStyle::with_template("{bar:40} {pos}/{len} runs {msg}")
-                        .unwrap_or_else(|_| ProgressStyle::default_bar()),
-                );
-                *bar() = Some(b);
+                *bar() = Some(progress(total, "runs {msg}"));
             }
             Event::RunsStarted(_) => {}
             Event::RunDone => {
@@ -59,6 +55,46 @@ impl Reporter for Stderr {
                 }
             }
             Event::Summary(text) => eprint!("{text}"),
+        }
+    }
+}
+
+/// A bar over `total` things on standard error, `what` after the counts.
+fn progress(total: usize, what: &str) -> ProgressBar {
+    let b = ProgressBar::new(total as u64);
+    b.set_style(
+        ProgressStyle::with_template(&format!("{{bar:40}} {{pos}}/{{len}} {what}"))
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    b
+}
+
+/// The arena's and the tournament's games: a bar over them while they are
+/// played, when standard error is a terminal (nothing otherwise).
+#[derive(Default)]
+pub struct Games {
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl upcard::arena::Reporter for Games {
+    fn report(&self, event: upcard::arena::Event) {
+        use upcard::arena::Event;
+        let mut bar = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        match event {
+            Event::Started { games } if std::io::stderr().is_terminal() => {
+                *bar = Some(progress(games, "games"));
+            }
+            Event::Started { .. } => {}
+            Event::GameDone => {
+                if let Some(b) = bar.as_ref() {
+                    b.inc(1);
+                }
+            }
+            Event::Finished => {
+                if let Some(b) = bar.take() {
+                    b.finish_and_clear();
+                }
+            }
         }
     }
 }

@@ -88,7 +88,9 @@ impl Args {
                 .map_err(Failure::input)?,
             timings: self.timings,
         };
-        let report = t.run().map_err(Failure::input)?;
+        let report = t
+            .run_with(&super::said::Games::default())
+            .map_err(Failure::input)?;
         let text = match self.format {
             Format::Text => report.text(),
             Format::Json => report.json(),

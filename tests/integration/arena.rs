@@ -397,3 +397,65 @@ for line in sys.stdin:
         serde_json::from_slice(&ran.stdout).unwrap_or_else(|e| panic!("{e}: {}", ran.stderr));
     assert_eq!(v["teams"][0]["faults"], serde_json::json!([]), "{v}");
 }
+
+/// Everything `upcard ARGS` writes to a pseudo-terminal (its standard output
+/// and error both), until it exits.
+fn on_a_terminal(args: &[&str]) -> String {
+    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+    use std::io::Read;
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: 40,
+            cols: 120,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_upcard"));
+    cmd.args(args);
+    cmd.env("TERM", "xterm-256color");
+    cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+    let mut child = pair.slave.spawn_command(cmd).unwrap();
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let read = std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let _ = reader.read_to_end(&mut all);
+        all
+    });
+    assert!(child.wait().unwrap().success());
+    drop(pair.master);
+    String::from_utf8_lossy(&read.join().unwrap()).into_owned()
+}
+
+/// On a terminal the games played are counted on a bar (standard error),
+/// cleared when the report comes; piped, standard error stays empty.
+#[test]
+fn a_terminal_sees_the_games_counted_and_a_pipe_does_not() {
+    let args = [
+        "arena", "--team0", "simple", "--team1", "random", "--games", "6", "--seed", "3", "-j", "1",
+    ];
+    let shown = on_a_terminal(&args);
+    assert!(shown.contains("/6 games"), "{shown:?}");
+    let report = shown
+        .rfind("simple vs random: 6 games")
+        .expect("the report");
+    assert!(!shown[report..].contains("/6 games"), "{shown:?}");
+    Upcard::new().args(args).stderr_is("").run();
+    let tournament = on_a_terminal(&[
+        "tournament",
+        "--bot",
+        "simple",
+        "--bot",
+        "random",
+        "--bot",
+        "computer",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "-j",
+        "1",
+    ]);
+    assert!(tournament.contains("/6 games"), "{tournament:?}");
+}

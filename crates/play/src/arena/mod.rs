@@ -18,6 +18,7 @@ pub(crate) use report::{JsonFault, is_zero, unfinished_line};
 pub use report::{JsonStrength, Report, TeamReport, thinking};
 pub use rules::{Deals, Entrant, Rules};
 pub(crate) use runner::play_all;
+pub use runner::{Event, Quiet, Reporter};
 pub use stats::wilson;
 pub(crate) use stats::{count_kinds, percentile_ms, percentiles_ms};
 
@@ -84,13 +85,19 @@ pub(crate) struct Played {
 }
 
 impl Match {
+    /// Plays the match, saying nothing as it goes.
     pub fn run(&self) -> Result<Report, String> {
+        self.run_with(&Quiet)
+    }
+
+    /// Plays the match, telling `said` as each game ends.
+    pub fn run_with(&self, said: &dyn Reporter) -> Result<Report, String> {
         if let Some(dir) = &self.record {
             std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
         }
         let start = Instant::now();
         let tasks: Vec<(&Match, u32)> = (0..self.games).map(|g| (self, g)).collect();
-        let games = play_all(&tasks, self.jobs);
+        let games = play_all(&tasks, self.jobs, said);
         let elapsed = start.elapsed();
         let games = games?;
         let hands: u32 = games.iter().map(|g| g.hands).sum();
@@ -182,5 +189,41 @@ mod tests {
         .run()
         .unwrap();
         assert_eq!(mirror.teams[0].games_won, 3);
+    }
+
+    /// What the runner says: the number of games, each game once (from
+    /// either worker), then the end; the results are the quiet run's.
+    #[test]
+    fn the_runner_tells_each_game_and_the_end() {
+        use std::sync::Mutex;
+        struct Kept(Mutex<Vec<Event>>);
+        impl Reporter for Kept {
+            fn report(&self, e: Event) {
+                self.0.lock().unwrap().push(e);
+            }
+        }
+        let m = Match {
+            bots: [Entrant::Bot(Bot::Simple), Entrant::Bot(Bot::Random)],
+            games: 6,
+            deals: Deals::Seed(4),
+            rules: Rules::Standard(standard::config()),
+            jobs: 2,
+            strength: Strength::default(),
+            timeout: Duration::from_secs(5),
+            on_fault: OnFault::Bot(Bot::Computer),
+            command: String::new(),
+            record: None,
+            timings: false,
+            launch: upcard_seat::program_seat::Launch::TRUSTED,
+        };
+        let kept = Kept(Mutex::new(Vec::new()));
+        let told = m.run_with(&kept).unwrap();
+        let quiet = m.run().unwrap();
+        assert_eq!(told.hands, quiet.hands);
+        assert_eq!(told.teams[0].games_won, quiet.teams[0].games_won);
+        let mut want = vec![Event::Started { games: 6 }];
+        want.extend([Event::GameDone; 6]);
+        want.push(Event::Finished);
+        assert_eq!(*kept.0.lock().unwrap(), want);
     }
 }

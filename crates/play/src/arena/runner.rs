@@ -1,5 +1,7 @@
 //! The one runner of the arena and the tournament: a list of games played
-//! `jobs` at once, their results in the list's order.
+//! `jobs` at once, their results in the list's order, and what it says as
+//! it goes told to a reporter the caller gives (the binary draws a progress
+//! bar from it), as nextest's runner hands its events to its reporters.
 
 use rayon::prelude::*;
 use upcard_seat::program_seat::Connection;
@@ -7,18 +9,55 @@ use upcard_seat::program_seat::Connection;
 use super::game::Pool;
 use super::{Match, Played};
 
+/// What the runner says as it goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The games begin: this many in all.
+    Started { games: usize },
+    /// One game is over (from any worker, in any order).
+    GameDone,
+    /// Every game is over; the programs that stayed are being closed.
+    Finished,
+}
+
+/// Takes the runner's events, from any worker.
+pub trait Reporter: Sync {
+    fn report(&self, event: Event);
+}
+
+/// Says nothing (a library caller's default).
+pub struct Quiet;
+
+impl Reporter for Quiet {
+    fn report(&self, _: Event) {}
+}
+
 /// Plays each `(match, game)` of `tasks`, `jobs` at once, and returns the
 /// results in task order (so they do not depend on `jobs`). Programs that
 /// stay are handed from game to game of one command; when every game is
 /// played their input closes and each has the grace period to exit.
-pub(crate) fn play_all(tasks: &[(&Match, u32)], jobs: usize) -> Result<Vec<Played>, String> {
+pub(crate) fn play_all(
+    tasks: &[(&Match, u32)],
+    jobs: usize,
+    said: &dyn Reporter,
+) -> Result<Vec<Played>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs.max(1))
         .build()
         .map_err(|e| e.to_string())?;
     let idle = Pool::default();
-    let games: Result<Vec<Played>, String> =
-        pool.install(|| tasks.par_iter().map(|&(m, g)| m.play(g, &idle)).collect());
+    said.report(Event::Started { games: tasks.len() });
+    let games: Result<Vec<Played>, String> = pool.install(|| {
+        tasks
+            .par_iter()
+            .map(|&(m, g)| {
+                let played = m.play(g, &idle);
+                said.report(Event::GameDone);
+                played
+            })
+            .collect()
+    });
+    said.report(Event::Finished);
     let left: Vec<(String, Vec<u32>, Connection)> =
         std::mem::take(&mut *idle.lock().unwrap_or_else(|e| e.into_inner()));
     pool.install(|| left.into_par_iter().for_each(|(_, _, c)| c.close()));

@@ -25,7 +25,7 @@ pub use report::{Report, Standing};
 
 use std::time::Duration;
 
-use crate::arena::{Deals, Match, Rules, play_all};
+use crate::arena::{Deals, Match, Quiet, Reporter, Rules, play_all};
 use upcard_bots::Strength;
 use upcard_seat::program_seat::Launch;
 use upcard_table::OnFault;
@@ -76,7 +76,13 @@ impl Tournament {
             .collect()
     }
 
+    /// Plays the tournament, saying nothing as it goes.
     pub fn run(&self) -> Result<Report, String> {
+        self.run_with(&Quiet)
+    }
+
+    /// Plays the tournament, telling `said` as each game ends.
+    pub fn run_with(&self, said: &dyn Reporter) -> Result<Report, String> {
         let n = self.entries.len();
         let pairs: Vec<Pair> = (0..n)
             .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
@@ -86,7 +92,7 @@ impl Tournament {
             .iter()
             .flat_map(|m| (0..self.games).map(move |g| (m, g)))
             .collect();
-        let played = play_all(&tasks, self.jobs)?;
+        let played = play_all(&tasks, self.jobs, said)?;
         let unfinished = played.iter().filter(|g| g.unfinished).count() as u32;
         let mut standings: Vec<Standing> = self
             .entries
