@@ -401,30 +401,16 @@ for line in sys.stdin:
 /// Everything `upcard ARGS` writes to a pseudo-terminal (its standard output
 /// and error both), until it exits.
 fn on_a_terminal(args: &[&str]) -> String {
-    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
     use std::io::Read;
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows: 40,
-            cols: 120,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .unwrap();
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_upcard"));
-    cmd.args(args);
-    cmd.env("TERM", "xterm-256color");
-    cmd.cwd(env!("CARGO_MANIFEST_DIR"));
-    let mut child = pair.slave.spawn_command(cmd).unwrap();
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().unwrap();
+    let (mut child, master) = crate::common::in_a_pty(args, 120, 40);
+    let mut reader = master.try_clone_reader().unwrap();
     let read = std::thread::spawn(move || {
         let mut all = Vec::new();
         let _ = reader.read_to_end(&mut all);
         all
     });
     assert!(child.wait().unwrap().success());
-    drop(pair.master);
+    drop(master);
     String::from_utf8_lossy(&read.join().unwrap()).into_owned()
 }
 

@@ -176,3 +176,31 @@ pub fn init_args<'a>(platform: &'a str, rules: &'a str) -> [&'a str; 6] {
         rules,
     ]
 }
+
+/// `upcard ARGS` started in a pseudo-terminal of `cols` × `rows` (TERM set,
+/// run in the checkout): the program and the terminal's end.
+pub fn in_a_pty(
+    args: &[&str],
+    cols: u16,
+    rows: u16,
+) -> (
+    Box<dyn portable_pty::Child + Send + Sync>,
+    Box<dyn portable_pty::MasterPty + Send>,
+) {
+    use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows,
+            cols,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .unwrap();
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_upcard"));
+    cmd.args(args);
+    cmd.env("TERM", "xterm-256color");
+    cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+    let child = pair.slave.spawn_command(cmd).unwrap();
+    drop(pair.slave);
+    (child, pair.master)
+}

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use portable_pty::{CommandBuilder, PtySize, native_pty_system};
+use portable_pty::PtySize;
 
 use crate::tester::Upcard;
 
@@ -275,22 +275,9 @@ struct Pty {
 
 impl Pty {
     fn start(args: &[&str], cols: u16, rows: u16) -> Pty {
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows,
-                cols,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .unwrap();
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_upcard"));
-        cmd.args(args);
-        cmd.env("TERM", "xterm-256color");
-        cmd.cwd(env!("CARGO_MANIFEST_DIR"));
-        let child = pair.slave.spawn_command(cmd).unwrap();
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let writer = pair.master.take_writer().unwrap();
+        let (child, master) = crate::common::in_a_pty(args, cols, rows);
+        let mut reader = master.try_clone_reader().unwrap();
+        let writer = master.take_writer().unwrap();
         let screen = Arc::new(Mutex::new(vt100::Parser::new(nz(rows), nz(cols), 0)));
         let s = screen.clone();
         std::thread::spawn(move || {
@@ -304,7 +291,7 @@ impl Pty {
         });
         Pty {
             child,
-            master: pair.master,
+            master,
             writer,
             screen,
         }

@@ -152,12 +152,12 @@ mod tests {
     use upcard_bots::Bot;
     use upcard_rules::courses::standard;
 
-    #[test]
-    fn duplicate_games_swap_the_seats_and_the_same_seed_gives_the_same_games() {
-        let m = Match {
-            bots: [Entrant::Bot(Bot::Simple), Entrant::Bot(Bot::Computer)],
+    /// Six standard games of `bots` from `seed`, two at a time.
+    fn six_games(bots: [Bot; 2], seed: u32) -> Match {
+        Match {
+            bots: bots.map(Entrant::Bot),
             games: 6,
-            deals: Deals::Seed(9),
+            deals: Deals::Seed(seed),
             rules: Rules::Standard(standard::config()),
             jobs: 2,
             strength: Strength {
@@ -170,7 +170,12 @@ mod tests {
             record: None,
             timings: false,
             launch: upcard_seat::program_seat::Launch::TRUSTED,
-        };
+        }
+    }
+
+    #[test]
+    fn duplicate_games_swap_the_seats_and_the_same_seed_gives_the_same_games() {
+        let m = six_games([Bot::Simple, Bot::Computer], 9);
         let a = m.run().unwrap();
         let b = Match {
             jobs: 1,
@@ -202,20 +207,7 @@ mod tests {
                 self.0.lock().unwrap().push(e);
             }
         }
-        let m = Match {
-            bots: [Entrant::Bot(Bot::Simple), Entrant::Bot(Bot::Random)],
-            games: 6,
-            deals: Deals::Seed(4),
-            rules: Rules::Standard(standard::config()),
-            jobs: 2,
-            strength: Strength::default(),
-            timeout: Duration::from_secs(5),
-            on_fault: OnFault::Bot(Bot::Computer),
-            command: String::new(),
-            record: None,
-            timings: false,
-            launch: upcard_seat::program_seat::Launch::TRUSTED,
-        };
+        let m = six_games([Bot::Simple, Bot::Random], 4);
         let kept = Kept(Mutex::new(Vec::new()));
         let told = m.run_with(&kept).unwrap();
         let quiet = m.run().unwrap();
