@@ -190,25 +190,21 @@ impl Bot {
     /// The levels as help texts give them: `level:1 (beginner), …`.
     pub fn levels_help() -> String {
         Bot::levels()
-            .map(|b| {
-                format!(
-                    "level:{} ({})",
-                    b.level().unwrap_or(0),
-                    b.word().unwrap_or("")
-                )
-            })
+            .filter_map(|b| b.row().level)
+            .map(|(n, word)| format!("level:{n} ({word})"))
+            .collect::<Vec<_>>()
             .join(", ")
     }
 
-    /// The five levels for people, beginner first.
-    pub fn levels() -> [Bot; 5] {
-        [
-            Bot::Beginner,
-            Bot::Casual,
-            Bot::Intermediate,
-            Bot::Advanced,
-            Bot::Expert,
-        ]
+    /// The levels for people, beginner first: the registry's rows that
+    /// have one.
+    pub fn levels() -> impl Iterator<Item = Bot> {
+        let mut levels: Vec<Bot> = Bot::ALL
+            .into_iter()
+            .filter(|b| b.level().is_some())
+            .collect();
+        levels.sort_by_key(|b| b.level());
+        levels.into_iter()
     }
 
     /// The bot; `seed` decides the random and search bots' choices.
@@ -237,7 +233,7 @@ mod tests {
     /// expert) by its name; nothing else names a level.
     #[test]
     fn levels_are_found_by_number_and_by_word() {
-        for (n, bot) in Bot::levels().into_iter().enumerate() {
+        for (n, bot) in Bot::levels().enumerate() {
             assert_eq!(bot.level(), Some(n + 1));
             assert_eq!(Bot::find(&format!("level:{}", n + 1)), Some(bot));
             assert_eq!(Bot::find(bot.word().unwrap()), Some(bot));
