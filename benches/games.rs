@@ -5,6 +5,7 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use upcard::courses::eecs280::program::{Args, new_game, play};
 use upcard::courses::{cs246, eecs280};
+use upcard::engine::mutants::Switch;
 use upcard::engine::{Event, EventSink, NullSink, Phase, State};
 use upcard::input::Tokens;
 use upcard::parse::pack::parse_pack;
@@ -33,11 +34,17 @@ fn bench(c: &mut Criterion) {
     let a = args();
     let input = Tokens::from_text("").shared();
     let mut count = CountHands(0);
-    new_game(&a, pack, &input).run(&mut count).unwrap();
+    new_game(&a, pack, &input, Switch::OFF)
+        .run(&mut count)
+        .unwrap();
     let mut g = c.benchmark_group("eecs280_game_to_100");
     g.throughput(Throughput::Elements(count.0));
     g.bench_function("events_to_null_sink", |b| {
-        b.iter(|| new_game(&a, pack, &input).run(&mut NullSink).unwrap())
+        b.iter(|| {
+            new_game(&a, pack, &input, Switch::OFF)
+                .run(&mut NullSink)
+                .unwrap()
+        })
     });
     g.bench_function("full_transcript", |b| {
         b.iter(|| {

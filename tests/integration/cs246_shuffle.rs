@@ -4,6 +4,7 @@ use std::process::Command;
 
 use upcard::cards::short_list;
 use upcard::courses::cs246::{deck as cs246_deck, initial_deck};
+use upcard::engine::mutants::Switch;
 use upcard::engine::{DealPattern, Hand, deal};
 
 const PROBE: &str = include_str!("../../golden/cs246/spec_shuffle_deal_probe.txt");
@@ -13,9 +14,15 @@ fn probe_text(seed: i64, shuffles: usize) -> String {
     let mut deck = cs246_deck(seed, initial_deck(), 0);
     for n in 0..shuffles {
         let dealer = n % 4;
-        let cards = deck.next_deck();
+        let cards = deck.next_deck(Switch::OFF);
         let mut hands: [Hand; 4] = Default::default();
-        deal(&mut hands, &cards, dealer, DealPattern::FiveEach);
+        deal(
+            Switch::OFF,
+            &mut hands,
+            &cards,
+            dealer,
+            DealPattern::FiveEach,
+        );
         s.push_str(&format!(
             "-- shuffle #{} (dealer {dealer} if no nullified hands)\nDeck: {}\n",
             n + 1,

@@ -7,6 +7,7 @@ use crate::common::{Out, upcard_text};
 use upcard::courses::cs246::program as cs246;
 use upcard::courses::cs246::save::SaveFile;
 use upcard::engine::VecSink;
+use upcard::engine::mutants::Switch;
 use upcard::input::Tokens;
 use upcard::replay::{Target, record};
 use upcard::scenario::courses::cs246::from_save as scenario_from_save;
@@ -59,7 +60,8 @@ fn every_save_continues(path: &Path) -> usize {
             ..Default::default()
         };
         let input = Tokens::from_text("").shared();
-        let (mut game, _printer) = cs246::start(&args, Some(&loaded), &input, Vec::new());
+        let (mut game, _printer) =
+            cs246::start(&args, Some(&loaded), &input, Vec::new(), Switch::OFF);
         let mut sink = VecSink::default();
         game.run(&mut sink)
             .unwrap_or_else(|e| panic!("{}: move {}: {e}", path.display(), m.number));

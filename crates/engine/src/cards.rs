@@ -11,35 +11,33 @@ use std::cmp::Ordering;
 use std::fmt;
 use std::str::FromStr;
 
-use crate::mutants::{self, Mutant};
+use crate::mutants::{Mutant, Switch};
 
-/// How card functions consult the rule mutants: [`Live`] asks the switch
-/// for each card, [`Plain`] knows none runs. A hot caller checks
-/// [`mutants::running`] once and runs the same generic code with `Plain`,
-/// rather than one atomic load per card compared.
-pub trait Checks {
+/// How card functions consult the rule mutants: a [`Switch`] is asked for
+/// each card, [`Plain`] knows none plays. A hot caller checks
+/// [`Switch::is_off`] once and runs the same generic code with `Plain`.
+pub trait Checks: Copy {
     /// No mutant can be on: the orders come from precomputed tables.
     const PLAIN: bool;
-    fn on(m: Mutant) -> bool;
+    fn on(self, m: Mutant) -> bool;
 }
 
-/// Mutants consulted (any may be switched on).
-pub struct Live;
-/// No mutant runs in this process: every check is a constant false.
+/// The rules' own orders: every check is a constant false.
+#[derive(Clone, Copy, Debug)]
 pub struct Plain;
 
-impl Checks for Live {
+impl Checks for Switch {
     const PLAIN: bool = false;
     #[inline(always)]
-    fn on(m: Mutant) -> bool {
-        mutants::on(m)
+    fn on(self, m: Mutant) -> bool {
+        Switch::on(self, m)
     }
 }
 
 impl Checks for Plain {
     const PLAIN: bool = true;
     #[inline(always)]
-    fn on(_: Mutant) -> bool {
+    fn on(self, _: Mutant) -> bool {
         false
     }
 }
@@ -213,12 +211,10 @@ impl PartialOrd for Card {
     }
 }
 
+/// The rules' plain order; a mutant's is [`Card::plain_index_with`].
 impl Ord for Card {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        if mutants::running() {
-            return self.plain_index().cmp(&other.plain_index());
-        }
         self.raw_plain_index().cmp(&other.raw_plain_index())
     }
 }
@@ -250,24 +246,25 @@ impl Card {
     /// 0..24 in the plain order (a sort key).
     #[inline(always)]
     pub fn plain_index(self) -> u8 {
-        if mutants::running() {
-            return self.plain_index_with::<Live>();
-        }
-        self.plain_index_with::<Plain>()
+        self.0
     }
 
+    /// The plain order's sort key as `c` has it.
     #[inline(always)]
-    pub fn plain_index_with<C: Checks>(self) -> u8 {
+    pub fn plain_index_with<C: Checks>(self, c: C) -> u8 {
+        if C::PLAIN {
+            return self.0;
+        }
         let f = OrderFlags {
-            ties_reversed: C::on(Mutant::SuitTiesReversed),
-            ties_ignored: C::on(Mutant::SuitTiesIgnored),
-            hearts_below_spades: C::on(Mutant::HeartsBelowSpades),
+            ties_reversed: c.on(Mutant::SuitTiesReversed),
+            ties_ignored: c.on(Mutant::SuitTiesIgnored),
+            hearts_below_spades: c.on(Mutant::HeartsBelowSpades),
             ..OrderFlags::NONE
         };
         plain_index_of(self.rank() as u8, self.suit().index(), f)
     }
 
-    /// The plain index with no mutant consulted (the hot paths check once).
+    /// The plain index (the card's byte).
     #[inline(always)]
     pub fn raw_plain_index(self) -> u8 {
         self.0
@@ -279,13 +276,13 @@ impl Card {
 
     #[inline]
     pub fn is_left_bower(self, trump: Suit) -> bool {
-        self.is_left_bower_with::<Live>(trump)
+        self.is_left_bower_with(Plain, trump)
     }
 
     #[inline(always)]
-    pub fn is_left_bower_with<C: Checks>(self, trump: Suit) -> bool {
+    pub fn is_left_bower_with<C: Checks>(self, c: C, trump: Suit) -> bool {
         let f = OrderFlags {
-            no_left_bower: C::on(Mutant::NoLeftBower),
+            no_left_bower: c.on(Mutant::NoLeftBower),
             ..OrderFlags::NONE
         };
         is_left_bower_of(self.rank() as u8, self.suit().index(), trump.index(), f)
@@ -294,32 +291,32 @@ impl Card {
     /// Trump suit or the left bower.
     #[inline]
     pub fn is_trump(self, trump: Suit) -> bool {
-        self.is_trump_with::<Live>(trump)
+        self.is_trump_with(Plain, trump)
     }
 
     #[inline(always)]
-    pub fn is_trump_with<C: Checks>(self, trump: Suit) -> bool {
+    pub fn is_trump_with<C: Checks>(self, c: C, trump: Suit) -> bool {
         if C::PLAIN {
-            return self.effective_suit_with::<Plain>(trump) == trump;
+            return self.effective_suit_with(Plain, trump) == trump;
         }
-        self.suit() == trump || self.is_left_bower_with::<C>(trump)
+        self.suit() == trump || self.is_left_bower_with(c, trump)
     }
 
     /// The suit a card counts as: the left bower belongs to trump.
     #[inline]
     pub fn effective_suit(self, trump: Suit) -> Suit {
-        self.effective_suit_with::<Live>(trump)
+        self.effective_suit_with(Plain, trump)
     }
 
     #[inline(always)]
-    pub fn effective_suit_with<C: Checks>(self, trump: Suit) -> Suit {
+    pub fn effective_suit_with<C: Checks>(self, c: C, trump: Suit) -> Suit {
         if C::PLAIN {
             return EFFECTIVE_SUITS[usize::from(trump.index() & 3)][self.table_index()];
         }
         // The two switches this reads, not all of them (each is a lookup).
         let f = OrderFlags {
-            no_left_bower: C::on(Mutant::NoLeftBower),
-            left_keeps_suit: C::on(Mutant::LeftBowerKeepsPrintedSuit),
+            no_left_bower: c.on(Mutant::NoLeftBower),
+            left_keeps_suit: c.on(Mutant::LeftBowerKeepsPrintedSuit),
             ..OrderFlags::NONE
         };
         Suit::from_index(effective_suit_of(
@@ -333,22 +330,12 @@ impl Card {
     /// A total-order key: higher beats lower. `led` is the led suit, if any.
     #[inline(always)]
     pub fn value(self, trump: Suit, led: Option<Suit>) -> u8 {
-        // One check on the hot path; the mutants' order only when one runs.
-        if mutants::running() {
-            return self.mutated_value(trump, led);
-        }
-        self.value_with::<Plain>(trump, led)
+        self.value_with(Plain, trump, led)
     }
 
-    #[cold]
-    #[inline(never)]
-    fn mutated_value(self, trump: Suit, led: Option<Suit>) -> u8 {
-        self.value_with::<Live>(trump, led)
-    }
-
-    /// [`Card::value`] with the mutants consulted through `C`.
+    /// [`Card::value`] with the mutants consulted through `c`.
     #[inline(always)]
-    pub fn value_with<C: Checks>(self, trump: Suit, led: Option<Suit>) -> u8 {
+    pub fn value_with<C: Checks>(self, c: C, trump: Suit, led: Option<Suit>) -> u8 {
         let led = led.map_or(NO_SUIT, Suit::index);
         if C::PLAIN {
             // One load, not a chain of branches that a card game's random
@@ -361,7 +348,7 @@ impl Card {
             self.suit().index(),
             trump.index(),
             led,
-            OrderFlags::of::<C>(),
+            OrderFlags::of(c),
         )
     }
 
@@ -382,28 +369,46 @@ impl Card {
     /// trump): the `led` that [`Card::value`] takes.
     #[inline(always)]
     pub fn led_suit(led_card: Card, trump: Suit) -> Suit {
-        Card::led_suit_with::<Live>(led_card, trump)
+        Card::led_suit_with(Plain, led_card, trump)
     }
 
     #[inline(always)]
-    pub fn led_suit_with<C: Checks>(led_card: Card, trump: Suit) -> Suit {
-        if C::on(Mutant::LedSuitIsPrintedSuit) {
+    pub fn led_suit_with<C: Checks>(c: C, led_card: Card, trump: Suit) -> Suit {
+        if c.on(Mutant::LedSuitIsPrintedSuit) {
             led_card.suit()
         } else {
-            led_card.effective_suit_with::<C>(trump)
+            led_card.effective_suit_with(c, trump)
         }
     }
 
     /// Trump order (EECS 280 `Card_less(a, b, trump)`).
     pub fn cmp_trump(self, other: Card, trump: Suit) -> Ordering {
-        self.value(trump, None).cmp(&other.value(trump, None))
+        self.cmp_trump_with(Plain, other, trump)
+    }
+
+    /// [`Card::cmp_trump`] as `c` has it.
+    pub fn cmp_trump_with<C: Checks>(self, c: C, other: Card, trump: Suit) -> Ordering {
+        self.value_with(c, trump, None)
+            .cmp(&other.value_with(c, trump, None))
     }
 
     /// Led-suit-and-trump order (EECS 280 `Card_less(a, b, led_card, trump)`).
     /// The led suit is the led card's effective suit.
     pub fn cmp_led(self, other: Card, led_card: Card, trump: Suit) -> Ordering {
-        let led = Some(Card::led_suit(led_card, trump));
-        self.value(trump, led).cmp(&other.value(trump, led))
+        self.cmp_led_with(Plain, other, led_card, trump)
+    }
+
+    /// [`Card::cmp_led`] as `c` has it.
+    pub fn cmp_led_with<C: Checks>(
+        self,
+        c: C,
+        other: Card,
+        led_card: Card,
+        trump: Suit,
+    ) -> Ordering {
+        let led = Some(Card::led_suit_with(c, led_card, trump));
+        self.value_with(c, trump, led)
+            .cmp(&other.value_with(c, trump, led))
     }
 
     /// "Jack of Diamonds".
@@ -574,7 +579,7 @@ impl CardSet {
 
 /// The mutant switches that change the card orders, as plain values, so
 /// that one function computes an order both at compile time (the tables,
-/// no mutant) and with the switches read live.
+/// no mutant) and as a switch has it.
 #[derive(Clone, Copy)]
 struct OrderFlags {
     left_above_right: bool,
@@ -601,15 +606,15 @@ impl OrderFlags {
 
     /// The switches [`order_value`] reads.
     #[inline(always)]
-    fn of<C: Checks>() -> OrderFlags {
+    fn of<C: Checks>(c: C) -> OrderFlags {
         OrderFlags {
-            left_above_right: C::on(Mutant::LeftBowerAboveRight),
-            led_not_ranked: C::on(Mutant::LedSuitNotRanked),
-            no_left_bower: C::on(Mutant::NoLeftBower),
-            ties_reversed: C::on(Mutant::SuitTiesReversed),
-            ties_ignored: C::on(Mutant::SuitTiesIgnored),
-            hearts_below_spades: C::on(Mutant::HeartsBelowSpades),
-            led_left_bower: C::on(Mutant::LedSuitHasLeftBower),
+            left_above_right: c.on(Mutant::LeftBowerAboveRight),
+            led_not_ranked: c.on(Mutant::LedSuitNotRanked),
+            no_left_bower: c.on(Mutant::NoLeftBower),
+            ties_reversed: c.on(Mutant::SuitTiesReversed),
+            ties_ignored: c.on(Mutant::SuitTiesIgnored),
+            hearts_below_spades: c.on(Mutant::HeartsBelowSpades),
+            led_left_bower: c.on(Mutant::LedSuitHasLeftBower),
             ..OrderFlags::NONE
         }
     }
@@ -874,15 +879,15 @@ mod tests {
             for led in std::iter::once(None).chain(Suit::ALL.map(Some)) {
                 for card in all_cards() {
                     assert_eq!(
-                        card.value_with::<Plain>(trump, led),
-                        card.value_with::<Live>(trump, led),
+                        card.value_with(Plain, trump, led),
+                        card.value_with(Switch::OFF, trump, led),
                         "{card} {trump} {led:?}"
                     );
                 }
             }
             for card in all_cards() {
-                let suit = card.effective_suit_with::<Plain>(trump);
-                assert_eq!(suit, card.effective_suit_with::<Live>(trump));
+                let suit = card.effective_suit_with(Plain, trump);
+                assert_eq!(suit, card.effective_suit_with(Switch::OFF, trump));
                 assert_eq!(
                     suit,
                     if card.is_left_bower(trump) {
@@ -892,8 +897,8 @@ mod tests {
                     }
                 );
                 assert_eq!(
-                    card.is_trump_with::<Plain>(trump),
-                    card.is_trump_with::<Live>(trump)
+                    card.is_trump_with(Plain, trump),
+                    card.is_trump_with(Switch::OFF, trump)
                 );
             }
         }

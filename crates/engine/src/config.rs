@@ -1,6 +1,7 @@
 //! The knobs in which the two courses' games differ. Each rule set builds one.
 
 use super::Seat;
+use crate::mutants::Switch;
 
 /// How the 20 dealt cards go out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,6 +106,9 @@ pub struct Config {
     /// A game of a fixed number of deals (0: none): after this many, the
     /// team ahead wins; level, the deals go on until one team is ahead.
     pub deals: u32,
+    /// The catalogued student bug this game plays, if any (the rules:
+    /// [`Switch::OFF`]). Only `upcard-mutants` sets another.
+    pub switch: Switch,
 }
 
 impl Config {
@@ -132,6 +136,7 @@ impl Config {
             discard_upcard: true,
             first_dealer: 0,
             deals: 0,
+            switch: Switch::OFF,
         }
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use rand_mt::Mt;
 
 use crate::cards::{Card, Rank, Suit};
-use crate::mutants::{self, Mutant};
+use crate::mutants::{Mutant, Switch};
 
 /// A deck and its position: everything that decides the next hand's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -144,7 +144,7 @@ impl Deck {
     }
 
     /// The order of the next hand.
-    pub fn next_deck(&mut self) -> [Card; 24] {
+    pub fn next_deck(&mut self, switch: Switch) -> [Card; 24] {
         match self {
             Deck::Keyed { rng, cards } => {
                 let rng = Arc::make_mut(rng);
@@ -158,21 +158,17 @@ impl Deck {
                 current,
                 shuffle,
             } => {
-                if mutants::on(Mutant::PackFileNotRead) && *original != DEFAULT_ORDER {
+                if switch.on(Mutant::PackFileNotRead) && *original != DEFAULT_ORDER {
                     *original = DEFAULT_ORDER;
                     *current = DEFAULT_ORDER;
                 }
                 if *shuffle {
-                    if mutants::on(Mutant::ShuffleFromPack) {
+                    if switch.on(Mutant::ShuffleFromPack) {
                         *current = *original;
                     }
-                    let times = if mutants::on(Mutant::ShuffleOnce) {
-                        1
-                    } else {
-                        7
-                    };
+                    let times = if switch.on(Mutant::ShuffleOnce) { 1 } else { 7 };
                     for _ in 0..times {
-                        if mutants::on(Mutant::OutShuffle) {
+                        if switch.on(Mutant::OutShuffle) {
                             out_shuffle(current);
                         } else {
                             in_shuffle(current);
@@ -189,12 +185,12 @@ impl Deck {
                 shuffles,
             } => {
                 // Spec 2.3.2.1: `k = rng() % n; --n; swap(cards[n], cards[k])` while n > 1.
-                if *shuffles > 0 && mutants::on(Mutant::ShuffleOncePerGame) {
+                if *shuffles > 0 && switch.on(Mutant::ShuffleOncePerGame) {
                     *shuffles += 1;
                     return *cards;
                 }
                 let rng = Arc::make_mut(rng);
-                let off_by_one = u32::from(mutants::on(Mutant::ShuffleModuloOffByOne));
+                let off_by_one = u32::from(switch.on(Mutant::ShuffleModuloOffByOne));
                 let mut n = cards.len() as u32;
                 while n > 1 {
                     let k = rng.next_u32() % (n - off_by_one);
@@ -264,7 +260,9 @@ mod tests {
         let cards = numbered();
         let deal = |key: [u8; 32], hands: usize| {
             let mut d = Deck::keyed(key, cards);
-            (0..hands).map(|_| d.next_deck()).collect::<Vec<_>>()
+            (0..hands)
+                .map(|_| d.next_deck(Switch::OFF))
+                .collect::<Vec<_>>()
         };
         assert_eq!(deal([7; 32], 3), deal([7; 32], 3));
         assert_ne!(deal([7; 32], 1), deal([8; 32], 1));
@@ -316,12 +314,12 @@ mod tests {
             in_shuffle(&mut twice);
         }
         let mut p = Deck::pack(orig, true);
-        assert_eq!(p.next_deck(), once);
-        assert_eq!(p.next_deck(), twice);
+        assert_eq!(p.next_deck(Switch::OFF), once);
+        assert_eq!(p.next_deck(Switch::OFF), twice);
         assert_ne!(once, twice);
         let mut p = Deck::pack(orig, false);
-        assert_eq!(p.next_deck(), orig);
-        assert_eq!(p.next_deck(), orig);
+        assert_eq!(p.next_deck(Switch::OFF), orig);
+        assert_eq!(p.next_deck(Switch::OFF), orig);
     }
 
     #[test]

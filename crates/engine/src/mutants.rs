@@ -1,17 +1,14 @@
 //! The rule-mutant switch: which catalogued student bug, if any, the
-//! engine, the course strategies and the printers play on this thread. The
-//! catalogue (names, what each bug does, which rule sets it belongs to) lives
-//! with the rule sets, in `upcard::mutants`; the engine only knows the
-//! variants and consults [`on`] where each bug would live.
+//! engine, the course strategies and the printers play. The catalogue
+//! (names, what each bug does, which rule sets it belongs to) lives in
+//! `upcard-mutants`; the engine only knows the variants and asks its
+//! [`Switch`] where each bug would live.
 //!
-//! A mutant is switched on for the current thread only, for as long as a
-//! [`Switch`] lives. A thread-local switch rather than a field threaded
-//! through every layer keeps the engine's signatures and hot paths as they
-//! are: [`on`] costs one relaxed atomic load while no mutant runs anywhere in
-//! the process.
+//! The switch is a value a game is given (in its `Config`), not state of the
+//! thread: the same inputs play the same game wherever they run. Hot paths
+//! check [`Switch::is_off`] once and then run the rules' own code.
 
 use std::cell::Cell;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A plausible student bug the engine can be switched to, in catalogue
 /// order (`upcard::mutants::CATALOGUE[m as usize]` describes `m`).
@@ -114,46 +111,89 @@ impl Mutant {
     pub const COUNT: usize = Mutant::SaveTurnFromDealer as usize + 1;
 }
 
-/// Threads currently playing a mutant, process-wide: the fast path of [`on`].
-static RUNNING: AtomicUsize = AtomicUsize::new(0);
-
 thread_local! {
-    static CURRENT: Cell<Option<Mutant>> = const { Cell::new(None) };
     /// While a [`Watch`] lives: the mutants whose switch was consulted.
     static SEEN: Cell<Option<u128>> = const { Cell::new(None) };
 }
 
-/// Whether `m` is switched on for this thread.
-#[inline(always)]
-pub fn on(m: Mutant) -> bool {
-    running() && is_current(m)
+/// Which catalogued bug, if any, a game plays: a value the engine is given
+/// in its [`crate::Config`], so that the state, its deck and every
+/// [`crate::Observation`] carry it, and the printers are given it. Nothing
+/// else can switch a mutant on: no scenario field, option or course command
+/// reaches it (`upcard::mutants::play` is the one that makes one).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Switch {
+    mutant: Option<Mutant>,
+    /// Consultations are noted for the thread's [`Watch`].
+    noted: bool,
 }
 
-/// Whether any thread plays a mutant: the one load on hot paths.
-#[inline(always)]
-pub fn running() -> bool {
-    RUNNING.load(Ordering::Relaxed) != 0
+impl Switch {
+    /// The rules: no mutant.
+    pub const OFF: Switch = Switch {
+        mutant: None,
+        noted: false,
+    };
+
+    /// Plays `m`.
+    pub const fn to(m: Mutant) -> Switch {
+        Switch {
+            mutant: Some(m),
+            noted: false,
+        }
+    }
+
+    /// The same switch, noting each mutant consulted in the thread's
+    /// [`Watch`] (a diagnosis's question: which bugs could print anything
+    /// else here?).
+    pub const fn noted(self) -> Switch {
+        Switch {
+            noted: true,
+            ..self
+        }
+    }
+
+    /// The mutant played, if any.
+    pub const fn mutant(self) -> Option<Mutant> {
+        self.mutant
+    }
+
+    /// Nothing to consult: no mutant plays and none is noted, so a hot
+    /// path may run the rules' own code (checked once, not per card).
+    #[inline(always)]
+    pub const fn is_off(self) -> bool {
+        self.mutant.is_none() && !self.noted
+    }
+
+    /// Whether `m` is played.
+    #[inline(always)]
+    pub fn on(self, m: Mutant) -> bool {
+        if self.noted {
+            note(m);
+        }
+        self.mutant == Some(m)
+    }
 }
 
 #[cold]
 #[inline(never)]
-fn is_current(m: Mutant) -> bool {
+fn note(m: Mutant) {
     SEEN.with(|w| {
         if let Some(seen) = w.get() {
             w.set(Some(seen | 1 << m as u32));
         }
     });
-    CURRENT.with(|c| c.get()) == Some(m)
 }
 
-/// Notes, for this thread until dropped, which mutants' switches the code
-/// consults: a mutant whose switch a stretch of play never consults plays
-/// that stretch exactly as the rules do, so a diagnosis need not run it.
+/// Notes, on this thread until dropped, which mutants a [`Switch::noted`]
+/// switch is asked about (a record of the thread, not a switch: the games
+/// it watches play the rules): a mutant whose switch a stretch
+/// of play never consults plays that stretch exactly as the rules do, so a
+/// diagnosis need not run it.
 pub struct Watch(std::marker::PhantomData<*const ()>);
 
 impl Watch {
     pub fn start() -> Watch {
-        RUNNING.fetch_add(1, Ordering::Relaxed);
         SEEN.with(|w| w.set(Some(0)));
         Watch(std::marker::PhantomData)
     }
@@ -167,27 +207,6 @@ impl Watch {
 impl Drop for Watch {
     fn drop(&mut self) {
         SEEN.with(|w| w.set(None));
-        RUNNING.fetch_sub(1, Ordering::Relaxed);
-    }
-}
-
-/// Switches a mutant on for this thread until dropped (not `Send`: it must
-/// be dropped on the thread it switched). `upcard::mutants::play` is the one
-/// caller: no scenario field, option or course command reaches it.
-pub struct Switch(std::marker::PhantomData<*const ()>);
-
-impl Switch {
-    pub fn on(m: Mutant) -> Switch {
-        RUNNING.fetch_add(1, Ordering::Relaxed);
-        CURRENT.with(|c| c.set(Some(m)));
-        Switch(std::marker::PhantomData)
-    }
-}
-
-impl Drop for Switch {
-    fn drop(&mut self) {
-        CURRENT.with(|c| c.set(None));
-        RUNNING.fetch_sub(1, Ordering::Relaxed);
     }
 }
 
@@ -196,16 +215,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_switch_is_off_again_when_dropped_and_only_on_its_thread() {
-        assert!(!on(Mutant::NoLeftBower));
-        {
-            let _s = Switch::on(Mutant::NoLeftBower);
-            assert!(on(Mutant::NoLeftBower));
-            assert!(!on(Mutant::DealerLeads));
-            std::thread::spawn(|| assert!(!on(Mutant::NoLeftBower)))
-                .join()
-                .unwrap();
-        }
-        assert!(!on(Mutant::NoLeftBower));
+    fn a_switch_plays_its_mutant_only() {
+        assert!(!Switch::OFF.on(Mutant::NoLeftBower));
+        let s = Switch::to(Mutant::NoLeftBower);
+        assert!(s.on(Mutant::NoLeftBower));
+        assert!(!s.on(Mutant::DealerLeads));
+        assert!(!s.is_off() && Switch::OFF.is_off() && !Switch::OFF.noted().is_off());
+    }
+
+    #[test]
+    fn a_watch_notes_what_a_noted_switch_is_asked_and_nothing_else() {
+        let watch = Watch::start();
+        Switch::OFF.on(Mutant::DealerLeads);
+        assert_eq!(watch.seen(), 0);
+        Switch::OFF.noted().on(Mutant::DealerLeads);
+        Switch::to(Mutant::NoLeftBower)
+            .noted()
+            .on(Mutant::HandsFromOne);
+        assert_eq!(
+            watch.seen(),
+            1 << Mutant::DealerLeads as u32 | 1 << Mutant::HandsFromOne as u32
+        );
+        drop(watch);
+        Switch::OFF.noted().on(Mutant::DealerLeads);
+        assert_eq!(Watch::start().seen(), 0);
     }
 }

@@ -3,6 +3,7 @@
 
 use super::{Hand, Seat};
 use crate::cards::{Card, Suit};
+use crate::mutants::Switch;
 
 #[derive(Clone, Copy, Debug)]
 pub struct Observation<'a> {
@@ -49,6 +50,9 @@ pub struct Observation<'a> {
     /// How the hand will be scored (the table's rules are public).
     pub scoring: crate::Scoring,
     pub hand_no: u32,
+    /// The rule mutant the game plays (the rules: [`Switch::OFF`]): the
+    /// course strategies play it too. Never sent to a seat's program.
+    pub switch: Switch,
 }
 
 impl Observation<'_> {
@@ -80,7 +84,7 @@ impl Observation<'_> {
     /// it. Under CS 246's penalty rule such a card is among the legal
     /// actions; a bot or a person should be told.
     pub fn renege_suit(&self, card: Card) -> Option<Suit> {
-        super::state::renege_suit(self.hand, self.trick, self.trump, card)
+        super::follow::renege_suit(self.switch, self.hand, self.trick, self.trump, card)
     }
 
     pub fn reneges(&self, card: Card) -> bool {
@@ -99,6 +103,6 @@ impl Observation<'_> {
         self.trick
             .iter()
             .copied()
-            .max_by(|a, b| a.1.cmp_led(b.1, led, trump))
+            .max_by(|a, b| a.1.cmp_led_with(self.switch, b.1, led, trump))
     }
 }

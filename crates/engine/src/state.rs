@@ -4,12 +4,13 @@
 //! step boundary the course programs print between is a state.
 
 use super::{
-    Action, Actions, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand,
-    List, LonerLead, Observation, Seat, left_of, partner_of, team_of,
+    Action, AllPass, Ask, Config, DealPattern, Deck, Event, EventSink, FollowRule, Hand, List,
+    LonerLead, Observation, Seat, left_of, partner_of, team_of,
 };
-use crate::cards::{Card, CardSet, Checks, Live, Plain, Suit};
+use crate::cards::{Card, Checks, Plain, Suit};
 use crate::config::Scoring;
-use crate::mutants::{self, Mutant};
+use crate::follow::renege_suit;
+use crate::mutants::{Mutant, Switch};
 
 /// Reports an event, building it only for a sink that takes events (a null
 /// sink costs nothing: the check is a constant once inlined).
@@ -149,7 +150,9 @@ impl State {
     #[inline]
     pub fn sitting_out(&self) -> Option<Seat> {
         match (self.alone, self.maker) {
-            (true, Some(m)) if !mutants::on(Mutant::AlonePartnerPlays) => Some(partner_of(m)),
+            (true, Some(m)) if !self.config.switch.on(Mutant::AlonePartnerPlays) => {
+                Some(partner_of(m))
+            }
             _ => None,
         }
     }
@@ -207,17 +210,10 @@ impl State {
         })
     }
 
-    /// Screw the dealer: the dealer may not pass in round two.
-    #[inline]
-    fn forced(&self) -> bool {
-        matches!(self.phase, Phase::Bidding { round: 2, turn, .. }
-            if turn == self.dealer && self.all_pass() == AllPass::ScrewTheDealer)
-    }
-
-    fn all_pass(&self) -> AllPass {
-        if mutants::on(Mutant::DealerMayPass) {
+    pub(crate) fn all_pass(&self) -> AllPass {
+        if self.config.switch.on(Mutant::DealerMayPass) {
             AllPass::Nullify
-        } else if mutants::on(Mutant::ScrewTheDealer) {
+        } else if self.config.switch.on(Mutant::ScrewTheDealer) {
             AllPass::ScrewTheDealer
         } else {
             self.config.all_pass
@@ -226,12 +222,12 @@ impl State {
 
     /// Hands are kept sorted (a mutant keeps them as dealt).
     fn sorts_hands(&self) -> bool {
-        self.config.sort_hands && !mutants::on(Mutant::HumanHandUnsorted)
+        self.config.sort_hands && !self.config.switch.on(Mutant::HumanHandUnsorted)
     }
 
     /// The dealer of the next hand.
     fn next_dealer(&self) -> Seat {
-        if mutants::on(Mutant::DealerMovesRight) {
+        if self.config.switch.on(Mutant::DealerMovesRight) {
             (self.dealer + 3) % 4
         } else {
             left_of(self.dealer)
@@ -279,115 +275,8 @@ impl State {
             makers_took: self.makers_took,
             scoring: self.config.scoring,
             hand_no: self.hand_no,
+            switch: self.config.switch,
         }
-    }
-
-    /// Every action [`State::apply`] accepts now. Under a renege penalty
-    /// (CS 246) a card that does not follow suit is accepted, with its
-    /// penalty; under [`FollowRule::Refuse`] it is not offered.
-    #[inline]
-    pub fn legal_actions(&self) -> Actions {
-        let mut v = Actions::new();
-        if let Some(seat) = self.to_move() {
-            self.legal_actions_into(seat, &mut v);
-        }
-        v
-    }
-
-    /// [`State::legal_actions`] into `v`, when the caller knows `seat` is to
-    /// move (the driver reuses one list: no copy of it per decision).
-    #[inline]
-    pub fn legal_actions_into(&self, seat: Seat, v: &mut Actions) {
-        v.clear();
-        match self.phase {
-            Phase::Bidding { round, .. } => {
-                let Some(up) = self.upcard else { return };
-                // Each offer by a condition, not a branch: which suit was
-                // turned up is random.
-                v.push_if(Action::Pass, !self.forced());
-                let alone = self.may_go_alone(seat, round);
-                // Ordering up one's partner is going alone (CS 246, the
-                // must-alone Canadian loner): not at all where one may not.
-                let forced = round == 1
-                    && self.config.ordering_partner_is_alone
-                    && partner_of(seat) == self.dealer
-                    && !mutants::on(Mutant::PartnerOrderNotAlone);
-                let plain = alone | !forced;
-                for suit in Suit::ALL {
-                    let offered = (round == 1) == (suit == up.suit());
-                    v.push_if(Action::Order { suit, alone: false }, offered & plain);
-                    v.push_if(Action::Order { suit, alone: true }, offered & alone);
-                }
-                v.push_if(Action::ThrowIn, self.may_throw_in(seat, round));
-            }
-            Phase::Defend { .. } => {
-                v.push(Action::Pass);
-                v.push(Action::DefendAlone);
-            }
-            Phase::Discard => {
-                v.extend(self.hands[seat].iter().map(|&c| Action::Discard(c)));
-                if self.config.discard_upcard {
-                    v.extend(self.upcard.map(Action::Discard));
-                }
-            }
-            Phase::Trick { .. } => {
-                let hand = &self.hands[seat];
-                // Only refusal narrows the cards; trust and penalty take any.
-                let refuse = self.config.follow == FollowRule::Refuse;
-                if !mutants::running() {
-                    // By bit sets: the cards of the suit to follow, in the
-                    // order held, or every card when none is held.
-                    let follow = match refuse {
-                        true => follow_set(hand, &self.trick, self.trump),
-                        false => CardSet::EMPTY,
-                    };
-                    if follow.is_empty() {
-                        v.map_from(hand.list(), Action::Play);
-                    } else {
-                        for &c in hand.iter() {
-                            v.push_if(Action::Play(c), follow.contains(c));
-                        }
-                    }
-                    return;
-                }
-                match (refuse.then(|| self.follow_suit(seat)).flatten(), refuse) {
-                    (Some(suit), true) => {
-                        let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
-                        v.extend(
-                            hand.iter()
-                                .filter(|c| {
-                                    self.trump
-                                        .is_some_and(|t| follows_as(**c, t, printed) == suit)
-                                })
-                                .map(|&c| Action::Play(c)),
-                        )
-                    }
-                    _ => v.map_from(hand.list(), Action::Play),
-                }
-            }
-            _ => {}
-        }
-    }
-
-    /// Whether `seat` may go alone when making trump in `round`.
-    fn may_go_alone(&self, seat: Seat, round: u8) -> bool {
-        self.config.allow_alone
-            && !(self.config.canadian_loner && round == 1 && partner_of(seat) == self.dealer)
-    }
-
-    /// Farmer's hand: on one's first turn to bid, a hand of nines and tens.
-    fn may_throw_in(&self, seat: Seat, round: u8) -> bool {
-        use crate::cards::Rank;
-        self.config.farmers_hand
-            && round == 1
-            && self.hands[seat]
-                .iter()
-                .all(|c| matches!(c.rank(), Rank::Nine | Rank::Ten))
-    }
-
-    /// The suit `seat` must follow, when it holds a card of it.
-    fn follow_suit(&self, seat: Seat) -> Option<Suit> {
-        suit_to_follow(&self.hands[seat], &self.trick, self.trump)
     }
 
     /// Takes one automatic step: deals a hand, skips a sitting-out seat's
@@ -424,7 +313,8 @@ impl State {
     }
 
     /// [`State::apply`] when the caller knows `seat` is to move (the driver
-    /// asked [`State::to_move`] already: not twice a decision).
+    /// asked [`State::to_move`] already: not twice a decision). The action
+    /// is tested by [`State::admits`], the one legality rule.
     #[inline]
     pub fn apply_for<S: EventSink + ?Sized>(
         &mut self,
@@ -433,26 +323,23 @@ impl State {
         sink: &mut S,
     ) -> Result<(), Illegal> {
         debug_assert_eq!(self.to_move(), Some(seat), "the seat to move applies");
-        let illegal = |problem: String| Err(Illegal { seat, problem });
+        // Each arm asks the legality rule's part for its kind of action
+        // (`admits` in one match: the hot path tests one rule, once).
         match (self.phase, action) {
-            (Phase::Bidding { round, passes, .. }, Action::Pass) => {
-                if self.forced() {
-                    return illegal(
-                        "passed as dealer in round two; the dealer must order up a suit (screw the dealer)".into(),
-                    );
-                }
+            (Phase::Bidding { round, passes, .. }, Action::Pass)
+                if self.may_call(seat, round, action) =>
+            {
                 self.heard(seat, round, Action::Pass);
                 self.pass(sink, seat, round, passes);
             }
-            (Phase::Bidding { round, .. }, Action::Order { suit, alone }) => {
-                self.apply_order(seat, round, suit, alone, sink)?;
+            (Phase::Bidding { round, .. }, Action::Order { suit, alone })
+                if self.may_call(seat, round, action) =>
+            {
+                self.apply_order(seat, round, suit, alone, sink);
             }
-            (Phase::Bidding { round, .. }, Action::ThrowIn) => {
-                if !self.may_throw_in(seat, round) {
-                    return illegal(
-                        "threw the hand in; only a farmer's hand (nines and tens), on one's first turn to bid, may be".into(),
-                    );
-                }
+            (Phase::Bidding { round, .. }, Action::ThrowIn)
+                if self.may_call(seat, round, action) =>
+            {
                 self.heard(seat, round, Action::ThrowIn);
                 let next_dealer = self.next_dealer();
                 emit!(sink, Event::ThrownIn { seat, next_dealer });
@@ -469,18 +356,18 @@ impl State {
                 emit!(sink, Event::DefendedAlone { seat });
                 self.begin_play(sink);
             }
-            (Phase::Discard, Action::Discard(card)) => self.apply_discard(seat, card, sink)?,
-            (Phase::Trick { turn, turns }, Action::Play(card)) => {
-                self.apply_play(seat, card, turn, turns, sink)?;
+            (Phase::Discard, Action::Discard(card)) if self.discards(seat).contains(card) => {
+                self.apply_discard(seat, card, sink)
             }
-            (_, action) => {
-                let expected = match self.ask() {
-                    Some(Ask::Bid { .. }) => "a bid",
-                    Some(Ask::Discard { .. }) => "a card to discard",
-                    Some(Ask::Defend) => "pass or defend alone",
-                    _ => "a card to play",
-                };
-                return illegal(format!("expected {expected}, got {action}"));
+            (Phase::Trick { turn, turns }, Action::Play(card))
+                if self.playable(seat).contains(card) =>
+            {
+                self.apply_play(seat, card, turn, turns, sink);
+            }
+            _ => {
+                debug_assert!(!self.admits(seat, action));
+                let problem = self.refusal(seat, action);
+                return Err(Illegal { seat, problem });
             }
         }
         Ok(())
@@ -495,65 +382,26 @@ impl State {
         suit: Suit,
         alone: bool,
         sink: &mut S,
-    ) -> Result<(), Illegal> {
-        let illegal = |problem: String| Err(Illegal { seat, problem });
-        let up = self.upcard.map(|c| c.suit());
-        if round == 1 && Some(suit) != up {
-            return illegal(format!(
-                "ordered up {suit} in round one; only {} may be ordered up",
-                up.map_or("the upcard's suit".to_string(), |s| s.to_string())
-            ));
-        }
-        if round == 2 && Some(suit) == up {
-            return illegal(format!(
-                "ordered up {suit} in round two; it was turned down"
-            ));
-        }
+    ) {
         let alone = alone
             || (round == 1
                 && self.config.ordering_partner_is_alone
-                && !mutants::on(Mutant::PartnerOrderNotAlone)
+                && !self.config.switch.on(Mutant::PartnerOrderNotAlone)
                 && partner_of(seat) == self.dealer);
-        if alone && !self.config.allow_alone {
-            return illegal("went alone; these rules have no going alone".into());
-        }
-        if alone && !self.may_go_alone(seat, round) {
-            return illegal(
-                "went alone ordering up the dealer, one's partner; a Canadian loner may not".into(),
-            );
-        }
         self.heard(seat, round, Action::Order { suit, alone });
         self.order(sink, seat, suit, alone, round);
-        Ok(())
     }
 
     /// The dealer's discard, having picked up the upcard.
     #[inline(always)]
-    fn apply_discard<S: EventSink + ?Sized>(
-        &mut self,
-        seat: Seat,
-        card: Card,
-        sink: &mut S,
-    ) -> Result<(), Illegal> {
-        let illegal = |problem: String| Err(Illegal { seat, problem });
-        let Some(upcard) = self.upcard else {
-            return illegal("there is no upcard to pick up".into());
-        };
-        if card != upcard && !self.hands[seat].contains(&card) {
-            return illegal(format!(
-                "discarded {card}, which is neither in hand nor the upcard"
-            ));
-        }
-        if card == upcard && !self.config.discard_upcard {
-            return illegal(format!(
-                "discarded the upcard {card}; under these rules the dealer keeps it"
-            ));
-        }
+    fn apply_discard<S: EventSink + ?Sized>(&mut self, seat: Seat, card: Card, sink: &mut S) {
+        // `admits` a discard only with an upcard.
+        let Some(upcard) = self.upcard else { return };
         let hand = &mut self.hands[seat];
         hand.push(upcard);
         hand.retain(|c| *c != card);
         if self.sorts_hands() {
-            sort_hand(&mut self.hands[seat]);
+            sort_hand(self.config.switch, &mut self.hands[seat]);
         }
         // The discard goes face down on the kitty in the upcard's place.
         if let Some(k) = self.kitty.first_mut() {
@@ -566,10 +414,10 @@ impl State {
         } else {
             self.begin_play(sink);
         }
-        Ok(())
     }
 
-    /// A card led or played to the trick (`turns` taken in it so far).
+    /// A card led or played to the trick (`turns` taken in it so far), or a
+    /// renege under a penalty rule.
     #[inline(always)]
     fn apply_play<S: EventSink + ?Sized>(
         &mut self,
@@ -578,25 +426,24 @@ impl State {
         turn: Seat,
         turns: u8,
         sink: &mut S,
-    ) -> Result<(), Illegal> {
-        let illegal = |problem: String| Err(Illegal { seat, problem });
+    ) {
+        // `admits` only a card in hand.
         let Some(at) = self.hands[seat].find(&card) else {
-            return illegal(format!("played {card}, which is not in hand"));
+            return;
         };
-        if self.config.follow != FollowRule::Trust
-            && !mutants::on(Mutant::RenegeAccepted)
-            && let Some(suit) = renege_suit(&self.hands[seat], &self.trick, self.trump, card)
+        if let FollowRule::Penalty { points } = self.config.follow
+            && !self.config.switch.on(Mutant::RenegeAccepted)
+            && renege_suit(
+                self.config.switch,
+                &self.hands[seat],
+                &self.trick,
+                self.trump,
+                card,
+            )
+            .is_some()
         {
-            match self.config.follow {
-                FollowRule::Trust => {}
-                FollowRule::Refuse => {
-                    return illegal(format!("played {card} but could follow {suit}"));
-                }
-                FollowRule::Penalty { points } => {
-                    self.renege(sink, seat, card, points);
-                    return Ok(());
-                }
-            }
+            self.renege(sink, seat, card, points);
+            return;
         }
         let leading = self.trick.is_empty();
         self.hands[seat].remove(at);
@@ -611,7 +458,6 @@ impl State {
             }
         );
         self.end_turn(sink, turn, turns);
-        Ok(())
     }
 
     /// The players stop the game (CS 246 `q`): nothing more happens.
@@ -641,7 +487,7 @@ impl State {
     }
 
     fn start_hand<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
-        let deck = self.deck.next_deck();
+        let deck = self.deck.next_deck(self.config.switch);
         self.hands = Default::default();
         self.taken = Default::default();
         self.tricks = [0; 4];
@@ -664,12 +510,19 @@ impl State {
             }
         );
         emit!(sink, Event::Deck { cards: deck });
-        deal(&mut self.hands, &deck, self.dealer, self.config.deal);
+        deal(
+            self.config.switch,
+            &mut self.hands,
+            &deck,
+            self.dealer,
+            self.config.deal,
+        );
         if self.sorts_hands() {
-            self.hands.iter_mut().for_each(sort_hand);
+            let switch = self.config.switch;
+            self.hands.iter_mut().for_each(|h| sort_hand(switch, h));
         }
         let mut kitty = [deck[20], deck[21], deck[22], deck[23]];
-        if mutants::on(Mutant::UpcardFromBottom) {
+        if self.config.switch.on(Mutant::UpcardFromBottom) {
             kitty.reverse();
         }
         self.kitty = kitty.into_iter().collect();
@@ -769,10 +622,10 @@ impl State {
     /// round one, unless sitting out under rules where such a dealer does not.
     fn after_making<S: EventSink + ?Sized>(&mut self, sink: &mut S, round: u8) {
         let dealer_out = self.sits_out(self.dealer);
-        let picks_up = if mutants::on(Mutant::DealerSkipsPickUp) {
+        let picks_up = if self.config.switch.on(Mutant::DealerSkipsPickUp) {
             false
         } else {
-            round == 1 || mutants::on(Mutant::DealerPicksUpInRoundTwo)
+            round == 1 || self.config.switch.on(Mutant::DealerPicksUpInRoundTwo)
         };
         if picks_up && (!dealer_out || self.config.sitting_out_dealer_picks_up) {
             self.phase = Phase::Discard;
@@ -798,7 +651,7 @@ impl State {
     }
 
     fn first_leader(&self) -> Seat {
-        let eldest = if mutants::on(Mutant::DealerLeads) {
+        let eldest = if self.config.switch.on(Mutant::DealerLeads) {
             self.dealer
         } else {
             left_of(self.dealer)
@@ -839,7 +692,7 @@ impl State {
     /// CS 246 2.5.1: the card is refused, the other team scores, and the
     /// same player plays again, unless the penalty ends the game.
     fn renege<S: EventSink + ?Sized>(&mut self, sink: &mut S, seat: Seat, card: Card, points: u32) {
-        let team = if mutants::on(Mutant::RenegePenaltyToOwnTeam) {
+        let team = if self.config.switch.on(Mutant::RenegePenaltyToOwnTeam) {
             team_of(seat)
         } else {
             1 - team_of(seat)
@@ -876,12 +729,13 @@ impl State {
         let (Some(trump), Some(&(_, led))) = (self.trump, self.trick.first()) else {
             return;
         };
-        let mut winner = if mutants::running() {
-            trick_winner::<Live>(&self.trick, led, trump)
+        let switch = self.config.switch;
+        let mut winner = if switch.is_off() {
+            trick_winner(Plain, &self.trick, led, trump)
         } else {
-            trick_winner::<Plain>(&self.trick, led, trump)
+            trick_winner(switch, &self.trick, led, trump)
         };
-        if mutants::on(Mutant::TrickGoesLeft) {
+        if self.config.switch.on(Mutant::TrickGoesLeft) {
             winner = left_of(winner);
             while self.sits_out(winner) {
                 winner = left_of(winner);
@@ -909,7 +763,7 @@ impl State {
             Phase::HandOver
         } else {
             Phase::Trick {
-                turn: if mutants::on(Mutant::WinnerDoesNotLead) {
+                turn: if self.config.switch.on(Mutant::WinnerDoesNotLead) {
                     left_of(winner)
                 } else {
                     winner
@@ -926,7 +780,8 @@ impl State {
             points,
             march,
             euchred,
-        } = score_hand(
+        } = score_hand_with(
+            self.config.switch,
             self.makers_took,
             self.alone,
             self.defender.is_some(),
@@ -949,7 +804,7 @@ impl State {
         // penalty under renege-ends-game=no) got there first and wins.
         let other = 1 - winner;
         let reached = |score: u32| {
-            if mutants::on(Mutant::GameNeedsMore) {
+            if self.config.switch.on(Mutant::GameNeedsMore) {
                 score > target
             } else {
                 score >= target
@@ -998,27 +853,27 @@ impl State {
 /// The seat of the highest card in the led-suit-and-trump order; of equals
 /// (only under a mutant's order) the last played, or the first by mutant.
 #[inline(always)]
-fn trick_winner<C: Checks>(trick: &[(Seat, Card)], led: Card, trump: Suit) -> Seat {
-    let key = Some(Card::led_suit_with::<C>(led, trump));
-    let first = C::on(Mutant::TrickTiesGoFirst);
+fn trick_winner<C: Checks>(c: C, trick: &[(Seat, Card)], led: Card, trump: Suit) -> Seat {
+    let key = Some(Card::led_suit_with(c, led, trump));
+    let first = c.on(Mutant::TrickTiesGoFirst);
     // Key and position in one number, so the best is a `max` (no branch
     // whose outcome depends on the cards).
     let mut best = 0;
-    for (i, &(_, c)) in trick.iter().enumerate() {
+    for (i, &(_, card)) in trick.iter().enumerate() {
         let at = if first { 7 - i } else { i };
-        best = best.max(usize::from(c.value_with::<C>(trump, key)) << 3 | at);
+        best = best.max(usize::from(card.value_with(c, trump, key)) << 3 | at);
     }
     let at = best & 7;
     trick[if first { 7 - at } else { at }].0
 }
 
-/// Sorts a hand in the plain order. (No two cards are equal, so an unstable
-/// sort gives the one order.)
-fn sort_hand(hand: &mut Hand) {
-    if mutants::running() {
-        hand.sort_by_key(|c| c.plain_index());
-    } else {
+/// Sorts a hand in the plain order (as `switch` has it). (No two cards are
+/// equal, so an unstable sort gives the one order.)
+fn sort_hand(switch: Switch, hand: &mut Hand) {
+    if switch.is_off() {
         hand.sort_plain();
+    } else {
+        hand.sort_by_key(|c| c.plain_index_with(switch));
     }
 }
 
@@ -1040,20 +895,26 @@ const fn deal_order(sizes: [usize; 8]) -> [usize; 20] {
 }
 
 /// Deals 20 cards from the top of `deck`, starting at the dealer's left.
-pub fn deal(hands: &mut [Hand; 4], deck: &[Card; 24], dealer: Seat, pattern: DealPattern) {
+pub fn deal(
+    switch: Switch,
+    hands: &mut [Hand; 4],
+    deck: &[Card; 24],
+    dealer: Seat,
+    pattern: DealPattern,
+) {
     // A card at a time by a table: a loop of batches of two and three would
     // end each batch at a branch the processor mispredicts.
     const BATCHES: [usize; 20] = deal_order([3, 2, 3, 2, 2, 3, 2, 3]);
     const FIVES: [usize; 20] = deal_order([5, 5, 5, 5, 0, 0, 0, 0]);
     const BATCHES23: [usize; 20] = deal_order([2, 3, 2, 3, 3, 2, 3, 2]);
     let order = match pattern {
-        DealPattern::Batches32 if mutants::on(Mutant::Deal23First) => &BATCHES23,
-        DealPattern::FiveEach if mutants::on(Mutant::DealInBatches) => &BATCHES,
+        DealPattern::Batches32 if switch.on(Mutant::Deal23First) => &BATCHES23,
+        DealPattern::FiveEach if switch.on(Mutant::DealInBatches) => &BATCHES,
         DealPattern::Batches32 => &BATCHES,
         DealPattern::FiveEach => &FIVES,
         DealPattern::Batches23 => &BATCHES23,
     };
-    let first = if mutants::on(Mutant::DealStartsAtDealer) {
+    let first = if switch.on(Mutant::DealStartsAtDealer) {
         dealer
     } else {
         left_of(dealer)
@@ -1094,22 +955,35 @@ pub fn score_hand(
     defended_alone: bool,
     scoring: &Scoring,
 ) -> HandScore {
+    score_hand_with(Switch::OFF, makers_took, alone, defended_alone, scoring)
+}
+
+/// [`score_hand`] as `switch` has it (the engine's: a mutant may score
+/// otherwise).
+#[inline]
+fn score_hand_with(
+    switch: Switch,
+    makers_took: u8,
+    alone: bool,
+    defended_alone: bool,
+    scoring: &Scoring,
+) -> HandScore {
     let Scoring {
         lone_march_points,
         loner_euchred_points,
         fast_break,
     } = *scoring;
     let made = makers_took.count_ones() as u8;
-    let enough = if mutants::on(Mutant::MakersNeedFour) {
+    let enough = if switch.on(Mutant::MakersNeedFour) {
         4
     } else {
         3
     };
     let (makers_score, points, march, euchred) = if made == 5 {
-        let p = match (alone, mutants::on(Mutant::LoneMarchScoresTwo)) {
+        let p = match (alone, switch.on(Mutant::LoneMarchScoresTwo)) {
             (true, false) => lone_march_points,
             (true, true) => 2,
-            _ if mutants::on(Mutant::MarchScoresOne) => 1,
+            _ if switch.on(Mutant::MarchScoresOne) => 1,
             _ => 2,
         };
         (true, p, true, false)
@@ -1119,7 +993,7 @@ pub fn score_hand(
         (true, 1, false, false)
     } else if defended_alone {
         (false, 4, false, true)
-    } else if mutants::on(Mutant::EuchreScoresOne) {
+    } else if switch.on(Mutant::EuchreScoresOne) {
         (false, 1, false, true)
     } else if alone {
         (false, loner_euchred_points, false, true)
@@ -1134,71 +1008,6 @@ pub fn score_hand(
     }
 }
 
-/// The suit a hand must follow in `trick`, when it holds a card of it.
-fn suit_to_follow(hand: &Hand, trick: &[(Seat, Card)], trump: Option<Suit>) -> Option<Suit> {
-    let trump = trump?;
-    let &(_, led) = trick.first()?;
-    let suit = led.effective_suit(trump);
-    let held = if mutants::running() {
-        let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
-        hand.iter().any(|c| follows_as(*c, trump, printed) == suit)
-    } else {
-        // The hand's bit set against the suit's: no loop over the cards.
-        !hand.set().and(CardSet::suit(suit, trump)).is_empty()
-    };
-    held.then_some(suit)
-}
-
-/// The cards of `hand` that follow the suit led in `trick` (empty: none
-/// held, or nothing led), by bit sets: only while no mutant runs.
-#[inline(always)]
-fn follow_set(hand: &Hand, trick: &[(Seat, Card)], trump: Option<Suit>) -> CardSet {
-    match (trump, trick.first()) {
-        (Some(trump), Some(&(_, led))) => hand.set().and(CardSet::suit(
-            led.effective_suit_with::<Plain>(trump),
-            trump,
-        )),
-        _ => CardSet::EMPTY,
-    }
-}
-
-/// Playing `card` from `hand` into `trick` reneges: the suit it fails to
-/// follow. The one renege rule: the engine refuses or penalises by it, and
-/// an observation tells a seat by it ([`Observation::renege_suit`]).
-/// Inlined whole: its bit-set answer is most of a card's play.
-#[inline(always)]
-pub(crate) fn renege_suit(
-    hand: &Hand,
-    trick: &[(Seat, Card)],
-    trump: Option<Suit>,
-    card: Card,
-) -> Option<Suit> {
-    // Most cards follow or nothing is to be followed: said by bit sets
-    // while no mutant runs, before the full rule.
-    if !mutants::running() {
-        let follow = follow_set(hand, trick, trump);
-        if follow.is_empty() || follow.contains(card) {
-            return None;
-        }
-    }
-    let suit = suit_to_follow(hand, trick, trump)?;
-    let printed = mutants::on(Mutant::LeftBowerPrintedWhenFollowing);
-    trump
-        .is_some_and(|t| follows_as(card, t, printed) != suit)
-        .then_some(suit)
-}
-
-/// The suit a card in hand follows as: its effective suit, or its printed
-/// suit for the left bower under `left-bower-printed-when-following`.
-#[inline(always)]
-fn follows_as(c: Card, trump: Suit, printed: bool) -> Suit {
-    if printed && c.is_left_bower(trump) {
-        c.suit()
-    } else {
-        c.effective_suit(trump)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1208,7 +1017,7 @@ mod tests {
     fn batches_3232_then_2323_from_the_dealers_left() {
         let deck = numbered();
         let mut hands: [Hand; 4] = Default::default();
-        deal(&mut hands, &deck, 0, DealPattern::Batches32);
+        deal(Switch::OFF, &mut hands, &deck, 0, DealPattern::Batches32);
         let idx = |h: &Hand| -> Vec<usize> {
             h.iter()
                 .map(|c| deck.iter().position(|d| d == c).unwrap())
@@ -1224,7 +1033,7 @@ mod tests {
     fn five_each_from_the_dealers_left() {
         let deck = numbered();
         let mut hands: [Hand; 4] = Default::default();
-        deal(&mut hands, &deck, 2, DealPattern::FiveEach);
+        deal(Switch::OFF, &mut hands, &deck, 2, DealPattern::FiveEach);
         assert_eq!(hands[3].as_slice(), &deck[0..5]);
         assert_eq!(hands[0].as_slice(), &deck[5..10]);
         assert_eq!(hands[1].as_slice(), &deck[10..15]);

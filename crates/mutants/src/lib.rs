@@ -4,11 +4,12 @@
 //! failing program's output (`upcard grade --diagnose`).
 //!
 //! A mutant is data the code consults at the one place the bug lives
-//! (`upcard_engine::mutants::on`), never a copy of the code. It is switched
-//! on for the current thread only, for the length of one [`play`], which is
-//! the only caller of the engine's switch: no scenario field, option or
-//! course command reaches it. This module is the catalogue around the
-//! engine's leaf switch: names, areas, what each bug does, and the runs.
+//! (`switch.on(Mutant::X)`), never a copy of the code. The switch is a value
+//! the game is given (`upcard_engine::mutants::Switch`, in its `Config`, and
+//! given to its printer); this crate is the only one that makes one other
+//! than the rules': no scenario field, option or course command reaches it.
+//! This crate is the catalogue around the engine's leaf switch: names,
+//! areas, what each bug does, and the runs.
 
 mod catalogue;
 mod diagnose;
@@ -18,6 +19,7 @@ pub use catalogue::{CATALOGUE, Entry, Mutant};
 pub use diagnose::{Diagnoser, Finding, Kind, sanitized, text as diagnosis_text};
 pub use run::{Outcome, Report, Status, run};
 use upcard_engine::mutants::Switch;
+use upcard_rules::transcript::Transcript;
 
 use upcard_scenario::scenario::{Played, Scenario};
 
@@ -82,8 +84,13 @@ pub use upcard_rules::agents::MAX_HANDS;
 /// Plays `scenario` through the engine with `mutant` switched on, stopping
 /// it after [`MAX_HANDS`] hands (as a program that hangs would be stopped).
 pub fn play(scenario: &Scenario, mutant: Mutant) -> Played {
-    let _on = Switch::on(mutant);
-    upcard_scenario::scenario::play_within(scenario, MAX_HANDS)
+    upcard_scenario::scenario::play_within(scenario, MAX_HANDS, Switch::to(mutant))
+}
+
+/// Plays the next steps of `game`, printed by `printer`, as `switch` has it.
+fn switch(game: &mut upcard_rules::agents::Game, printer: &mut dyn Transcript, switch: Switch) {
+    game.state.config.switch = switch;
+    printer.switch(switch);
 }
 
 /// A game played one engine step at a time: its transcript, where each
@@ -118,10 +125,15 @@ pub(crate) fn play_steps(
     header: bool,
     lines: usize,
 ) -> Steps {
-    let switch = |k: usize| mutant.filter(|_| on.contains(&k)).map(Switch::on);
-    let header = mutant.filter(|_| header).map(Switch::on);
-    let (mut game, mut printer) = upcard_scenario::scenario::start(scenario);
-    drop(header);
+    let at = |k: usize| match mutant {
+        Some(m) if on.contains(&k) => Switch::to(m),
+        _ => Switch::OFF,
+    };
+    let header = match mutant {
+        Some(m) if header => Switch::to(m),
+        _ => Switch::OFF,
+    };
+    let (mut game, mut printer) = upcard_scenario::scenario::start(scenario, header);
     let first_hand = game.state.hand_no;
     let mut steps = Steps::default();
     let mut printed_lines = printer.bytes().iter().filter(|&&b| b == b'\n').count();
@@ -129,7 +141,7 @@ pub(crate) fn play_steps(
         if game.state.hand_no.saturating_sub(first_hand) >= MAX_HANDS || printed_lines > lines {
             break;
         }
-        let _on = switch(k);
+        switch(&mut game, &mut *printer, at(k));
         let mut watch = HandStarts::default();
         let before = printer.bytes().len();
         let r = game.step(&mut (&mut *printer, &mut watch));
@@ -168,8 +180,8 @@ pub(crate) fn play_on(
         game,
         state,
         events,
-        Some(mutant),
-        on,
+        Switch::OFF,
+        (Switch::to(mutant), on),
         usize::MAX,
         lines,
     )
@@ -187,24 +199,36 @@ pub(crate) fn consulted(
     lines: usize,
 ) -> u128 {
     let watch = upcard_engine::mutants::Watch::start();
-    play_from(scenario, game, state, events, None, 0, steps, lines);
+    let noted = Switch::OFF.noted();
+    play_from(
+        scenario,
+        game,
+        state,
+        events,
+        noted,
+        (noted, 0),
+        steps,
+        lines,
+    );
     watch.seen()
 }
 
-/// [`play_on`], with no mutant when `mutant` is None, for at most `steps` steps.
+/// [`play_on`] as `base` has it (the rules, or their consultations noted)
+/// but for the first `on.1` steps, which `on.0` plays, for at most `steps`
+/// steps.
 #[allow(clippy::too_many_arguments)]
 fn play_from(
     scenario: &Scenario,
     game: &mut upcard_rules::agents::Game,
     state: &upcard_engine::State,
     events: &[upcard_engine::Event],
-    mutant: Option<Mutant>,
-    on: usize,
+    base: Switch,
+    on: (Switch, usize),
     steps: usize,
     lines: usize,
 ) -> (Vec<u8>, bool) {
     // Its command line is cut off below.
-    let (_, mut printer) = upcard_scenario::scenario::start(scenario);
+    let (_, mut printer) = upcard_scenario::scenario::start(scenario, base);
     for e in events {
         printer.event(e);
     }
@@ -216,7 +240,7 @@ fn play_from(
         if game.state.hand_no.saturating_sub(state.hand_no) >= MAX_HANDS || printed > lines {
             break;
         }
-        let _on = mutant.filter(|_| k < on).map(Switch::on);
+        switch(game, &mut *printer, if k < on.1 { on.0 } else { base });
         let before = printer.bytes().len();
         let r = game.step(&mut *printer);
         printed += printer.bytes()[before..]

@@ -294,7 +294,7 @@ impl Shown<'_> {
 
 /// Plays `scenario` to its end, keeping every move.
 pub fn record(scenario: Scenario) -> Timeline {
-    let (mut game, mut printer) = start(&scenario);
+    let (mut game, mut printer) = start(&scenario, upcard_engine::mutants::Switch::OFF);
     let initial = game.state.clone();
     let header_end = printer.bytes().len();
     let mut event_ends = Vec::new();

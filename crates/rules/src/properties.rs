@@ -82,6 +82,7 @@ fn random_play_keeps_the_engine_contract() {
             let mut probe = state.clone();
             let r = probe.apply(a, &mut NullSink);
             assert_eq!(r.is_ok(), legal.contains(&a), "{a} at {:?}", state.phase);
+            assert_eq!(state.admits(seat, a), legal.contains(&a), "{a} admitted");
             if r.is_err() {
                 assert_eq!(probe, state, "a refused action changed nothing");
             }

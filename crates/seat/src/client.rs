@@ -145,6 +145,8 @@ impl Seen {
             }),
             scoring: upcard_engine::Scoring::STANDARD,
             hand_no: self.hand_no,
+            // A remote table plays the rules.
+            switch: upcard_engine::mutants::Switch::OFF,
         }
     }
 }

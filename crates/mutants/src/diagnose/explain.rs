@@ -5,6 +5,7 @@
 use super::reading::Reading;
 use super::{Finding, Kind, Place};
 use upcard_engine::cards::{Card, Suit};
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Action, AllPass, Event, Seat};
 use upcard_replay::Timeline;
 
@@ -579,7 +580,7 @@ impl Explainer<'_> {
         if round == 2 && got.is_some() && seat != st.dealer {
             let mut as_dealer = st.clone();
             as_dealer.dealer = seat;
-            let (mut game, _) = upcard_scenario::scenario::start(&self.t.scenario);
+            let (mut game, _) = upcard_scenario::scenario::start(&self.t.scenario, Switch::OFF);
             let same = game.ask(seat, &as_dealer).is_some_and(
                 |d| matches!(d.action, Action::Order { suit, .. } if Some(suit) == got),
             );

@@ -6,6 +6,7 @@
 
 use super::Place;
 use upcard_engine::cards::{Card, Suit, all_cards};
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Event, Seat, State};
 use upcard_replay::Timeline;
 use upcard_scenario::scenario::start;
@@ -76,7 +77,7 @@ fn hand_start(t: &Timeline, e: usize) -> usize {
 
 /// What the course's printer prints for `ev` in place of event `e`.
 fn render(t: &Timeline, from: usize, e: usize, ev: &Event) -> Vec<String> {
-    let (_game, mut printer) = start(&t.scenario);
+    let (_game, mut printer) = start(&t.scenario, Switch::OFF);
     for x in &t.events[from..e] {
         printer.event(x);
     }

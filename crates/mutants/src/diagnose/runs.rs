@@ -6,6 +6,7 @@
 use super::{Finding, Kind, Place};
 use crate::{Entry, Mutant, for_rules, play_on, play_steps};
 use std::sync::Arc;
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Event, State, VecSink};
 use upcard_scenario::scenario::diff::{Divergence, first_divergence, same};
 use upcard_scenario::scenario::{Scenario, start};
@@ -290,7 +291,7 @@ impl<'a> Resumed<'a> {
         if place.step == 0 {
             return None;
         }
-        let (mut game, mut printer) = start(s);
+        let (mut game, mut printer) = start(s, Switch::OFF);
         if !game.stateless() {
             return None;
         }

@@ -9,6 +9,7 @@
 
 use super::{Finding, Kind, Place, shown};
 use upcard_engine::cards::{Card, Suit};
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Action, Event};
 use upcard_replay::Timeline;
 use upcard_scenario::scenario::diff::{Divergence, first_divergence};
@@ -109,7 +110,7 @@ struct Found {
 
 impl Found {
     fn at(s: &Scenario, place: &Place) -> Option<Found> {
-        let (mut game, mut printer) = start(s);
+        let (mut game, mut printer) = start(s, Switch::OFF);
         for k in 0..place.step {
             if k >= place.hand_step
                 && let Some(seat) = game.state.to_move()
@@ -150,7 +151,7 @@ impl Found {
     /// The game with the dealer discarding `card`, to `lines` lines.
     fn played_with(&self, s: &Scenario, card: Card, lines: usize) -> String {
         // From the start, so that a Human's input is read as the program read it.
-        let (mut game, mut printer) = start(s);
+        let (mut game, mut printer) = start(s, Switch::OFF);
         for _ in 0..self.step {
             if !matches!(game.step(&mut *printer), Ok(true)) {
                 break;

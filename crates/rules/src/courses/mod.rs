@@ -16,6 +16,7 @@ use crate::Failure;
 use crate::agents::Game;
 use crate::input::SharedTokens;
 use crate::transcript::Transcript;
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Seat, State};
 
 /// Every rule set, in the order `--help` and messages list them. A new one
@@ -93,8 +94,9 @@ pub trait Setup: fmt::Debug + Send + Sync {
     /// Player names by seat.
     fn names(&self) -> [String; 4];
     /// The game, not yet played, and its printer with what comes before the
-    /// first event already printed. Human seats read `input`.
-    fn start(&self, input: &SharedTokens) -> (Game, Box<dyn Transcript>);
+    /// first event already printed, both playing the rule mutant `switch`
+    /// (the rules: `Switch::OFF`). Human seats read `input`.
+    fn start(&self, input: &SharedTokens, switch: Switch) -> (Game, Box<dyn Transcript>);
     /// The course program's command line and files, or why a student program
     /// cannot run this scenario (settings only upcard has).
     fn invocation(&self, argv0: Option<&str>) -> Result<Invocation, String>;

@@ -9,6 +9,9 @@ pub trait Transcript: EventSink {
     fn bytes(&self) -> &[u8];
     /// The whole transcript (what comes before the first event included).
     fn finish(self: Box<Self>) -> Vec<u8>;
+    /// Prints as `switch` has it from now on (a diagnosis plays a rule
+    /// mutant for some steps of a game and not others).
+    fn switch(&mut self, switch: upcard_engine::mutants::Switch);
 }
 
 /// A printer's output: what it writes, and the first write error, kept

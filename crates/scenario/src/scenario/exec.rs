@@ -2,15 +2,18 @@
 //! would print, the events behind it, and the exit status.
 
 use super::model::Scenario;
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Event, VecSink};
 use upcard_rules::agents::Game;
 use upcard_rules::input::Tokens;
 use upcard_rules::transcript::Transcript;
 
-/// A game set up from a scenario, not yet played, with its course's printer.
-pub fn start(scenario: &Scenario) -> (Game, Box<dyn Transcript>) {
+/// A game set up from a scenario, not yet played, with its course's
+/// printer, both playing the rule mutant `switch` (the rules:
+/// [`Switch::OFF`]).
+pub fn start(scenario: &Scenario, switch: Switch) -> (Game, Box<dyn Transcript>) {
     let input = Tokens::from_text(&scenario.input).shared();
-    scenario.setup.start(&input)
+    scenario.setup.start(&input, switch)
 }
 
 /// What the engine made of a scenario.
@@ -32,15 +35,16 @@ impl Played {
     }
 }
 
-/// Plays a scenario to its end.
+/// Plays a scenario to its end, by the rules.
 pub fn play(scenario: &Scenario) -> Played {
-    play_within(scenario, upcard_rules::agents::MAX_HANDS)
+    play_within(scenario, upcard_rules::agents::MAX_HANDS, Switch::OFF)
 }
 
-/// Plays a scenario to its end or until `max_hands` hands have been dealt
-/// (then it stops with an error, as a game that would not end).
-pub fn play_within(scenario: &Scenario, max_hands: u32) -> Played {
-    let (mut game, mut printer) = start(scenario);
+/// Plays a scenario, as `switch` has it, to its end or until `max_hands`
+/// hands have been dealt (then it stops with an error, as a game that would
+/// not end).
+pub fn play_within(scenario: &Scenario, max_hands: u32, switch: Switch) -> Played {
+    let (mut game, mut printer) = start(scenario, switch);
     let mut events = VecSink::default();
     let result = game.run_within(&mut (&mut *printer, &mut events), max_hands);
     let endless = matches!(

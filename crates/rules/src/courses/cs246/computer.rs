@@ -5,7 +5,7 @@ use std::cmp::Reverse;
 
 use crate::agents::{Agent, Decision, PlayerError, explained};
 use upcard_engine::cards::{Card, Rank, Suit};
-use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::mutants::{Mutant, Switch};
 use upcard_engine::{Action, EventSink, Observation, partner_of};
 
 /// Strategy readings that the spec leaves open (see docs/cs246-rules.md).
@@ -60,14 +60,14 @@ struct Count {
     suits: usize,
 }
 
-fn count(cards: &[Card], t: Suit) -> Count {
-    let mut suits: Vec<Suit> = cards.iter().map(|c| c.effective_suit(t)).collect();
+fn count(sw: Switch, cards: &[Card], t: Suit) -> Count {
+    let mut suits: Vec<Suit> = cards.iter().map(|c| c.effective_suit_with(sw, t)).collect();
     suits.sort();
     suits.dedup();
     Count {
         right: cards.iter().any(|c| c.is_right_bower(t)),
-        left: cards.iter().any(|c| c.is_left_bower(t)),
-        trump: cards.iter().filter(|c| c.is_trump(t)).count(),
+        left: cards.iter().any(|c| c.is_left_bower_with(sw, t)),
+        trump: cards.iter().filter(|c| c.is_trump_with(sw, t)).count(),
         trump_ace: cards.contains(&Card::new(Rank::Ace, t)),
         off_aces: cards
             .iter()
@@ -83,13 +83,14 @@ fn order(suit: Suit, alone: bool) -> Action {
 
 /// 2.2.2.1: accepting the top card of the kitty.
 pub fn round_one(view: &Observation) -> (Action, &'static str) {
+    let sw = view.switch;
     let t = view.top().suit();
     let dealer = view.seat == view.dealer;
     let mut cards = view.hand.to_vec();
-    if dealer && !mutants::on(Mutant::ComputerIgnoresTopCard) {
+    if dealer && !sw.on(Mutant::ComputerIgnoresTopCard) {
         cards.push(view.top());
     }
-    let k = count(&cards, t);
+    let k = count(sw, &cards, t);
     let aces = k.off_aces >= 1;
     if !dealer && partner_of(view.seat) == view.dealer {
         let both = k.right && k.left && (k.trump_ace || aces);
@@ -145,18 +146,19 @@ pub fn round_one(view: &Observation) -> (Action, &'static str) {
 
 /// 2.2.2.2: declaring a suit other than the turned-down one.
 pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static str) {
+    let sw = view.switch;
     let down = view.top().suit();
     let mut cards = view.hand.to_vec();
     if view.seat == view.dealer && strategy.dealer_counts_turned_down {
         cards.push(view.top());
     }
     let mut preference = PREFERENCE;
-    if mutants::on(Mutant::ComputerPreferenceReversed) {
+    if sw.on(Mutant::ComputerPreferenceReversed) {
         preference.reverse();
     }
     let candidates = preference.into_iter().filter(|&s| s != down);
     for t in candidates.clone() {
-        let k = count(&cards, t);
+        let k = count(sw, &cards, t);
         if k.right && k.left && (k.trump >= 3 || k.suits <= 2 || k.off_aces >= 1) {
             return (
                 order(t, true),
@@ -165,7 +167,7 @@ pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static st
         }
     }
     for t in candidates.clone() {
-        let k = count(&cards, t);
+        let k = count(sw, &cards, t);
         let aces = k.off_aces >= 1;
         let right = k.right && (k.trump >= 3 || (k.trump >= 2 && aces));
         let left = k.left && (k.trump >= 4 || (k.trump >= 3 && aces));
@@ -177,7 +179,7 @@ pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static st
             );
         }
     }
-    if view.forced && mutants::on(Mutant::ScrewTheDealer) {
+    if view.forced && sw.on(Mutant::ScrewTheDealer) {
         // A program with this bug must name a suit: its most preferred one.
         let first = candidates.clone().next().unwrap_or(down.next());
         return (order(first, false), "the dealer must declare a suit");
@@ -187,10 +189,11 @@ pub fn round_two(view: &Observation, strategy: Strategy) -> (Action, &'static st
 
 /// 2.2.2.3: the lowest non-trump card (ties H > D > S > C), else the lowest trump.
 pub fn discard(view: &Observation) -> (Card, &'static str) {
+    let sw = view.switch;
     let t = view.top().suit();
     let cards = view.hand.iter().copied().chain([view.top()]);
-    let off = cards.clone().filter(|c| !c.is_trump(t));
-    let off = if mutants::on(Mutant::ComputerDiscardsHighest) {
+    let off = cards.clone().filter(|c| !c.is_trump_with(sw, t));
+    let off = if sw.on(Mutant::ComputerDiscardsHighest) {
         highest(off)
     } else {
         lowest(off)
@@ -198,7 +201,9 @@ pub fn discard(view: &Observation) -> (Card, &'static str) {
     if let Some(c) = off {
         return (c, "2.2.2.3 discards its lowest non-trump card");
     }
-    let c = cards.min_by(|a, b| a.cmp_trump(*b, t)).expect("cards");
+    let c = cards
+        .min_by(|a, b| a.cmp_trump_with(sw, *b, t))
+        .expect("cards");
     (
         c,
         "2.2.2.3 discards its lowest trump: all its cards are trump",
@@ -207,17 +212,18 @@ pub fn discard(view: &Observation) -> (Card, &'static str) {
 
 /// 2.2.2.4: leading a trick.
 pub fn lead(view: &Observation) -> (Card, &'static str) {
+    let sw = view.switch;
     let t = view.trump.expect("trump before play");
     let hand = view.hand.iter().copied();
-    let trumps = || hand.clone().filter(|c| c.is_trump(t));
-    let off = || hand.clone().filter(|c| !c.is_trump(t));
+    let trumps = || hand.clone().filter(|c| c.is_trump_with(sw, t));
+    let off = || hand.clone().filter(|c| !c.is_trump_with(sw, t));
     let aces = || off().filter(|c| c.rank() == Rank::Ace);
     let maker = view.maker.expect("maker before play");
     if maker == view.seat {
-        let top = if mutants::on(Mutant::ComputerLeadsLowestTrump) {
-            trumps().min_by(|a, b| a.cmp_trump(*b, t))
+        let top = if sw.on(Mutant::ComputerLeadsLowestTrump) {
+            trumps().min_by(|a, b| a.cmp_trump_with(sw, *b, t))
         } else {
-            trumps().max_by(|a, b| a.cmp_trump(*b, t))
+            trumps().max_by(|a, b| a.cmp_trump_with(sw, *b, t))
         };
         if let Some(c) = top {
             return (c, "2.2.2.4 leads its highest trump: it called trump");
@@ -241,7 +247,7 @@ pub fn lead(view: &Observation) -> (Card, &'static str) {
                 "2.2.2.4 leads the right bower to show its partner, who called trump",
             );
         }
-        if let Some(c) = trumps().min_by(|a, b| a.cmp_trump(*b, t)) {
+        if let Some(c) = trumps().min_by(|a, b| a.cmp_trump_with(sw, *b, t)) {
             return (
                 c,
                 "2.2.2.4 leads its lowest trump to flush out the opponents' trump",
@@ -273,19 +279,25 @@ pub fn lead(view: &Observation) -> (Card, &'static str) {
             "2.2.2.4 leads its highest off-suit card against the makers",
         );
     }
-    let c = trumps().max_by(|a, b| a.cmp_trump(*b, t)).expect("cards");
+    let c = trumps()
+        .max_by(|a, b| a.cmp_trump_with(sw, *b, t))
+        .expect("cards");
     (c, "2.2.2.4 leads its highest trump: it holds only trump")
 }
 
 /// Throwing off (2.2.2.5): void a suit if possible, else the smallest off-suit
 /// card (ties H > D > S > C); with only trump, the lowest trump.
-fn throw_off(hand: &[Card], t: Suit) -> (Card, &'static str) {
-    let off: Vec<Card> = hand.iter().copied().filter(|c| !c.is_trump(t)).collect();
+fn throw_off(sw: Switch, hand: &[Card], t: Suit) -> (Card, &'static str) {
+    let off: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|c| !c.is_trump_with(sw, t))
+        .collect();
     if off.is_empty() {
         let c = hand
             .iter()
             .copied()
-            .min_by(|a, b| a.cmp_trump(*b, t))
+            .min_by(|a, b| a.cmp_trump_with(sw, *b, t))
             .expect("cards");
         return (c, "2.2.2.5 plays its lowest trump: it holds only trump");
     }
@@ -302,22 +314,29 @@ fn throw_off(hand: &[Card], t: Suit) -> (Card, &'static str) {
 
 /// 2.2.2.5: playing to a trick that was led.
 pub fn follow(view: &Observation, strategy: Strategy) -> (Card, &'static str) {
+    let sw = view.switch;
     let t = view.trump.expect("trump before play");
     let led = view.led().expect("a led card");
-    let suit = led.effective_suit(t);
+    let suit = led.effective_suit_with(sw, t);
     let (win_seat, win_card) = view.winning().expect("a led card");
     let partner_has_it = win_seat == partner_of(view.seat);
     let alone = view.alone && view.maker == Some(view.seat);
     let contest = alone || !partner_has_it;
-    let beats = |c: &Card| c.cmp_led(win_card, led, t).is_gt();
+    let beats = |c: &Card| c.cmp_led_with(sw, win_card, led, t).is_gt();
     let follow: Vec<Card> = view
         .hand
         .iter()
         .copied()
-        .filter(|c| c.effective_suit(t) == suit)
+        .filter(|c| c.effective_suit_with(sw, t) == suit)
         .collect();
-    let hi = follow.iter().copied().max_by(|a, b| a.cmp_led(*b, led, t));
-    let lo = follow.iter().copied().min_by(|a, b| a.cmp_led(*b, led, t));
+    let hi = follow
+        .iter()
+        .copied()
+        .max_by(|a, b| a.cmp_led_with(sw, *b, led, t));
+    let lo = follow
+        .iter()
+        .copied()
+        .min_by(|a, b| a.cmp_led_with(sw, *b, led, t));
     if let (Some(hi), Some(lo)) = (hi, lo) {
         if contest {
             if beats(&hi) {
@@ -331,7 +350,10 @@ pub fn follow(view: &Observation, strategy: Strategy) -> (Card, &'static str) {
                 "2.2.2.5 follows suit with its lowest card: it cannot take the trick",
             );
         }
-        if follow.iter().any(|c| c.cmp_led(win_card, led, t).is_lt()) {
+        if follow
+            .iter()
+            .any(|c| c.cmp_led_with(sw, win_card, led, t).is_lt())
+        {
             return (
                 lo,
                 "2.2.2.5 follows suit low under its partner, who has the trick",
@@ -342,35 +364,46 @@ pub fn follow(view: &Observation, strategy: Strategy) -> (Card, &'static str) {
             "2.2.2.5 follows suit with its highest card: none is lower than its partner's",
         );
     }
-    if contest {
-        let trumps: Vec<Card> = view
-            .hand
+    if contest && let Some(played) = trump_in(view, strategy, beats) {
+        return played;
+    }
+    throw_off(sw, view.hand, t)
+}
+
+/// 2.2.2.5, unable to follow and contesting the trick: the trump that
+/// takes it, if one does.
+fn trump_in(
+    view: &Observation,
+    strategy: Strategy,
+    beats: impl Fn(&Card) -> bool,
+) -> Option<(Card, &'static str)> {
+    let sw = view.switch;
+    let t = view.trump.expect("trump before play");
+    let trumps: Vec<Card> = view
+        .hand
+        .iter()
+        .copied()
+        .filter(|c| c.is_trump_with(sw, t))
+        .collect();
+    if view.last_to_play() && strategy.last_plays_lowest_winning_trump {
+        let win = trumps
             .iter()
             .copied()
-            .filter(|c| c.is_trump(t))
-            .collect();
-        if !trumps.is_empty() {
-            if view.last_to_play() && strategy.last_plays_lowest_winning_trump {
-                let win = trumps
-                    .iter()
-                    .copied()
-                    .filter(beats)
-                    .min_by(|a, b| a.cmp_trump(*b, t));
-                if let Some(c) = win {
-                    return (
-                        c,
-                        "2.2.2.5 plays last: the lowest trump that takes the trick",
-                    );
-                }
-            } else {
-                let top = trumps.iter().copied().max_by(|a, b| a.cmp_trump(*b, t));
-                if let Some(c) = top.filter(beats) {
-                    return (c, "2.2.2.5 trumps with its highest trump to take the trick");
-                }
-            }
-        }
+            .filter(|c| beats(c))
+            .min_by(|a, b| a.cmp_trump_with(sw, *b, t));
+        return win.map(|c| {
+            (
+                c,
+                "2.2.2.5 plays last: the lowest trump that takes the trick",
+            )
+        });
     }
-    throw_off(view.hand, t)
+    let top = trumps
+        .iter()
+        .copied()
+        .max_by(|a, b| a.cmp_trump_with(sw, *b, t));
+    top.filter(|c| beats(c))
+        .map(|c| (c, "2.2.2.5 trumps with its highest trump to take the trick"))
 }
 
 /// The computer player: the spec's strategy, nothing printed.
@@ -468,6 +501,7 @@ mod tests {
             makers_took: 0,
             scoring: upcard_engine::Scoring::STANDARD,
             hand_no: 0,
+            switch: Switch::OFF,
         }
     }
 

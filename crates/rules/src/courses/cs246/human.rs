@@ -4,7 +4,7 @@
 use crate::agents::{Agent, Decision, Kind, PlayerError};
 use crate::input::{SharedTokens, read_answer};
 use upcard_engine::cards::{Card, Suit};
-use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::mutants::{Mutant, Switch};
 use upcard_engine::{Action, Event, EventSink, Observation, Seat};
 
 pub const UNRECOGNIZED: &str = "ERROR: command '{}' is unrecognized. Please enter a valid command.";
@@ -16,6 +16,8 @@ pub struct Human {
     last_card: String,
     /// `h n` is a suit command too (rule option suit-case=any).
     suit_any_case: bool,
+    /// The game's rule mutant, as the decision being answered has it.
+    switch: Switch,
 }
 
 impl Human {
@@ -25,6 +27,7 @@ impl Human {
             input,
             last_card: String::new(),
             suit_any_case,
+            switch: Switch::OFF,
         }
     }
 
@@ -56,7 +59,7 @@ impl Human {
     }
 
     fn unrecognized(&self, notes: &mut dyn EventSink, cmd: &str) {
-        let message = if mutants::on(Mutant::UnrecognizedUnquoted) {
+        let message = if self.switch.on(Mutant::UnrecognizedUnquoted) {
             UNRECOGNIZED.replace("'{}'", cmd)
         } else {
             UNRECOGNIZED.replace("{}", cmd)
@@ -73,7 +76,7 @@ impl Human {
                     self.last_card = cmd;
                     return Ok(c);
                 }
-                Some(_) if mutants::on(Mutant::NotInHandUnquoted) => self.reject(
+                Some(_) if self.switch.on(Mutant::NotInHandUnquoted) => self.reject(
                     notes,
                     format!("ERROR: card {cmd} not in hand. Please enter a valid card."),
                 ),
@@ -104,6 +107,7 @@ impl Agent for Human {
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
+        self.switch = view.switch;
         let action = match Kind::of(legal) {
             Kind::Bid => self.bid(view, notes)?,
             Kind::Discard => {

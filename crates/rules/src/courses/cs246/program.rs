@@ -8,7 +8,8 @@ use crate::agents::{Agent, Game};
 use crate::courses::cs246::save::{SaveFile, load};
 use crate::courses::cs246::{Computer, Human, Options, config, deck, initial_deck};
 use crate::input::{SharedTokens, Tokens};
-use upcard_engine::{Outcome, State};
+use upcard_engine::mutants::Switch;
+use upcard_engine::{Config, Outcome, State};
 
 pub const USAGE: &str =
     "usage: upcard cs246 [-d] [-s SEED] [-f FILE] [--rule NAME=VALUE]... [--no-human]";
@@ -59,18 +60,22 @@ fn parse_seed(v: &str) -> Result<i64, String> {
     }
 }
 
-/// Builds the game and the printer, and prints what comes before the first event.
+/// Builds the game and the printer, and prints what comes before the first
+/// event, both playing the rule mutant `switch` (the course program:
+/// `Switch::OFF`).
 pub fn start<W: Write>(
     args: &Args,
     save: Option<&SaveFile>,
     input: &SharedTokens,
     out: W,
+    switch: Switch,
 ) -> (Game, Cs246Printer<W>) {
     let replaced = save
         .and_then(|s| s.ext.as_ref())
         .map_or([false; 4], |e| e.replaced);
     let human = [!args.no_human && !replaced[0], false, false, false];
     let mut printer = Cs246Printer::new(out, args.debug, human, &args.options);
+    printer.set_switch(switch);
     let strategy = args.options.strategy;
     let agents: Vec<Box<dyn Agent>> = (0..4)
         .map(|seat| -> Box<dyn Agent> {
@@ -81,7 +86,10 @@ pub fn start<W: Write>(
             }
         })
         .collect();
-    let cfg = config(&args.options);
+    let cfg = Config {
+        switch,
+        ..config(&args.options)
+    };
     let names = ["0", "1", "2", "3"].map(String::from);
     let seed = save.map_or(args.seed.unwrap_or(0), |s| s.seed);
     if args.debug {
@@ -123,7 +131,7 @@ pub fn run(raw: &[String], stdin: Box<dyn BufRead>, stdout: &mut dyn Write) -> R
     };
     let input = Tokens::new(stdin).shared();
     let out = std::io::BufWriter::with_capacity(64 * 1024, stdout);
-    let (mut game, mut printer) = start(&args, save.as_ref(), &input, out);
+    let (mut game, mut printer) = start(&args, save.as_ref(), &input, out, Switch::OFF);
     let result = game.run(&mut printer);
     if let Err(e) = printer.finish()
         && e.kind() != std::io::ErrorKind::BrokenPipe

@@ -2,7 +2,7 @@
 
 use super::POINTS_TO_WIN;
 use std::fmt::Write as _;
-use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::mutants::Mutant;
 
 use upcard_engine::cards::{Card, Suit, short_list};
 use upcard_engine::{Config, Phase, Seat, State, left_of, partner_of};
@@ -184,7 +184,7 @@ impl SaveFile {
         let mut s = State::new(config, deck);
         s.dealer = self.dealer;
         s.scores = self.scores;
-        if mutants::on(Mutant::SaveScoresSwapped) {
+        if config.switch.on(Mutant::SaveScoresSwapped) {
             s.scores.reverse();
         }
         s.hands = self
@@ -204,7 +204,7 @@ impl SaveFile {
         }
         let phase = match self.trump {
             // Mid round one, the passes so far are those from the dealer's left up to `next`.
-            None if mutants::on(Mutant::SaveTurnFromDealer) => Phase::Bidding {
+            None if config.switch.on(Mutant::SaveTurnFromDealer) => Phase::Bidding {
                 round: 1,
                 turn: left_of(self.dealer),
                 passes: 0,

@@ -4,11 +4,13 @@ use std::io::{self, Write};
 
 use crate::courses::cs246::Options;
 use upcard_engine::cards::{Card, Suit, short_list};
-use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::mutants::{Mutant, Switch};
 use upcard_engine::{Ask, Event, EventSink, Seat, left_of};
 
 pub struct Cs246Printer<W: Write> {
     out: crate::transcript::Latch<W>,
+    /// The rule mutant printed, if any ([`Switch::OFF`]: the course program).
+    switch: Switch,
     debug: bool,
     /// Seats whose hand is printed at each turn even without `-d` (the human).
     human: [bool; 4],
@@ -27,6 +29,7 @@ impl<W: Write> Cs246Printer<W> {
     pub fn new(out: W, debug: bool, human: [bool; 4], options: &Options) -> Self {
         Cs246Printer {
             out: crate::transcript::Latch::new(out),
+            switch: Switch::OFF,
             debug,
             human,
             suit_words: options.suit_words,
@@ -34,6 +37,11 @@ impl<W: Write> Cs246Printer<W> {
             dealer: 0,
             tricks: [0; 4],
         }
+    }
+
+    /// Prints as `switch` has it from now on.
+    pub fn set_switch(&mut self, switch: Switch) {
+        self.switch = switch;
     }
 
     /// What has been written so far (for replay, which shows each move's lines).
@@ -89,7 +97,7 @@ impl<W: Write> Cs246Printer<W> {
     }
 
     pub fn first_bidder(&mut self, seat: Seat) {
-        let seat = if mutants::on(Mutant::FirstBidderIsDealer) {
+        let seat = if self.switch.on(Mutant::FirstBidderIsDealer) {
             self.dealer
         } else {
             seat
@@ -107,7 +115,7 @@ impl<W: Write> Cs246Printer<W> {
     pub fn ordered(&mut self, seat: Seat, suit: Suit, alone: bool, round: u8) {
         let tail = if alone { " and goes alone" } else { "" };
         let s = if round == 1 {
-            let ordered = if mutants::on(Mutant::OrderUpNamesOrderer) {
+            let ordered = if self.switch.on(Mutant::OrderUpNamesOrderer) {
                 seat
             } else {
                 self.dealer
@@ -159,7 +167,7 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                     Ask::Defend => {}
                 }
                 if self.show_hand(*seat) {
-                    let tricks = if mutants::on(Mutant::TricksCountTeam) {
+                    let tricks = if self.switch.on(Mutant::TricksCountTeam) {
                         self.tricks[*seat] + self.tricks[(*seat + 2) % 4]
                     } else {
                         *tricks
@@ -167,7 +175,7 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                     // The dealer's discard line shows the hand after picking up.
                     match ask {
                         Ask::Discard { upcard }
-                            if !mutants::on(Mutant::DiscardHandWithoutUpcard) =>
+                            if !self.switch.on(Mutant::DiscardHandWithoutUpcard) =>
                         {
                             let six: Vec<Card> = hand.iter().copied().chain([*upcard]).collect();
                             self.hand_line(*seat, &six, tricks);
@@ -201,7 +209,7 @@ impl<W: Write> EventSink for Cs246Printer<W> {
             Event::Played { seat, card } => {
                 self.line(&format!("Player {seat} plays {}.\n", card.short()))
             }
-            Event::Skipped { seat } if !mutants::on(Mutant::SkippedNotPrinted) => {
+            Event::Skipped { seat } if !self.switch.on(Mutant::SkippedNotPrinted) => {
                 self.line(&format!("Player {seat} skipped.\n"))
             }
             Event::Renege {
@@ -234,10 +242,10 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                 self.tricks = *tricks;
                 self.line(&format!("Player {seat} takes the trick.\n"));
                 // After the fifth trick the hand is scored first (HandOver).
-                let print = if mutants::on(Mutant::NoTrickScore) {
+                let print = if self.switch.on(Mutant::NoTrickScore) {
                     false
                 } else {
-                    *trick < 5 || mutants::on(Mutant::TrickScoreAfterFifth)
+                    *trick < 5 || self.switch.on(Mutant::TrickScoreAfterFifth)
                 };
                 if print {
                     let t = seat % 2;
@@ -261,7 +269,7 @@ impl<W: Write> EventSink for Cs246Printer<W> {
                 );
                 self.line(&s);
                 if *euchred {
-                    let named = if mutants::on(Mutant::EuchredNamesWinners) {
+                    let named = if self.switch.on(Mutant::EuchredNamesWinners) {
                         *winner
                     } else {
                         1 - winner
@@ -284,6 +292,9 @@ impl<W: Write> EventSink for Cs246Printer<W> {
 impl crate::transcript::Transcript for Cs246Printer<Vec<u8>> {
     fn bytes(&self) -> &[u8] {
         self.get_ref()
+    }
+    fn switch(&mut self, switch: Switch) {
+        self.set_switch(switch);
     }
     fn finish(self: Box<Self>) -> Vec<u8> {
         // Writing to a Vec cannot fail.

@@ -8,7 +8,8 @@ use crate::agents::{Agent, EngineError, Game};
 use crate::courses::eecs280::{Human, PlayerType, Simple, config, deck};
 use crate::input::{SharedTokens, Tokens};
 use upcard_engine::cards::Card;
-use upcard_engine::{Outcome, State};
+use upcard_engine::mutants::Switch;
+use upcard_engine::{Config, Outcome, State};
 use upcard_parse::pack::parse_pack;
 
 pub const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
@@ -65,8 +66,9 @@ impl Args {
     }
 }
 
-/// Builds the game: Human seats read from `input`.
-pub fn new_game(args: &Args, pack: [Card; 24], input: &SharedTokens) -> Game {
+/// Builds the game, playing the rule mutant `switch` (the course program:
+/// `Switch::OFF`): Human seats read from `input`.
+pub fn new_game(args: &Args, pack: [Card; 24], input: &SharedTokens, switch: Switch) -> Game {
     let agents: Vec<Box<dyn Agent>> = (0..4)
         .map(|i| -> Box<dyn Agent> {
             match args.types[i] {
@@ -75,7 +77,11 @@ pub fn new_game(args: &Args, pack: [Card; 24], input: &SharedTokens) -> Game {
             }
         })
         .collect();
-    let state = State::new(config(args.points), deck(pack, args.shuffle));
+    let config = Config {
+        switch,
+        ..config(args.points)
+    };
+    let state = State::new(config, deck(pack, args.shuffle));
     Game::new(state, args.names.clone(), agents)
 }
 
@@ -90,7 +96,7 @@ pub fn start<W: Write>(
     let human = std::array::from_fn(|i| args.types[i] == PlayerType::Human);
     let mut printer = Eecs280Printer::new(out, args.names.clone(), human);
     printer.header(argv0, &args.argv());
-    (new_game(args, pack, input), printer)
+    (new_game(args, pack, input, Switch::OFF), printer)
 }
 
 /// Plays a whole game, printing the course's transcript (line 1 included) to `out`.

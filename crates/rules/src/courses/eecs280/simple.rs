@@ -1,8 +1,8 @@
 //! The Simple player of the EECS 280 spec ("Simple Player").
 
 use crate::agents::{Agent, Decision, PlayerError, explained};
-use upcard_engine::cards::{Card, CardSet, Checks, Live, Plain};
-use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::cards::{Card, CardSet, Checks, Plain};
+use upcard_engine::mutants::{Mutant, Switch};
 use upcard_engine::{Action, EventSink, Hand, Observation};
 
 /// The card with the greatest `key` (the last of equals, as
@@ -49,8 +49,8 @@ pub struct Simple;
 
 impl Simple {
     /// Trump face or ace cards (bowers, Q, K, A of trump) for `trump`.
-    fn strong(hand: &Hand, trump: upcard_engine::cards::Suit) -> usize {
-        if !mutants::running() && !hand.has_twice() {
+    fn strong(switch: Switch, hand: &Hand, trump: upcard_engine::cards::Suit) -> usize {
+        if switch.is_off() && !hand.has_twice() {
             // As bits: a count, not a branch per card on what it is.
             return hand
                 .set()
@@ -58,15 +58,20 @@ impl Simple {
                 .and(CardSet::FACES_AND_ACES)
                 .len();
         }
-        Self::strong_by_comparison(hand, trump)
+        Self::strong_by_comparison(switch, hand, trump)
     }
 
-    /// [`Simple::strong`] card by card, with the mutants' switches.
-    fn strong_by_comparison(hand: &Hand, trump: upcard_engine::cards::Suit) -> usize {
-        let left = !mutants::on(Mutant::SimpleIgnoresLeftBower);
+    /// [`Simple::strong`] card by card, as `switch` has it.
+    fn strong_by_comparison(
+        switch: Switch,
+        hand: &Hand,
+        trump: upcard_engine::cards::Suit,
+    ) -> usize {
+        let left = !switch.on(Mutant::SimpleIgnoresLeftBower);
         hand.iter()
             .filter(|c| {
-                (c.suit() == trump || left && c.is_trump(trump)) && c.rank().is_face_or_ace()
+                (c.suit() == trump || left && c.is_trump_with(switch, trump))
+                    && c.rank().is_face_or_ace()
             })
             .count()
     }
@@ -89,12 +94,12 @@ impl Simple {
         if view.round == 1 {
             // Round one: two or more trump face/ace cards (the dealer does not
             // count the upcard).
-            let needs = if mutants::on(Mutant::SimpleRoundOneNeedsOne) {
+            let needs = if view.switch.on(Mutant::SimpleRoundOneNeedsOne) {
                 1
             } else {
                 2
             };
-            if Self::strong(view.hand, up) >= needs {
+            if Self::strong(view.switch, view.hand, up) >= needs {
                 let bid = Action::Order {
                     suit: up,
                     alone: false,
@@ -116,17 +121,17 @@ impl Simple {
             suit: next,
             alone: false,
         };
-        let needs = if mutants::on(Mutant::SimpleRoundTwoNeedsTwo) {
+        let needs = if view.switch.on(Mutant::SimpleRoundTwoNeedsTwo) {
             2
         } else {
             1
         };
-        if Self::strong(view.hand, next) >= needs {
+        if Self::strong(view.switch, view.hand, next) >= needs {
             (
                 bid,
                 "orders the suit of the upcard's colour: one or more face or ace cards of it",
             )
-        } else if view.forced || mutants::on(Mutant::SimpleAlwaysDealer) {
+        } else if view.forced || view.switch.on(Mutant::SimpleAlwaysDealer) {
             (
                 bid,
                 "screw the dealer: the dealer must order the suit of the upcard's colour",
@@ -142,23 +147,23 @@ impl Simple {
     /// The lowest card of hand + upcard, even the upcard.
     pub fn discard_why(view: &Observation) -> (Card, &'static str) {
         let trump = view.top().suit();
-        let upcard = (!mutants::on(Mutant::SimpleKeepsUpcard)).then(|| view.top());
+        let upcard = (!view.switch.on(Mutant::SimpleKeepsUpcard)).then(|| view.top());
         let c = view
             .hand
             .iter()
             .copied()
             .chain(upcard)
-            .min_by(|a, b| a.cmp_trump(*b, trump))
+            .min_by(|a, b| a.cmp_trump_with(view.switch, *b, trump))
             .expect("a hand has cards");
         (c, "discards the lowest card of its hand and the upcard")
     }
 
     pub fn card_why(view: &Observation) -> (Card, &'static str) {
-        // One check whether any mutant runs, not one per card compared.
-        if mutants::running() {
-            Self::card_with::<Live>(view)
-        } else {
+        // One check whether a mutant plays, not one per card compared.
+        if view.switch.is_off() {
             Self::card_by_sets(view)
+        } else {
+            Self::card_with(view.switch, view)
         }
     }
 
@@ -178,7 +183,7 @@ impl Simple {
                 ),
             },
             Some(led) => {
-                let suit = led.effective_suit_with::<Plain>(trump);
+                let suit = led.effective_suit_with(Plain, trump);
                 match hand.and(CardSet::suit(suit, trump)).highest(trump) {
                     Some(c) => (c, "follows suit with its highest card of the led suit"),
                     None => (
@@ -191,17 +196,17 @@ impl Simple {
     }
 
     #[inline(always)]
-    fn card_with<C: Checks>(view: &Observation) -> (Card, &'static str) {
+    fn card_with<C: Checks>(k: C, view: &Observation) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
         let hand = view.hand;
-        let first = C::on(Mutant::SuitTiesIgnored);
+        let first = k.on(Mutant::SuitTiesIgnored);
         match view.led() {
             // Lead the highest non-trump card, else the highest trump.
             None => match pick(
                 hand,
-                |c| !c.is_trump_with::<C>(trump),
-                |c| c.value_with::<C>(trump, None),
-                C::on(Mutant::SimpleLeadsLowest),
+                |c| !c.is_trump_with(k, trump),
+                |c| c.value_with(k, trump, None),
+                k.on(Mutant::SimpleLeadsLowest),
                 first,
             ) {
                 Some(c) => (c, "leads its highest non-trump card"),
@@ -209,7 +214,7 @@ impl Simple {
                     pick(
                         hand,
                         |_| true,
-                        |c| c.value_with::<C>(trump, None),
+                        |c| c.value_with(k, trump, None),
                         false,
                         first,
                     )
@@ -219,21 +224,21 @@ impl Simple {
             },
             // Follow with the highest card of the led suit, else the lowest card.
             Some(led) => {
-                let suit = led.effective_suit_with::<C>(trump);
+                let suit = led.effective_suit_with(k, trump);
                 // The led order as one key per card (cards are compared often).
-                let key = Some(Card::led_suit_with::<C>(led, trump));
-                let printed = C::on(Mutant::LeftBowerPrintedWhenFollowing);
+                let key = Some(Card::led_suit_with(k, led, trump));
+                let printed = k.on(Mutant::LeftBowerPrintedWhenFollowing);
                 match pick(
                     hand,
                     |c| {
-                        if printed && c.is_left_bower_with::<C>(trump) {
+                        if printed && c.is_left_bower_with(k, trump) {
                             c.suit() == suit
                         } else {
-                            c.effective_suit_with::<C>(trump) == suit
+                            c.effective_suit_with(k, trump) == suit
                         }
                     },
-                    |c| c.value_with::<C>(trump, key),
-                    C::on(Mutant::SimpleFollowsLowest),
+                    |c| c.value_with(k, trump, key),
+                    k.on(Mutant::SimpleFollowsLowest),
                     first,
                 ) {
                     Some(c) => (c, "follows suit with its highest card of the led suit"),
@@ -242,8 +247,8 @@ impl Simple {
                         pick(
                             hand,
                             |_| true,
-                            |c| u8::MAX - c.value_with::<C>(trump, key),
-                            C::on(Mutant::SimpleThrowsHighest),
+                            |c| u8::MAX - c.value_with(k, trump, key),
+                            k.on(Mutant::SimpleThrowsHighest),
                             first,
                         )
                         .expect("a hand has cards"),
@@ -311,6 +316,7 @@ mod tests {
             makers_took: 0,
             scoring: upcard_engine::Scoring::STANDARD,
             hand_no: 0,
+            switch: Switch::OFF,
         }
     }
 
@@ -438,14 +444,14 @@ mod tests {
                 let v = play_view(&hand, trick, trump);
                 assert_eq!(
                     Simple::card_by_sets(&v),
-                    Simple::card_with::<Plain>(&v),
+                    Simple::card_with(Plain, &v),
                     "{hand:?} trump {trump} trick {trick:?}"
                 );
             }
             // And the count of strong cards that decides a bid.
             assert_eq!(
-                Simple::strong(&hand, trump),
-                Simple::strong_by_comparison(&hand, trump),
+                Simple::strong(Switch::OFF, &hand, trump),
+                Simple::strong_by_comparison(Switch::OFF, &hand, trump),
                 "{hand:?} trump {trump}"
             );
         }

@@ -3,11 +3,13 @@
 use std::io::{self, Write};
 
 use upcard_engine::cards::{Card, Plain};
-use upcard_engine::mutants::{self, Mutant};
+use upcard_engine::mutants::{Mutant, Switch};
 use upcard_engine::{Ask, Event, EventSink, Seat};
 
 pub struct Eecs280Printer<W: Write> {
     out: crate::transcript::Latch<W>,
+    /// The rule mutant printed, if any ([`Switch::OFF`]: the course program).
+    switch: Switch,
     names: [String; 4],
     human: [bool; 4],
     /// POINTS_TO_WIN as echoed (only the `no-win-line-at-target` mutant reads it).
@@ -81,6 +83,7 @@ impl<W: Write> Eecs280Printer<W> {
         Eecs280Printer {
             lines: Lines::shared(&names),
             out: crate::transcript::Latch::new(out),
+            switch: Switch::OFF,
             names,
             human,
             target: None,
@@ -90,7 +93,7 @@ impl<W: Write> Eecs280Printer<W> {
     /// Line 1: the program name and each argument, each followed by a space.
     pub fn header(&mut self, argv0: &str, args: &[String]) {
         let mut line = String::with_capacity(128);
-        if !mutants::on(Mutant::ArgvWithoutProgram) {
+        if !self.switch.on(Mutant::ArgvWithoutProgram) {
             line.push_str(argv0);
             line.push(' ');
         }
@@ -98,7 +101,7 @@ impl<W: Write> Eecs280Printer<W> {
             line.push_str(a);
             line.push(' ');
         }
-        if mutants::on(Mutant::ArgvNoTrailingSpace) {
+        if self.switch.on(Mutant::ArgvNoTrailingSpace) {
             line.pop();
         }
         line.push('\n');
@@ -107,6 +110,11 @@ impl<W: Write> Eecs280Printer<W> {
     }
 
     /// Flushes and returns the writer, or the first write error.
+    /// Prints as `switch` has it from now on.
+    pub fn set_switch(&mut self, switch: Switch) {
+        self.switch = switch;
+    }
+
     /// What has been written so far (for replay, which shows each move's lines).
     pub fn get_ref(&self) -> &W {
         self.out.get_ref()
@@ -128,7 +136,7 @@ impl<W: Write> Eecs280Printer<W> {
     /// A card and the rest of its line (`led_by`, `played_by`, ...).
     fn put_card_line(&mut self, c: Card, rest: impl Fn(&Lines) -> &str) {
         let lines = &self.lines;
-        let card = &lines.cards[usize::from(c.plain_index_with::<Plain>())];
+        let card = &lines.cards[usize::from(c.plain_index_with(Plain))];
         self.out.put(&[card, rest(lines)]);
     }
 
@@ -182,7 +190,7 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
         match e {
             Event::HandStart { hand, dealer, .. } => {
                 self.put(&["Hand "]);
-                self.put_number(*hand + u32::from(mutants::on(Mutant::HandsFromOne)));
+                self.put_number(*hand + u32::from(self.switch.on(Mutant::HandsFromOne)));
                 self.put(&["\n"]);
                 self.put_line(|l| &l.deals[*dealer]);
             }
@@ -190,7 +198,7 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
             Event::Asked {
                 seat, ask, hand, ..
             } if self.human[*seat] => {
-                let prompt_first = mutants::on(Mutant::PromptBeforeHand);
+                let prompt_first = self.switch.on(Mutant::PromptBeforeHand);
                 if !prompt_first {
                     self.print_hand(*seat, hand);
                 }
@@ -199,7 +207,7 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
                         self.human_line(*seat, ", please enter a suit, or \"pass\":\n")
                     }
                     Ask::Discard { .. } => {
-                        if !mutants::on(Mutant::NoDiscardUpcardLine) {
+                        if !self.switch.on(Mutant::NoDiscardUpcardLine) {
                             self.put(&["Discard upcard: [-1]\n"]);
                         }
                         self.human_line(*seat, ", please select a card to discard:\n");
@@ -215,14 +223,14 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
             Event::Ordered { seat, suit, .. } => {
                 self.put_name(*seat);
                 self.put(&[" orders up ", suit.name(), "\n"]);
-                if mutants::on(Mutant::BlankBeforeDiscard) {
+                if self.switch.on(Mutant::BlankBeforeDiscard) {
                     self.put(&["\n"]);
                 }
             }
             // "Print an extra newline when making, adding, and discarding is complete."
             Event::TrumpSet { .. }
-                if !mutants::on(Mutant::NoBlankAfterMaking)
-                    && !mutants::on(Mutant::BlankBeforeDiscard) =>
+                if !self.switch.on(Mutant::NoBlankAfterMaking)
+                    && !self.switch.on(Mutant::BlankBeforeDiscard) =>
             {
                 self.put(&["\n"])
             }
@@ -238,14 +246,14 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
             } => {
                 self.put_team(*winner);
                 self.put(&[" win the hand\n"]);
-                if *march && !mutants::on(Mutant::NoMarchLine) {
+                if *march && !self.switch.on(Mutant::NoMarchLine) {
                     self.put(&["march!\n"]);
                 }
-                if *euchred && !mutants::on(Mutant::NoEuchredLine) {
+                if *euchred && !self.switch.on(Mutant::NoEuchredLine) {
                     self.put(&["euchred!\n"]);
                 }
                 for (t, points) in scores.iter().enumerate() {
-                    if t != *winner && mutants::on(Mutant::WinnerPointsOnly) {
+                    if t != *winner && self.switch.on(Mutant::WinnerPointsOnly) {
                         continue;
                     }
                     self.put_team(t);
@@ -256,7 +264,7 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
                 self.put(&["\n"]);
             }
             Event::GameOver { winner, scores }
-                if mutants::on(Mutant::NoWinLineAtTarget)
+                if self.switch.on(Mutant::NoWinLineAtTarget)
                     && Some(scores[*winner]) == self.target => {}
             Event::GameOver { winner, .. } => {
                 self.put_team(*winner);
@@ -284,6 +292,9 @@ impl<W: Write> EventSink for Eecs280Printer<W> {
 impl crate::transcript::Transcript for Eecs280Printer<Vec<u8>> {
     fn bytes(&self) -> &[u8] {
         self.get_ref()
+    }
+    fn switch(&mut self, switch: Switch) {
+        self.set_switch(switch);
     }
     fn finish(self: Box<Self>) -> Vec<u8> {
         // Writing to a Vec cannot fail.

@@ -222,6 +222,8 @@ impl crate::transcript::Transcript for StandardPrinter<Vec<u8>> {
     fn bytes(&self) -> &[u8] {
         self.get_ref()
     }
+    /// The standard game has no catalogued bugs: its printing has no switch.
+    fn switch(&mut self, _: upcard_engine::mutants::Switch) {}
     fn finish(self: Box<Self>) -> Vec<u8> {
         // Writing to a Vec cannot fail.
         (*self).finish().unwrap_or_default()

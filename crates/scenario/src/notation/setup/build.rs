@@ -11,6 +11,7 @@ use super::{EgnSetup, OWN_NOTE, Recorded, card, deal_hand, settle};
 use crate::notation::point::Point;
 use crate::notation::{Deal, Record};
 use upcard_engine::cards::Card;
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Action, Config, Deck, FollowRule, NullSink, Seat, State};
 use upcard_parse::escape::{printable, printable_line};
 
@@ -61,7 +62,7 @@ impl Built {
             }
         };
         if orders.is_empty() {
-            orders.push(upcard_rules::courses::standard::deck(0).next_deck());
+            orders.push(upcard_rules::courses::standard::deck(0).next_deck(Switch::OFF));
         }
         // The plays were checked; a renege the record has is played as it was.
         let mut config = config;
@@ -247,7 +248,9 @@ pub(super) fn build(
 ) -> Built {
     let mut st = State::new(
         *config,
-        Deck::recorded(vec![upcard_rules::courses::standard::deck(0).next_deck()]),
+        Deck::recorded(vec![
+            upcard_rules::courses::standard::deck(0).next_deck(Switch::OFF),
+        ]),
     );
     st.scores = initial;
     st.hand_no = first_hand(deals);

@@ -31,6 +31,7 @@ use std::path::Path;
 use super::point::Point;
 use super::{Deal, DealEntry, Record, Ruleset};
 use upcard_engine::cards::Card;
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Action, Config, Deck, NullSink, Phase as Step, State};
 use upcard_parse::escape::printable_line;
 use upcard_rules::agents::{Game, Scripted};
@@ -64,8 +65,12 @@ impl Setup for EgnSetup {
         self.names.clone()
     }
 
-    fn start(&self, _input: &SharedTokens) -> (Game, Box<dyn Transcript>) {
-        let mut state = State::new(self.config, Deck::recorded(self.orders.clone()));
+    fn start(&self, _input: &SharedTokens, switch: Switch) -> (Game, Box<dyn Transcript>) {
+        let config = Config {
+            switch,
+            ..self.config
+        };
+        let mut state = State::new(config, Deck::recorded(self.orders.clone()));
         state.scores = self.scores;
         state.hand_no = self.first_hand;
         let agents = (0..4)

@@ -354,7 +354,7 @@ pub(super) fn positions(config: &Config, dealer: Seat) -> [Vec<usize>; 4] {
         .try_into()
         .expect("24 cards");
     let mut hands: [Hand; 4] = Default::default();
-    deal(&mut hands, &ids, dealer, config.deal);
+    deal(config.switch, &mut hands, &ids, dealer, config.deal);
     std::array::from_fn(|s| {
         hands[s]
             .as_slice()

@@ -7,6 +7,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::scenario::{ScenarioError, SetupContext};
+use upcard_engine::mutants::Switch;
 use upcard_engine::{Seat, State};
 use upcard_rules::agents::Game;
 use upcard_rules::courses::cs246::Cs246;
@@ -115,9 +116,9 @@ impl Setup for Cs246Setup {
         ["0", "1", "2", "3"].map(String::from)
     }
 
-    fn start(&self, input: &SharedTokens) -> (Game, Box<dyn Transcript>) {
+    fn start(&self, input: &SharedTokens, switch: Switch) -> (Game, Box<dyn Transcript>) {
         let save = self.save.as_ref().map(|(f, _)| f);
-        let (game, printer) = start(&self.args, save, input, Vec::new());
+        let (game, printer) = start(&self.args, save, input, Vec::new(), switch);
         (game, Box::new(printer))
     }
 

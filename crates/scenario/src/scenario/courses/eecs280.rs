@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::scenario::raw::CardName;
 use crate::scenario::{ScenarioError, SetupContext};
 use upcard_engine::cards::Card;
+use upcard_engine::mutants::Switch;
 use upcard_parse::pack::parse_pack;
 use upcard_rules::agents::Game;
 use upcard_rules::courses::eecs280::program::{Args, new_game};
@@ -196,11 +197,13 @@ impl Setup for Eecs280Setup {
         self.args.names.clone()
     }
 
-    fn start(&self, input: &SharedTokens) -> (Game, Box<dyn Transcript>) {
+    fn start(&self, input: &SharedTokens, switch: Switch) -> (Game, Box<dyn Transcript>) {
         let human = std::array::from_fn(|i| self.args.types[i] == PlayerType::Human);
         let mut printer = Eecs280Printer::new(Vec::new(), self.args.names.clone(), human);
+        printer.set_switch(switch);
         printer.header(&self.argv0, &self.args.argv());
-        (new_game(&self.args, self.pack, input), Box::new(printer))
+        let game = new_game(&self.args, self.pack, input, switch);
+        (game, Box::new(printer))
     }
 
     fn save(&self, _state: &upcard_engine::State) -> Result<String, String> {

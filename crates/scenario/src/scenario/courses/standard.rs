@@ -10,6 +10,7 @@ use crate::scenario::raw::CardName;
 use crate::scenario::{ScenarioError, SetupContext};
 use upcard_bots::Bot;
 use upcard_engine::cards::Card;
+use upcard_engine::mutants::Switch;
 use upcard_rules::agents::Game;
 use upcard_rules::courses::standard::house::HouseRule;
 use upcard_rules::courses::standard::transcript::StandardPrinter;
@@ -258,14 +259,16 @@ impl Setup for StandardSetup {
         }
     }
 
-    fn start(&self, input: &SharedTokens) -> (Game, Box<dyn Transcript>) {
-        match self {
+    fn start(&self, input: &SharedTokens, switch: Switch) -> (Game, Box<dyn Transcript>) {
+        let (mut game, printer) = match self {
             StandardSetup::Table(t) => {
                 let printer = StandardPrinter::new(Vec::new(), t.names.clone());
-                (t.game(input), Box::new(printer))
+                (t.game(input), Box::new(printer) as Box<dyn Transcript>)
             }
-            StandardSetup::Recorded(r) => r.start(input),
-        }
+            StandardSetup::Recorded(r) => r.start(input, switch),
+        };
+        game.state.config.switch = switch;
+        (game, printer)
     }
 
     fn invocation(&self, _argv0: Option<&str>) -> Result<Invocation, String> {
