@@ -4,6 +4,8 @@
 #[doc(hidden)]
 pub mod fuzzing;
 
+/// The arena: bots and programs over duplicate games, and tournaments.
+pub use upcard_arena::{self as arena, tournament};
 /// The bots, in one registry: above the rules.
 pub use upcard_bots as bots;
 /// upcard as a course's autograder on each platform.
@@ -16,8 +18,8 @@ pub use upcard_grade::grade;
 pub use upcard_mutants as mutants;
 /// Upcard's input files read with bounds, and their parsers (file, line, column).
 pub use upcard_parse as parse;
-/// Play: people and bots at a table, and the arena.
-pub use upcard_play::{arena, net, play, tournament};
+/// Play: people and bots at a table, at one device or joined from a link.
+pub use upcard_play::{net, play};
 /// Replay, and records replayed and written: above the scenarios.
 pub use upcard_replay::{self as replay, egn};
 /// The rule sets, their agents, printers and parsers: the layer above it.

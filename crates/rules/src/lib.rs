@@ -13,8 +13,6 @@ pub mod agents;
 pub mod courses;
 mod failure;
 pub mod input;
-#[cfg(test)]
-mod properties;
 pub mod random_game;
 pub mod transcript;
 

@@ -10,11 +10,11 @@ use std::rc::Rc;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use crate::arena::Rules;
 use crate::net::hub::{Answers, Hub, Remote};
 use crate::net::notice::{Notice, Say};
 use crate::net::web_seat::WebSeat;
 use crate::net::{self, table};
+use upcard_arena::Rules;
 use upcard_bots::Bot;
 use upcard_engine::{Outcome, VecSink};
 use upcard_rules::Failure;

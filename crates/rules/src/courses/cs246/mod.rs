@@ -2,7 +2,7 @@
 //! alone, nullified hands, the computer strategy, the human command
 //! interpreter and save files. Decisions: docs/cs246-rules.md.
 
-mod computer;
+pub mod computer;
 mod human;
 pub mod program;
 mod random;

@@ -25,7 +25,7 @@ pub use report::{Report, Standing};
 
 use std::time::Duration;
 
-use crate::arena::{Deals, Match, Quiet, Reporter, Rules, play_all};
+use crate::{Deals, Match, Quiet, Reporter, Rules, play_all};
 use upcard_bots::Strength;
 use upcard_seat::program_seat::Launch;
 use upcard_table::OnFault;
@@ -140,12 +140,7 @@ impl Tournament {
 
 /// One game between `who[0]` and `who[1]` counted in their standings and
 /// the rated wins; a faulting side forfeits.
-fn count(
-    standings: &mut [Standing],
-    wins: &mut [Vec<u32>],
-    who: [usize; 2],
-    game: &crate::arena::Played,
-) {
+fn count(standings: &mut [Standing], wins: &mut [Vec<u32>], who: [usize; 2], game: &crate::Played) {
     let faulted = game.faults.each_ref().map(|f| !f.is_empty());
     let winner = match faulted {
         [true, false] => Some(1),

@@ -4,9 +4,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::arena::{
-    Deals, FaultAt, JsonStrength, Rules, count_kinds, is_zero, percentiles_ms, thinking,
-};
+use crate::{Deals, FaultAt, JsonStrength, Rules, count_kinds, is_zero, percentiles_ms, thinking};
 use upcard_bots::Strength;
 use upcard_parse::escape::printable_line;
 use upcard_seat::program_seat::FaultKind;
@@ -106,7 +104,7 @@ struct JsonStanding<'a> {
 struct JsonFault<'a> {
     against: &'a str,
     #[serde(flatten)]
-    fault: crate::arena::JsonFault<'a>,
+    fault: crate::JsonFault<'a>,
 }
 
 fn r1(x: f64) -> f64 {
@@ -283,7 +281,7 @@ impl Report {
         }
         if self.unfinished > 0 {
             out.push('\n');
-            out.push_str(&crate::arena::unfinished_line(self.unfinished));
+            out.push_str(&crate::unfinished_line(self.unfinished));
         }
         out
     }

@@ -3,7 +3,7 @@
 
 use rand_mt::Mt;
 
-use crate::random_game::{below, new_game};
+use upcard_rules::random_game::{below, new_game};
 
 use upcard_engine::cards::{Card, Suit, all_cards};
 use upcard_engine::{Action, NullSink, Seat, State, VecSink};

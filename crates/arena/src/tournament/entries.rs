@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::arena::Entrant;
+use crate::Entrant;
 use upcard_bots::Bot;
 use upcard_parse::escape::printable_line;
 

@@ -1,7 +1,8 @@
 //! `upcard arena`: two bots, one per team, over duplicate games. Each deal
 //! (a seed) is played twice with the teams swapped, so the luck of the cards
 //! cancels; games are independent, so they run in parallel and are reported
-//! in deal order.
+//! in deal order. And [`tournament`]: a folder of bots, every pair over
+//! such games, with ratings.
 //!
 //! Here the match and what it gives; beside it the rules and deals a match
 //! is played with (`rules`), one game at its table (`game`), the runner that
@@ -13,6 +14,7 @@ mod report;
 mod rules;
 pub(crate) mod runner;
 pub(crate) mod stats;
+pub mod tournament;
 
 pub(crate) use report::{JsonFault, is_zero, unfinished_line};
 pub use report::{JsonStrength, Report, TeamReport, thinking};
