@@ -158,6 +158,17 @@ pub enum Event {
     },
 }
 
+impl Event {
+    /// The event holds text on the heap: a player's words (a typed renege,
+    /// a rejection, numbered choices), never the engine's own events.
+    pub fn owns_heap(&self) -> bool {
+        matches!(
+            self,
+            Event::Renege { typed: Some(_), .. } | Event::Rejected { .. } | Event::Choices { .. }
+        )
+    }
+}
+
 /// Receives events as they happen.
 pub trait EventSink {
     fn event(&mut self, e: &Event);
