@@ -57,10 +57,12 @@ pub struct Observation<'a> {
 
 impl Observation<'_> {
     /// The upcard of a dealt hand; agents are asked only once a hand is dealt.
+    #[inline]
     pub fn top(&self) -> Card {
         self.upcard.expect("a dealt hand has an upcard")
     }
 
+    #[inline]
     pub fn led(&self) -> Option<Card> {
         self.trick.first().map(|&(_, c)| c)
     }
@@ -83,10 +85,13 @@ impl Observation<'_> {
     /// (the left bower counting as trump) while the hand holds a card of
     /// it. Under CS 246's penalty rule such a card is among the legal
     /// actions; a bot or a person should be told.
+    // Inlined across crates: bots ask it for every card they play.
+    #[inline]
     pub fn renege_suit(&self, card: Card) -> Option<Suit> {
         super::follow::renege_suit(self.switch, self.hand, self.trick, self.trump, card)
     }
 
+    #[inline]
     pub fn reneges(&self, card: Card) -> bool {
         self.renege_suit(card).is_some()
     }
