@@ -215,7 +215,7 @@ impl PartialOrd for Card {
 impl Ord for Card {
     #[inline]
     fn cmp(&self, other: &Self) -> Ordering {
-        self.raw_plain_index().cmp(&other.raw_plain_index())
+        self.plain_index().cmp(&other.plain_index())
     }
 }
 
@@ -224,7 +224,7 @@ impl Card {
         Card(plain_index_of(rank as u8, suit.index(), OrderFlags::NONE))
     }
 
-    /// The card of a byte from [`Card::raw_plain_index`] (only such bytes:
+    /// The card of a byte from [`Card::plain_index`] (only such bytes:
     /// callers move cards' bytes, they do not make them; unlike
     /// [`Card::from_plain_index`], no bound is checked).
     #[inline(always)]
@@ -243,7 +243,7 @@ impl Card {
         Suit::from_index(self.0)
     }
 
-    /// 0..24 in the plain order (a sort key).
+    /// 0..24 in the plain order (a sort key): the card's byte.
     #[inline(always)]
     pub fn plain_index(self) -> u8 {
         self.0
@@ -262,12 +262,6 @@ impl Card {
             ..OrderFlags::NONE
         };
         plain_index_of(self.rank() as u8, self.suit().index(), f)
-    }
-
-    /// The plain index (the card's byte).
-    #[inline(always)]
-    pub fn raw_plain_index(self) -> u8 {
-        self.0
     }
 
     pub fn is_right_bower(self, trump: Suit) -> bool {
@@ -355,7 +349,7 @@ impl Card {
     /// Where a card sits in the order tables (`& 31`: provably in bounds).
     #[inline(always)]
     fn table_index(self) -> usize {
-        usize::from(self.raw_plain_index() & 31)
+        usize::from(self.plain_index() & 31)
     }
 
     /// The card at plain index `i` (0..24; no mutant consulted; beyond,
@@ -461,7 +455,7 @@ impl CardSet {
     /// The set of one card.
     #[inline(always)]
     pub fn of(card: Card) -> CardSet {
-        CardSet(1 << card.raw_plain_index())
+        CardSet(1 << card.plain_index())
     }
 
     #[inline]
@@ -483,7 +477,7 @@ impl CardSet {
     pub fn of_first(slots: &[Card], n: usize) -> CardSet {
         let mut set = 0;
         for (i, c) in slots.iter().enumerate() {
-            set |= u32::from(i < n) << c.raw_plain_index();
+            set |= u32::from(i < n) << c.plain_index();
         }
         CardSet(set)
     }
@@ -521,7 +515,7 @@ impl CardSet {
 
     #[inline]
     pub fn contains(self, card: Card) -> bool {
-        self.0 & (1 << card.raw_plain_index()) != 0
+        self.0 & (1 << card.plain_index()) != 0
     }
 
     /// The cards in the plain order, lowest first.

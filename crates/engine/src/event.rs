@@ -161,7 +161,7 @@ pub enum Event {
 impl Event {
     /// The event holds text on the heap: a player's words (a typed renege,
     /// a rejection, numbered choices), never the engine's own events.
-    pub fn owns_heap(&self) -> bool {
+    pub(crate) fn owns_heap(&self) -> bool {
         matches!(
             self,
             Event::Renege { typed: Some(_), .. } | Event::Rejected { .. } | Event::Choices { .. }

@@ -93,7 +93,7 @@ impl Hand {
         // found exactly by the classic test.
         const ONES: u64 = 0x0101_0101_0101_0101;
         let unused = !0u64 << (8 * self.cards.len());
-        let t = (self.packed() ^ (ONES * u64::from(card.raw_plain_index()))) | unused;
+        let t = (self.packed() ^ (ONES * u64::from(card.plain_index()))) | unused;
         let zero = t.wrapping_sub(ONES) & !t & (ONES << 7);
         (zero != 0).then(|| (zero.trailing_zeros() / 8) as usize)
     }
@@ -101,7 +101,7 @@ impl Hand {
     /// The six slots' cards as the low bytes of one number.
     #[inline(always)]
     fn packed(&self) -> u64 {
-        let s = self.cards.slots().map(Card::raw_plain_index);
+        let s = self.cards.slots().map(Card::plain_index);
         u64::from_le_bytes([s[0], s[1], s[2], s[3], s[4], s[5], 0, 0])
     }
 
@@ -158,7 +158,7 @@ impl Hand {
     /// mispredicts.
     pub fn sort_plain(&mut self) {
         if self.twice {
-            self.sort_by_key(|c| c.raw_plain_index());
+            self.sort_by_key(|c| c.plain_index());
             return;
         }
         for (slot, c) in self.cards.as_mut_slice().iter_mut().zip(self.set.cards()) {
@@ -318,7 +318,7 @@ mod tests {
                     }
                     3 => {
                         h.sort_plain();
-                        model.sort_by_key(|c| c.raw_plain_index());
+                        model.sort_by_key(|c| c.plain_index());
                     }
                     _ => {
                         let c = card(next(24) as u32);

@@ -1,7 +1,7 @@
 //! What the seat to move may do: the one legality rule, as sets (the calls
-//! as bits, the cards as [`CardSet`]s). [`State::legal_actions`] lists them
-//! and [`State::admits`] (which [`State::apply`] asks) tests one action
-//! against them, so the two cannot disagree. Why an action is refused is
+//! as bits, the cards as [`CardSet`]s). [`State::legal_actions`] lists them,
+//! [`State::admits`] tests one action against them and [`State::apply`] asks
+//! the same parts arm by arm, so none can disagree. Why an action is refused is
 //! worded apart ([`State::refusal`]), off the hot path.
 
 use super::{Action, Actions, AllPass, Ask, FollowRule, Seat, partner_of};
@@ -11,7 +11,7 @@ use crate::mutants::Mutant;
 use crate::state::{Phase, State};
 
 /// The calls are one bit each: pass, ordering each suit (then alone),
-/// throwing in, defending alone.
+/// throwing in. (Defending alone is always open while defenders are asked.)
 const PASS: u16 = 1;
 const THROW_IN: u16 = 1 << 9;
 
@@ -70,13 +70,8 @@ impl State {
         let Some(up) = self.upcard else { return 0 };
         let mut calls = if self.forced() { 0 } else { PASS };
         let alone = self.may_go_alone(seat, round);
-        // Ordering up one's partner is going alone (CS 246, the must-alone
-        // Canadian loner): not at all where one may not.
-        let must_alone = round == 1
-            && self.config.ordering_partner_is_alone
-            && partner_of(seat) == self.dealer
-            && !self.config.switch.on(Mutant::PartnerOrderNotAlone);
-        let plain = alone | !must_alone;
+        // Not at all where one must go alone and may not.
+        let plain = alone | !self.must_go_alone(seat, round);
         // The suits that may be named, a bit each: the upcard's in round
         // one, the three others in round two.
         let up = 1u16 << up.suit().index();
@@ -171,6 +166,15 @@ impl State {
             }
             _ => {}
         }
+    }
+
+    /// Ordering up one's partner, the dealer, in round one is going alone
+    /// (CS 246, the must-alone Canadian loner).
+    pub(crate) fn must_go_alone(&self, seat: Seat, round: u8) -> bool {
+        round == 1
+            && self.config.ordering_partner_is_alone
+            && partner_of(seat) == self.dealer
+            && !self.config.switch.on(Mutant::PartnerOrderNotAlone)
     }
 
     /// Whether `seat` may go alone when making trump in `round`.

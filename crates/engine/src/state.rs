@@ -319,7 +319,8 @@ impl State {
 
     /// [`State::apply`] when the caller knows `seat` is to move (the driver
     /// asked [`State::to_move`] already: not twice a decision). The action
-    /// is tested by [`State::admits`], the one legality rule.
+    /// is tested by the parts of the one legality rule [`State::admits`]
+    /// reads.
     #[inline]
     pub fn apply_for<S: EventSink + ?Sized>(
         &mut self,
@@ -328,8 +329,8 @@ impl State {
         sink: &mut S,
     ) -> Result<(), Illegal> {
         debug_assert_eq!(self.to_move(), Some(seat), "the seat to move applies");
-        // Each arm asks the legality rule's part for its kind of action
-        // (`admits` in one match: the hot path tests one rule, once).
+        // Each arm asks the legality rule's part for its kind of action:
+        // `admits` as guards, so the hot path matches the action once.
         match (self.phase, action) {
             (Phase::Bidding { round, passes, .. }, Action::Pass)
                 if self.may_call(seat, round, action) =>
@@ -388,11 +389,7 @@ impl State {
         alone: bool,
         sink: &mut S,
     ) {
-        let alone = alone
-            || (round == 1
-                && self.config.ordering_partner_is_alone
-                && !self.config.switch.on(Mutant::PartnerOrderNotAlone)
-                && partner_of(seat) == self.dealer);
+        let alone = alone || self.must_go_alone(seat, round);
         self.heard(seat, round, Action::Order { suit, alone });
         self.order(sink, seat, suit, alone, round);
     }

@@ -54,7 +54,7 @@ fn strengths(cards: impl Iterator<Item = Card>) -> [u16; 4] {
     for c in cards {
         add(
             &mut s,
-            STRENGTH[usize::from(c.raw_plain_index())].map(u16::from),
+            STRENGTH[usize::from(c.plain_index())].map(u16::from),
         );
     }
     s

@@ -132,7 +132,7 @@ impl Deal {
             .hands
             .iter()
             .flatten()
-            .fold(0u32, |m, c| m | 1 << c.raw_plain_index());
+            .fold(0u32, |m, c| m | 1 << c.plain_index());
         left | (self.turn as u32) << 24 | u32::from(self.makers_took) << 26
     }
 
