@@ -11,7 +11,7 @@ use std::time::Duration;
 use upcard::arena::{Deals, Entrant, Match, Rules};
 use upcard::bots::{Bot, Strength};
 use upcard::courses::standard;
-use upcard::engine::{Event, EventSink, State};
+use upcard::engine::{Actions, Event, EventSink, State};
 use upcard::table::OnFault;
 
 /// Counts hands as they end (the one event the loop reads).
@@ -32,23 +32,26 @@ impl EventSink for Hands {
 }
 
 /// `games` standard games from seeds 0.., every choice uniform among the
-/// legal actions (xorshift: the picker should cost nothing). Its hands.
+/// legal actions. Its hands. The picker should cost nothing: xorshift, and
+/// an index by multiplying, not dividing (a 64-bit division was 7% of this
+/// loop's time), from one list of legal actions reused.
 fn engine_games(games: u32) -> u64 {
     let config = standard::config();
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
     let mut hands = Hands(0);
+    let mut legal = Actions::new();
     for g in 0..games {
         let mut s = State::new(config, standard::deck(g));
         while !s.is_over() {
-            if s.to_move().is_none() {
+            let Some(seat) = s.to_move() else {
                 s.advance(&mut hands);
                 continue;
-            }
-            let legal = s.legal_actions();
+            };
+            s.legal_actions_into(seat, &mut legal);
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let a = legal[(x % legal.len() as u64) as usize];
+            let a = legal[(((x >> 32) * legal.len() as u64) >> 32) as usize];
             s.apply(a, &mut hands).expect("a legal action");
         }
     }

@@ -130,7 +130,7 @@ pub fn run(raw: &[String], stdin: Box<dyn BufRead>, stdout: &mut dyn Write) -> R
         None => None,
     };
     let input = Tokens::new(stdin).shared();
-    let out = std::io::BufWriter::with_capacity(64 * 1024, stdout);
+    let out = std::io::BufWriter::with_capacity(crate::transcript::OUT_BUFFER, stdout);
     let (mut game, mut printer) = start(&args, save.as_ref(), &input, out, Switch::OFF);
     let result = game.run(&mut printer);
     if let Err(e) = printer.finish()

@@ -137,7 +137,7 @@ pub fn run(
     };
     let pack = parse_pack(&args.pack_file, &text).map_err(|e| Failure::input(e.to_string()))?;
     let input = Tokens::new(stdin).shared();
-    let out = std::io::BufWriter::with_capacity(64 * 1024, stdout);
+    let out = std::io::BufWriter::with_capacity(crate::transcript::OUT_BUFFER, stdout);
     let (result, written) = play(&args, pack, argv0, &input, out);
     if let Err(e) = written {
         // A closed pipe (`| head`) is not worth a message.

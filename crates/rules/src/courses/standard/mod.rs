@@ -9,7 +9,7 @@ pub mod transcript;
 
 pub use person::{Person, Turns, choice_text, display_order, offered};
 
-use upcard_engine::cards::{Card, all_cards};
+use upcard_engine::cards::{Card, Rank, Suit};
 use upcard_engine::{Config, Deck};
 
 /// The standard rules before house rules (the engine's plain Euchre,
@@ -21,20 +21,25 @@ pub fn config() -> Config {
 /// The deck of a seeded game: each hand is a Fisher–Yates shuffle (MT19937)
 /// of the last, from the cards in suit and rank order.
 pub fn deck(seed: u32) -> Deck {
-    let cards: [Card; 24] = all_cards()
-        .collect::<Vec<_>>()
-        .try_into()
-        .expect("24 cards");
-    Deck::twister(i64::from(seed), cards, 0)
+    Deck::twister(i64::from(seed), ORDER, 0)
 }
+
+/// Every card in rank order, then suit order (the order of
+/// [`all_cards`](upcard_engine::cards::all_cards)), made
+/// at compile time: a seeded match starts a game from it thousands of times.
+const ORDER: [Card; 24] = {
+    let mut cards = [Card::new(Rank::Nine, Suit::Spades); 24];
+    let mut i = 0;
+    while i < 24 {
+        cards[i] = Card::new(Rank::ALL[i / 4], Suit::ALL[i % 4]);
+        i += 1;
+    }
+    cards
+};
 
 /// The deck of a game dealt from a secret key (`Cards::Key`).
 pub fn keyed_deck(key: [u8; 32]) -> Deck {
-    let cards: [Card; 24] = all_cards()
-        .collect::<Vec<_>>()
-        .try_into()
-        .expect("24 cards");
-    Deck::keyed(key, cards)
+    Deck::keyed(key, ORDER)
 }
 
 /// A key as a scenario or a save file writes it: 64 hexadecimal digits.
@@ -184,6 +189,12 @@ pub enum Cards {
 mod tests {
     use super::*;
     use upcard_engine::{Action, NullSink, State, VecSink};
+
+    #[test]
+    fn the_seeded_decks_order_is_every_card_in_all_cards_order() {
+        let all: Vec<Card> = upcard_engine::cards::all_cards().collect();
+        assert_eq!(ORDER.to_vec(), all);
+    }
 
     /// A lone defender who euchres a lone maker scores 4.
     #[test]
