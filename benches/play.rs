@@ -14,7 +14,7 @@ use upcard::courses::standard;
 use upcard::engine::{Actions, Event, EventSink, State};
 use upcard::table::OnFault;
 
-/// Counts hands as they end (the one event the loop reads).
+/// Counts hands as they end (the one event the loop reads; no move is built).
 struct Hands(u64);
 
 impl EventSink for Hands {
@@ -27,6 +27,9 @@ impl EventSink for Hands {
         true
     }
     fn takes_why(&self) -> bool {
+        false
+    }
+    fn takes_moves(&self) -> bool {
         false
     }
 }

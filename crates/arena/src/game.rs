@@ -78,6 +78,10 @@ impl EventSink for Recording {
     fn quiet(&self) -> bool {
         self.events.is_none()
     }
+    // A tally reads only how hands end: unrecorded, no move is built.
+    fn takes_moves(&self) -> bool {
+        self.events.is_some()
+    }
     // A record holds the moves, not the bots' reasons: no event per decision.
     fn takes_why(&self) -> bool {
         false

@@ -159,6 +159,27 @@ pub enum Event {
 }
 
 impl Event {
+    /// An event of one move: a call, a card, a trick taken, or the deck and
+    /// upcard of a deal. What a sink that does not
+    /// [take moves](EventSink::takes_moves) is never sent.
+    pub fn is_move(&self) -> bool {
+        matches!(
+            self,
+            Event::Deck { .. }
+                | Event::Upcard { .. }
+                | Event::Passed { .. }
+                | Event::Ordered { .. }
+                | Event::TurnedDown { .. }
+                | Event::TrumpSet { .. }
+                | Event::Discarded { .. }
+                | Event::DefendedAlone { .. }
+                | Event::Skipped { .. }
+                | Event::Led { .. }
+                | Event::Played { .. }
+                | Event::TrickTaken { .. }
+        )
+    }
+
     /// The event holds text on the heap: a player's words (a typed renege,
     /// a rejection, numbered choices), never the engine's own events.
     pub(crate) fn owns_heap(&self) -> bool {
@@ -186,6 +207,12 @@ pub trait EventSink {
     /// Takes [`Event::Why`] (a printer of a course's transcript does not:
     /// the driver then skips a call per decision).
     fn takes_why(&self) -> bool {
+        self.takes_events()
+    }
+    /// Takes the events of each move: calls, cards, tricks and the deck
+    /// ([`Event::is_move`]). False for a sink that reads only how hands and
+    /// games end (a tally of random games): the engine then builds none.
+    fn takes_moves(&self) -> bool {
         self.takes_events()
     }
 }
@@ -231,6 +258,9 @@ impl<A: EventSink, B: EventSink> EventSink for (A, B) {
     fn takes_why(&self) -> bool {
         self.0.takes_why() || self.1.takes_why()
     }
+    fn takes_moves(&self) -> bool {
+        self.0.takes_moves() || self.1.takes_moves()
+    }
 }
 
 impl<S: EventSink + ?Sized> EventSink for &mut S {
@@ -248,5 +278,8 @@ impl<S: EventSink + ?Sized> EventSink for &mut S {
     }
     fn takes_why(&self) -> bool {
         (**self).takes_why()
+    }
+    fn takes_moves(&self) -> bool {
+        (**self).takes_moves()
     }
 }

@@ -27,6 +27,18 @@ macro_rules! emit {
     };
 }
 
+/// [`emit!`] for an event of a move ([`Event::is_move`]), which a sink that
+/// reads only how hands end does not take: nothing is built for it.
+macro_rules! emit_move {
+    ($sink:expr, $event:expr) => {
+        if $sink.takes_moves() {
+            let event = std::mem::ManuallyDrop::new($event);
+            debug_assert!(event.is_move() && !event.owns_heap());
+            $sink.event(&event)
+        }
+    };
+}
+
 /// The cards of the tricks one seat took this hand.
 pub type Pile = List<Card, 20>;
 /// The cards on the table, in playing order.
@@ -291,7 +303,7 @@ impl State {
         match self.phase {
             Phase::StartHand => self.start_hand(sink),
             Phase::Trick { turn, turns } if self.sits_out(turn) => {
-                emit!(sink, Event::Skipped { seat: turn });
+                emit_move!(sink, Event::Skipped { seat: turn });
                 self.end_turn(sink, turn, turns);
             }
             Phase::HandOver => self.hand_over(sink),
@@ -353,13 +365,13 @@ impl State {
             }
             (Phase::Defend { asked, round, .. }, Action::Pass) => {
                 self.heard(seat, 0, Action::Pass);
-                emit!(sink, Event::Passed { seat, round: 0 });
+                emit_move!(sink, Event::Passed { seat, round: 0 });
                 self.next_defender(sink, seat, asked, round);
             }
             (Phase::Defend { .. }, Action::DefendAlone) => {
                 self.heard(seat, 0, Action::DefendAlone);
                 self.defender = Some(seat);
-                emit!(sink, Event::DefendedAlone { seat });
+                emit_move!(sink, Event::DefendedAlone { seat });
                 self.begin_play(sink);
             }
             (Phase::Discard, Action::Discard(card)) if self.discards(seat).contains(card) => {
@@ -410,7 +422,7 @@ impl State {
             *k = card;
         }
         self.discard = Some(card);
-        emit!(sink, Event::Discarded { seat, card });
+        emit_move!(sink, Event::Discarded { seat, card });
         if self.alone && self.config.defend_alone {
             self.ask_defenders();
         } else {
@@ -451,7 +463,7 @@ impl State {
         self.hands[seat].remove(at);
         self.trick.push((seat, card));
         let _ = self.played.try_push((seat, card));
-        emit!(
+        emit_move!(
             sink,
             if leading {
                 Event::Led { seat, card }
@@ -511,7 +523,7 @@ impl State {
                 scores: self.scores,
             }
         );
-        emit!(sink, Event::Deck { cards: deck });
+        emit_move!(sink, Event::Deck { cards: deck });
         deal(
             self.config.switch,
             &mut self.hands,
@@ -538,7 +550,7 @@ impl State {
                 }
             );
         }
-        emit!(
+        emit_move!(
             sink,
             Event::Upcard {
                 card: kitty[0],
@@ -553,7 +565,7 @@ impl State {
     }
 
     fn pass<S: EventSink + ?Sized>(&mut self, sink: &mut S, seat: Seat, round: u8, passes: u8) {
-        emit!(sink, Event::Passed { seat, round });
+        emit_move!(sink, Event::Passed { seat, round });
         let passes = passes + 1;
         if passes < 4 {
             self.phase = Phase::Bidding {
@@ -563,7 +575,7 @@ impl State {
             };
         } else if round == 1 {
             if let Some(up) = self.upcard {
-                emit!(sink, Event::TurnedDown { suit: up.suit() });
+                emit_move!(sink, Event::TurnedDown { suit: up.suit() });
             }
             self.phase = Phase::Bidding {
                 round: 2,
@@ -589,7 +601,7 @@ impl State {
         self.trump_round = round;
         self.maker = Some(seat);
         self.alone = alone;
-        emit!(
+        emit_move!(
             sink,
             Event::Ordered {
                 seat,
@@ -676,7 +688,7 @@ impl State {
 
     fn begin_play<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         if let (Some(trump), Some(maker)) = (self.trump, self.maker) {
-            emit!(
+            emit_move!(
                 sink,
                 Event::TrumpSet {
                     trump,
@@ -752,7 +764,7 @@ impl State {
             let _ = pile.try_push(c);
         }
         self.trick.clear();
-        emit!(
+        emit_move!(
             sink,
             Event::TrickTaken {
                 seat: winner,
@@ -1040,5 +1052,60 @@ mod tests {
         assert_eq!(hands[0].as_slice(), &deck[5..10]);
         assert_eq!(hands[1].as_slice(), &deck[10..15]);
         assert_eq!(hands[2].as_slice(), &deck[15..20]);
+    }
+
+    /// Keeps every event, or only those that are not moves.
+    struct Kept {
+        events: Vec<Event>,
+        moves: bool,
+    }
+
+    impl EventSink for Kept {
+        fn event(&mut self, e: &Event) {
+            self.events.push(e.clone());
+        }
+        fn takes_moves(&self) -> bool {
+            self.moves
+        }
+    }
+
+    /// A sink that takes no moves is sent every other event, in order, and
+    /// the game is the same: the same events otherwise, the same end.
+    #[test]
+    fn a_sink_without_moves_gets_every_other_event_of_the_same_game() {
+        // With a lone defender (house rule), whose answers are events too.
+        let config = Config {
+            defend_alone: true,
+            ..Config::standard()
+        };
+        for seed in 0..40u64 {
+            let play = |moves: bool| {
+                let mut s = State::new(config, Deck::pack(numbered(), true));
+                let mut sink = Kept {
+                    events: Vec::new(),
+                    moves,
+                };
+                let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+                while !s.is_over() {
+                    let Some(_) = s.to_move() else {
+                        s.advance(&mut sink);
+                        continue;
+                    };
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    let legal = s.legal_actions();
+                    let a = legal[(x % legal.len() as u64) as usize];
+                    s.apply(a, &mut sink).expect("a legal action");
+                }
+                (sink.events, s.scores)
+            };
+            let (all, scores) = play(true);
+            let (some, same_scores) = play(false);
+            assert!(all.iter().any(Event::is_move));
+            let others: Vec<Event> = all.into_iter().filter(|e| !e.is_move()).collect();
+            assert_eq!(some, others, "seed {seed}");
+            assert_eq!(scores, same_scores);
+        }
     }
 }

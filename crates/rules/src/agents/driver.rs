@@ -73,6 +73,9 @@ impl<S: EventSink + ?Sized> EventSink for Typed<'_, S> {
     fn takes_why(&self) -> bool {
         self.sink.takes_why()
     }
+    fn takes_moves(&self) -> bool {
+        self.sink.takes_moves()
+    }
 }
 
 impl Game {
