@@ -135,6 +135,8 @@ impl Timeline {
     }
 }
 
+/// A move of a replay, a step it shows: hands' and games' endings are
+/// moves here, unlike the engine's [`Event::is_move`] (what a tally skips).
 fn is_move(e: &Event) -> bool {
     matches!(
         e,
