@@ -7,27 +7,59 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 
-static DIRS: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-fn dirs() -> MutexGuard<'static, Vec<PathBuf>> {
-    // The list stays consistent whatever a panicking holder was doing.
-    DIRS.lock().unwrap_or_else(|e| e.into_inner())
+/// The folders to remove, and whether [`remove_all`] has run.
+struct Tracked {
+    dirs: Vec<PathBuf>,
+    closed: bool,
 }
 
-/// `dir` is removed by [`remove_all`] until [`forget`] is called for it.
-pub fn track(dir: &Path) {
-    dirs().push(dir.to_path_buf());
+static TRACKED: Mutex<Tracked> = Mutex::new(Tracked {
+    dirs: Vec::new(),
+    closed: false,
+});
+
+fn tracked() -> MutexGuard<'static, Tracked> {
+    // The list stays consistent whatever a panicking holder was doing.
+    TRACKED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Makes a folder with `make` and tracks it in one step, so that a signal
+/// cannot come between the two and leave it behind; it is removed by
+/// [`remove_all`] until [`forget`] is called for it. Once [`remove_all`]
+/// has run (the process is stopping) nothing more is made: a worker still
+/// starting a seat then could leave a folder the handler never saw.
+pub fn make_tracked<T: AsRef<Path>>(
+    make: impl FnOnce() -> std::io::Result<T>,
+) -> std::io::Result<T> {
+    let mut t = tracked();
+    if t.closed {
+        return Err(std::io::Error::other("upcard is stopping"));
+    }
+    let made = make()?;
+    t.dirs.push(made.as_ref().to_path_buf());
+    Ok(made)
 }
 
 /// Its owner removes `dir` itself (or already has).
 pub fn forget(dir: &Path) {
-    dirs().retain(|d| d != dir);
+    tracked().dirs.retain(|d| d != dir);
 }
 
-/// Removes every folder still tracked (never following a link in it).
+/// Removes every folder still tracked (never following a link in it), and
+/// makes no more.
 pub fn remove_all() {
-    for d in dirs().drain(..) {
-        let _ = std::fs::remove_dir_all(d);
+    let mut t = tracked();
+    t.closed = true;
+    for d in t.dirs.drain(..) {
+        // Its owner may be removing it at the same time, or a seat still
+        // starting writing into it: what one removal stopped at, the next
+        // takes (a fifth of a second at most, then the process exits).
+        for _ in 0..10 {
+            if std::fs::remove_dir_all(&d).is_ok() || !d.exists() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
     }
 }
 
@@ -36,17 +68,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_tracked_folder_goes_and_a_forgotten_one_stays() {
+    fn a_tracked_folder_goes_a_forgotten_one_stays_and_then_none_is_made() {
         let base = std::env::temp_dir().join(format!("upcard-cleanup-{}", std::process::id()));
         let (a, b) = (base.join("a"), base.join("b"));
-        std::fs::create_dir_all(a.join("deep")).unwrap();
-        std::fs::create_dir_all(&b).unwrap();
-        track(&a);
-        track(&b);
+        let make = |d: &PathBuf| {
+            let d = d.clone();
+            move || std::fs::create_dir_all(d.join("deep")).map(|()| d)
+        };
+        make_tracked(make(&a)).unwrap();
+        make_tracked(make(&b)).unwrap();
         forget(&b);
         remove_all();
         assert!(!a.exists());
         assert!(b.exists());
+        // Stopping: nothing more is made.
+        let c = base.join("c");
+        assert!(make_tracked(make(&c)).is_err());
+        assert!(!c.exists());
         std::fs::remove_dir_all(&base).unwrap();
     }
 }

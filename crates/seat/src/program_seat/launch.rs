@@ -265,12 +265,11 @@ fn sandboxed(_: &[String], _: &SeatSandbox, _: Echo) -> Result<Started, String> 
 fn sandboxed(words: &[String], s: &SeatSandbox, echo: Echo) -> Result<Started, String> {
     let exe = find_program(&words[0])?;
     let folder = own_folder(words);
-    let dir = tempfile::Builder::new()
-        .prefix("upcard-seat-")
-        .tempdir()
-        .map_err(|e| format!("cannot make a folder for its sandbox: {e}"))?;
     // Removed by the signal handler too, if the process is stopped.
-    upcard_sandbox::cleanup::track(dir.path());
+    let dir = upcard_sandbox::cleanup::make_tracked(|| {
+        tempfile::Builder::new().prefix("upcard-seat-").tempdir()
+    })
+    .map_err(|e| format!("cannot make a folder for its sandbox: {e}"))?;
     let dir = SeatFiles(dir);
     let work = dir.path().join("work");
     std::fs::create_dir(&work).map_err(|e| format!("{}: {e}", work.display()))?;
@@ -404,8 +403,10 @@ impl SeatFiles {
 
 #[cfg(target_os = "linux")]
 impl Drop for SeatFiles {
-    // The folder itself goes right after, when the field drops.
+    // Removed first, forgotten after: forgotten first, a signal's handler
+    // could exit while the folder was half removed, and leave the rest.
     fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(self.0.path());
         upcard_sandbox::cleanup::forget(self.0.path());
     }
 }
