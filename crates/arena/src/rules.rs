@@ -3,7 +3,6 @@
 
 use rand_mt::Mt;
 use upcard_bots::Bot;
-use upcard_engine::cards::{Card, all_cards};
 use upcard_engine::{Config, Deck, State};
 use upcard_rules::courses::{cs246, eecs280, standard};
 
@@ -79,12 +78,7 @@ impl Rules {
         match self {
             Rules::Standard(c) => State::new(c, standard::deck(seed)),
             Rules::Eecs280 => {
-                let mut rng = Mt::new(seed);
-                let mut pack: Vec<Card> = all_cards().collect();
-                for i in (1..pack.len()).rev() {
-                    pack.swap(i, (rng.next_u32() as usize) % (i + 1));
-                }
-                let pack: [Card; 24] = pack.try_into().expect("24 cards");
+                let pack = upcard_rules::random_game::shuffled(&mut Mt::new(seed));
                 State::new(eecs280::config(10), eecs280::deck(pack, true))
             }
             Rules::Cs246 => State::new(

@@ -752,16 +752,26 @@ impl FromStr for Card {
 /// The 24 cards in `all_cards` order, as a deck (tests).
 #[cfg(test)]
 pub fn numbered() -> [Card; 24] {
-    let v: Vec<Card> = all_cards().collect();
-    v.try_into().expect("24 cards")
+    ALL_CARDS
 }
 
-/// All 24 cards in the plain order (the EECS 280 "new pack" order is this
-/// grouped by suit; see `engine::Deck`).
+/// All 24 cards in the plain order, rank by rank and each rank by suit
+/// (the EECS 280 "new pack" order is this grouped by suit; see
+/// `engine::Deck`). Made at compile time: a seeded match starts every
+/// game's deck from it.
+pub const ALL_CARDS: [Card; 24] = {
+    let mut cards = [Card::new(Rank::Nine, Suit::Spades); 24];
+    let mut i = 0;
+    while i < 24 {
+        cards[i] = Card::new(Rank::ALL[i / 4], Suit::ALL[i % 4]);
+        i += 1;
+    }
+    cards
+};
+
+/// [`ALL_CARDS`], one by one.
 pub fn all_cards() -> impl Iterator<Item = Card> {
-    Rank::ALL
-        .into_iter()
-        .flat_map(|r| Suit::ALL.into_iter().map(move |s| Card::new(r, s)))
+    ALL_CARDS.into_iter()
 }
 
 /// Formats cards in short notation separated by single spaces.

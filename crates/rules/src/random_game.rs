@@ -6,8 +6,8 @@
 use rand_mt::Mt;
 
 use crate::courses::{cs246, eecs280, standard};
+use upcard_engine::cards::ALL_CARDS;
 use upcard_engine::cards::Card;
-use upcard_engine::cards::all_cards;
 use upcard_engine::{Config, Deck, FollowRule, State};
 
 /// A number below `n`.
@@ -15,12 +15,14 @@ pub fn below(rng: &mut Mt, n: usize) -> usize {
     (rng.next_u32() as usize) % n
 }
 
-fn shuffled(rng: &mut Mt) -> [Card; 24] {
-    let mut cards: Vec<Card> = all_cards().collect();
+/// Every card, in an order drawn from `rng` (Fisher–Yates, from the last
+/// card down, over [`ALL_CARDS`]).
+pub fn shuffled(rng: &mut Mt) -> [Card; 24] {
+    let mut cards = ALL_CARDS;
     for i in (1..24).rev() {
         cards.swap(i, below(rng, i + 1));
     }
-    cards.try_into().expect("24 cards")
+    cards
 }
 
 /// A new game of a random course with random options.

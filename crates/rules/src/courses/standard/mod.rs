@@ -9,7 +9,7 @@ pub mod transcript;
 
 pub use person::{Person, Turns, choice_text, display_order, offered};
 
-use upcard_engine::cards::{Card, Rank, Suit};
+use upcard_engine::cards::{ALL_CARDS, Card};
 use upcard_engine::{Config, Deck};
 
 /// The standard rules before house rules (the engine's plain Euchre,
@@ -19,27 +19,14 @@ pub fn config() -> Config {
 }
 
 /// The deck of a seeded game: each hand is a Fisher–Yates shuffle (MT19937)
-/// of the last, from the cards in suit and rank order.
+/// of the last, from the cards in [`ALL_CARDS`] order.
 pub fn deck(seed: u32) -> Deck {
-    Deck::twister(i64::from(seed), ORDER, 0)
+    Deck::twister(i64::from(seed), ALL_CARDS, 0)
 }
-
-/// Every card in rank order, then suit order (the order of
-/// [`all_cards`](upcard_engine::cards::all_cards)), made
-/// at compile time: a seeded match starts a game from it thousands of times.
-const ORDER: [Card; 24] = {
-    let mut cards = [Card::new(Rank::Nine, Suit::Spades); 24];
-    let mut i = 0;
-    while i < 24 {
-        cards[i] = Card::new(Rank::ALL[i / 4], Suit::ALL[i % 4]);
-        i += 1;
-    }
-    cards
-};
 
 /// The deck of a game dealt from a secret key (`Cards::Key`).
 pub fn keyed_deck(key: [u8; 32]) -> Deck {
-    Deck::keyed(key, ORDER)
+    Deck::keyed(key, ALL_CARDS)
 }
 
 /// A key as a scenario or a save file writes it: 64 hexadecimal digits.
@@ -189,12 +176,6 @@ pub enum Cards {
 mod tests {
     use super::*;
     use upcard_engine::{Action, NullSink, State, VecSink};
-
-    #[test]
-    fn the_seeded_decks_order_is_every_card_in_all_cards_order() {
-        let all: Vec<Card> = upcard_engine::cards::all_cards().collect();
-        assert_eq!(ORDER.to_vec(), all);
-    }
 
     /// A lone defender who euchres a lone maker scores 4.
     #[test]

@@ -5,7 +5,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{card, deal_hand, settle};
 use crate::notation::Deal;
-use upcard_engine::cards::{Card, Suit, all_cards};
+use upcard_engine::cards::{ALL_CARDS, Card, Suit, all_cards};
 use upcard_engine::{Action, Config, Deck, Hand, NullSink, Phase as Step, Seat, State, deal};
 use upcard_rules::agents::Kind;
 
@@ -349,10 +349,7 @@ pub(super) fn plan(
 
 /// Where each of the 20 dealt positions of a deck goes, for `dealer`.
 pub(super) fn positions(config: &Config, dealer: Seat) -> [Vec<usize>; 4] {
-    let ids: [Card; 24] = all_cards()
-        .collect::<Vec<_>>()
-        .try_into()
-        .expect("24 cards");
+    let ids = ALL_CARDS;
     let mut hands: [Hand; 4] = Default::default();
     deal(config.switch, &mut hands, &ids, dealer, config.deal);
     std::array::from_fn(|s| {
