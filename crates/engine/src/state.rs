@@ -15,15 +15,18 @@ use crate::mutants::{Mutant, Switch};
 /// Reports an event, building it only for a sink that takes events (a null
 /// sink costs nothing: the check is a constant once inlined).
 macro_rules! emit {
-    ($sink:expr, $event:expr) => {
-        if $sink.takes_events() {
+    (@when $takes:expr, $sink:expr, $event:expr, $kind:expr) => {
+        if $takes {
             // The engine's events own nothing on the heap, so dropping one
             // is a no-op; the compiler cannot see that past the sink's call
             // and ran the enum's drop glue for every event (5% of a game).
             let event = std::mem::ManuallyDrop::new($event);
-            debug_assert!(!event.owns_heap());
+            debug_assert!(($kind)(&*event) && !event.owns_heap());
             $sink.event(&event)
         }
+    };
+    ($sink:expr, $event:expr) => {
+        emit!(@when $sink.takes_events(), $sink, $event, |_: &Event| true)
     };
 }
 
@@ -31,11 +34,7 @@ macro_rules! emit {
 /// reads only how hands end does not take: nothing is built for it.
 macro_rules! emit_move {
     ($sink:expr, $event:expr) => {
-        if $sink.takes_moves() {
-            let event = std::mem::ManuallyDrop::new($event);
-            debug_assert!(event.is_move() && !event.owns_heap());
-            $sink.event(&event)
-        }
+        emit!(@when $sink.takes_moves(), $sink, $event, Event::is_move)
     };
 }
 
