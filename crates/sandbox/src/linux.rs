@@ -91,6 +91,22 @@ fn pipe() -> io::Result<(OwnedFd, OwnedFd)> {
     Ok((r, w))
 }
 
+/// Makes the helper's empty `jail` (or takes one left empty), never its
+/// parent: the parent is the caller's folder, which a signal's handler may
+/// just have removed, and made again here it was left behind when the
+/// process exited.
+fn make_jail(jail: &Path) -> Result<(), String> {
+    match std::fs::create_dir(jail) {
+        Err(e)
+            if e.kind() == io::ErrorKind::AlreadyExists
+                && jail.symlink_metadata().is_ok_and(|m| m.is_dir()) =>
+        {
+            Ok(())
+        }
+        made => made.map_err(|e| format!("{}: {e}", jail.display())),
+    }
+}
+
 /// Waits up to `limit` for `fd` to be readable.
 fn readable(fd: RawFd, limit: Duration) -> bool {
     let mut p = libc::pollfd {
@@ -107,7 +123,7 @@ impl Helper {
     /// Starts a helper whose programs run in `work`; `jail` is an empty
     /// directory it mounts the sandbox's root on (in its own namespace).
     pub fn start(s: &Settings, work: &Path, jail: &Path) -> Result<Helper, String> {
-        std::fs::create_dir_all(jail).map_err(|e| format!("{}: {e}", jail.display()))?;
+        make_jail(jail)?;
         let (mine, theirs) = socketpair(
             AddressFamily::Unix,
             SockType::SeqPacket,
@@ -483,5 +499,33 @@ impl<H: BorrowMut<Helper>> Drop for Sandboxed<H> {
             self.kill();
             let _ = self.wait();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::make_jail;
+
+    #[test]
+    fn a_jail_is_made_in_its_parent_and_never_makes_the_parent_again() {
+        let base = std::env::temp_dir().join(format!("upcard-jail-{}", std::process::id()));
+        std::fs::create_dir_all(&base).unwrap();
+        let jail = base.join("jail");
+        make_jail(&jail).unwrap();
+        // One left empty is taken as it is.
+        make_jail(&jail).unwrap();
+        assert!(jail.is_dir());
+        // A link in its place is not a jail.
+        std::fs::remove_dir(&jail).unwrap();
+        std::os::unix::fs::symlink(&base, &jail).unwrap();
+        assert!(make_jail(&jail).is_err());
+        std::fs::remove_file(&jail).unwrap();
+        // Its parent removed (a signal's handler took the seat's folder):
+        // nothing is made.
+        let gone = base.join("seat");
+        let e = make_jail(&gone.join("jail")).unwrap_err();
+        assert!(e.starts_with(&*gone.join("jail").to_string_lossy()), "{e}");
+        assert!(!gone.exists());
+        std::fs::remove_dir(&base).unwrap();
     }
 }
