@@ -7,6 +7,7 @@
 #     build.rs) and linked dynamically (UPCARD_LINK=dynamic), for comparison;
 #   - upcard eecs280 PACK shuffle 100 with four Simple players (the
 #     official pack), and the same through argv[0] (euchre.exe);
+#   - the same game through upcard-course, the course programs alone;
 #   - a byte-exact C++ euchre.exe on the same game: tests/integration/
 #     programs/euchre.cpp (upcard's own, printing without endl), and any
 #     other program given as an argument (a student's euchre.exe).
@@ -25,6 +26,7 @@ upcard="$repo/target/release/upcard"
 UPCARD_LINK=dynamic cargo build --release --quiet --bin upcard --manifest-path "$repo/Cargo.toml" \
   --target-dir "$repo/target/dynamic"
 dynamic="$repo/target/dynamic/release/upcard"
+course="$repo/target/release/upcard-course"
 printf '#include <stdio.h>\nint main(void){puts("hi");return 0;}\n' > "$work/hello.c"
 cc -O2 -o "$work/hello" "$work/hello.c"
 g++ -O2 -std=c++17 -o "$work/cpp_euchre" "$repo/tests/integration/programs/euchre.cpp"
@@ -36,13 +38,14 @@ cd "$work"
 ./euchre.exe "${game[@]}" | tail -n +2 > want
 ./cpp_euchre "${game[@]}" | tail -n +2 | cmp -s - want || { echo "cpp_euchre differs" >&2; exit 1; }
 "$dynamic" eecs280 "${game[@]}" | tail -n +2 | cmp -s - want || { echo "the dynamic upcard differs" >&2; exit 1; }
+"$course" eecs280 "${game[@]}" | tail -n +2 | cmp -s - want || { echo "upcard-course differs" >&2; exit 1; }
 if [ -n "$EXTRA" ]; then
   "$EXTRA" "${game[@]}" | tail -n +2 | cmp -s - want || { echo "$EXTRA differs" >&2; exit 1; }
 fi
 names=("C hello" "upcard --version" "upcard eecs280 (game)" "euchre.exe -> upcard (game)" "C++ euchre.exe (game)"
-  "dynamic upcard --version" "dynamic upcard eecs280 (game)")
+  "dynamic upcard --version" "dynamic upcard eecs280 (game)" "upcard-course eecs280 (game)")
 cmds=("./hello" "$upcard --version" "$upcard eecs280 ${game[*]}" "./euchre.exe ${game[*]}" "./cpp_euchre ${game[*]}"
-  "$dynamic --version" "$dynamic eecs280 ${game[*]}")
+  "$dynamic --version" "$dynamic eecs280 ${game[*]}" "$course eecs280 ${game[*]}")
 if [ -n "$EXTRA" ]; then
   names+=("$(basename "$EXTRA") (game)")
   cmds+=("$EXTRA ${game[*]}")
@@ -60,7 +63,7 @@ for i in "${!cmds[@]}"; do
   printf '%-32s %7.3f ms\n' "${names[$i]}" "${best[$i]}"
 done
 awk "BEGIN{printf \"upcard --version over C hello: +%.3f ms (dynamic: +%.3f ms)\n\", ${best[1]} - ${best[0]}, ${best[5]} - ${best[0]}}"
-awk "BEGIN{printf \"upcard eecs280 game / C++ euchre.exe: %.2f (dynamic: %.2f)\n\", ${best[2]} / ${best[4]}, ${best[6]} / ${best[4]}}"
+awk "BEGIN{printf \"upcard eecs280 game / C++ euchre.exe: %.2f (dynamic: %.2f, upcard-course: %.2f)\n\", ${best[2]} / ${best[4]}, ${best[6]} / ${best[4]}, ${best[7]} / ${best[4]}}"
 if [ -n "$EXTRA" ]; then
-  awk "BEGIN{printf \"upcard eecs280 game / %s: %.2f (dynamic: %.2f)\n\", \"$(basename "$EXTRA")\", ${best[2]} / ${best[$extra]}, ${best[6]} / ${best[$extra]}}"
+  awk "BEGIN{printf \"upcard eecs280 game / %s: %.2f (dynamic: %.2f, upcard-course: %.2f)\n\", \"$(basename "$EXTRA")\", ${best[2]} / ${best[$extra]}, ${best[6]} / ${best[$extra]}, ${best[7]} / ${best[$extra]}}"
 fi

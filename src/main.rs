@@ -1,6 +1,5 @@
 mod cli;
 
-use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -18,14 +17,5 @@ fn main() -> ExitCode {
     let cli = cli::parse();
     let stdout = std::io::stdout();
     let result = cli.execute(&mut stdout.lock());
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(f) => {
-            let _ = stdout.lock().flush();
-            if let Some(m) = f.message {
-                eprintln!("upcard: {m}");
-            }
-            ExitCode::from(cli::exit_status(f.kind))
-        }
-    }
+    cli::exit::finish(result, &stdout)
 }

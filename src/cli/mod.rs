@@ -6,6 +6,7 @@ mod autograder;
 mod bless;
 mod build;
 mod completions;
+pub mod exit;
 mod grade;
 mod import;
 mod join;
@@ -195,16 +196,6 @@ impl Parsed {
             Command::Scenarios(a) => a.execute(stdout),
             Command::UnitTests(a) => a.execute(stdout),
         }
-    }
-}
-
-/// The exit status of each way a command fails: 2
-/// for bad usage or input, 1 for a failed check.
-pub fn exit_status(kind: upcard::FailureKind) -> u8 {
-    match kind {
-        upcard::FailureKind::Stopped => 0,
-        upcard::FailureKind::Failed => 1,
-        upcard::FailureKind::Input => 2,
     }
 }
 

@@ -58,11 +58,7 @@ impl Program {
     /// it drops in wherever the course's program goes.
     pub fn from_argv0(argv: &[std::ffi::OsString]) -> Option<Program> {
         let argv0 = argv.first()?;
-        let base = std::path::Path::new(argv0).file_name()?.to_str()?;
-        let course = COURSES
-            .iter()
-            .copied()
-            .find(|c| c.has_program() && c.program_file() == base)?;
+        let course = upcard::courses::by_program_file(argv0)?;
         Some(Program {
             course,
             argv0: argv0.to_string_lossy().into_owned(),

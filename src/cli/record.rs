@@ -84,7 +84,7 @@ impl Args {
         // A game that ends in an error is recorded too: that is a scenario.
         let status = match &ran {
             Ok(()) => 0,
-            Err(f) => super::exit_status(f.kind),
+            Err(f) => super::exit::exit_status(f.kind),
         };
         let yaml = format!(
             "name: {name}\ndescription: >-\n  Recorded with upcard record (exit {status}); say here what it shows.\n{section}input: {}\ntags: [recorded]\n",

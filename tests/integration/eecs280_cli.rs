@@ -22,14 +22,16 @@ fn check_golden(era: &str, test: &str) {
     let mut words: Vec<&str> = line1.split_whitespace().collect();
     assert_eq!(words.remove(0), "./euchre.exe");
     let stdin = std::fs::read(dir.join(format!("euchre_{test}.in"))).unwrap_or_default();
-    Upcard::new()
-        .current_dir(&dir)
-        .args(["eecs280"])
-        .args(words)
-        .stdin(stdin)
-        .stdout_is(expected)
-        .stderr_is("")
-        .run();
+    for upcard in Upcard::course_programs() {
+        upcard
+            .current_dir(&dir)
+            .args(["eecs280"])
+            .args(&words)
+            .stdin(stdin.clone())
+            .stdout_is(expected.clone())
+            .stderr_is("")
+            .run();
+    }
 }
 
 #[test]
@@ -74,13 +76,15 @@ fn argument_errors_print_the_usage_line_only() {
         with(7, "Smart"), // not Simple or Human
     ];
     for args in cases {
-        Upcard::new()
-            .current_dir(&dir)
-            .args(args)
-            .status(2)
-            .stdout_is(USAGE)
-            .stderr_is("")
-            .run();
+        for upcard in Upcard::course_programs() {
+            upcard
+                .current_dir(&dir)
+                .args(&args)
+                .status(2)
+                .stdout_is(USAGE)
+                .stderr_is("")
+                .run();
+        }
     }
     // 100 points is allowed.
     Upcard::new().current_dir(&dir).args(with(3, "100")).run();
@@ -89,12 +93,14 @@ fn argument_errors_print_the_usage_line_only() {
 #[test]
 fn unreadable_pack_prints_error_opening() {
     let dir = golden_dir("v2020-2026_adi");
-    Upcard::new()
-        .current_dir(&dir)
-        .line("eecs280 nope.in noshuffle 1 A Simple B Simple C Simple D Simple")
-        .status(2)
-        .stdout_is("Error opening nope.in\n")
-        .run();
+    for upcard in Upcard::course_programs() {
+        upcard
+            .current_dir(&dir)
+            .line("eecs280 nope.in noshuffle 1 A Simple B Simple C Simple D Simple")
+            .status(2)
+            .stdout_is("Error opening nope.in\n")
+            .run();
+    }
 }
 
 #[test]
@@ -106,15 +112,17 @@ fn malformed_pack_names_file_line_and_text() {
         pack.replacen("King of Hearts", "King of Hats", 1),
     )
     .unwrap();
-    Upcard::new()
-        .current_dir(&tmp)
-        .line("eecs280 bad.in noshuffle 1 A Simple B Simple C Simple D Simple")
-        .status(2)
-        .stdout_is("")
-        .stderr_is(
-            "upcard: bad.in:11:1: expected a card like \"Nine of Spades\", found \"King of Hats\"\n",
-        )
-        .run();
+    for upcard in Upcard::course_programs() {
+        upcard
+            .current_dir(&tmp)
+            .line("eecs280 bad.in noshuffle 1 A Simple B Simple C Simple D Simple")
+            .status(2)
+            .stdout_is("")
+            .stderr_is(
+                "upcard: bad.in:11:1: expected a card like \"Nine of Spades\", found \"King of Hats\"\n",
+            )
+            .run();
+    }
 }
 
 #[test]
@@ -176,15 +184,27 @@ fn words(s: &'static str) -> Vec<&'static str> {
 }
 
 /// upcard under the course program's name is that program: a copy named
-/// `euchre.exe` prints what `upcard eecs280` prints, and `euchre` is CS 246's.
+/// `euchre.exe` prints what `upcard eecs280` prints, and `euchre` is CS 246's;
+/// so are copies of `upcard-course`.
 #[test]
 fn upcard_named_as_a_course_program_is_that_program() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join(format!("upcard-multicall-{}", std::process::id()));
+    for (i, exe) in [
+        env!("CARGO_BIN_EXE_upcard"),
+        env!("CARGO_BIN_EXE_upcard-course"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        named_as_a_course_program(exe, &format!("upcard-multicall-{}-{i}", std::process::id()));
+    }
+}
+
+fn named_as_a_course_program(exe: &str, folder: &str) {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(folder);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     for name in ["euchre.exe", "euchre"] {
-        std::fs::copy(env!("CARGO_BIN_EXE_upcard"), dir.join(name)).unwrap();
+        std::fs::copy(exe, dir.join(name)).unwrap();
     }
     std::fs::copy("golden/eecs280/v2020-2026_adi/pack.in", dir.join("pack.in")).unwrap();
     let args = "pack.in noshuffle 1 Adi Simple Barbara Simple Chi-Chih Simple Dabbala Simple";

@@ -5,6 +5,7 @@ mod arena;
 mod autograder;
 mod cli_docs;
 mod common;
+mod course_binary;
 mod cs246_cli;
 mod cs246_shuffle;
 mod deploy_library;

@@ -8,6 +8,7 @@ use std::process::{Command, Stdio};
 
 #[must_use = "a test runs only at .run()"]
 pub struct Upcard {
+    exe: &'static str,
     dir: PathBuf,
     args: Vec<String>,
     stdin: Vec<u8>,
@@ -32,6 +33,7 @@ impl Upcard {
     /// `upcard` in the package's directory, with no input.
     pub fn new() -> Upcard {
         Upcard {
+            exe: env!("CARGO_BIN_EXE_upcard"),
             dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")),
             args: Vec::new(),
             stdin: Vec::new(),
@@ -39,6 +41,17 @@ impl Upcard {
             stdout: None,
             stderr: None,
         }
+    }
+
+    /// `upcard` and `upcard-course` (the course programs alone), which
+    /// run a course's program alike: `upcard-course eecs280 …` is
+    /// `upcard eecs280 …`.
+    pub fn course_programs() -> [Upcard; 2] {
+        let small = Upcard {
+            exe: env!("CARGO_BIN_EXE_upcard-course"),
+            ..Upcard::new()
+        };
+        [Upcard::new(), small]
     }
 
     pub fn current_dir(mut self, dir: &Path) -> Upcard {
@@ -85,7 +98,7 @@ impl Upcard {
 
     /// Runs it and checks the status and the streams given.
     pub fn run(self) -> Ran {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_upcard"))
+        let mut child = Command::new(self.exe)
             .current_dir(&self.dir)
             .args(&self.args)
             .env_remove("NO_COLOR")
@@ -101,7 +114,8 @@ impl Upcard {
             stdout: o.stdout,
             stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
         };
-        let what = format!("upcard {}", self.args.join(" "));
+        let name = Path::new(self.exe).file_name().unwrap_or_default();
+        let what = format!("{} {}", name.to_string_lossy(), self.args.join(" "));
         assert_eq!(
             o.status.code(),
             Some(self.status),

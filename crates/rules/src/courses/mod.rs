@@ -140,6 +140,16 @@ pub fn names() -> Vec<&'static str> {
     COURSES.iter().map(|c| c.name()).collect()
 }
 
+/// The course whose program is named `argv0` (`euchre.exe`, `./euchre`):
+/// a copy of (or link to) upcard under that name is that program.
+pub fn by_program_file(argv0: &std::ffi::OsStr) -> Option<&'static dyn Course> {
+    let base = std::path::Path::new(argv0).file_name()?.to_str()?;
+    COURSES
+        .iter()
+        .copied()
+        .find(|c| c.has_program() && c.program_file() == base)
+}
+
 /// The names of the courses a course program plays (those `grade` and
 /// `autograder` take).
 pub fn program_names() -> Vec<&'static str> {

@@ -1,0 +1,126 @@
+//! `upcard-course`: the course programs alone (what `upcard eecs280` and
+//! `upcard cs246` run, byte for byte), for grading scripts that start the
+//! reference program thousands of times. It links nothing else: a third
+//! of `upcard`'s page faults at start, and 0.6–0.7 of its time a game (issue
+//! #53; the figures are in README.md). Named `euchre.exe` or `euchre` (a
+//! copy or a link) it is that course's program, arguments and all.
+
+#[path = "../cli/exit.rs"]
+mod exit;
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::ExitCode;
+
+use upcard::Failure;
+use upcard::courses::{COURSES, Course};
+
+fn main() -> ExitCode {
+    let argv: Vec<OsString> = std::env::args_os().collect();
+    let stdout = std::io::stdout();
+    let result = match Run::from_args(&argv) {
+        Ok(Run::Program {
+            course,
+            argv0,
+            args,
+        }) => {
+            let stdin = Box::new(std::io::stdin().lock());
+            course.run(&args, &argv0, stdin, &mut stdout.lock())
+        }
+        Ok(Run::Say(text)) => stdout
+            .lock()
+            .write_all(text.as_bytes())
+            .map_err(|e| Failure::input(format!("writing: {e}"))),
+        Err(f) => Err(f),
+    };
+    exit::finish(result, &stdout)
+}
+
+/// What the command line asks for.
+enum Run {
+    Program {
+        course: &'static dyn Course,
+        argv0: String,
+        args: Vec<String>,
+    },
+    /// Help or the version, on standard output.
+    Say(String),
+}
+
+impl Run {
+    /// `upcard-course COURSE [--argv0 NAME] [--] ARGS…`, or under a course
+    /// program's name its arguments as they are.
+    fn from_args(argv: &[OsString]) -> Result<Run, Failure> {
+        let text = |a: &OsString| a.to_string_lossy().into_owned();
+        if let Some(course) = argv
+            .first()
+            .and_then(|a| upcard::courses::by_program_file(a))
+        {
+            return Ok(Run::Program {
+                course,
+                argv0: text(&argv[0]),
+                args: argv[1..].iter().map(text).collect(),
+            });
+        }
+        let mut rest = argv.iter().skip(1).map(text);
+        let first = rest.next().unwrap_or_default();
+        match first.as_str() {
+            "-h" | "--help" => return Ok(Run::Say(usage())),
+            "-V" | "--version" => {
+                return Ok(Run::Say(format!(
+                    "upcard-course {}\n",
+                    env!("CARGO_PKG_VERSION")
+                )));
+            }
+            _ => {}
+        }
+        let course = upcard::courses::find(&first)
+            .filter(|c| c.has_program())
+            .ok_or_else(|| {
+                let what = if first.is_empty() {
+                    "a course is missing".to_string()
+                } else {
+                    format!("{first:?} is not a course")
+                };
+                Failure::input(format!("{what}\n{}", usage()))
+            })?;
+        let mut args: Vec<String> = rest.collect();
+        let mut argv0 = course.program().to_string();
+        let given = match args.first().map(String::as_str) {
+            Some("--argv0") if args.len() > 1 => Some((args[1].clone(), 2)),
+            Some("--argv0") => {
+                return Err(Failure::input("--argv0 takes the program's name"));
+            }
+            Some(a) => a.strip_prefix("--argv0=").map(|n| (n.to_string(), 1)),
+            None => None,
+        };
+        if let Some((name, used)) = given {
+            argv0 = name;
+            args.drain(..used);
+        }
+        if args.first().is_some_and(|a| a == "--") {
+            args.remove(0);
+        }
+        Ok(Run::Program {
+            course,
+            argv0,
+            args,
+        })
+    }
+}
+
+/// The help text: the command line, and each course with its program.
+fn usage() -> String {
+    let courses: Vec<String> = COURSES
+        .iter()
+        .filter(|c| c.has_program())
+        .map(|c| format!("  {:<9} {}\n", c.name(), c.about()))
+        .collect();
+    format!(
+        "The course programs of upcard alone, quick to start.\n\n\
+         Usage: upcard-course COURSE [--argv0 NAME] ARGS...\n\
+         \x20      (a copy or link named as a course's program is that program)\n\n\
+         Courses:\n{}",
+        courses.concat()
+    )
+}

@@ -1,0 +1,89 @@
+//! `upcard-course`, the course programs alone: its own command line, and
+//! the same bytes as `upcard`'s course subcommands (eecs280_cli.rs runs the
+//! official goldens and the error paths through both binaries).
+
+use std::path::PathBuf;
+
+use crate::tester::Upcard;
+
+fn small() -> Upcard {
+    let [_, small] = Upcard::course_programs();
+    small
+}
+
+const HELP: &str = "The course programs of upcard alone, quick to start.
+
+Usage: upcard-course COURSE [--argv0 NAME] ARGS...
+       (a copy or link named as a course's program is that program)
+
+Courses:
+  eecs280   Play as the EECS 280 euchre.exe: PACK shuffle|noshuffle POINTS NAME1 TYPE1 ... NAME4 TYPE4
+  cs246     Play as the CS 246 euchre: [-d] [-s SEED] [-f FILE] [--rule NAME=VALUE]... [--no-human]
+";
+
+const GAME: &str = "pack.in noshuffle 1 Adi Simple Barbara Simple Chi-Chih Simple Dabbala Simple";
+
+fn golden() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("golden/eecs280/v2020-2026_adi")
+}
+
+#[test]
+fn it_says_what_it_runs_and_refuses_what_is_not_a_course() {
+    small().args(["--help"]).stdout_is(HELP).stderr_is("").run();
+    small().args(["-h"]).stdout_is(HELP).run();
+    small()
+        .args(["--version"])
+        .stdout_is(format!("upcard-course {}\n", env!("CARGO_PKG_VERSION")))
+        .run();
+    small()
+        .status(2)
+        .stdout_is("")
+        .stderr_is(&format!("upcard: a course is missing\n{HELP}\n"))
+        .run();
+    // The standard game has no course program; neither has a typo.
+    for word in ["standard", "eecs-280"] {
+        small()
+            .args([word])
+            .status(2)
+            .stdout_is("")
+            .stderr_is(&format!("upcard: {word:?} is not a course\n{HELP}\n"))
+            .run();
+    }
+}
+
+#[test]
+fn its_argv0_option_and_separator_are_upcards() {
+    let game = |upcard: Upcard, before: &[&str]| {
+        upcard
+            .current_dir(&golden())
+            .args(["eecs280"])
+            .args(before)
+            .line(GAME)
+            .run()
+            .stdout
+    };
+    let plain = game(Upcard::new(), &[]);
+    assert!(plain.starts_with(format!("./euchre.exe {GAME} \n").as_bytes()));
+    assert_eq!(game(small(), &[]), plain);
+    assert_eq!(game(small(), &["--"]), plain);
+    let named = game(Upcard::new(), &["--argv0", "./ref"]);
+    assert!(named.starts_with(format!("./ref {GAME} \n").as_bytes()));
+    assert_eq!(game(small(), &["--argv0", "./ref"]), named);
+    assert_eq!(game(small(), &["--argv0=./ref"]), named);
+    small()
+        .args(["eecs280", "--argv0"])
+        .status(2)
+        .stdout_is("")
+        .stderr_is("upcard: --argv0 takes the program's name\n")
+        .run();
+}
+
+#[test]
+fn its_cs246_program_is_upcards() {
+    for args in [&["-s", "3"][..], &["-s", "8", "-d", "--no-human"]] {
+        let play = |upcard: Upcard| upcard.args(["cs246"]).args(args).stdin("q\n").run().stdout;
+        let want = play(Upcard::new());
+        assert!(!want.is_empty());
+        assert_eq!(play(small()), want, "{args:?}");
+    }
+}
