@@ -9,7 +9,6 @@
 mod exit;
 
 use std::ffi::OsString;
-use std::io::Write;
 use std::process::ExitCode;
 
 use upcard::Failure;
@@ -27,13 +26,7 @@ fn main() -> ExitCode {
             let stdin = Box::new(std::io::stdin().lock());
             course.run(&args, &argv0, stdin, &mut stdout.lock())
         }
-        Ok(Run::Say(text)) => match stdout.lock().write_all(text.as_bytes()) {
-            // A closed pipe (`… | head`) ends quietly, as upcard's output does.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-                Err(Failure::said(upcard::FailureKind::Stopped))
-            }
-            written => written.map_err(|e| Failure::input(format!("writing: {e}"))),
-        },
+        Ok(Run::Say(text)) => exit::write_out(&mut stdout.lock(), text.as_bytes()),
         Err(f) => Err(f),
     };
     exit::finish(result, &stdout)

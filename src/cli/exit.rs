@@ -1,9 +1,23 @@
-//! How a command ends the process: a failure's message on standard error,
-//! after everything the command printed, and the exit status of its kind.
-//! Both binaries' (`upcard` and `upcard-course`), so the two say the same.
+//! How a command's output and the process end: its output written whole (a
+//! closed pipe ends it quietly), a failure's message on standard error after
+//! everything it printed, and the exit status of its kind. Both binaries'
+//! (`upcard` and `upcard-course`), so the two say the same.
 
 use std::io::Write;
 use std::process::ExitCode;
+
+use upcard::Failure;
+
+/// Writes a command's whole output; a closed pipe (`… | head`) ends quietly.
+pub fn write_out(stdout: &mut dyn Write, bytes: &[u8]) -> Result<(), Failure> {
+    match stdout.write_all(bytes).and_then(|_| stdout.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+            Err(Failure::said(upcard::FailureKind::Stopped))
+        }
+        Err(e) => Err(Failure::input(format!("writing: {e}"))),
+    }
+}
 
 /// The exit status of each way a command fails: 2 for bad usage or input,
 /// 1 for a failed check.
@@ -17,7 +31,7 @@ pub fn exit_status(kind: upcard::FailureKind) -> u8 {
 
 /// The process's exit for a command's `result`; a failure's message goes
 /// to standard error as `upcard: …`, after standard output is flushed.
-pub fn finish(result: Result<(), upcard::Failure>, stdout: &std::io::Stdout) -> ExitCode {
+pub fn finish(result: Result<(), Failure>, stdout: &std::io::Stdout) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {

@@ -49,6 +49,6 @@ impl Args {
         if let Some(end) = done.end {
             said.push_str(&format!("(the replay ends early: {end})\n"));
         }
-        super::write_out(stdout, said.as_bytes())
+        super::exit::write_out(stdout, said.as_bytes())
     }
 }

@@ -170,7 +170,7 @@ impl Parsed {
             Parsed::Command(c) => *c,
             Parsed::Version => {
                 let v = format!("upcard {}\n", env!("CARGO_PKG_VERSION"));
-                return write_out(stdout, v.as_bytes());
+                return exit::write_out(stdout, v.as_bytes());
             }
         };
         match c {
@@ -196,17 +196,6 @@ impl Parsed {
             Command::Scenarios(a) => a.execute(stdout),
             Command::UnitTests(a) => a.execute(stdout),
         }
-    }
-}
-
-/// Writes a command's whole output; a closed pipe (`… | head`) ends quietly.
-pub fn write_out(stdout: &mut dyn Write, bytes: &[u8]) -> Result<(), Failure> {
-    match stdout.write_all(bytes).and_then(|_| stdout.flush()) {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
-            Err(Failure::said(upcard::FailureKind::Stopped))
-        }
-        Err(e) => Err(Failure::input(format!("writing: {e}"))),
     }
 }
 

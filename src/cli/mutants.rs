@@ -73,7 +73,7 @@ impl Args {
             Format::Json => report.json(),
             Format::Markdown => report.markdown(),
         };
-        super::write_out(stdout, text.as_bytes())?;
+        super::exit::write_out(stdout, text.as_bytes())?;
         match self.min_score {
             Some(min) if report.score() < min => Err(Failure::failed(format!(
                 "mutation score {:.1}% is below --min-score {min}%",

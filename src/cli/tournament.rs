@@ -96,7 +96,7 @@ impl Args {
             Format::Json => report.json(),
             Format::Html => report.html(),
         };
-        super::write_out(stdout, text.as_bytes())?;
+        super::exit::write_out(stdout, text.as_bytes())?;
         if report.faulted() {
             return Err(Failure::said(upcard::FailureKind::Failed));
         }
