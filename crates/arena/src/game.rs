@@ -168,13 +168,13 @@ impl Match {
         let swapped = g % 2 == 1;
         let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
         let names = standard::SEATS.map(String::from);
-        let state = self.deals.state(self.rules, index);
+        let (state, seeds) = self.deals.deal(self.rules, index);
         let mut programs: Vec<SeatedProgram> = Vec::new();
         let agents: Vec<Box<dyn Agent>> = (0..4)
             .map(|seat| {
                 // Which bot sits here.
                 let b = (seat % 2) ^ usize::from(swapped);
-                let seed = self.deals.bot_seed(index, seat);
+                let seed = seeds[seat];
                 match &self.bots[b] {
                     Entrant::Bot(bot) if self.timings => Box::new(Timed {
                         inner: bot.agent_with(seed, self.strength),

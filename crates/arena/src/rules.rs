@@ -145,28 +145,45 @@ impl Deals {
         })
     }
 
-    /// The state of deal `d`.
-    pub(super) fn state(self, rules: Rules, d: u32) -> State {
-        match self {
-            Deals::Seed(s) => seeded(rules, s.wrapping_add(d)),
-            Deals::Secret(k) => rules.state_from(standard::Cards::Key(upcard_engine::derive_key(
-                k,
-                u64::from(d),
-            ))),
+    /// The first state of deal `d` and the seeds of its bots' own choices,
+    /// by seat. Kept for the deal's second game ([`Deals::fresh`] makes them).
+    pub(super) fn deal(self, rules: Rules, d: u32) -> (State, [u32; 4]) {
+        type Kept = Option<(Rules, Deals, u32, State, [u32; 4])>;
+        thread_local! {
+            static LAST: RefCell<Kept> = const { RefCell::new(None) };
         }
+        LAST.with_borrow_mut(|last| match last {
+            Some((r, ds, at, state, seeds)) if (*r, *ds, *at) == (rules, self, d) => {
+                (state.clone(), *seeds)
+            }
+            _ => {
+                let (state, seeds) = self.fresh(rules, d);
+                *last = Some((rules, self, d, state.clone(), seeds));
+                (state, seeds)
+            }
+        })
     }
 
-    /// The seed of the bots' own choices at `seat` in deal `d`.
-    pub(super) fn bot_seed(self, d: u32, seat: usize) -> u32 {
-        let base = match self {
-            Deals::Seed(s) => s.wrapping_add(d),
-            // From the deal's key's stream 1, not its cards' stream.
+    /// Deal `d` made anew. Each deal is played twice (the teams swapped,
+    /// usually one after the other on one worker), and making it is costly
+    /// enough to keep for the second: seeding a Mersenne Twister fills 624
+    /// words, and a secret deal's keys are three ChaCha20 blocks (the bots'
+    /// seeds had been two of them a seat). A clone shares the seeded
+    /// generator until it draws; the games are the same either way.
+    fn fresh(self, rules: Rules, d: u32) -> (State, [u32; 4]) {
+        let (state, base) = match self {
+            Deals::Seed(s) => (rules.state(s.wrapping_add(d)), s.wrapping_add(d)),
             Deals::Secret(k) => {
-                let b = upcard_engine::derive_key(upcard_engine::derive_key(k, u64::from(d)), 1);
-                u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+                let key = upcard_engine::derive_key(k, u64::from(d));
+                let state = rules.state_from(standard::Cards::Key(key));
+                // From the deal's key's stream 1, not its cards' stream.
+                let b = upcard_engine::derive_key(key, 1);
+                (state, u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
             }
         };
-        base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32)
+        let seeds =
+            std::array::from_fn(|seat| base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32));
+        (state, seeds)
     }
 
     /// Deal `d` as the reports number it: its seed under `--seed` (the
@@ -195,21 +212,43 @@ impl Deals {
     }
 }
 
-/// Deal `seed`'s first state under `rules`, kept for its second game: each
-/// deal is played twice (the teams swapped, usually one after the other on
-/// one worker), and seeding its deck anew (a Mersenne Twister's 624 words)
-/// was about 6% of a random match's time. A clone shares the seeded
-/// generator until it draws; the games are the same either way.
-fn seeded(rules: Rules, seed: u32) -> State {
-    thread_local! {
-        static LAST: RefCell<Option<(Rules, u32, State)>> = const { RefCell::new(None) };
-    }
-    LAST.with_borrow_mut(|last| match last {
-        Some((r, s, state)) if *r == rules && *s == seed => state.clone(),
-        _ => {
-            let state = rules.state(seed);
-            *last = Some((rules, seed, state.clone()));
-            state
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A deal asked for again (its second game) is the first's state and
+    /// seeds; another deal in between is its own; the bots' seeds are the
+    /// deal's base (its seed, or a word of its key's stream 1) spread by seat.
+    #[test]
+    fn a_deal_is_kept_for_its_second_game_and_its_seeds_are_by_seat() {
+        let rules = Rules::Standard(standard::config());
+        let key = [3u8; 32];
+        for deals in [Deals::Seed(5), Deals::Secret(key)] {
+            for d in [2, 3, 2, 2] {
+                let (state, seeds) = deals.deal(rules, d);
+                let (fresh, fresh_seeds) = deals.fresh(rules, d);
+                assert_eq!(state, fresh);
+                assert_eq!(seeds, fresh_seeds);
+                let base = match deals {
+                    Deals::Seed(s) => s + d,
+                    Deals::Secret(k) => {
+                        let b = upcard_engine::derive_key(
+                            upcard_engine::derive_key(k, u64::from(d)),
+                            1,
+                        );
+                        u32::from_le_bytes([b[0], b[1], b[2], b[3]])
+                    }
+                };
+                let spread = base.wrapping_mul(0x9E37_79B9);
+                assert_eq!(seeds, [0, 1, 2, 3].map(|seat| spread.wrapping_add(seat)));
+            }
         }
-    })
+        // Pinned: seed 5's deal 2 is seed 7's, whose first bot seed is
+        // 7 × 0x9E3779B9 mod 2^32.
+        assert_eq!(Deals::Seed(5).deal(rules, 2).1[0], 0x5384_540f);
+        assert_eq!(
+            Deals::Seed(5).deal(rules, 2).0,
+            State::new(standard::config(), standard::deck(7))
+        );
+    }
 }

@@ -41,7 +41,8 @@ impl Agent for Random {
         // does not follow suit is legal; a random player still plays only
         // lawful ones: a renege drawn is drawn again from the lawful ones
         // (each lawful action still equally likely).
-        if !matches!(action, Action::Play(c) if obs.reneges(c)) {
+        // Where the rules refuse a renege, none is legal: no test.
+        if obs.reneges_refused || !matches!(action, Action::Play(c) if obs.reneges(c)) {
             return Ok(Decision { action, why });
         }
         let lawful: upcard_engine::Actions = legal

@@ -21,6 +21,9 @@ pub struct Observation<'a> {
     /// Ordering up one's partner, the dealer, in round one is going alone
     /// (CS 246; the standard game's canadian-loner must-alone).
     pub partner_order_alone: bool,
+    /// The rules refuse a card that reneges ([`crate::FollowRule::Refuse`]):
+    /// none is among the legal actions, so a bot need not test for one.
+    pub reneges_refused: bool,
     pub trump: Option<Suit>,
     /// The bidding round trump was made in: 1 or 2, or 0 before it is made
     /// (or when a loaded game does not say).

@@ -275,6 +275,7 @@ impl State {
             forced,
             allow_alone: self.config.allow_alone,
             partner_order_alone: self.config.ordering_partner_is_alone,
+            reneges_refused: self.config.follow == FollowRule::Refuse,
             trump: self.trump,
             trump_round: self.trump_round,
             maker: self.maker,
@@ -1051,6 +1052,24 @@ mod tests {
         assert_eq!(hands[0].as_slice(), &deck[5..10]);
         assert_eq!(hands[1].as_slice(), &deck[10..15]);
         assert_eq!(hands[2].as_slice(), &deck[15..20]);
+    }
+
+    /// A seat is told whether the rules refuse a renege (then none is
+    /// legal, and a bot need not test for one): only under `Refuse`.
+    #[test]
+    fn an_observation_says_whether_reneges_are_refused() {
+        for (follow, refused) in [
+            (FollowRule::Refuse, true),
+            (FollowRule::Trust, false),
+            (FollowRule::Penalty { points: 2 }, false),
+        ] {
+            let config = Config {
+                follow,
+                ..Config::standard()
+            };
+            let s = State::new(config, Deck::pack(numbered(), false));
+            assert_eq!(s.observation(1).reneges_refused, refused, "{follow:?}");
+        }
     }
 
     /// Keeps every event, or only those that are not moves.

@@ -34,6 +34,7 @@ fn bid_view<'a>(
         forced: false,
         allow_alone: true,
         partner_order_alone: false,
+        reneges_refused: false,
         trump: None,
         trump_round: 1,
         maker: None,

@@ -124,6 +124,8 @@ impl Seen {
             forced: self.forced,
             allow_alone: true,
             partner_order_alone: false,
+            // The server's rules are not sent: a renege is tested for.
+            reneges_refused: false,
             trump: self.trump,
             trump_round: self.trump_round,
             maker: self.maker,

@@ -300,6 +300,7 @@ mod tests {
             forced,
             allow_alone: false,
             partner_order_alone: false,
+            reneges_refused: false,
             trump: None,
             trump_round: 1,
             maker: None,
