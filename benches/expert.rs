@@ -19,7 +19,7 @@ use upcard::agents::Agent;
 use upcard::bots::Expert;
 use upcard::bots::{Bot, EXPERT_SAMPLES};
 use upcard::courses::standard;
-use upcard::engine::{NullSink, State};
+use upcard::engine::{NullSink, Seen, State};
 
 /// Positions with more than one lawful action, from seeded games.
 fn positions() -> Vec<State> {
@@ -42,7 +42,7 @@ fn positions() -> Vec<State> {
                 out.push(s.clone());
             }
             let d = bots[seat]
-                .choose(&s.observation(seat), &legal, &mut NullSink)
+                .choose(&Seen::of(&s, seat), &legal, &mut NullSink)
                 .unwrap();
             s.apply(d.action, &mut NullSink).unwrap();
         }
@@ -59,10 +59,7 @@ fn decide(s: &State, i: usize, infer: bool) {
         Expert::plain(i as u32, EXPERT_SAMPLES)
     };
     let legal = s.legal_actions();
-    black_box(
-        e.choose(&s.observation(seat), &legal, &mut NullSink)
-            .unwrap(),
-    );
+    black_box(e.choose(&Seen::of(s, seat), &legal, &mut NullSink).unwrap());
 }
 
 /// Times per position taken, each bot in turn; the fastest kept.

@@ -239,7 +239,11 @@ pub fn seat_protocol(data: &[u8]) {
             },
         );
         let d = agent
-            .choose(&seen.view(), &legal, &mut NullSink)
+            .choose(
+                &crate::engine::Seen::made(seen.view()),
+                &legal,
+                &mut NullSink,
+            )
             .unwrap_or_else(|e| panic!("bot {} gave up: {e}", bot.name()));
         assert!(
             legal.contains(&d.action),

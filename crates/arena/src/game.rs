@@ -6,7 +6,7 @@ use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 use upcard_engine::{Action, Config, EventSink, Outcome};
-use upcard_rules::agents::{Agent, Decision, EngineError, Game, Observation, PlayerError};
+use upcard_rules::agents::{Agent, Decision, EngineError, Game, PlayerError, Seen};
 use upcard_rules::courses::standard;
 use upcard_seat::program_seat::{Connection, ProgramSeat, Shared};
 use upcard_seat::protocol::Hello;
@@ -32,7 +32,7 @@ struct Timed {
 impl Agent for Timed {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

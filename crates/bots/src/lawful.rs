@@ -1,7 +1,7 @@
 //! A course strategy kept within a table's house rules.
 
 use upcard_engine::{Action, EventSink};
-use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
+use upcard_rules::agents::{Agent, Decision, PlayerError, Seen};
 
 /// A course strategy at a table whose house rules it does not know: a
 /// decision the rules forbid becomes the nearest lawful one (going alone
@@ -11,7 +11,7 @@ pub struct Lawful(pub Box<dyn Agent>);
 impl Agent for Lawful {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

@@ -12,7 +12,7 @@ use rand_core::RngCore;
 use rand_pcg::Pcg32;
 
 use upcard_engine::{Action, EventSink};
-use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
+use upcard_rules::agents::{Agent, Decision, PlayerError, Seen};
 
 use crate::Strength;
 use crate::expert::Expert;
@@ -67,7 +67,7 @@ impl Level {
 impl Agent for Level {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

@@ -4,7 +4,7 @@ use rand_core::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 
 use upcard_engine::{Action, EventSink};
-use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
+use upcard_rules::agents::{Agent, Decision, PlayerError, Seen};
 
 /// A bot that picks uniformly among the lawful actions (a baseline).
 pub struct Random {
@@ -31,7 +31,7 @@ impl Random {
 impl Agent for Random {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
@@ -42,7 +42,7 @@ impl Agent for Random {
         // lawful ones: a renege drawn is drawn again from the lawful ones
         // (each lawful action still equally likely).
         // Where the rules refuse a renege, none is legal: no test.
-        if obs.reneges_refused || !matches!(action, Action::Play(c) if obs.reneges(c)) {
+        if obs.reneges_refused() || !matches!(action, Action::Play(c) if obs.reneges(c)) {
             return Ok(Decision { action, why });
         }
         let lawful: upcard_engine::Actions = legal

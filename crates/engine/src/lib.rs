@@ -41,6 +41,7 @@ mod hand;
 mod legal;
 mod list;
 mod observation;
+mod seen;
 mod state;
 
 pub use action::{Action, Actions, Bid, Bids};
@@ -50,6 +51,7 @@ pub use event::{Ask, Event, EventSink, NullSink, VecSink};
 pub use hand::Hand;
 pub use list::{Fill, List};
 pub use observation::Observation;
+pub use seen::Seen;
 pub use state::{
     HandScore, Illegal, Outcome, Phase, Pile, State, Table, deal, first_tricks, score_hand,
 };

@@ -1069,6 +1069,8 @@ mod tests {
             };
             let s = State::new(config, Deck::pack(numbered(), false));
             assert_eq!(s.observation(1).reneges_refused, refused, "{follow:?}");
+            // Told by a lazy view without making the observation too.
+            assert_eq!(crate::Seen::of(&s, 1).reneges_refused(), refused);
         }
     }
 

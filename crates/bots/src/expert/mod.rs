@@ -15,7 +15,7 @@ pub use solve::{Cards, Deal};
 
 use upcard_engine::cards::{Card, Suit, all_cards};
 use upcard_engine::{Action, EventSink, Seat, left_of, partner_of};
-use upcard_rules::agents::{Agent, Decision, Kind, Observation, PlayerError};
+use upcard_rules::agents::{Agent, Decision, Kind, Observation, PlayerError, Seen};
 
 /// The expert with its strength: deals solved per decision, and whether
 /// it weighs them by what the bidding says (infer.rs).
@@ -681,7 +681,7 @@ impl Weighed {
 impl Agent for Expert {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
@@ -798,7 +798,7 @@ mod tests {
         let seat = s.to_move().unwrap();
         let legal = s.legal_actions();
         Expert::new(42, 16)
-            .choose(&s.observation(seat), &legal, &mut NullSink)
+            .choose(&Seen::of(s, seat), &legal, &mut NullSink)
             .unwrap()
             .action
     }
@@ -915,7 +915,7 @@ mod tests {
             Expert::plain(3, 4).thinking(Some(Duration::from_millis(2))),
         ] {
             let d = bot
-                .choose(&s.observation(seat), &legal, &mut NullSink)
+                .choose(&Seen::of(&s, seat), &legal, &mut NullSink)
                 .unwrap();
             assert!(legal.contains(&d.action));
         }

@@ -7,7 +7,7 @@ use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
 use upcard_engine::{Action, EventSink, Seat};
-use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
+use upcard_rules::agents::{Agent, Decision, PlayerError, Seen};
 use upcard_seat::program_seat::parse_answer;
 use upcard_seat::protocol::{Decide, ToSeat};
 
@@ -53,7 +53,7 @@ impl WebSeat {
 impl Agent for WebSeat {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

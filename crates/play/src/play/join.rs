@@ -6,7 +6,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
 
 use upcard_bots::Bot;
-use upcard_engine::NullSink;
+use upcard_engine::{NullSink, Seen};
 use upcard_parse::escape::printable_line;
 use upcard_rules::Failure;
 use upcard_rules::courses::standard::{choice_text, display_order, offered};
@@ -75,7 +75,7 @@ impl Options {
                 }
                 ToSeat::Decide(d) => {
                     let (seen, legal) = decide(&d).map_err(Failure::input)?;
-                    let obs = seen.view();
+                    let obs = Seen::made(seen.view());
                     let action = match bot.as_mut() {
                         Some(b) => {
                             b.choose(&obs, &legal, &mut NullSink)

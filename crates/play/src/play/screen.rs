@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::play::save::Decisions;
 use upcard_engine::cards::{Card, Suit};
-use upcard_engine::{Action, EventSink, NullSink, Seat, State, Table as Trick};
+use upcard_engine::{Action, EventSink, NullSink, Seat, Seen, State, Table as Trick};
 use upcard_rules::agents::{Agent, Kind};
 use upcard_rules::courses::standard::transcript::StandardPrinter;
 use upcard_rules::courses::standard::{choice_text, display_order, offered};
@@ -156,7 +156,7 @@ impl Screen {
             };
             let legal = self.state.legal_actions();
             if let Some(bot) = self.bots[seat].as_mut() {
-                let obs = self.state.observation(seat);
+                let obs = Seen::of(&self.state, seat);
                 let a = bot
                     .choose(&obs, &legal, &mut NullSink)
                     .map(|d| d.action)

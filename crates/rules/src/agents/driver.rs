@@ -2,7 +2,7 @@
 //! applies the answer, and takes automatic steps. Quitting and rage quitting
 //! are its policy, not the engine's.
 
-use super::{Agent, Decision, PlayerError};
+use super::{Agent, Decision, PlayerError, Seen};
 use upcard_engine::{Actions, Event, EventSink, FollowRule, Outcome, Seat, State};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -198,9 +198,8 @@ impl Game {
         }
         let mut legal = Actions::new();
         state.legal_actions_into(seat, &mut legal);
-        let obs = state.observation(seat);
         self.agents[seat]
-            .choose(&obs, &legal, &mut upcard_engine::NullSink)
+            .choose(&Seen::of(state, seat), &legal, &mut upcard_engine::NullSink)
             .ok()
     }
 
@@ -237,7 +236,8 @@ impl Game {
         let typed = matches!(self.state.config.follow, FollowRule::Penalty { .. });
         loop {
             self.state.legal_actions_into(seat, &mut self.legal);
-            let obs = self.state.observation(seat);
+            // Made only if the agent reads it.
+            let obs = Seen::of(&self.state, seat);
             // Agents take any sink; `&mut S` is one.
             let mut notes = &mut *sink;
             match self.agents[seat].choose(&obs, &self.legal, &mut notes) {

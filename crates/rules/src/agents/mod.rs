@@ -9,7 +9,7 @@ pub use driver::{EngineError, Game, MAX_HANDS};
 pub use recorder::{Recorder, Words};
 pub use scripted::Scripted;
 
-pub use upcard_engine::Observation;
+pub use upcard_engine::{Observation, Seen};
 
 use upcard_engine::{Action, EventSink};
 
@@ -61,7 +61,7 @@ pub enum PlayerError {
 pub trait Agent {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError>;

@@ -5,7 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{Agent, Decision, PlayerError};
-use upcard_engine::{Action, EventSink, Observation};
+use upcard_engine::{Action, EventSink, Observation, Seen};
 
 /// How a course's human types an action, seen from the seat.
 pub type Words = fn(&Observation, Action) -> String;
@@ -25,7 +25,7 @@ impl Recorder {
 impl Agent for Recorder {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

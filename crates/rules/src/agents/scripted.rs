@@ -3,7 +3,7 @@
 use std::collections::VecDeque;
 
 use super::{Agent, Decision, PlayerError};
-use upcard_engine::{Action, EventSink, Observation};
+use upcard_engine::{Action, EventSink, Seen};
 
 pub struct Scripted {
     name: String,
@@ -22,7 +22,7 @@ impl Scripted {
 impl Agent for Scripted {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

@@ -23,7 +23,7 @@ pub use echo::{Echo, Notice};
 pub use launch::{Launch, STDERR_TAIL, SeatSandbox};
 use launch::{Process, StderrTail};
 use upcard_engine::{Action, EventSink};
-use upcard_rules::agents::{Agent, Decision, Observation, PlayerError};
+use upcard_rules::agents::{Agent, Decision, Observation, PlayerError, Seen};
 
 /// The longest line a program may answer with.
 pub const MAX_LINE: usize = 64 * 1024;
@@ -512,7 +512,7 @@ impl ProgramSeat {
 impl Agent for ProgramSeat {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
@@ -586,7 +586,7 @@ pub struct Shared(pub Rc<RefCell<ProgramSeat>>);
 impl Agent for Shared {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

@@ -6,7 +6,7 @@ use std::cmp::Reverse;
 use crate::agents::{Agent, Decision, PlayerError, explained};
 use upcard_engine::cards::{Card, Rank, Suit};
 use upcard_engine::mutants::{Mutant, Switch};
-use upcard_engine::{Action, EventSink, Observation, partner_of};
+use upcard_engine::{Action, EventSink, Observation, Seen, partner_of};
 
 /// Strategy readings that the spec leaves open (see docs/cs246-rules.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -441,7 +441,7 @@ impl Agent for Computer {
 
     fn choose(
         &mut self,
-        view: &Observation,
+        view: &Seen,
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

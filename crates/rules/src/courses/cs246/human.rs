@@ -5,7 +5,7 @@ use crate::agents::{Agent, Decision, Kind, PlayerError};
 use crate::input::{SharedTokens, read_answer};
 use upcard_engine::cards::{Card, Suit};
 use upcard_engine::mutants::{Mutant, Switch};
-use upcard_engine::{Action, Event, EventSink, Observation, Seat};
+use upcard_engine::{Action, Event, EventSink, Observation, Seat, Seen};
 
 pub const UNRECOGNIZED: &str = "ERROR: command '{}' is unrecognized. Please enter a valid command.";
 
@@ -103,7 +103,7 @@ fn single_suit(cmd: &str, any_case: bool) -> Option<Suit> {
 impl Agent for Human {
     fn choose(
         &mut self,
-        view: &Observation,
+        view: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

@@ -5,7 +5,7 @@
 use crate::agents::{Agent, Decision, Kind, PlayerError};
 use crate::input::{SharedTokens, read_answer};
 use upcard_engine::cards::{Card, Suit};
-use upcard_engine::{Action, EventSink, Observation};
+use upcard_engine::{Action, EventSink, Seen};
 
 pub struct Human {
     name: String,
@@ -66,7 +66,7 @@ impl Human {
 impl Agent for Human {
     fn choose(
         &mut self,
-        view: &Observation,
+        view: &Seen,
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

@@ -3,7 +3,7 @@
 use crate::agents::{Agent, Decision, PlayerError, explained};
 use upcard_engine::cards::{Card, CardSet, Checks, Plain};
 use upcard_engine::mutants::{Mutant, Switch};
-use upcard_engine::{Action, EventSink, Hand, Observation};
+use upcard_engine::{Action, EventSink, Hand, Observation, Seen};
 
 /// The card with the greatest `key` (the last of equals, as
 /// `Iterator::max_by`), or with the least (the first of equals, as `min_by`)
@@ -267,7 +267,7 @@ impl Agent for Simple {
 
     fn choose(
         &mut self,
-        view: &Observation,
+        view: &Seen,
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

@@ -4,7 +4,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use crate::agents::{Agent, Decision, Kind, Observation, PlayerError};
+use crate::agents::{Agent, Decision, Kind, Observation, PlayerError, Seen};
 use crate::input::SharedTokens;
 use upcard_engine::cards::{Card, Suit};
 use upcard_engine::{Action, Event, EventSink, Seat};
@@ -80,7 +80,7 @@ pub fn offered(obs: &Observation, legal: &[Action]) -> Vec<Action> {
 impl Agent for Person {
     fn choose(
         &mut self,
-        obs: &Observation,
+        obs: &Seen,
         legal: &[Action],
         notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {

@@ -1,0 +1,84 @@
+//! What a seat may see, made the first time an agent reads it. A random
+//! bot where reneges are refused decides without it, and an observation of
+//! some thirty fields, made for each decision, was a tenth of a random
+//! match's instructions.
+
+use std::cell::OnceCell;
+use std::ops::Deref;
+
+use super::{FollowRule, Observation, Seat, State};
+
+/// An [`Observation`], made when first read (it derefs to one).
+pub struct Seen<'a> {
+    /// Where it is made from; None when it came made.
+    from: Option<(&'a State, Seat)>,
+    made: OnceCell<Observation<'a>>,
+}
+
+impl<'a> Seen<'a> {
+    /// What `seat` may see of `state`, made when read.
+    #[inline]
+    pub fn of(state: &'a State, seat: Seat) -> Seen<'a> {
+        Seen {
+            from: Some((state, seat)),
+            made: OnceCell::new(),
+        }
+    }
+
+    /// [`Observation::reneges_refused`], read without making one: a random
+    /// bot asks it for every decision.
+    #[inline]
+    pub fn reneges_refused(&self) -> bool {
+        match (self.made.get(), self.from) {
+            (Some(obs), _) => obs.reneges_refused,
+            (None, Some((state, _))) => state.config.follow == FollowRule::Refuse,
+            (None, None) => false,
+        }
+    }
+
+    /// An observation made already (a client's from the wire, a test's).
+    pub fn made(obs: Observation<'a>) -> Seen<'a> {
+        Seen {
+            from: None,
+            made: OnceCell::from(obs),
+        }
+    }
+}
+
+impl<'a> Deref for Seen<'a> {
+    type Target = Observation<'a>;
+    #[inline]
+    fn deref(&self) -> &Observation<'a> {
+        self.made.get_or_init(|| match self.from {
+            Some((state, seat)) => state.observation(seat),
+            // `made` is the one constructor without `from`, and it fills
+            // the cell: this closure never runs for it.
+            None => unreachable!("a made Seen holds its observation"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::numbered;
+    use crate::{Config, Deck, NullSink};
+
+    /// Read or not, made from a state or made already, it is the state's
+    /// observation for the seat.
+    #[test]
+    fn it_is_the_seats_observation() {
+        let mut s = State::new(Config::standard(), Deck::pack(numbered(), false));
+        s.advance(&mut NullSink);
+        for seat in 0..4 {
+            let want = format!("{:?}", s.observation(seat));
+            assert_eq!(format!("{:?}", *Seen::of(&s, seat)), want);
+            assert_eq!(format!("{:?}", *Seen::made(s.observation(seat))), want);
+            assert_eq!(Seen::of(&s, seat).hand.as_slice(), s.hands[seat].as_slice());
+            let made = s.observation(seat).reneges_refused;
+            assert!(made);
+            assert_eq!(Seen::of(&s, seat).reneges_refused(), made);
+            assert_eq!(Seen::made(s.observation(seat)).reneges_refused(), made);
+        }
+    }
+}
