@@ -58,7 +58,7 @@ impl Rules {
 
     /// The score that wins.
     pub fn points_to_win(self) -> u32 {
-        self.state(0).config.points_to_win
+        self.config().points_to_win
     }
 
     /// A new game dealt from `cards`: a seed (the course's own shuffle, so
@@ -66,28 +66,33 @@ impl Rules {
     /// same for every course: a deal no seat can compute).
     pub fn state_from(self, cards: standard::Cards) -> State {
         match cards {
-            standard::Cards::Key(key) => {
-                let mut state = self.state(0);
-                state.deck = standard::keyed_deck(key);
-                state
-            }
+            // Not a seeded game's state with its deck replaced: seeding a
+            // Mersenne Twister only to drop it was 3% of a random match.
+            standard::Cards::Key(key) => State::new(self.config(), standard::keyed_deck(key)),
             standard::Cards::Seed(s) | standard::Cards::Fixed(_, s) => self.state(s),
+        }
+    }
+
+    /// The rules' engine config.
+    pub fn config(self) -> Config {
+        match self {
+            Rules::Standard(c) => c,
+            Rules::Eecs280 => eecs280::config(10),
+            Rules::Cs246 => cs246::config(&cs246::Options::default()),
         }
     }
 
     /// A new game of deal `seed`.
     pub fn state(self, seed: u32) -> State {
-        match self {
-            Rules::Standard(c) => State::new(c, standard::deck(seed)),
+        let deck = match self {
+            Rules::Standard(_) => standard::deck(seed),
             Rules::Eecs280 => {
                 let pack = upcard_rules::random_game::shuffled(&mut Mt::new(seed));
-                State::new(eecs280::config(10), eecs280::deck(pack, true))
+                eecs280::deck(pack, true)
             }
-            Rules::Cs246 => State::new(
-                cs246::config(&cs246::Options::default()),
-                Deck::twister(i64::from(seed), cs246::initial_deck(), 0),
-            ),
-        }
+            Rules::Cs246 => Deck::twister(i64::from(seed), cs246::initial_deck(), 0),
+        };
+        State::new(self.config(), deck)
     }
 }
 
@@ -242,6 +247,13 @@ mod tests {
                 let spread = base.wrapping_mul(0x9E37_79B9);
                 assert_eq!(seeds, [0, 1, 2, 3].map(|seat| spread.wrapping_add(seat)));
             }
+        }
+        // A keyed game is the seeded game's state with the keyed deck in
+        // place of the seeded one, under every rule set.
+        for rules in [rules, Rules::Eecs280, Rules::Cs246] {
+            let mut want = rules.state(0);
+            want.deck = standard::keyed_deck(key);
+            assert_eq!(rules.state_from(standard::Cards::Key(key)), want);
         }
         // Pinned: seed 5's deal 2 is seed 7's, whose first bot seed is
         // 7 × 0x9E3779B9 mod 2^32.
