@@ -129,8 +129,9 @@ impl Entrant {
     }
 }
 
-/// Where a match's deals come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where a match's deals come from. Its `Debug` shows no secret: a match
+/// printed anywhere (a log, a panic) must not give the deals away.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Deals {
     /// `--seed S`: deal d is the course's shuffle of seed S + d, the same
     /// games again anywhere (tests, replays).
@@ -139,6 +140,15 @@ pub enum Deals {
     /// bits made for the match: no seat, program or bot can compute a hand
     /// it does not see.
     Secret([u8; 32]),
+}
+
+impl std::fmt::Debug for Deals {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Deals::Seed(s) => f.debug_tuple("Seed").field(s).finish(),
+            Deals::Secret(_) => f.write_str("Secret(..)"),
+        }
+    }
 }
 
 impl Deals {
@@ -262,5 +272,12 @@ mod tests {
             Deals::Seed(5).deal(rules, 2).0,
             State::new(standard::config(), standard::deck(7))
         );
+    }
+
+    /// A printed match shows its seed, never its secret.
+    #[test]
+    fn deals_print_no_secret() {
+        assert_eq!(format!("{:?}", Deals::Seed(5)), "Seed(5)");
+        assert_eq!(format!("{:?}", Deals::Secret([9; 32])), "Secret(..)");
     }
 }

@@ -8,7 +8,10 @@ use std::ops::Deref;
 
 use super::{FollowRule, Observation, Seat, State};
 
-/// An [`Observation`], made when first read (it derefs to one).
+/// An [`Observation`], made when first read (it derefs to one). It holds
+/// the whole state, privately, and shows an agent only the seat's
+/// observation: no other hand can be reached through it (hence no `Debug`
+/// and no accessor for the state).
 pub struct Seen<'a> {
     /// Where it is made from; None when it came made.
     from: Option<(&'a State, Seat)>,

@@ -159,8 +159,9 @@ tags: [standard]
     }
 }
 
-/// Where the cards come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Where the cards come from. Its `Debug` shows no key: a table printed
+/// anywhere (a log, a panic) must not give the deal away.
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Cards {
     /// Shuffled from a seed, each hand anew.
     Seed(u32),
@@ -172,10 +173,32 @@ pub enum Cards {
     Fixed([Card; 24], u32),
 }
 
+impl std::fmt::Debug for Cards {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Cards::Seed(s) => f.debug_tuple("Seed").field(s).finish(),
+            Cards::Key(_) => f.write_str("Key(..)"),
+            Cards::Fixed(cards, s) => f.debug_tuple("Fixed").field(cards).field(s).finish(),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use upcard_engine::{Action, NullSink, State, VecSink};
+
+    /// A printed table shows its seed or its pinned cards, never its key.
+    #[test]
+    fn cards_print_no_key() {
+        assert_eq!(format!("{:?}", Cards::Seed(4)), "Seed(4)");
+        assert_eq!(format!("{:?}", Cards::Key([0xa7; 32])), "Key(..)");
+        let fixed = format!("{:?}", Cards::Fixed(upcard_engine::DEFAULT_ORDER, 2));
+        assert!(
+            fixed.starts_with("Fixed([") && fixed.ends_with("], 2)"),
+            "{fixed}"
+        );
+    }
 
     /// A lone defender who euchres a lone maker scores 4.
     #[test]
