@@ -187,7 +187,10 @@ impl Deals {
     /// generator until it draws; the games are the same either way.
     fn fresh(self, rules: Rules, d: u32) -> (State, [u32; 4]) {
         let (state, base) = match self {
-            Deals::Seed(s) => (rules.state(s.wrapping_add(d)), s.wrapping_add(d)),
+            Deals::Seed(s) => {
+                let seed = s.wrapping_add(d);
+                (rules.state(seed), seed)
+            }
             Deals::Secret(k) => {
                 let key = upcard_engine::derive_key(k, u64::from(d));
                 let state = rules.state_from(standard::Cards::Key(key));

@@ -112,6 +112,14 @@ pub struct Config {
 }
 
 impl Config {
+    /// A card that reneges is refused ([`FollowRule::Refuse`]): the legal
+    /// plays are only those that follow suit. The one test of it, for the
+    /// legality rule, an observation and a lazy view alike.
+    #[inline]
+    pub fn refuses_reneges(&self) -> bool {
+        self.follow == FollowRule::Refuse
+    }
+
     /// The standard rules before house rules: 3-2 deal, all pass → the next
     /// dealer deals, going alone (4 points for a lone march), a euchre 2, game
     /// to 10, suit must be followed. The first dealer is seat 0 (North).

@@ -4,7 +4,7 @@
 //! the same parts arm by arm, so none can disagree. Why an action is refused is
 //! worded apart ([`State::refusal`]), off the hot path.
 
-use super::{Action, Actions, AllPass, Ask, FollowRule, Seat, partner_of};
+use super::{Action, Actions, AllPass, Ask, Seat, partner_of};
 use crate::cards::{CardSet, Suit};
 use crate::follow::{follow_set, follows_as, suit_to_follow};
 use crate::mutants::Mutant;
@@ -24,7 +24,7 @@ impl State {
     /// Whether `seat`, the seat to move, may take `action` now: the one
     /// legality rule's answer for one action. Under a renege penalty (CS 246)
     /// a card that does not follow suit is admitted, with its penalty; under
-    /// [`FollowRule::Refuse`] it is not.
+    /// [`crate::FollowRule::Refuse`] it is not.
     #[inline(always)]
     pub fn admits(&self, seat: Seat, action: Action) -> bool {
         match (self.phase, action) {
@@ -87,7 +87,7 @@ impl State {
     pub(crate) fn playable(&self, seat: Seat) -> CardSet {
         let hand = &self.hands[seat];
         let switch = self.config.switch;
-        if self.config.follow != FollowRule::Refuse {
+        if !self.config.refuses_reneges() {
             return hand.set();
         }
         if switch.is_off() {

@@ -6,7 +6,7 @@
 use std::cell::OnceCell;
 use std::ops::Deref;
 
-use super::{FollowRule, Observation, Seat, State};
+use super::{Observation, Seat, State};
 
 /// An [`Observation`], made when first read (it derefs to one). It holds
 /// the whole state, privately, and shows an agent only the seat's
@@ -32,10 +32,10 @@ impl<'a> Seen<'a> {
     /// bot asks it for every decision.
     #[inline]
     pub fn reneges_refused(&self) -> bool {
-        match (self.made.get(), self.from) {
-            (Some(obs), _) => obs.reneges_refused,
-            (None, Some((state, _))) => state.config.follow == FollowRule::Refuse,
-            (None, None) => false,
+        match self.from {
+            Some((state, _)) => state.config.refuses_reneges(),
+            // Made already: its own answer, with nothing to make.
+            None => self.reneges_refused,
         }
     }
 

@@ -275,7 +275,7 @@ impl State {
             forced,
             allow_alone: self.config.allow_alone,
             partner_order_alone: self.config.ordering_partner_is_alone,
-            reneges_refused: self.config.follow == FollowRule::Refuse,
+            reneges_refused: self.config.refuses_reneges(),
             trump: self.trump,
             trump_round: self.trump_round,
             maker: self.maker,
@@ -1071,6 +1071,8 @@ mod tests {
             assert_eq!(s.observation(1).reneges_refused, refused, "{follow:?}");
             // Told by a lazy view without making the observation too.
             assert_eq!(crate::Seen::of(&s, 1).reneges_refused(), refused);
+            let made = crate::Seen::made(s.observation(1));
+            assert_eq!(made.reneges_refused(), refused);
         }
     }
 
