@@ -3,10 +3,9 @@
 
 use std::sync::Arc;
 
-use rand_mt::Mt;
-
 use crate::cards::{Card, Rank, Suit};
 use crate::mutants::{Mutant, Switch};
+use crate::twister::Mt19937;
 
 /// A deck and its position: everything that decides the next hand's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,7 +22,7 @@ pub enum Deck {
     Twister {
         /// Shared until it draws: cloning a state (bots, replay) copies a
         /// pointer, not the generator's 2.5 KB.
-        rng: Arc<Mt>,
+        rng: Arc<Mt19937>,
         cards: [Card; 24],
         shuffles: u64,
     },
@@ -122,7 +121,7 @@ impl Deck {
     /// `drawn` shuffles already drawn (a game loaded mid-way continues the
     /// original's stream).
     pub fn twister(seed: i64, cards: [Card; 24], drawn: u64) -> Deck {
-        let mut rng = Mt::new(engine_seed(seed));
+        let mut rng = Mt19937::new(engine_seed(seed));
         for _ in 0..drawn * 23 {
             rng.next_u32();
         }

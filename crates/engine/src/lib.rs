@@ -43,6 +43,7 @@ mod list;
 mod observation;
 mod seen;
 mod state;
+mod twister;
 
 pub use action::{Action, Actions, Bid, Bids};
 pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead, Scoring};
@@ -55,6 +56,7 @@ pub use seen::Seen;
 pub use state::{
     HandScore, Illegal, Outcome, Phase, Pile, State, Table, deal, first_tricks, score_hand,
 };
+pub use twister::Mt19937;
 
 /// Seats are numbered 0..4 clockwise; 0 and 2 are partners, as are 1 and 3.
 pub type Seat = usize;
