@@ -30,6 +30,19 @@ impl Hand {
         }
     }
 
+    /// A hand of five cards, in this order.
+    #[inline]
+    pub fn of_five(cards: [Card; 5]) -> Hand {
+        let [a, b, c, d, e] = cards;
+        let slots = [a, b, c, d, e, <Card as crate::Fill>::FILL];
+        let set = CardSet::of_first(&slots, 5);
+        Hand {
+            cards: List::from_slots(slots, 5),
+            set,
+            twice: set.len() != 5,
+        }
+    }
+
     /// The cards as a set.
     #[inline]
     pub fn set(&self) -> CardSet {
@@ -275,6 +288,23 @@ mod tests {
         assert_eq!(short(&h), "TS JS QS KS");
         assert_eq!(h.find(&Card::parse_short("KS").unwrap()), Some(3));
         assert_eq!(h.find(&Card::parse_short("9S").unwrap()), None);
+    }
+
+    /// A hand made whole is the hand pushed card by card, a card dealt
+    /// twice (an unchecked pack's) included.
+    #[test]
+    fn five_at_once_is_five_pushed() {
+        for cards in ["9S JD AH TC KD", "AH 9S AH TC KD", "9C 9C 9C 9C 9C"] {
+            let five: Vec<Card> = hand(cards).iter().copied().collect();
+            let made = Hand::of_five(five.clone().try_into().unwrap());
+            let pushed = hand(cards);
+            assert_eq!(made, pushed);
+            assert_eq!(made.set(), pushed.set());
+            assert_eq!(made.has_twice(), pushed.has_twice(), "{cards}");
+            for c in &five {
+                assert_eq!(made.find(c), pushed.find(c));
+            }
+        }
     }
 
     fn card(i: u32) -> Card {

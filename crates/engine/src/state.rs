@@ -891,15 +891,19 @@ fn sort_hand(switch: Switch, hand: &mut Hand) {
     }
 }
 
-/// Which seat, counted from the first to receive cards, gets each of the 20
-/// cards dealt in batches of `sizes` (one batch a seat, in turn).
-const fn deal_order(sizes: [usize; 8]) -> [usize; 20] {
-    let mut order = [0; 20];
+/// The deck positions of each seat's five cards, in the order it receives
+/// them, seats counted from the first to receive cards, for 20 cards dealt
+/// in batches of `sizes` (one batch a seat, in turn).
+const fn deal_order(sizes: [usize; 8]) -> [[usize; 5]; 4] {
+    let mut order = [[0; 5]; 4];
+    let mut held = [0; 4];
     let (mut next, mut batch) = (0, 0);
     while batch < 8 {
+        let seat = batch % 4;
         let mut k = 0;
         while k < sizes[batch] {
-            order[next] = batch % 4;
+            order[seat][held[seat]] = next;
+            held[seat] += 1;
             next += 1;
             k += 1;
         }
@@ -908,7 +912,8 @@ const fn deal_order(sizes: [usize; 8]) -> [usize; 20] {
     order
 }
 
-/// Deals 20 cards from the top of `deck`, starting at the dealer's left.
+/// Deals 20 cards from the top of `deck` into the four (empty) `hands`,
+/// starting at the dealer's left.
 pub fn deal(
     switch: Switch,
     hands: &mut [Hand; 4],
@@ -916,11 +921,12 @@ pub fn deal(
     dealer: Seat,
     pattern: DealPattern,
 ) {
-    // A card at a time by a table: a loop of batches of two and three would
-    // end each batch at a branch the processor mispredicts.
-    const BATCHES: [usize; 20] = deal_order([3, 2, 3, 2, 2, 3, 2, 3]);
-    const FIVES: [usize; 20] = deal_order([5, 5, 5, 5, 0, 0, 0, 0]);
-    const BATCHES23: [usize; 20] = deal_order([2, 3, 2, 3, 3, 2, 3, 2]);
+    // Each hand gathered whole from its positions: pushing card by card
+    // read each hand's length back from memory after storing it, a chain
+    // through the store buffer that was most of a deal's time.
+    const BATCHES: [[usize; 5]; 4] = deal_order([3, 2, 3, 2, 2, 3, 2, 3]);
+    const FIVES: [[usize; 5]; 4] = deal_order([5, 5, 5, 5, 0, 0, 0, 0]);
+    const BATCHES23: [[usize; 5]; 4] = deal_order([2, 3, 2, 3, 3, 2, 3, 2]);
     let order = match pattern {
         DealPattern::Batches32 if switch.on(Mutant::Deal23First) => &BATCHES23,
         DealPattern::FiveEach if switch.on(Mutant::DealInBatches) => &BATCHES,
@@ -933,8 +939,12 @@ pub fn deal(
     } else {
         left_of(dealer)
     };
-    for (&card, &seat) in deck.iter().zip(order) {
-        hands[(first + seat) % 4].push(card);
+    for (r, at) in order.iter().enumerate() {
+        debug_assert!(
+            hands[(first + r) % 4].is_empty(),
+            "dealt into an empty hand"
+        );
+        hands[(first + r) % 4] = Hand::of_five(at.map(|i| deck[i]));
     }
 }
 
