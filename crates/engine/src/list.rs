@@ -72,6 +72,25 @@ impl<T: Fill, const N: usize> List<T, N> {
         }
     }
 
+    /// Adds `from`'s items at the end, as many as fit: its slots are
+    /// copied whole and the length stored once (pushed one by one, each
+    /// push read the length the last had just stored).
+    #[inline]
+    pub fn append<const M: usize>(&mut self, from: &List<T, M>) {
+        let at = usize::from(self.len);
+        match self.items.get_mut(at..at + M) {
+            Some(dest) => {
+                dest.copy_from_slice(&from.items);
+                self.len += from.len;
+            }
+            None => {
+                for &item in from.as_slice() {
+                    let _ = self.try_push(item);
+                }
+            }
+        }
+    }
+
     /// Adds an item at the end, or gives it back when the list is full.
     #[inline]
     pub fn try_push(&mut self, item: T) -> Result<(), T> {
@@ -274,5 +293,21 @@ mod tests {
         assert!(h.is_empty());
         assert_eq!(h.try_push(nine), Ok(()));
         assert_eq!(h.into_iter().collect::<Vec<_>>(), vec![nine]);
+    }
+
+    /// Appending adds the other list's items only, whole where its slots
+    /// fit and as many as fit where they do not.
+    #[test]
+    fn append_adds_the_items_and_no_unused_slot() {
+        let mut h = hand("9S TS");
+        let trick: List<Card, 4> = hand("JH QH KH").into_iter().collect();
+        h.append(&trick);
+        assert_eq!(h, hand("9S TS JH QH KH"));
+        // Four slots past five do not fit in six: one item is added, by push.
+        h.append(&hand("AC AD").into_iter().collect::<List<Card, 4>>());
+        assert_eq!(h, hand("9S TS JH QH KH AC"));
+        let mut empty = Hand::new();
+        empty.append(&List::<Card, 4>::new());
+        assert!(empty.is_empty());
     }
 }

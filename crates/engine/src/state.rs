@@ -755,25 +755,28 @@ impl State {
                 winner = left_of(winner);
             }
         }
+        // Counted before the count below is stored: the four counts read as
+        // one word just after one of their bytes was stored cannot be
+        // forwarded from the store, and waited for it.
+        let played = self.tricks_played() + 1;
         self.tricks[winner] += 1;
         if team_of(winner) == team_of(self.maker.unwrap_or(self.dealer)) {
-            self.makers_took |= 1 << (self.tricks_played() - 1);
+            self.makers_took |= 1 << (played - 1);
         }
-        let pile = &mut self.taken[winner];
-        for &(_, c) in &self.trick {
-            let _ = pile.try_push(c);
-        }
+        let cards: List<Card, 4> =
+            List::from_slots(self.trick.slots().map(|(_, c)| c), self.trick.len());
+        self.taken[winner].append(&cards);
         self.trick.clear();
         emit_move!(
             sink,
             Event::TrickTaken {
                 seat: winner,
-                trick: self.tricks_played(),
+                trick: played,
                 tricks: self.tricks,
                 scores: self.scores,
             }
         );
-        self.phase = if self.tricks_played() >= 5 {
+        self.phase = if played >= 5 {
             Phase::HandOver
         } else {
             Phase::Trick {
