@@ -17,6 +17,9 @@ pub enum Rules {
     Cs246,
 }
 
+/// Seeded deals made at once (see [`Deals::fresh`]).
+const BATCH: usize = 4;
+
 impl Rules {
     pub fn name(self) -> &'static str {
         match self {
@@ -79,6 +82,18 @@ impl Rules {
             Rules::Standard(c) => c,
             Rules::Eecs280 => eecs280::config(10),
             Rules::Cs246 => cs246::config(&cs246::Options::default()),
+        }
+    }
+
+    /// [`Rules::state`] of each of `seeds`: the generators seeded together,
+    /// where the rules shuffle with a Mersenne Twister.
+    pub fn states<const K: usize>(self, seeds: [u32; K]) -> [State; K] {
+        let config = self.config();
+        match self {
+            Rules::Standard(_) => standard::decks(seeds).map(|deck| State::new(config, deck)),
+            Rules::Cs246 => Deck::twisters(seeds.map(i64::from), cs246::initial_deck())
+                .map(|deck| State::new(config, deck)),
+            Rules::Eecs280 => seeds.map(|seed| self.state(seed)),
         }
     }
 
@@ -161,47 +176,63 @@ impl Deals {
     }
 
     /// The first state of deal `d` and the seeds of its bots' own choices,
-    /// by seat. Kept for the deal's second game ([`Deals::fresh`] makes them).
+    /// by seat. Kept for the deal's second game, and seeded deals are made
+    /// [`BATCH`] at a time ([`Deals::fresh`] makes them).
     pub(super) fn deal(self, rules: Rules, d: u32) -> (State, [u32; 4]) {
-        type Kept = Option<(Rules, Deals, u32, State, [u32; 4])>;
+        type Kept = Option<(Rules, Deals, u32, Vec<(State, [u32; 4])>)>;
         thread_local! {
-            static LAST: RefCell<Kept> = const { RefCell::new(None) };
+            static KEPT: RefCell<Kept> = const { RefCell::new(None) };
         }
-        LAST.with_borrow_mut(|last| match last {
-            Some((r, ds, at, state, seeds)) if (*r, *ds, *at) == (rules, self, d) => {
-                (state.clone(), *seeds)
-            }
-            _ => {
-                let (state, seeds) = self.fresh(rules, d);
-                *last = Some((rules, self, d, state.clone(), seeds));
-                (state, seeds)
-            }
+        KEPT.with_borrow_mut(|kept| {
+            let from = match kept {
+                Some((r, ds, first, made))
+                    if (*r, *ds) == (rules, self) && d.wrapping_sub(*first) < made.len() as u32 =>
+                {
+                    *first
+                }
+                _ => {
+                    *kept = Some((rules, self, d, self.fresh(rules, d)));
+                    d
+                }
+            };
+            let Some((.., made)) = kept else {
+                unreachable!("kept just above")
+            };
+            made[d.wrapping_sub(from) as usize].clone()
         })
     }
 
-    /// Deal `d` made anew. Each deal is played twice (the teams swapped,
-    /// usually one after the other on one worker), and making it is costly
-    /// enough to keep for the second: seeding a Mersenne Twister fills 624
-    /// words, and a secret deal's keys are three ChaCha20 blocks (the bots'
-    /// seeds had been two of them a seat). A clone shares the seeded
-    /// generator until it draws; the games are the same either way.
-    fn fresh(self, rules: Rules, d: u32) -> (State, [u32; 4]) {
-        let (state, base) = match self {
+    /// Deal `d` made anew, and for seeded deals the next `BATCH - 1` too.
+    /// Each deal is played twice (the teams swapped, usually one after the
+    /// other on one worker, which takes the deals in order), and making it
+    /// is costly enough to keep for the second: seeding a Mersenne Twister
+    /// is 623 multiplies in a chain, which run side by side for four seeds
+    /// ([`Rules::states`]); a secret deal's keys are three ChaCha20 blocks
+    /// (the bots' seeds had been two of them a seat). A clone shares the
+    /// seeded generator until it draws; the games are the same either way.
+    fn fresh(self, rules: Rules, d: u32) -> Vec<(State, [u32; 4])> {
+        let spread = |base: u32| {
+            std::array::from_fn(|seat| base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32))
+        };
+        match self {
             Deals::Seed(s) => {
-                let seed = s.wrapping_add(d);
-                (rules.state(seed), seed)
+                let seeds: [u32; BATCH] =
+                    std::array::from_fn(|k| s.wrapping_add(d).wrapping_add(k as u32));
+                let states = rules.states(seeds);
+                states
+                    .into_iter()
+                    .zip(seeds)
+                    .map(|(state, seed)| (state, spread(seed)))
+                    .collect()
             }
             Deals::Secret(k) => {
                 let key = upcard_engine::derive_key(k, u64::from(d));
                 let state = rules.state_from(standard::Cards::Key(key));
                 // From the deal's key's stream 1, not its cards' stream.
                 let b = upcard_engine::derive_key(key, 1);
-                (state, u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+                vec![(state, spread(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))]
             }
-        };
-        let seeds =
-            std::array::from_fn(|seat| base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32));
-        (state, seeds)
+        }
     }
 
     /// Deal `d` as the reports number it: its seed under `--seed` (the
@@ -242,9 +273,10 @@ mod tests {
         let rules = Rules::Standard(standard::config());
         let key = [3u8; 32];
         for deals in [Deals::Seed(5), Deals::Secret(key)] {
-            for d in [2, 3, 2, 2] {
+            // In a batch, past it, before it, and back.
+            for d in [2, 3, 2, 2, 5, 6, 1, 9, 3] {
                 let (state, seeds) = deals.deal(rules, d);
-                let (fresh, fresh_seeds) = deals.fresh(rules, d);
+                let (fresh, fresh_seeds) = deals.fresh(rules, d)[0].clone();
                 assert_eq!(state, fresh);
                 assert_eq!(seeds, fresh_seeds);
                 let base = match deals {
@@ -275,6 +307,22 @@ mod tests {
             Deals::Seed(5).deal(rules, 2).0,
             State::new(standard::config(), standard::deck(7))
         );
+    }
+
+    /// Games seeded together are each the game seeded alone, under every
+    /// rule set.
+    #[test]
+    fn states_made_together_are_each_as_made_alone() {
+        let seeds = [0, 7, u32::MAX, 20_261_128];
+        for rules in [
+            Rules::Standard(standard::config()),
+            Rules::Eecs280,
+            Rules::Cs246,
+        ] {
+            for (together, seed) in rules.states(seeds).into_iter().zip(seeds) {
+                assert_eq!(together, rules.state(seed), "{} seed {seed}", rules.name());
+            }
+        }
     }
 
     /// A printed match shows its seed, never its secret.

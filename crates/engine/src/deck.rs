@@ -132,6 +132,17 @@ impl Deck {
         }
     }
 
+    /// [`Deck::twister`] for each of `seeds`, from the start (`cards`, no
+    /// shuffle drawn), their generators seeded together
+    /// ([`Mt19937::many`]): for games in bulk.
+    pub fn twisters<const K: usize>(seeds: [i64; K], cards: [Card; 24]) -> [Deck; K] {
+        Mt19937::many(seeds.map(engine_seed)).map(|rng| Deck::Twister {
+            rng: Arc::new(rng),
+            cards,
+            shuffles: 0,
+        })
+    }
+
     /// A keyed deck: `key` is the game's secret (32 bytes from the
     /// operating system), `cards` the order before the first hand.
     pub fn keyed(key: [u8; 32], cards: [Card; 24]) -> Deck {
