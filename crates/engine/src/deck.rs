@@ -66,18 +66,52 @@ impl std::fmt::Debug for KeyedRng {
 }
 
 impl KeyedRng {
-    /// A uniform number in `0..n` (n > 0), without the bias of a bare
-    /// modulo: draws in the last, partial block of `n` are drawn again.
+    /// A uniform number in `0..n` (0 < n <= 24, a deck's size at most),
+    /// without the bias of a bare modulo: draws in the last, partial block
+    /// of `n` are drawn again.
     fn below(&mut self, n: u32) -> u32 {
         use rand_chacha::rand_core::RngCore;
-        let zone = u32::MAX - u32::MAX % n;
+        let zone = ZONES[n as usize];
         loop {
             let x = self.0.next_u32();
             if x < zone {
-                return x % n;
+                return rem(x, n);
             }
         }
     }
+}
+
+/// For each `n` up to a deck's size: the multiplier of `rem`, and where
+/// `below`'s last, partial block of `n` starts. A shuffle's remainders by
+/// a divisor known only at run time were hardware divisions, two a card
+/// for a keyed deck and one for a seeded one, each waited on by its swap.
+const MULTIPLIERS: [u64; 25] = {
+    let mut m = [0; 25];
+    let mut n = 1;
+    while n < 25 {
+        // ceil(2^64 / n); 2^64 wraps to 0 for n = 1, whose remainders are 0.
+        m[n] = (u64::MAX / n as u64).wrapping_add(1);
+        n += 1;
+    }
+    m
+};
+const ZONES: [u32; 25] = {
+    let mut z = [0; 25];
+    let mut n = 1;
+    while n < 25 {
+        z[n] = u32::MAX - u32::MAX % n as u32;
+        n += 1;
+    }
+    z
+};
+
+/// `x % n` for 0 < n <= 24, exactly, by two multiplies (Lemire, Kaser and
+/// Kurz, "Faster remainder by direct computation", 2019: exact for every
+/// 32-bit `x` with a 64-bit multiplier).
+#[inline(always)]
+fn rem(x: u32, n: u32) -> u32 {
+    let low = MULTIPLIERS[n as usize].wrapping_mul(u64::from(x));
+    ((u128::from(low) * u128::from(n)) >> 64) as u32
 }
 
 /// One in-shuffle: cut in half and interleave starting with the second half,
@@ -203,7 +237,7 @@ impl Deck {
                 let off_by_one = u32::from(switch.on(Mutant::ShuffleModuloOffByOne));
                 let mut n = cards.len() as u32;
                 while n > 1 {
-                    let k = rng.next_u32() % (n - off_by_one);
+                    let k = rem(rng.next_u32(), n - off_by_one);
                     n -= 1;
                     cards.swap(n as usize, k as usize);
                 }
@@ -297,6 +331,32 @@ mod tests {
         assert!(chi < 60.0, "{chi}");
         // Its Debug shows no state.
         assert!(format!("{:?}", Deck::keyed([3; 32], cards)).contains("KeyedRng(..)"));
+    }
+
+    /// The remainder by multiplying is `%`, for every divisor a shuffle
+    /// uses, at the ends of the range and between; each zone is the
+    /// highest multiple of its divisor a draw can be (the blocks below it
+    /// are whole).
+    #[test]
+    fn remainders_by_multiplying_are_exact() {
+        let mut x = 0x2545_f491u32;
+        let mut xs: Vec<u32> = (0..100_000)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 17;
+                x ^= x << 5;
+                x
+            })
+            .collect();
+        xs.extend((0..1000).chain(u32::MAX - 1000..=u32::MAX));
+        for n in 1..=24u32 {
+            for &x in &xs {
+                assert_eq!(rem(x, n), x % n, "{x} % {n}");
+            }
+            let zone = u64::from(ZONES[n as usize]);
+            assert_eq!(zone % u64::from(n), 0);
+            assert!(zone + u64::from(n) > u64::from(u32::MAX));
+        }
     }
 
     #[test]
