@@ -20,6 +20,20 @@ const fn order_bit(suit: Suit, alone: bool) -> u16 {
     1 << (1 + suit.index() as u16 + if alone { 4 } else { 0 })
 }
 
+/// Every call with its bit, in the order a seat is offered them: pass,
+/// then each suit, plain before alone, then throwing in.
+const CALLS: [(Action, u16); 10] = {
+    let mut calls = [(Action::Pass, PASS); 10];
+    let mut i = 0;
+    while i < 8 {
+        let (suit, alone) = (Suit::ALL[i / 2], i % 2 == 1);
+        calls[1 + i] = (Action::Order { suit, alone }, order_bit(suit, alone));
+        i += 1;
+    }
+    calls[9] = (Action::ThrowIn, THROW_IN);
+    calls
+};
+
 impl State {
     /// Whether `seat`, the seat to move, may take `action` now: the one
     /// legality rule's answer for one action. Under a renege penalty (CS 246)
@@ -129,14 +143,7 @@ impl State {
         match self.phase {
             Phase::Bidding { round, .. } => {
                 let calls = self.calls(seat, round);
-                v.push_if(Action::Pass, calls & PASS != 0);
-                for suit in Suit::ALL {
-                    for alone in [false, true] {
-                        let order = Action::Order { suit, alone };
-                        v.push_if(order, calls & order_bit(suit, alone) != 0);
-                    }
-                }
-                v.push_if(Action::ThrowIn, calls & THROW_IN != 0);
+                v.extend_if(CALLS.map(|(call, bit)| (call, calls & bit != 0)));
             }
             Phase::Defend { .. } => {
                 v.push(Action::Pass);
@@ -144,9 +151,12 @@ impl State {
             }
             Phase::Discard => {
                 let discards = self.discards(seat);
-                for &c in self.hands[seat].iter().filter(|c| Some(**c) != self.upcard) {
-                    v.push_if(Action::Discard(c), discards.contains(c));
-                }
+                v.extend_if(
+                    self.hands[seat]
+                        .iter()
+                        .filter(|c| Some(**c) != self.upcard)
+                        .map(|&c| (Action::Discard(c), discards.contains(c))),
+                );
                 v.extend(
                     self.upcard
                         .filter(|c| discards.contains(*c))
@@ -159,9 +169,7 @@ impl State {
                 if plays == hand.set() && !hand.has_twice() {
                     v.map_from(hand.list(), Action::Play);
                 } else {
-                    for &c in hand.iter() {
-                        v.push_if(Action::Play(c), plays.contains(c));
-                    }
+                    v.extend_if(hand.iter().map(|&c| (Action::Play(c), plays.contains(c))));
                 }
             }
             _ => {}

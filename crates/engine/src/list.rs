@@ -57,19 +57,25 @@ impl<T: Fill, const N: usize> List<T, N> {
         }
     }
 
-    /// Adds an item at the end when `keep`, with no branch on `keep` (the
-    /// item is written to the first unused slot either way). Panics when the
-    /// list is full and `keep`.
+    /// Adds each item whose `keep` holds, in order, with no branch on
+    /// `keep` (each is written to the first unused slot either way), the
+    /// length kept in a register until the end: pushed one by one, each
+    /// push read the length the one before had just stored. Panics when an
+    /// item kept does not fit.
     #[inline]
-    pub fn push_if(&mut self, item: T, keep: bool) {
-        match self.items.get_mut(usize::from(self.len)) {
-            Some(slot) => {
-                *slot = item;
-                self.len += u8::from(keep);
+    pub fn extend_if(&mut self, items: impl IntoIterator<Item = (T, bool)>) {
+        let mut n = usize::from(self.len);
+        for (item, keep) in items {
+            match self.items.get_mut(n) {
+                Some(slot) => {
+                    *slot = item;
+                    n += usize::from(keep);
+                }
+                None if keep => panic!("a list of at most {N} items is full"),
+                None => {}
             }
-            None if keep => panic!("a list of at most {N} items is full"),
-            None => {}
         }
+        self.len = n as u8;
     }
 
     /// Adds `from`'s items at the end, as many as fit: its slots are
