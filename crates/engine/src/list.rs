@@ -301,6 +301,21 @@ mod tests {
         assert_eq!(h.into_iter().collect::<Vec<_>>(), vec![nine]);
     }
 
+    /// Only the items kept are added, in order, after those there; an item
+    /// not kept may find the list full, one kept may not.
+    #[test]
+    fn extend_if_adds_the_items_kept() {
+        let c = |s: &str| Card::parse_short(s).unwrap();
+        let mut h = hand("9S");
+        h.extend_if([("TS", true), ("JS", false), ("QS", true)].map(|(s, k)| (c(s), k)));
+        assert_eq!(h, hand("9S TS QS"));
+        h.extend_if(["KS", "AS", "9H"].map(|s| (c(s), true)));
+        h.extend_if([(c("TH"), false)]);
+        assert_eq!(h, hand("9S TS QS KS AS 9H"));
+        let full = std::panic::catch_unwind(move || h.extend_if([(c("TH"), true)]));
+        assert!(full.is_err());
+    }
+
     /// Appending adds the other list's items only, whole where its slots
     /// fit and as many as fit where they do not.
     #[test]
