@@ -7,7 +7,10 @@
 # ones, one hand a game). Prints each pair and the medians, in hands per
 # second on one core. Nothing of the peer is committed: give a checkout.
 #
-#   benches/peers.sh PEER_CHECKOUT [PAIRS [GAMES]]     (defaults 5, 40000)
+#   benches/peers.sh PEER_CHECKOUT [PAIRS [GAMES [DEALS]]]
+#
+# Defaults 5 pairs of 40000 games with `--seed 1`; DEALS `secret` plays the
+# issue's own command instead (no `--seed`: secret deals, a ChaCha20 deck).
 #
 # PEER_CHECKOUT: a clone (or bare git directory) of
 # https://github.com/swpecht/swpecht.github.io
@@ -16,6 +19,11 @@ set -euo pipefail
 peer=${1:?give a checkout of swpecht/swpecht.github.io}
 pairs=${2:-5}
 games=${3:-40000}
+case ${4:-seed} in
+  seed) deals=(--seed 1) ;;
+  secret) deals=() ;;
+  *) echo "DEALS is seed or secret" >&2; exit 2 ;;
+esac
 repo=$(git rev-parse --show-toplevel)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -66,7 +74,7 @@ RUST
 
 arena() {
     "$repo/target/release/upcard" arena --team0 random --team1 random \
-        --games "$games" --seed 1 -j 1 --format json |
+        --games "$games" "${deals[@]}" -j 1 --format json |
         sed -n 's/.*"hands_per_second": \([0-9]*\).*/\1/p'
 }
 peer_hands() { "$ws/target/release/upcard_peer" $((games * 9)); }
