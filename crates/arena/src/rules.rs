@@ -88,26 +88,22 @@ impl Rules {
     /// [`Rules::state`] of each of `seeds`: the generators seeded together,
     /// where the rules shuffle with a Mersenne Twister.
     pub fn states<const K: usize>(self, seeds: [u32; K]) -> [State; K] {
+        let decks = match self {
+            Rules::Standard(_) => standard::decks(seeds),
+            Rules::Eecs280 => seeds.map(|seed| {
+                let pack = upcard_rules::random_game::shuffled(&mut Mt::new(seed));
+                eecs280::deck(pack, true)
+            }),
+            Rules::Cs246 => Deck::twisters(seeds.map(i64::from), cs246::initial_deck()),
+        };
         let config = self.config();
-        match self {
-            Rules::Standard(_) => standard::decks(seeds).map(|deck| State::new(config, deck)),
-            Rules::Cs246 => Deck::twisters(seeds.map(i64::from), cs246::initial_deck())
-                .map(|deck| State::new(config, deck)),
-            Rules::Eecs280 => seeds.map(|seed| self.state(seed)),
-        }
+        decks.map(|deck| State::new(config, deck))
     }
 
     /// A new game of deal `seed`.
     pub fn state(self, seed: u32) -> State {
-        let deck = match self {
-            Rules::Standard(_) => standard::deck(seed),
-            Rules::Eecs280 => {
-                let pack = upcard_rules::random_game::shuffled(&mut Mt::new(seed));
-                eecs280::deck(pack, true)
-            }
-            Rules::Cs246 => Deck::twister(i64::from(seed), cs246::initial_deck(), 0),
-        };
-        State::new(self.config(), deck)
+        let [state] = self.states([seed]);
+        state
     }
 }
 
@@ -179,26 +175,16 @@ impl Deals {
     /// by seat. Kept for the deal's second game, and seeded deals are made
     /// [`BATCH`] at a time ([`Deals::fresh`] makes them).
     pub(super) fn deal(self, rules: Rules, d: u32) -> (State, [u32; 4]) {
-        type Kept = Option<(Rules, Deals, u32, Vec<(State, [u32; 4])>)>;
+        /// Whose deals are kept, the first one's number, and the deals.
+        type Kept = (Option<(Rules, Deals)>, u32, Vec<(State, [u32; 4])>);
         thread_local! {
-            static KEPT: RefCell<Kept> = const { RefCell::new(None) };
+            static KEPT: RefCell<Kept> = const { RefCell::new((None, 0, Vec::new())) };
         }
-        KEPT.with_borrow_mut(|kept| {
-            let from = match kept {
-                Some((r, ds, first, made))
-                    if (*r, *ds) == (rules, self) && d.wrapping_sub(*first) < made.len() as u32 =>
-                {
-                    *first
-                }
-                _ => {
-                    *kept = Some((rules, self, d, self.fresh(rules, d)));
-                    d
-                }
-            };
-            let Some((.., made)) = kept else {
-                unreachable!("kept just above")
-            };
-            made[d.wrapping_sub(from) as usize].clone()
+        KEPT.with_borrow_mut(|(whose, first, made)| {
+            if *whose != Some((rules, self)) || d.wrapping_sub(*first) as usize >= made.len() {
+                (*whose, *first, *made) = (Some((rules, self)), d, self.fresh(rules, d));
+            }
+            made[d.wrapping_sub(*first) as usize].clone()
         })
     }
 
@@ -309,8 +295,8 @@ mod tests {
         );
     }
 
-    /// Games seeded together are each the game seeded alone, under every
-    /// rule set.
+    /// Games seeded together are each the game seeded alone, as each rule
+    /// set's own deck makes it, under every rule set.
     #[test]
     fn states_made_together_are_each_as_made_alone() {
         let seeds = [0, 7, u32::MAX, 20_261_128];
@@ -320,7 +306,17 @@ mod tests {
             Rules::Cs246,
         ] {
             for (together, seed) in rules.states(seeds).into_iter().zip(seeds) {
-                assert_eq!(together, rules.state(seed), "{} seed {seed}", rules.name());
+                let deck = match rules {
+                    Rules::Standard(_) => standard::deck(seed),
+                    Rules::Eecs280 => eecs280::deck(
+                        upcard_rules::random_game::shuffled(&mut Mt::new(seed)),
+                        true,
+                    ),
+                    Rules::Cs246 => Deck::twister(i64::from(seed), cs246::initial_deck(), 0),
+                };
+                let alone = State::new(rules.config(), deck);
+                assert_eq!(together, alone, "{} seed {seed}", rules.name());
+                assert_eq!(rules.state(seed), alone, "{} seed {seed}", rules.name());
             }
         }
     }
