@@ -55,7 +55,7 @@ impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs, Suit::Diamonds];
 
     /// The other suit of the same colour ("next").
-    pub fn next(self) -> Suit {
+    pub const fn next(self) -> Suit {
         Suit::from_index(next_suit(self.index()))
     }
 
@@ -486,12 +486,26 @@ impl CardSet {
     /// to trump, not to its printed suit.
     #[inline(always)]
     pub fn suit(suit: Suit, trump: Suit) -> CardSet {
+        // A lookup, not a test of `suit == trump`: whether the suit led is
+        // trump is random, and that branch was mispredicted often.
+        SUIT_SETS[usize::from(trump.index() & 3)][usize::from(suit.index() & 3)]
+    }
+
+    /// [`CardSet::suit`] worked out: the left bower moves to trump.
+    const fn suit_of(suit: Suit, trump: Suit) -> CardSet {
         let left = Self::jack(trump.next());
-        if suit == trump {
+        if suit.index() == trump.index() {
             CardSet(Self::printed(trump).0 | left.0)
         } else {
             CardSet(Self::printed(suit).0 & !left.0)
         }
+    }
+
+    /// This set, or `other` when this one is empty, chosen without a branch.
+    #[inline(always)]
+    pub fn or_if_empty(self, other: CardSet) -> CardSet {
+        let empty = u32::from(self.0 == 0).wrapping_neg();
+        CardSet(self.0 | (other.0 & empty))
     }
 
     #[inline]
@@ -697,6 +711,21 @@ static VALUES: [[[u8; 32]; 8]; 4] = {
                 i += 1;
             }
             led += 1;
+        }
+        trump += 1;
+    }
+    t
+};
+
+/// [`CardSet::suit_of`] by trump and suit.
+static SUIT_SETS: [[CardSet; 4]; 4] = {
+    let mut t = [[CardSet::EMPTY; 4]; 4];
+    let mut trump = 0;
+    while trump < 4 {
+        let mut suit = 0;
+        while suit < 4 {
+            t[trump][suit] = CardSet::suit_of(Suit::ALL[suit], Suit::ALL[trump]);
+            suit += 1;
         }
         trump += 1;
     }
@@ -910,6 +939,42 @@ mod tests {
             assert_eq!(Card::from_plain_index(i as u32), card);
             assert_eq!(usize::from(card.plain_index()), i);
         }
+    }
+
+    /// A suit's set, looked up, holds exactly the cards whose effective
+    /// suit it is: the left bower in trump's, not its printed suit's.
+    #[test]
+    fn a_suits_set_is_the_cards_that_count_as_that_suit() {
+        for trump in Suit::ALL {
+            for suit in Suit::ALL {
+                let set = CardSet::suit(suit, trump);
+                for card in all_cards() {
+                    let counts = card.effective_suit(trump) == suit;
+                    assert_eq!(set.contains(card), counts, "{card} {suit} {trump}");
+                }
+                assert_eq!(
+                    set.len(),
+                    if suit == trump {
+                        7
+                    } else if suit == trump.next() {
+                        5
+                    } else {
+                        6
+                    }
+                );
+            }
+        }
+        assert!(CardSet::suit(Suit::Hearts, Suit::Hearts).contains(c("JD")));
+        assert!(!CardSet::suit(Suit::Diamonds, Suit::Hearts).contains(c("JD")));
+    }
+
+    #[test]
+    fn or_if_empty_chooses_the_other_set_only_for_an_empty_one() {
+        let a = CardSet::of(c("9S")).or(CardSet::of(c("AD")));
+        let b = CardSet::of(c("JH"));
+        assert_eq!(a.or_if_empty(b), a);
+        assert_eq!(CardSet::EMPTY.or_if_empty(b), b);
+        assert_eq!(CardSet::EMPTY.or_if_empty(CardSet::EMPTY), CardSet::EMPTY);
     }
 
     #[test]

@@ -105,12 +105,11 @@ impl State {
             return hand.set();
         }
         if switch.is_off() {
+            // The hand when it cannot follow, chosen without a branch:
+            // whether a seat can follow is random, and that branch was
+            // mispredicted often.
             let follow = follow_set(hand, &self.trick, self.trump);
-            return if follow.is_empty() {
-                hand.set()
-            } else {
-                follow
-            };
+            return follow.or_if_empty(hand.set());
         }
         match (
             self.trump,

@@ -760,9 +760,9 @@ impl State {
         // forwarded from the store, and waited for it.
         let played = self.tricks_played() + 1;
         self.tricks[winner] += 1;
-        if team_of(winner) == team_of(self.maker.unwrap_or(self.dealer)) {
-            self.makers_took |= 1 << (played - 1);
-        }
+        // Without a branch: which team took the trick is random.
+        let makers = team_of(winner) == team_of(self.maker.unwrap_or(self.dealer));
+        self.makers_took |= u8::from(makers) << (played - 1);
         let cards: List<Card, 4> =
             List::from_slots(self.trick.slots().map(|(_, c)| c), self.trick.len());
         self.taken[winner].append(&cards);
