@@ -220,20 +220,21 @@ impl Match {
         }
         let tally = sink.tally;
         let of_bot = |t: usize| t ^ usize::from(swapped);
-        let mut played = Played {
-            winner: match outcome {
-                Some(Outcome::Won { team, .. }) => Some(of_bot(team)),
-                Some(Outcome::Quit) | None => None,
-            },
-            unfinished: outcome.is_none(),
-            hands: tally.hands,
-            ..Played::default()
+        let mut played = Played::default();
+        played.winner = match outcome {
+            Some(Outcome::Won { team, .. }) => Some(of_bot(team)),
+            Some(Outcome::Quit) | None => None,
         };
+        played.unfinished = outcome.is_none();
+        played.hands = tally.hands;
         for t in 0..2 {
             played.points[of_bot(t)] = tally.points[t];
         }
         for (b, t) in times.iter().enumerate() {
-            played.times[b] = t.take();
+            let t = t.take();
+            if !t.is_empty() {
+                played.log_mut(b).times = t;
+            }
         }
         self.collect_programs(programs, g, deal, pool, &mut played);
         Ok(played)
@@ -252,12 +253,13 @@ impl Match {
         for (b, seat, seen, ps) in programs {
             let mut ps = ps.borrow_mut();
             let log = ps.log();
-            played.times[b].extend(log.decisions);
-            played.startups[b].extend(log.startups);
+            let kept = played.log_mut(b);
+            kept.times.extend(log.decisions);
+            kept.startups.extend(log.startups);
             if log.stderr.is_some() {
-                played.stderr[b] = log.stderr;
+                kept.stderr = log.stderr;
             }
-            played.faults[b].extend(log.faults.into_iter().map(|f| FaultAt {
+            kept.faults.extend(log.faults.into_iter().map(|f| FaultAt {
                 game: g,
                 deal,
                 seat,

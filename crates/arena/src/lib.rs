@@ -10,12 +10,14 @@
 //! statistics (`stats`) and the reports (`report`).
 
 mod game;
+mod played;
 mod report;
 mod rules;
 pub(crate) mod runner;
 pub(crate) mod stats;
 pub mod tournament;
 
+pub(crate) use played::Played;
 pub(crate) use report::{JsonFault, is_zero, unfinished_line};
 pub use report::{JsonStrength, Report, TeamReport, thinking};
 pub use rules::{Deals, Entrant, Rules};
@@ -66,26 +68,6 @@ pub struct FaultAt {
     pub message: String,
 }
 
-/// One game's result, from the bots' point of view.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Played {
-    /// Which bot's team won (None: a fault stopped the game, `--on-fault
-    /// end`, or it was unfinished).
-    pub winner: Option<usize>,
-    /// Still undecided after `MAX_HANDS` hands: won by neither.
-    pub unfinished: bool,
-    pub hands: u32,
-    /// Points each bot's team scored.
-    pub points: [u32; 2],
-    /// Each bot's decision times (a program's: the round trip of a decide).
-    pub times: [Vec<Duration>; 2],
-    /// Each program's start-up times (spawn to its first answer).
-    pub startups: [Vec<Duration>; 2],
-    pub faults: [Vec<FaultAt>; 2],
-    /// The end of each program's standard error after its last fault.
-    pub stderr: [Option<String>; 2],
-}
-
 impl Match {
     /// Plays the match, saying nothing as it goes.
     pub fn run(&self) -> Result<Report, String> {
@@ -107,7 +89,7 @@ impl Match {
             let won = games.iter().filter(|g| g.winner == Some(b)).count() as u32;
             let mut startups: Vec<Duration> = games
                 .iter()
-                .flat_map(|g| g.startups[b].iter().copied())
+                .flat_map(|g| g.log(b).startups.iter().copied())
                 .collect();
             TeamReport {
                 bot: self.bots[b].name(),
@@ -119,13 +101,16 @@ impl Match {
                 decision_ms: self.timings.then(|| {
                     let mut times: Vec<Duration> = games
                         .iter()
-                        .flat_map(|g| g.times[b].iter().copied())
+                        .flat_map(|g| g.log(b).times.iter().copied())
                         .collect();
                     percentiles_ms(&mut times)
                 }),
                 startups: startups.len(),
                 startup_median_ms: percentile_ms(&mut startups, 0.5),
-                faults: games.iter().flat_map(|g| g.faults[b].clone()).collect(),
+                faults: games
+                    .iter()
+                    .flat_map(|g| g.log(b).faults.iter().cloned())
+                    .collect(),
             }
         });
         Ok(Report {

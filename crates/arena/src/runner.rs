@@ -47,7 +47,11 @@ pub(crate) fn play_all(
         .map_err(|e| e.to_string())?;
     let idle = Pool::default();
     said.report(Event::Started { games: tasks.len() });
-    let games: Result<Vec<Played>, String> = pool.install(|| {
+    // Collected as a list of results, which rayon writes in place, each
+    // worker into its own part: collected straight into a `Result`, the
+    // workers' lists were joined and grown by copying, onto new pages (a
+    // tenth of a long random match's time went to the kernel zeroing them).
+    let games: Vec<Result<Played, String>> = pool.install(|| {
         tasks
             .par_iter()
             .map(|&(m, g)| {
@@ -57,6 +61,7 @@ pub(crate) fn play_all(
             })
             .collect()
     });
+    let games: Result<Vec<Played>, String> = games.into_iter().collect();
     said.report(Event::Finished);
     let left: Vec<(String, Vec<u32>, Connection)> =
         std::mem::take(&mut *idle.lock().unwrap_or_else(|e| e.into_inner()));

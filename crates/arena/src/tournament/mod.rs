@@ -141,7 +141,7 @@ impl Tournament {
 /// One game between `who[0]` and `who[1]` counted in their standings and
 /// the rated wins; a faulting side forfeits.
 fn count(standings: &mut [Standing], wins: &mut [Vec<u32>], who: [usize; 2], game: &crate::Played) {
-    let faulted = game.faults.each_ref().map(|f| !f.is_empty());
+    let faulted = [0, 1].map(|b| !game.log(b).faults.is_empty());
     let winner = match faulted {
         [true, false] => Some(1),
         [false, true] => Some(0),
@@ -159,11 +159,12 @@ fn count(standings: &mut [Standing], wins: &mut [Vec<u32>], who: [usize; 2], gam
         s.hands += game.hands;
         s.points += game.points[b];
         s.forfeited += u32::from(faulted[b] && !faulted[1 - b]);
+        let log = game.log(b);
         s.faults
-            .extend(game.faults[b].iter().map(|f| (vs.clone(), f.clone())));
-        if game.stderr[b].is_some() {
-            s.stderr.clone_from(&game.stderr[b]);
+            .extend(log.faults.iter().map(|f| (vs.clone(), f.clone())));
+        if log.stderr.is_some() {
+            s.stderr.clone_from(&log.stderr);
         }
-        s.times.extend(game.times[b].iter().copied());
+        s.times.extend(log.times.iter().copied());
     }
 }
