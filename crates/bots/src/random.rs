@@ -36,13 +36,24 @@ impl Agent for Random {
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
         let why = Some("picks a lawful action at random");
-        let action = legal[self.below(legal.len())];
+        let at = self.below(legal.len());
+        // Where the rules refuse a renege, none is legal: no test. The
+        // action is copied whole here: read as its kind and its card for
+        // the test below, it was returned as two bytes, which the driver
+        // reads back as one word and waited for (a store that cannot be
+        // forwarded to a wider load), a tenth of a random match.
+        if obs.reneges_refused() {
+            return Ok(Decision {
+                action: legal[at],
+                why,
+            });
+        }
         // Under a renege penalty (CS 246) or trust (EECS 280) a card that
         // does not follow suit is legal; a random player still plays only
         // lawful ones: a renege drawn is drawn again from the lawful ones
         // (each lawful action still equally likely).
-        // Where the rules refuse a renege, none is legal: no test.
-        if obs.reneges_refused() || !matches!(action, Action::Play(c) if obs.reneges(c)) {
+        let action = legal[at];
+        if !matches!(action, Action::Play(c) if obs.reneges(c)) {
             return Ok(Decision { action, why });
         }
         let lawful: upcard_engine::Actions = legal
