@@ -26,7 +26,7 @@ pub(super) type Pool = std::sync::Mutex<Vec<(String, Vec<u32>, Connection)>>;
 /// Times each decision of the agent it wraps.
 struct Timed {
     inner: Box<dyn Agent>,
-    times: std::rc::Rc<std::cell::RefCell<Vec<Duration>>>,
+    times: Rc<RefCell<Vec<Duration>>>,
 }
 
 impl Agent for Timed {
@@ -166,7 +166,8 @@ impl Match {
         // The deal's place in the match, and the number reports give it.
         let (index, deal) = (g / 2, self.deals.number(g / 2));
         let swapped = g % 2 == 1;
-        let times: [std::rc::Rc<std::cell::RefCell<Vec<Duration>>>; 2] = Default::default();
+        // Only when timed: two shared lists a game were two allocations.
+        let times: Option<[Rc<RefCell<Vec<Duration>>>; 2]> = self.timings.then(Default::default);
         let names = standard::SEATS.map(String::from);
         let (state, seeds) = self.deals.deal(self.rules, index);
         let mut programs: Vec<SeatedProgram> = Vec::new();
@@ -175,13 +176,13 @@ impl Match {
                 // Which bot sits here.
                 let b = (seat % 2) ^ usize::from(swapped);
                 let seed = seeds[seat];
-                match &self.bots[b] {
-                    Entrant::Bot(bot) if self.timings => Box::new(Timed {
+                match (&self.bots[b], &times) {
+                    (Entrant::Bot(bot), Some(times)) => Box::new(Timed {
                         inner: bot.agent_with(seed, self.strength),
                         times: times[b].clone(),
                     }) as Box<dyn Agent>,
-                    Entrant::Bot(bot) => bot.agent_with(seed, self.strength),
-                    Entrant::Program(p) => {
+                    (Entrant::Bot(bot), None) => bot.agent_with(seed, self.strength),
+                    (Entrant::Program(p), _) => {
                         let mut hello = Hello::new(
                             seat,
                             &names,
@@ -230,7 +231,7 @@ impl Match {
         for t in 0..2 {
             played.points[of_bot(t)] = tally.points[t];
         }
-        for (b, t) in times.iter().enumerate() {
+        for (b, t) in times.iter().flatten().enumerate() {
             let t = t.take();
             if !t.is_empty() {
                 played.log_mut(b).times = t;

@@ -413,7 +413,15 @@ impl State {
         let Some(upcard) = self.upcard else { return };
         let hand = &mut self.hands[seat];
         hand.push(upcard);
-        hand.retain(|c| *c != card);
+        // Taken out where it is, without a loop over the hand that stops
+        // at the card (a branch on where the card is, mispredicted); a card
+        // held twice goes out by the rule, every copy of it.
+        match hand.find(&card) {
+            Some(at) if !hand.has_twice() => {
+                hand.remove(at);
+            }
+            _ => hand.retain(|c| *c != card),
+        }
         if self.sorts_hands() {
             sort_hand(self.config.switch, &mut self.hands[seat]);
         }
@@ -1038,7 +1046,7 @@ fn score_hand_with(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cards::numbered;
+    use crate::cards::{CardSet, numbered};
 
     #[test]
     fn batches_3232_then_2323_from_the_dealers_left() {
@@ -1086,6 +1094,50 @@ mod tests {
             assert_eq!(crate::Seen::of(&s, 1).reneges_refused(), refused);
             let made = crate::Seen::made(s.observation(1));
             assert_eq!(made.reneges_refused(), refused);
+        }
+    }
+
+    /// The dealer's discard leaves the hand as taking the card out of the
+    /// hand with the upcard, the others in order, would: each card of
+    /// each of many hands, sorted and not, and a hand holding a card twice
+    /// (every copy goes).
+    #[test]
+    fn a_discard_takes_the_card_out_of_the_hand_with_the_upcard() {
+        let deck = numbered();
+        for (start, sort) in (0..19).flat_map(|s| [(s, false), (s, true)]) {
+            let mut dealt: Hand = deck[start..start + 5].iter().copied().collect();
+            let upcard = deck[(start + 7) % 24];
+            if start == 18 {
+                dealt = [deck[0], deck[1], deck[0], deck[2], deck[3]]
+                    .into_iter()
+                    .collect();
+            }
+            for card in dealt.iter().copied().chain([upcard]) {
+                let mut s = State::new(
+                    Config {
+                        sort_hands: sort,
+                        ..Config::standard()
+                    },
+                    Deck::pack(deck, false),
+                );
+                s.phase = Phase::Discard;
+                s.upcard = Some(upcard);
+                s.trump = Some(upcard.suit());
+                s.maker = Some(1);
+                s.hands[s.dealer] = dealt;
+                let mut want: Vec<Card> = dealt.iter().copied().chain([upcard]).collect();
+                want.retain(|c| *c != card);
+                if sort {
+                    want.sort_by_key(|c| c.plain_index());
+                }
+                s.apply(Action::Discard(card), &mut crate::NullSink)
+                    .unwrap();
+                assert_eq!(s.hands[s.dealer].as_slice(), want, "{start} {card}");
+                let set = want
+                    .iter()
+                    .fold(CardSet::EMPTY, |a, &c| a.or(CardSet::of(c)));
+                assert_eq!(s.hands[s.dealer].set(), set);
+            }
         }
     }
 
