@@ -1,5 +1,5 @@
 //! Speed of play (issue #53): random games through the engine driven as a
-//! library (`State::new` → `legal_actions` → a uniform pick → `apply`), and
+//! library (`State::new` → `legal_actions` → a uniform pick → `apply_for`), and
 //! the arena's whole random match (`upcard arena --team0 random --team1
 //! random -j 1`, seeded and secret deals, no timings). Throughput is in hands. The
 //! README's figures, and benches/peers.sh compares the arena with a public
@@ -58,7 +58,9 @@ fn engine_games<const K: usize>(games: u32) -> u64 {
                 x ^= x >> 7;
                 x ^= x << 17;
                 let a = legal[(((x >> 32) * legal.len() as u64) >> 32) as usize];
-                s.apply(a, &mut hands).expect("a legal action");
+                // The seat is known (asked above), as the arena's driver
+                // knows it: `apply_for`, not `apply`, which asks again.
+                s.apply_for(seat, a, &mut hands).expect("a legal action");
             }
         }
     }
