@@ -7,8 +7,8 @@ use super::FaultAt;
 
 /// One game's result. Kept small: a long match keeps one per game, and
 /// what only programs and `--timings` log is boxed apart (a random match
-/// of 20,000 games had kept 4.4 MB of empty lists, and spent a twentieth
-/// of its time on the kernel zeroing their pages).
+/// of 20,000 games had kept 4.4 MB of empty lists, on pages the kernel
+/// zeroed first).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Played {
     /// Which bot's team won (None: a fault stopped the game, `--on-fault
