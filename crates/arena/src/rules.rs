@@ -20,6 +20,9 @@ pub enum Rules {
 /// Seeded deals made at once (see [`Deals::fresh`]).
 const BATCH: usize = 4;
 
+/// Hands of a deal shuffled once for both its games ([`Deck::draw_ahead`]).
+const AHEAD: usize = 10;
+
 impl Rules {
     pub fn name(self) -> &'static str {
         match self {
@@ -197,6 +200,12 @@ impl Deals {
     /// (the bots' seeds had been two of them a seat). A clone shares the
     /// seeded generator until it draws; the games are the same either way.
     fn fresh(self, rules: Rules, d: u32) -> Vec<(State, [u32; 4])> {
+        // Both games of a deal deal the same hands: their first are
+        // shuffled once, for both (a game lasts about ten hands).
+        let ahead = |mut state: State| {
+            state.deck.draw_ahead(AHEAD);
+            state
+        };
         let spread = |base: u32| {
             std::array::from_fn(|seat| base.wrapping_mul(0x9E37_79B9).wrapping_add(seat as u32))
         };
@@ -208,12 +217,12 @@ impl Deals {
                 states
                     .into_iter()
                     .zip(seeds)
-                    .map(|(state, seed)| (state, spread(seed)))
+                    .map(|(state, seed)| (ahead(state), spread(seed)))
                     .collect()
             }
             Deals::Secret(k) => {
                 let key = upcard_engine::derive_key(k, u64::from(d));
-                let state = rules.state_from(standard::Cards::Key(key));
+                let state = ahead(rules.state_from(standard::Cards::Key(key)));
                 // From the deal's key's stream 1, not its cards' stream.
                 let b = upcard_engine::derive_key(key, 1);
                 vec![(state, spread(u32::from_le_bytes([b[0], b[1], b[2], b[3]])))]
@@ -289,10 +298,31 @@ mod tests {
         // Pinned: seed 5's deal 2 is seed 7's, whose first bot seed is
         // 7 × 0x9E3779B9 mod 2^32.
         assert_eq!(Deals::Seed(5).deal(rules, 2).1[0], 0x5384_540f);
-        assert_eq!(
-            Deals::Seed(5).deal(rules, 2).0,
-            State::new(standard::config(), standard::deck(7))
-        );
+        let mut want = State::new(standard::config(), standard::deck(7));
+        want.deck.draw_ahead(AHEAD);
+        assert_eq!(Deals::Seed(5).deal(rules, 2).0, want);
+    }
+
+    /// A deal's hands, the first drawn once for both its games, are its
+    /// seed's or its key's, past those drawn too.
+    #[test]
+    fn a_deal_deals_its_seeds_or_its_keys_hands() {
+        let rules = Rules::Standard(standard::config());
+        let key = [9u8; 32];
+        for (deals, mut plain) in [
+            (Deals::Seed(5), rules.state(7).deck),
+            (
+                Deals::Secret(key),
+                standard::keyed_deck(upcard_engine::derive_key(key, 2)),
+            ),
+        ] {
+            let mut kept = deals.deal(rules, 2).0.deck;
+            assert!(matches!(kept, Deck::Ahead(_)));
+            for hand in 0..2 * AHEAD {
+                let off = upcard_engine::mutants::Switch::OFF;
+                assert_eq!(kept.next_deck(off), plain.next_deck(off), "hand {hand}");
+            }
+        }
     }
 
     /// Games seeded together are each the game seeded alone, as each rule

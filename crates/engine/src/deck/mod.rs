@@ -3,6 +3,10 @@
 
 use std::sync::Arc;
 
+mod ahead;
+
+pub use ahead::Ahead;
+
 use crate::cards::{Card, Rank, Suit};
 use crate::mutants::{Mutant, Switch};
 use crate::twister::Mt19937;
@@ -40,6 +44,10 @@ pub enum Deck {
         /// Hands dealt so far.
         dealt: usize,
     },
+    /// A seeded or keyed deck whose next hands were drawn once for every
+    /// game dealt from it ([`Deck::draw_ahead`]): it deals as the deck
+    /// itself would.
+    Ahead(Ahead),
 }
 
 /// The key of deal `n` of a match dealt from `key`: ChaCha20's stream `n`
@@ -249,6 +257,16 @@ impl Deck {
                 *dealt += 1;
                 order
             }
+            Deck::Ahead(ahead) => ahead.next_deck(switch),
+        }
+    }
+
+    /// Draws the next `hands` hands of a seeded or keyed deck now, once for
+    /// every clone of it (the arena deals each deal twice); the deck deals
+    /// as it would have. Other decks, cheap to shuffle, are left as they are.
+    pub fn draw_ahead(&mut self, hands: usize) {
+        if hands > 0 && matches!(self, Deck::Twister { .. } | Deck::Keyed { .. }) {
+            *self = Deck::Ahead(Ahead::draw(self.clone(), hands));
         }
     }
 
@@ -269,6 +287,7 @@ impl Deck {
             Deck::Recorded { orders, dealt } => {
                 &orders[dealt.saturating_sub(1).min(orders.len() - 1)]
             }
+            Deck::Ahead(ahead) => ahead.cards(),
         }
     }
 
@@ -277,6 +296,7 @@ impl Deck {
         match self {
             Deck::InShuffle { .. } | Deck::Recorded { .. } | Deck::Keyed { .. } => 0,
             Deck::Twister { shuffles, .. } => *shuffles,
+            Deck::Ahead(ahead) => ahead.shuffles(),
         }
     }
 }
