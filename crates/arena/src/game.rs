@@ -223,7 +223,7 @@ impl Match {
         let of_bot = |t: usize| t ^ usize::from(swapped);
         let mut played = Played::default();
         played.winner = match outcome {
-            Some(Outcome::Won { team, .. }) => Some(of_bot(team)),
+            Some(Outcome::Won { team, .. }) => Some(of_bot(team) as u8),
             Some(Outcome::Quit) | None => None,
         };
         played.unfinished = outcome.is_none();

@@ -80,13 +80,15 @@ impl Match {
             std::fs::create_dir_all(dir).map_err(|e| format!("--record {}: {e}", dir.display()))?;
         }
         let start = Instant::now();
-        let tasks: Vec<(&Match, u32)> = (0..self.games).map(|g| (self, g)).collect();
-        let games = play_all(&tasks, self.jobs, said);
+        let games = play_all(self.games as usize, |g| (self, g as u32), self.jobs, said);
         let elapsed = start.elapsed();
         let games = games?;
         let hands: u32 = games.iter().map(|g| g.hands).sum();
         let teams = [0, 1].map(|b| {
-            let won = games.iter().filter(|g| g.winner == Some(b)).count() as u32;
+            let won = games
+                .iter()
+                .filter(|g| g.winner.map(usize::from) == Some(b))
+                .count() as u32;
             let mut startups: Vec<Duration> = games
                 .iter()
                 .flat_map(|g| g.log(b).startups.iter().copied())

@@ -32,12 +32,15 @@ impl Reporter for Quiet {
     fn report(&self, _: Event) {}
 }
 
-/// Plays each `(match, game)` of `tasks`, `jobs` at once, and returns the
-/// results in task order (so they do not depend on `jobs`). Programs that
+/// Plays the `count` games `task` names by their place (a match and its
+/// game number; not listed first: a long match's list of them was pages
+/// the kernel zeroed), `jobs` at once, and returns the results in task
+/// order (so they do not depend on `jobs`). Programs that
 /// stay are handed from game to game of one command; when every game is
 /// played their input closes and each has the grace period to exit.
-pub(crate) fn play_all(
-    tasks: &[(&Match, u32)],
+pub(crate) fn play_all<'m>(
+    count: usize,
+    task: impl Fn(usize) -> (&'m Match, u32) + Sync,
     jobs: usize,
     said: &dyn Reporter,
 ) -> Result<Vec<Played>, String> {
@@ -46,15 +49,16 @@ pub(crate) fn play_all(
         .build()
         .map_err(|e| e.to_string())?;
     let idle = Pool::default();
-    said.report(Event::Started { games: tasks.len() });
+    said.report(Event::Started { games: count });
     // Collected as a list of results, which rayon writes in place, each
     // worker into its own part: collected straight into a `Result`, the
     // workers' lists were joined and grown by copying, onto new pages (a
     // tenth of a long random match's time went to the kernel zeroing them).
     let games: Vec<Result<Played, String>> = pool.install(|| {
-        tasks
-            .par_iter()
-            .map(|&(m, g)| {
+        (0..count)
+            .into_par_iter()
+            .map(|i| {
+                let (m, g) = task(i);
                 let played = m.play(g, &idle);
                 said.report(Event::GameDone);
                 played

@@ -88,11 +88,9 @@ impl Tournament {
             .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
             .collect();
         let matches = self.matches(&pairs);
-        let tasks: Vec<(&Match, u32)> = matches
-            .iter()
-            .flat_map(|m| (0..self.games).map(move |g| (m, g)))
-            .collect();
-        let played = play_all(&tasks, self.jobs, said)?;
+        let games = self.games as usize;
+        let task = |i: usize| (&matches[i / games], (i % games) as u32);
+        let played = play_all(matches.len() * games, task, self.jobs, said)?;
         let unfinished = played.iter().filter(|g| g.unfinished).count() as u32;
         let mut standings: Vec<Standing> = self
             .entries
@@ -146,7 +144,7 @@ fn count(standings: &mut [Standing], wins: &mut [Vec<u32>], who: [usize; 2], gam
         [true, false] => Some(1),
         [false, true] => Some(0),
         [true, true] => None,
-        [false, false] => game.winner,
+        [false, false] => game.winner.map(usize::from),
     };
     if let Some(w) = winner {
         wins[who[w]][who[1 - w]] += 1;
