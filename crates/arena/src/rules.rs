@@ -198,7 +198,8 @@ impl Deals {
     /// is 623 multiplies in a chain, which run side by side for four seeds
     /// ([`Rules::states`]); a secret deal's keys are three ChaCha20 blocks
     /// (the bots' seeds had been two of them a seat). A clone shares the
-    /// seeded generator until it draws; the games are the same either way.
+    /// hands drawn ahead, and the generator past them until it draws; the
+    /// games are the same either way.
     fn fresh(self, rules: Rules, d: u32) -> Vec<(State, [u32; 4])> {
         // Both games of a deal deal the same hands: their first are
         // shuffled once, for both (a game lasts about ten hands).
