@@ -1,9 +1,9 @@
 //! Speed of play (issue #53): random games through the engine driven as a
-//! library (`State::new` → `legal_actions` → a uniform pick → `apply_for`), and
-//! the arena's whole random match (`upcard arena --team0 random --team1
-//! random -j 1`, seeded and secret deals, no timings). Throughput is in hands. The
-//! README's figures, and benches/peers.sh compares the arena with a public
-//! engine in alternating runs.
+//! library (`State::new` → `offer`, the legal actions → a uniform pick →
+//! `take`), and the arena's whole random match (`upcard arena --team0
+//! random --team1 random -j 1`, seeded and secret deals, no timings).
+//! Throughput is in hands. The README's figures, and benches/peers.sh
+//! compares the arena with a public engine in alternating runs.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -53,14 +53,14 @@ fn engine_games<const K: usize>(games: u32) -> u64 {
                     s.advance(&mut hands);
                     continue;
                 };
-                s.legal_actions_into(seat, &mut legal);
+                // Listed with the set the pick is checked against, as the
+                // arena's driver lists (the rule read once a decision).
+                let offer = s.offer(seat, &mut legal);
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;
                 let a = legal[(((x >> 32) * legal.len() as u64) >> 32) as usize];
-                // The seat is known (asked above), as the arena's driver
-                // knows it: `apply_for`, not `apply`, which asks again.
-                s.apply_for(seat, a, &mut hands).expect("a legal action");
+                s.take(seat, offer, a, &mut hands).expect("a legal action");
             }
         }
     }

@@ -449,6 +449,18 @@ pub struct CardSet(u32);
 
 impl CardSet {
     pub const EMPTY: CardSet = CardSet(0);
+
+    /// The set as bits (one a card, by [`Card::plain_index`]).
+    #[inline]
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// The set of [`CardSet::bits`].
+    #[inline]
+    pub const fn from_bits(bits: u32) -> CardSet {
+        CardSet(bits)
+    }
     /// Jacks, queens, kings and aces: every suit's bits from the jack's up.
     pub const FACES_AND_ACES: CardSet = CardSet(0xff_ff00);
 

@@ -34,6 +34,25 @@ const CALLS: [(Action, u16); 10] = {
     calls
 };
 
+/// The bit of a call among [`State::calls`]'s; 0 for an action that is not
+/// a call.
+#[inline(always)]
+pub(crate) fn call_bit(action: Action) -> u16 {
+    match action {
+        Action::Pass => PASS,
+        Action::Order { suit, alone } => order_bit(suit, alone),
+        Action::ThrowIn => THROW_IN,
+        _ => 0,
+    }
+}
+
+/// The calls in `calls` into `v` (cleared), in the order a seat is offered
+/// them.
+#[inline(always)]
+pub(crate) fn list_calls(calls: u16, v: &mut Actions) {
+    v.extend_if(CALLS.map(|(call, bit)| (call, calls & bit != 0)));
+}
+
 impl State {
     /// Whether `seat`, the seat to move, may take `action` now: the one
     /// legality rule's answer for one action. Under a renege penalty (CS 246)
@@ -53,13 +72,7 @@ impl State {
     /// Whether `seat` bidding in `round` may make the call `action`.
     #[inline(always)]
     pub(crate) fn may_call(&self, seat: Seat, round: u8, action: Action) -> bool {
-        let bit = match action {
-            Action::Pass => PASS,
-            Action::Order { suit, alone } => order_bit(suit, alone),
-            Action::ThrowIn => THROW_IN,
-            _ => 0,
-        };
-        self.calls(seat, round) & bit != 0
+        self.calls(seat, round) & call_bit(action) != 0
     }
 
     /// The cards the dealer, `seat`, may discard: any it holds, and the
@@ -80,7 +93,7 @@ impl State {
     /// The calls open to `seat` bidding in `round`, as bits. Each by a
     /// condition, not a branch: which suit was turned up is random.
     #[inline(always)]
-    fn calls(&self, seat: Seat, round: u8) -> u16 {
+    pub(crate) fn calls(&self, seat: Seat, round: u8) -> u16 {
         let Some(up) = self.upcard else { return 0 };
         let mut calls = if self.forced() { 0 } else { PASS };
         let alone = self.may_go_alone(seat, round);
@@ -140,10 +153,7 @@ impl State {
     pub fn legal_actions_into(&self, seat: Seat, v: &mut Actions) {
         v.clear();
         match self.phase {
-            Phase::Bidding { round, .. } => {
-                let calls = self.calls(seat, round);
-                v.extend_if(CALLS.map(|(call, bit)| (call, calls & bit != 0)));
-            }
+            Phase::Bidding { round, .. } => list_calls(self.calls(seat, round), v),
             Phase::Defend { .. } => {
                 v.push(Action::Pass);
                 v.push(Action::DefendAlone);
@@ -162,16 +172,20 @@ impl State {
                         .map(Action::Discard),
                 );
             }
-            Phase::Trick { .. } => {
-                let hand = &self.hands[seat];
-                let plays = self.playable(seat);
-                if plays == hand.set() && !hand.has_twice() {
-                    v.map_from(hand.list(), Action::Play);
-                } else {
-                    v.extend_if(hand.iter().map(|&c| (Action::Play(c), plays.contains(c))));
-                }
-            }
+            Phase::Trick { .. } => self.list_plays(seat, self.playable(seat), v),
             _ => {}
+        }
+    }
+
+    /// The cards of `seat`'s hand in `plays` into `v` (cleared), in the
+    /// order held.
+    #[inline(always)]
+    pub(crate) fn list_plays(&self, seat: Seat, plays: CardSet, v: &mut Actions) {
+        let hand = &self.hands[seat];
+        if plays == hand.set() && !hand.has_twice() {
+            v.map_from(hand.list(), Action::Play);
+        } else {
+            v.extend_if(hand.iter().map(|&c| (Action::Play(c), plays.contains(c))));
         }
     }
 

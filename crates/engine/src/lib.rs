@@ -41,6 +41,7 @@ mod hand;
 mod legal;
 mod list;
 mod observation;
+mod offer;
 mod seen;
 mod state;
 mod twister;
@@ -52,6 +53,7 @@ pub use event::{Ask, Event, EventSink, NullSink, VecSink};
 pub use hand::Hand;
 pub use list::{Fill, List};
 pub use observation::Observation;
+pub use offer::Offer;
 pub use seen::Seen;
 pub use state::{
     HandScore, Illegal, Outcome, Phase, Pile, State, Table, deal, first_tricks, score_hand,

@@ -344,24 +344,8 @@ impl State {
         // Each arm asks the legality rule's part for its kind of action:
         // `admits` as guards, so the hot path matches the action once.
         match (self.phase, action) {
-            (Phase::Bidding { round, passes, .. }, Action::Pass)
-                if self.may_call(seat, round, action) =>
-            {
-                self.heard(seat, round, Action::Pass);
-                self.pass(sink, seat, round, passes);
-            }
-            (Phase::Bidding { round, .. }, Action::Order { suit, alone })
-                if self.may_call(seat, round, action) =>
-            {
-                self.apply_order(seat, round, suit, alone, sink);
-            }
-            (Phase::Bidding { round, .. }, Action::ThrowIn)
-                if self.may_call(seat, round, action) =>
-            {
-                self.heard(seat, round, Action::ThrowIn);
-                let next_dealer = self.next_dealer();
-                emit!(sink, Event::ThrownIn { seat, next_dealer });
-                self.next_deal(sink, next_dealer);
+            (Phase::Bidding { round, passes, .. }, _) if self.may_call(seat, round, action) => {
+                self.apply_call(seat, round, passes, action, sink);
             }
             (Phase::Defend { asked, round, .. }, Action::Pass) => {
                 self.heard(seat, 0, Action::Pass);
@@ -389,6 +373,34 @@ impl State {
             }
         }
         Ok(())
+    }
+
+    /// A call the bidding rule admits (`passes` passes so far this round):
+    /// a pass, ordering up or naming a suit, or throwing the hand in.
+    #[inline(always)]
+    pub(crate) fn apply_call<S: EventSink + ?Sized>(
+        &mut self,
+        seat: Seat,
+        round: u8,
+        passes: u8,
+        action: Action,
+        sink: &mut S,
+    ) {
+        match action {
+            Action::Pass => {
+                self.heard(seat, round, Action::Pass);
+                self.pass(sink, seat, round, passes);
+            }
+            Action::Order { suit, alone } => self.apply_order(seat, round, suit, alone, sink),
+            Action::ThrowIn => {
+                self.heard(seat, round, Action::ThrowIn);
+                let next_dealer = self.next_dealer();
+                emit!(sink, Event::ThrownIn { seat, next_dealer });
+                self.next_deal(sink, next_dealer);
+            }
+            // Not a call: the bidding rule admits none.
+            _ => {}
+        }
     }
 
     /// Ordering up (round one) or naming (round two) `suit`, maybe alone.
@@ -441,7 +453,7 @@ impl State {
     /// A card led or played to the trick (`turns` taken in it so far), or a
     /// renege under a penalty rule.
     #[inline(always)]
-    fn apply_play<S: EventSink + ?Sized>(
+    pub(crate) fn apply_play<S: EventSink + ?Sized>(
         &mut self,
         seat: Seat,
         card: Card,

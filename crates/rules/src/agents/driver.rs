@@ -235,7 +235,9 @@ impl Game {
         // the sink takes the events directly.
         let typed = matches!(self.state.config.follow, FollowRule::Penalty { .. });
         loop {
-            self.state.legal_actions_into(seat, &mut self.legal);
+            // Listed with the set the answer is checked against: the rule
+            // read once a decision, not again to apply the answer.
+            let offer = self.state.offer(seat, &mut self.legal);
             // Made only if the agent reads it.
             let obs = Seen::of(&self.state, seat);
             // Agents take any sink; `&mut S` is one.
@@ -254,10 +256,10 @@ impl Game {
                             agent: &*self.agents[seat],
                         };
                         self.state
-                            .apply_for(seat, d.action, &mut typed)
+                            .take(seat, offer, d.action, &mut typed)
                             .map(|()| self.state.phase != before || self.state.is_over())
                     } else {
-                        self.state.apply_for(seat, d.action, sink).map(|()| true)
+                        self.state.take(seat, offer, d.action, sink).map(|()| true)
                     };
                     match moved_on {
                         Err(e) => return Err(self.illegal(seat, e.problem)),
