@@ -26,7 +26,38 @@ impl Random {
     fn below(&mut self, n: usize) -> usize {
         ((u64::from(self.rng.next_u32()) * n as u64) >> 32) as usize
     }
+
+    /// The pick `at` under a renege penalty (CS 246) or trust (EECS 280),
+    /// where a card that does not follow suit is legal: a random player
+    /// still plays only lawful ones, so a renege drawn is drawn again from
+    /// the lawful ones (each lawful action still equally likely). Apart
+    /// from `choose`: inlined, or called with something kept across the
+    /// call, its registers were saved and restored for every decision of
+    /// every rule set (a fifth of the bot's instructions).
+    #[inline(never)]
+    fn lawful(&mut self, obs: &Seen, legal: &[Action], at: usize) -> Result<Decision, PlayerError> {
+        let action = legal[at];
+        if !matches!(action, Action::Play(c) if obs.reneges(c)) {
+            return Ok(Decision {
+                action,
+                why: Some(WHY),
+            });
+        }
+        let lawful: upcard_engine::Actions = legal
+            .iter()
+            .copied()
+            .filter(|a| !matches!(a, Action::Play(c) if obs.reneges(*c)))
+            .collect();
+        let action = lawful[self.below(lawful.len())];
+        Ok(Decision {
+            action,
+            why: Some(WHY),
+        })
+    }
 }
+
+/// The random bot's one reason.
+const WHY: &str = "picks a lawful action at random";
 
 impl Agent for Random {
     fn choose(
@@ -35,7 +66,6 @@ impl Agent for Random {
         legal: &[Action],
         _notes: &mut dyn EventSink,
     ) -> Result<Decision, PlayerError> {
-        let why = Some("picks a lawful action at random");
         let at = self.below(legal.len());
         // Where the rules refuse a renege, none is legal: no test. The
         // action is copied whole here: read as its kind and its card for
@@ -45,24 +75,11 @@ impl Agent for Random {
         if obs.reneges_refused() {
             return Ok(Decision {
                 action: legal[at],
-                why,
+                why: Some(WHY),
             });
         }
-        // Under a renege penalty (CS 246) or trust (EECS 280) a card that
-        // does not follow suit is legal; a random player still plays only
-        // lawful ones: a renege drawn is drawn again from the lawful ones
-        // (each lawful action still equally likely).
-        let action = legal[at];
-        if !matches!(action, Action::Play(c) if obs.reneges(c)) {
-            return Ok(Decision { action, why });
-        }
-        let lawful: upcard_engine::Actions = legal
-            .iter()
-            .copied()
-            .filter(|a| !matches!(a, Action::Play(c) if obs.reneges(*c)))
-            .collect();
-        let action = lawful[self.below(lawful.len())];
-        Ok(Decision { action, why })
+        // A tail call: nothing of `choose` is kept across it.
+        self.lawful(obs, legal, at)
     }
 }
 

@@ -34,8 +34,9 @@ impl<'a> Seen<'a> {
     pub fn reneges_refused(&self) -> bool {
         match self.from {
             Some((state, _)) => state.config.refuses_reneges(),
-            // Made already: its own answer, with nothing to make.
-            None => self.reneges_refused,
+            // Made already: its own answer, read without the deref's
+            // making path (`made` always fills the cell).
+            None => self.made.get().is_none_or(|o| o.reneges_refused),
         }
     }
 
