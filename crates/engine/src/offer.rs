@@ -51,8 +51,11 @@ impl State {
 
     /// Applies `seat`'s `action`, chosen from `offer`, as
     /// [`State::apply_for`] would: checked against the offer's set, not by
-    /// reading the rule again. An offer made in another state than this
-    /// one (its phase not this one's) is not trusted: the rule is read.
+    /// reading the rule again. An offer from another step of the game (its
+    /// phase not this one's) is not trusted: the rule is read. An offer
+    /// carried to another game in the same phase is not told apart: as
+    /// with `apply_for`'s seat, keeping offers with their state is the
+    /// caller's part.
     #[inline(always)]
     pub fn take<S: EventSink + ?Sized>(
         &mut self,
