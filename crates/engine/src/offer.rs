@@ -120,9 +120,9 @@ mod tests {
     use crate::cards::numbered;
     use crate::{Config, Deck, Event, FollowRule, Phase, VecSink};
 
-    /// Two copies of a game, one driven by `decide` and one by
+    /// Two copies of a game, one driven by `offer` and `take` and one by
     /// `legal_actions_into` then `apply_for`, each choice the `pick`-th
-    /// legal action or (every seventh) an action off the list: the same
+    /// legal action or (about one in seven) an action off the list: the same
     /// lists, events, refusals and states all the way.
     fn same_game(config: Config, seed: u64) {
         let deck = Deck::twister(seed as i64, numbered(), 0);
