@@ -4,8 +4,13 @@
 //! random --team1 random -j 1`, seeded and secret deals, no timings).
 //! Throughput is in hands. The README's figures, and benches/peers.sh
 //! compares the arena with a public engine in alternating runs.
+//!
+//! `UPCARD_ONCE=MODE` (`engine`, `engine4`, `arena`, `arena-secret`) runs
+//! one loop of `UPCARD_GAMES` games (default 2,000) instead and prints its
+//! hands: benches/instructions.sh counts its instructions under valgrind,
+//! a figure a noisy machine does not move.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group};
 use std::hint::black_box;
 use std::time::Duration;
 use upcard::arena::{Deals, Entrant, Match, Rules};
@@ -113,5 +118,37 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
+/// One loop of `mode`, `games` games: its hands.
+fn once(mode: &str, games: u32) -> Result<u64, String> {
+    let hands = |m: Match| m.run().map(|r| u64::from(r.hands));
+    match mode {
+        "engine" => Ok(engine_games::<1>(games)),
+        "engine4" => Ok(engine_games::<4>(games)),
+        "arena" => hands(random_match(games, Deals::Seed(1))),
+        "arena-secret" => hands(random_match(games, Deals::Secret([7; 32]))),
+        _ => Err(format!(
+            "UPCARD_ONCE={mode:?}: engine, engine4, arena or arena-secret"
+        )),
+    }
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(mode) = std::env::var("UPCARD_ONCE") {
+        let games = std::env::var("UPCARD_GAMES").map_or(Ok(2000), |g| g.parse::<u32>());
+        match games
+            .map_err(|e| format!("UPCARD_GAMES: {e}"))
+            .and_then(|g| once(&mode, g))
+        {
+            Ok(hands) => println!("{hands} hands"),
+            Err(e) => {
+                eprintln!("play: {e}");
+                std::process::exit(2);
+            }
+        }
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}
