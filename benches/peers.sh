@@ -28,48 +28,9 @@ repo=$(git rev-parse --show-toplevel)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Only the engine's crate and the workspace manifest (with its shared
-# dependencies); its workspace's other crates are servers and bots.
-# (A mirror without some large file elsewhere in the repository makes
-# `git archive` complain after writing these: the check below decides.)
-{ git -C "$peer" archive HEAD projects/liars_poker_bot/crates/games \
-    projects/liars_poker_bot/Cargo.toml 2>/dev/null || true; } | tar -x -C "$work"
-ws="$work/projects/liars_poker_bot"
-[[ -f $ws/crates/games/src/lib.rs ]] || { echo "no games crate in $peer" >&2; exit 2; }
-sed -i 's|members = \["crates/\*"\]|members = ["crates/games", "crates/upcard_peer"]|' "$ws/Cargo.toml"
-mkdir -p "$ws/crates/upcard_peer/src"
-cat > "$ws/crates/upcard_peer/Cargo.toml" <<'TOML'
-[package]
-name = "upcard_peer"
-version = "0.1.0"
-edition = "2021"
-
-[dependencies]
-games = { path = "../games" }
-TOML
-cat > "$ws/crates/upcard_peer/src/main.rs" <<'RUST'
-use games::{gamestates::euchre::Euchre, Action, GameState};
-fn main() {
-    let hands: u64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap();
-    let game = Euchre::game();
-    let mut actions: Vec<Action> = Vec::new();
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    let start = std::time::Instant::now();
-    for _ in 0..hands {
-        let mut gs = (game.new)();
-        while !gs.is_terminal() {
-            gs.legal_actions(&mut actions);
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            gs.apply_action(actions[(x % actions.len() as u64) as usize]);
-        }
-        std::hint::black_box(&gs);
-    }
-    println!("{:.0}", hands as f64 / start.elapsed().as_secs_f64());
-}
-RUST
-(cd "$ws" && cargo build --release -q -p upcard_peer)
+# shellcheck source=benches/peer.sh
+source "$repo/benches/peer.sh"
+peer_bin=$(build_peer "$peer" "$work")
 (cd "$repo" && cargo build --release -q --bin upcard)
 
 arena() {
@@ -77,7 +38,7 @@ arena() {
         --games "$games" "${deals[@]}" -j 1 --format json |
         sed -n 's/.*"hands_per_second": \([0-9]*\).*/\1/p'
 }
-peer_hands() { "$ws/target/release/upcard_peer" $((games * 9)); }
+peer_hands() { "$peer_bin" $((games * 9)); }
 
 a=() p=()
 for i in $(seq "$pairs"); do
