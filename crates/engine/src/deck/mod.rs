@@ -74,52 +74,18 @@ impl std::fmt::Debug for KeyedRng {
 }
 
 impl KeyedRng {
-    /// A uniform Fisher–Yates shuffle of `cards` ([`fisher_yates`]), its
-    /// first 23 words taken at once: the generator's buffer copied, not
-    /// checked and read word by word.
-    fn shuffle(&mut self, cards: &mut [Card; 24]) {
+    /// A uniform number in `0..n` (0 < n <= 24, a deck's size at most),
+    /// without the bias of a bare modulo: draws in the last, partial block
+    /// of `n` are drawn again.
+    fn below(&mut self, n: u32) -> u32 {
         use rand_chacha::rand_core::RngCore;
-        let mut words = [0u8; 4 * 23];
-        self.0.fill_bytes(&mut words);
-        fisher_yates(cards, &words, || self.0.next_u32());
-    }
-}
-
-/// Position `n` (23 down to 1) swapped with a uniform one in `0..=n`,
-/// without the bias of a bare modulo: a word in the last, partial block of
-/// `n + 1` is drawn again. The words come from `first` (little-endian),
-/// then from `more`: the same words, in the same order, as drawing each in
-/// turn.
-fn fisher_yates(cards: &mut [Card; 24], first: &[u8; 4 * 23], mut more: impl FnMut() -> u32) {
-    let words: [u32; 23] = std::array::from_fn(|k| {
-        u32::from_le_bytes([
-            first[4 * k],
-            first[4 * k + 1],
-            first[4 * k + 2],
-            first[4 * k + 3],
-        ])
-    });
-    // Almost always (all but 1 in 31 million shuffles) no word is drawn
-    // again: the 23 are checked at once and the swaps run without a test
-    // between.
-    if words.iter().zip((2..=24).rev()).all(|(&x, m)| x < ZONES[m]) {
-        for (k, x) in words.into_iter().enumerate() {
-            let n = 23 - k;
-            cards.swap(n, rem(x, n as u32 + 1) as usize);
-        }
-        return;
-    }
-    let mut taken = 0;
-    for n in (1..cards.len()).rev() {
-        let m = n as u32 + 1;
-        let x = loop {
-            let x = words.get(taken).copied().unwrap_or_else(&mut more);
-            taken += 1;
-            if x < ZONES[m as usize] {
-                break x;
+        let zone = ZONES[n as usize];
+        loop {
+            let x = self.0.next_u32();
+            if x < zone {
+                return rem(x, n);
             }
-        };
-        cards.swap(n, rem(x, m) as usize);
+        }
     }
 }
 
@@ -234,7 +200,10 @@ impl Deck {
     pub fn next_deck(&mut self, switch: Switch) -> [Card; 24] {
         match self {
             Deck::Keyed { rng, cards } => {
-                Arc::make_mut(rng).shuffle(cards);
+                let rng = Arc::make_mut(rng);
+                for n in (1..cards.len()).rev() {
+                    cards.swap(n, rng.below(n as u32 + 1) as usize);
+                }
                 *cards
             }
             Deck::InShuffle {
@@ -383,63 +352,6 @@ mod tests {
         assert!(chi < 60.0, "{chi}");
         // Its Debug shows no state.
         assert!(format!("{:?}", Deck::keyed([3; 32], cards)).contains("KeyedRng(..)"));
-    }
-
-    /// A keyed shuffle is Fisher–Yates drawing one word at a time, a word
-    /// in a partial block drawn again: with words that are refused (at the
-    /// top of the range) among the first 23 and after them, and with none.
-    #[test]
-    fn a_keyed_shuffle_draws_its_words_in_turn() {
-        // The order after shuffling `cards` with `words`, and the words used.
-        let reference = |mut cards: [Card; 24], words: &[u32]| {
-            let mut used = 0;
-            for n in (1..24usize).rev() {
-                let m = n as u32 + 1;
-                let x = loop {
-                    let x = words[used];
-                    used += 1;
-                    if x < u32::MAX - u32::MAX % m {
-                        break x;
-                    }
-                };
-                cards.swap(n, (x % m) as usize);
-            }
-            (cards, used)
-        };
-        let mut x = 0x2545_f491_4f6c_dd1d_u64;
-        let mut word = move || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            (x >> 32) as u32
-        };
-        for refused in [vec![], vec![0], vec![5, 22], vec![22, 23, 24], vec![30]] {
-            let mut words: Vec<u32> = (0..40).map(|_| word()).collect();
-            for &at in &refused {
-                words[at] = u32::MAX;
-            }
-            let mut first = [0u8; 4 * 23];
-            for (chunk, w) in first.chunks_exact_mut(4).zip(&words) {
-                chunk.copy_from_slice(&w.to_le_bytes());
-            }
-            let mut rest = words[23..].iter().copied();
-            let mut cards = numbered();
-            fisher_yates(&mut cards, &first, || rest.next().expect("enough words"));
-            let (want, used) = reference(numbered(), &words);
-            assert_eq!(cards, want, "refused at {refused:?}");
-            assert_eq!(rest.len(), 40 - used.max(23), "refused at {refused:?}");
-        }
-        // A keyed deck's hands are its generator's words, each hand
-        // shuffling the last one's order.
-        use rand_chacha::rand_core::{RngCore, SeedableRng};
-        let mut rng = rand_chacha::ChaCha20Rng::from_seed([9; 32]);
-        let mut deck = Deck::keyed([9; 32], numbered());
-        let mut want = numbered();
-        for hand in 0..40 {
-            let words: Vec<u32> = (0..23).map(|_| rng.next_u32()).collect();
-            want = reference(want, &words).0;
-            assert_eq!(deck.next_deck(Switch::OFF), want, "hand {hand}");
-        }
     }
 
     /// The remainder by multiplying is `%`, for every divisor a shuffle
