@@ -163,13 +163,12 @@ impl Deck {
     /// `drawn` shuffles already drawn (a game loaded mid-way continues the
     /// original's stream).
     pub fn twister(seed: i64, cards: [Card; 24], drawn: u64) -> Deck {
-        let [mut rng] = Mt19937::many_shared([engine_seed(seed)]);
-        let mt = Arc::make_mut(&mut rng);
+        let mut rng = Mt19937::new(engine_seed(seed));
         for _ in 0..drawn * 23 {
-            mt.next_u32();
+            rng.next_u32();
         }
         Deck::Twister {
-            rng,
+            rng: Arc::new(rng),
             cards,
             shuffles: drawn,
         }
@@ -177,10 +176,10 @@ impl Deck {
 
     /// [`Deck::twister`] for each of `seeds`, from the start (`cards`, no
     /// shuffle drawn), their generators seeded together
-    /// ([`Mt19937::many_shared`]): for games in bulk.
+    /// ([`Mt19937::many`]): for games in bulk.
     pub fn twisters<const K: usize>(seeds: [i64; K], cards: [Card; 24]) -> [Deck; K] {
-        Mt19937::many_shared(seeds.map(engine_seed)).map(|rng| Deck::Twister {
-            rng,
+        Mt19937::many(seeds.map(engine_seed)).map(|rng| Deck::Twister {
+            rng: Arc::new(rng),
             cards,
             shuffles: 0,
         })
