@@ -244,8 +244,8 @@ impl Deck {
                 let rng = Arc::make_mut(rng);
                 let off_by_one = u32::from(switch.on(Mutant::ShuffleModuloOffByOne));
                 let mut n = cards.len() as u32;
-                while n > 1 {
-                    let k = rem(rng.next_u32(), n - off_by_one);
+                for word in rng.next_array::<23>() {
+                    let k = rem(word, n - off_by_one);
                     n -= 1;
                     cards.swap(n as usize, k as usize);
                 }
