@@ -13,6 +13,8 @@
 //! 624 at once. The outputs are the reference algorithm's; the tests hold
 //! them to `rand_mt` and to the C++ standard's check.
 
+use std::sync::Arc;
+
 /// Words of state.
 const N: usize = 624;
 /// The twist's middle word.
@@ -54,11 +56,32 @@ impl Mt19937 {
     /// run side by side in the time of about one, so many seeded games (a
     /// match's deals, a benchmark's) are best seeded a few at a time.
     pub fn many<const K: usize>(seeds: [u32; K]) -> [Mt19937; K] {
-        let mut out = [(); K].map(|_| Mt19937 {
-            state: [0; N],
-            idx: N,
-            twisted: N,
-        });
+        let mut out = [(); K].map(|_| Mt19937::UNSEEDED);
+        Mt19937::seed_each(out.each_mut(), seeds);
+        out
+    }
+
+    /// [`Mt19937::many`], each generator made where it is kept (shared, as
+    /// a deck keeps it): 2.5 KB each, not copied there afterwards.
+    pub fn many_shared<const K: usize>(seeds: [u32; K]) -> [Arc<Mt19937>; K] {
+        let mut out = [(); K].map(|_| Arc::new(Mt19937::UNSEEDED));
+        Mt19937::seed_each(
+            out.each_mut()
+                .map(|mt| Arc::get_mut(mt).expect("made just now, not shared yet")),
+            seeds,
+        );
+        out
+    }
+
+    const UNSEEDED: Mt19937 = Mt19937 {
+        state: [0; N],
+        idx: N,
+        twisted: N,
+    };
+
+    /// Seeds each of `out` with its seed, the chains side by side.
+    #[inline(always)]
+    fn seed_each<const K: usize>(mut out: [&mut Mt19937; K], seeds: [u32; K]) {
         let mut x = seeds;
         for (mt, &x) in out.iter_mut().zip(&x) {
             mt.state[0] = x;
@@ -72,7 +95,6 @@ impl Mt19937 {
                 mt.state[i] = *x;
             }
         }
-        out
     }
 
     /// The next output.
@@ -165,13 +187,17 @@ mod tests {
         assert_eq!(last, Some(4_123_659_995));
     }
 
-    /// Seeded together, each is as seeded alone.
+    /// Seeded together, each is as seeded alone, shared or not.
     #[test]
     fn many_at_once_are_each_as_one() {
         let seeds = [7, 0, u32::MAX, 5489];
-        for (mut together, seed) in Mt19937::many(seeds).into_iter().zip(seeds) {
+        let shared = Mt19937::many_shared(seeds);
+        for ((mut together, seed), shared) in
+            Mt19937::many(seeds).into_iter().zip(seeds).zip(shared)
+        {
             let mut alone = Mt19937::new(seed);
             assert!(together == alone);
+            assert!(*shared == alone);
             for _ in 0..N + 1 {
                 assert_eq!(together.next_u32(), alone.next_u32());
             }

@@ -163,12 +163,13 @@ impl Deck {
     /// `drawn` shuffles already drawn (a game loaded mid-way continues the
     /// original's stream).
     pub fn twister(seed: i64, cards: [Card; 24], drawn: u64) -> Deck {
-        let mut rng = Mt19937::new(engine_seed(seed));
+        let [mut rng] = Mt19937::many_shared([engine_seed(seed)]);
+        let mt = Arc::make_mut(&mut rng);
         for _ in 0..drawn * 23 {
-            rng.next_u32();
+            mt.next_u32();
         }
         Deck::Twister {
-            rng: Arc::new(rng),
+            rng,
             cards,
             shuffles: drawn,
         }
@@ -176,10 +177,10 @@ impl Deck {
 
     /// [`Deck::twister`] for each of `seeds`, from the start (`cards`, no
     /// shuffle drawn), their generators seeded together
-    /// ([`Mt19937::many`]): for games in bulk.
+    /// ([`Mt19937::many_shared`]): for games in bulk.
     pub fn twisters<const K: usize>(seeds: [i64; K], cards: [Card; 24]) -> [Deck; K] {
-        Mt19937::many(seeds.map(engine_seed)).map(|rng| Deck::Twister {
-            rng: Arc::new(rng),
+        Mt19937::many_shared(seeds.map(engine_seed)).map(|rng| Deck::Twister {
+            rng,
             cards,
             shuffles: 0,
         })
