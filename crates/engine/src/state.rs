@@ -807,8 +807,8 @@ impl State {
         // Without a branch: which team took the trick is random.
         let makers = team_of(winner) == team_of(self.maker.unwrap_or(self.dealer));
         self.makers_took |= u8::from(makers) << (played - 1);
-        let cards: List<Card, 4> =
-            List::from_slots(self.trick.slots().map(|(_, c)| c), self.trick.len());
+        let [(_, a), (_, b), (_, c), (_, d)] = *self.trick.slots();
+        let cards: List<Card, 4> = List::from_slots([a, b, c, d], self.trick.len());
         self.taken[winner].append(&cards);
         self.trick.clear();
         emit_move!(
@@ -991,7 +991,10 @@ pub fn deal(
             hands[(first + r) % 4].is_empty(),
             "dealt into an empty hand"
         );
-        hands[(first + r) % 4] = Hand::of_five(at.map(|i| deck[i]));
+        // Indexed one by one, not by `at.map`: an array's `map` is a call
+        // of core's when the release build's codegen units fall otherwise.
+        let [a, b, c, d, e] = *at;
+        hands[(first + r) % 4] = Hand::of_five([deck[a], deck[b], deck[c], deck[d], deck[e]]);
     }
 }
 

@@ -120,9 +120,15 @@ impl Mt19937 {
             }
             self.twist_to(self.idx + L);
         }
-        let words: [u32; L] = std::array::from_fn(|k| self.state[self.idx + k]);
+        // A loop, not `from_fn` and `map`: those are calls of core's when
+        // the release build's codegen units fall otherwise.
+        let mut words = [0; L];
+        words.copy_from_slice(&self.state[self.idx..self.idx + L]);
+        for w in &mut words {
+            *w = temper(*w);
+        }
         self.idx += L;
-        words.map(temper)
+        words
     }
 
     /// Twists words until `want` of the generation being drawn are (a new

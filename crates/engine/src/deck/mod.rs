@@ -74,6 +74,17 @@ impl std::fmt::Debug for KeyedRng {
 }
 
 impl KeyedRng {
+    /// A uniform Fisher–Yates shuffle of `cards`. A function of its own:
+    /// inlined into `next_deck`, its loop was compiled as the other decks'
+    /// code there fell, 5% more instructions or fewer from one build to
+    /// the next.
+    #[inline(never)]
+    fn shuffle(&mut self, cards: &mut [Card; 24]) {
+        for n in (1..cards.len()).rev() {
+            cards.swap(n, self.below(n as u32 + 1) as usize);
+        }
+    }
+
     /// A uniform number in `0..n` (0 < n <= 24, a deck's size at most),
     /// without the bias of a bare modulo: draws in the last, partial block
     /// of `n` are drawn again.
@@ -200,10 +211,7 @@ impl Deck {
     pub fn next_deck(&mut self, switch: Switch) -> [Card; 24] {
         match self {
             Deck::Keyed { rng, cards } => {
-                let rng = Arc::make_mut(rng);
-                for n in (1..cards.len()).rev() {
-                    cards.swap(n, rng.below(n as u32 + 1) as usize);
-                }
+                Arc::make_mut(rng).shuffle(cards);
                 *cards
             }
             Deck::InShuffle {
