@@ -47,22 +47,17 @@ pub struct Mt19937 {
 impl Mt19937 {
     /// A generator seeded as `std::mt19937(seed)` is.
     pub fn new(seed: u32) -> Mt19937 {
-        let [mt] = Mt19937::many([seed]);
+        let mut mt = Mt19937::UNSEEDED;
+        Mt19937::seed_each([&mut mt], [seed]);
         mt
     }
 
-    /// Generators for `K` seeds, each as [`Mt19937::new`] makes it. Seeding
-    /// is a chain of 623 multiplies, each waiting on the last; `K` chains
-    /// run side by side in the time of about one, so many seeded games (a
-    /// match's deals, a benchmark's) are best seeded a few at a time.
-    pub fn many<const K: usize>(seeds: [u32; K]) -> [Mt19937; K] {
-        let mut out = [(); K].map(|_| Mt19937::UNSEEDED);
-        Mt19937::seed_each(out.each_mut(), seeds);
-        out
-    }
-
-    /// [`Mt19937::many`], each generator made where it is kept (shared, as
-    /// a deck keeps it): 2.5 KB each, not copied there afterwards.
+    /// Generators for `K` seeds, each as [`Mt19937::new`] makes it, made
+    /// where a deck keeps them (shared): 2.5 KB each, not copied there
+    /// afterwards. Seeding is a chain of 623 multiplies, each waiting on
+    /// the last; `K` chains run side by side in the time of about one, so
+    /// many seeded games (a match's deals, a benchmark's) are best seeded a
+    /// few at a time.
     pub fn many_shared<const K: usize>(seeds: [u32; K]) -> [Arc<Mt19937>; K] {
         let mut out = [(); K].map(|_| Arc::new(Mt19937::UNSEEDED));
         Mt19937::seed_each(
@@ -193,17 +188,14 @@ mod tests {
         assert_eq!(last, Some(4_123_659_995));
     }
 
-    /// Seeded together, each is as seeded alone, shared or not.
+    /// Seeded together, each is as seeded alone.
     #[test]
     fn many_at_once_are_each_as_one() {
         let seeds = [7, 0, u32::MAX, 5489];
-        let shared = Mt19937::many_shared(seeds);
-        for ((mut together, seed), shared) in
-            Mt19937::many(seeds).into_iter().zip(seeds).zip(shared)
-        {
+        for (mut shared, seed) in Mt19937::many_shared(seeds).into_iter().zip(seeds) {
+            let together = Arc::make_mut(&mut shared);
             let mut alone = Mt19937::new(seed);
-            assert!(together == alone);
-            assert!(*shared == alone);
+            assert!(*together == alone);
             for _ in 0..N + 1 {
                 assert_eq!(together.next_u32(), alone.next_u32());
             }

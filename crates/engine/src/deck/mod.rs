@@ -11,6 +11,10 @@ use crate::cards::{Card, Rank, Suit};
 use crate::mutants::{Mutant, Switch};
 use crate::twister::Mt19937;
 
+/// The words a seeded shuffle draws: one for each of positions 23 down to
+/// 1 of a 24-card deck (spec 2.3.2.1's loop, while n > 1).
+const DRAWS: usize = 23;
+
 /// A deck and its position: everything that decides the next hand's order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Deck {
@@ -176,7 +180,7 @@ impl Deck {
     pub fn twister(seed: i64, cards: [Card; 24], drawn: u64) -> Deck {
         let [mut rng] = Mt19937::many_shared([engine_seed(seed)]);
         let mt = Arc::make_mut(&mut rng);
-        for _ in 0..drawn * 23 {
+        for _ in 0..drawn * DRAWS as u64 {
             mt.next_u32();
         }
         Deck::Twister {
@@ -253,7 +257,7 @@ impl Deck {
                 let rng = Arc::make_mut(rng);
                 let off_by_one = u32::from(switch.on(Mutant::ShuffleModuloOffByOne));
                 let mut n = cards.len() as u32;
-                for word in rng.next_array::<23>() {
+                for word in rng.next_array::<DRAWS>() {
                     let k = rem(word, n - off_by_one);
                     n -= 1;
                     cards.swap(n as usize, k as usize);
