@@ -3,7 +3,9 @@
 //! are its policy, not the engine's.
 
 use super::{Agent, Decision, PlayerError, Seen};
-use upcard_engine::{Actions, Event, EventSink, FollowRule, Outcome, Seat, State};
+use upcard_engine::{
+    Action, Actions, Event, EventSink, FollowRule, Illegal, Offer, Outcome, Seat, State,
+};
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum EngineError {
@@ -212,24 +214,18 @@ impl Game {
 
     /// Asks `seat` until the state moves on: a renege penalty asks again
     /// (without a new prompt), and a rage quit hands the seat over first.
+    /// Only the common path is here, inlined into the loop: the prompt, a
+    /// renege penalty's take and a player's error are calls apart, so that
+    /// the loop's code stays small (its layout in the binary had decided
+    /// several per cent of a random match's time).
     #[inline(always)]
     fn decide<S: EventSink + ?Sized>(
         &mut self,
         sink: &mut S,
         seat: Seat,
     ) -> Result<(), EngineError> {
-        if !sink.quiet()
-            && let Some(ask) = self.state.ask()
-        {
-            sink.event(&Event::Asked {
-                seat,
-                ask,
-                hand: self.state.hands[seat],
-                tricks: self.state.tricks[seat],
-            });
-        }
-        if self.interactive[seat] {
-            sink.flush();
+        if !sink.quiet() || self.interactive[seat] {
+            self.prompt(sink, seat);
         }
         // Only a renege's event needs the card as typed (CS 246); elsewhere
         // the sink takes the events directly.
@@ -250,14 +246,7 @@ impl Game {
                     // Only a renege penalty leaves the same seat to decide
                     // again (the phase unchanged): asked only under one.
                     let moved_on = if typed {
-                        let before = self.state.phase;
-                        let mut typed = Typed {
-                            sink,
-                            agent: &*self.agents[seat],
-                        };
-                        self.state
-                            .take(seat, offer, d.action, &mut typed)
-                            .map(|()| self.state.phase != before || self.state.is_over())
+                        self.take_typed(sink, seat, offer, d.action)
                     } else {
                         self.state.take(seat, offer, d.action, sink).map(|()| true)
                     };
@@ -267,24 +256,82 @@ impl Game {
                         Ok(false) => {}
                     }
                 }
-                Err(PlayerError::Quit) => {
-                    sink.event(&Event::Quit { seat });
-                    self.state.abandon();
-                    return Ok(());
+                Err(e) => {
+                    if let Some(done) = self.player_error(sink, seat, e) {
+                        return done;
+                    }
                 }
-                Err(PlayerError::RageQuit) => match self.replacement.as_mut() {
-                    Some(make) => {
-                        self.agents[seat] = make(seat);
-                        self.interactive[seat] = self.agents[seat].interactive();
-                        self.state.replaced[seat] = true;
-                        sink.event(&Event::RageQuit { seat });
-                    }
-                    None => {
-                        return Err(self.illegal(seat, "no computer player can take over".into()));
-                    }
-                },
-                Err(e) => return Err(e.into()),
             }
+        }
+    }
+
+    /// The prompt's event, and a human's output shown before it answers.
+    #[inline(never)]
+    fn prompt<S: EventSink + ?Sized>(&mut self, sink: &mut S, seat: Seat) {
+        if !sink.quiet()
+            && let Some(ask) = self.state.ask()
+        {
+            sink.event(&Event::Asked {
+                seat,
+                ask,
+                hand: self.state.hands[seat],
+                tricks: self.state.tricks[seat],
+            });
+        }
+        if self.interactive[seat] {
+            sink.flush();
+        }
+    }
+
+    /// [`State::take`] under a renege penalty, a renege's event with the
+    /// card as the player typed it: whether the state moved on.
+    #[inline(never)]
+    fn take_typed<S: EventSink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        seat: Seat,
+        offer: Offer,
+        action: Action,
+    ) -> Result<bool, Illegal> {
+        let before = self.state.phase;
+        let mut typed = Typed {
+            sink,
+            agent: &*self.agents[seat],
+        };
+        self.state
+            .take(seat, offer, action, &mut typed)
+            .map(|()| self.state.phase != before || self.state.is_over())
+    }
+
+    /// A player that did not decide: a quit ends the game, a rage quit
+    /// hands the seat over (`None`: ask again), anything else is an error.
+    #[cold]
+    #[inline(never)]
+    fn player_error<S: EventSink + ?Sized>(
+        &mut self,
+        sink: &mut S,
+        seat: Seat,
+        e: PlayerError,
+    ) -> Option<Result<(), EngineError>> {
+        match e {
+            PlayerError::Quit => {
+                sink.event(&Event::Quit { seat });
+                self.state.abandon();
+                Some(Ok(()))
+            }
+            PlayerError::RageQuit => match self.replacement.as_mut() {
+                Some(make) => {
+                    self.agents[seat] = make(seat);
+                    self.interactive[seat] = self.agents[seat].interactive();
+                    self.state.replaced[seat] = true;
+                    sink.event(&Event::RageQuit { seat });
+                    None
+                }
+                None => Some(Err(
+                    self.illegal(seat, "no computer player can take over".into())
+                )),
+            },
+            e => Some(Err(e.into())),
         }
     }
 }
