@@ -1,6 +1,6 @@
 //! Speed of play (issue #53): random games through the engine driven as a
-//! library (`State::new` → `offer`, the legal actions → a uniform pick →
-//! `take`), and the arena's whole random match (`upcard arena --team0
+//! library (`State::new` → `next_offer`, the legal actions → a uniform pick
+//! → `take`), and the arena's whole random match (`upcard arena --team0
 //! random --team1 random -j 1`, seeded and secret deals, no timings).
 //! Throughput is in hands. The README's figures, and benches/peers.sh
 //! compares the arena with a public engine in alternating runs.
@@ -53,14 +53,10 @@ fn engine_games<const K: usize>(games: u32) -> u64 {
         let seeds: [u32; K] = std::array::from_fn(|k| first + k as u32);
         for (deck, _) in standard::decks(seeds).into_iter().zip(first..games) {
             let mut s = State::new(config, deck);
-            while !s.is_over() {
-                let Some(seat) = s.to_move() else {
-                    s.advance(&mut hands);
-                    continue;
-                };
-                // Listed with the set the pick is checked against, as the
-                // arena's driver lists (the rule read once a decision).
-                let offer = s.offer(seat, &mut legal);
+            // The automatic steps taken and the seat to move listed in one
+            // call, with the set the pick is checked against (the rule read
+            // once a decision).
+            while let Some((seat, offer)) = s.next_offer(&mut legal, &mut hands) {
                 x ^= x << 13;
                 x ^= x >> 7;
                 x ^= x << 17;

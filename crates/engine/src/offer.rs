@@ -49,6 +49,56 @@ impl State {
         }
     }
 
+    /// The next decision: takes the automatic steps ([`State::advance`])
+    /// until a seat must decide, then lists what it may do into `legal` as
+    /// [`State::offer`] does. None once the game is over. One look at the
+    /// phase a decision, where `is_over`, `to_move` and `offer` took three.
+    #[inline(always)]
+    pub fn next_offer<S: EventSink + ?Sized>(
+        &mut self,
+        legal: &mut Actions,
+        sink: &mut S,
+    ) -> Option<(Seat, Offer)> {
+        loop {
+            let allowed = match self.phase {
+                Phase::Trick { turn, turns } if self.sits_out(turn) => {
+                    self.skip(sink, turn, turns);
+                    continue;
+                }
+                Phase::Trick { turn, .. } => {
+                    let plays = self.playable(turn);
+                    legal.clear();
+                    self.list_plays(turn, plays, legal);
+                    (turn, plays.bits())
+                }
+                Phase::Bidding { round, turn, .. } => {
+                    let calls = self.calls(turn, round);
+                    legal.clear();
+                    list_calls(calls, legal);
+                    (turn, u32::from(calls))
+                }
+                Phase::StartHand | Phase::HandOver => {
+                    self.start_or_score(sink);
+                    continue;
+                }
+                Phase::Over | Phase::Quit => return None,
+                Phase::Discard | Phase::Defend { .. } => {
+                    let seat = self.to_move()?;
+                    self.legal_actions_into(seat, legal);
+                    (seat, 0)
+                }
+            };
+            let (seat, allowed) = allowed;
+            return Some((
+                seat,
+                Offer {
+                    phase: self.phase,
+                    allowed,
+                },
+            ));
+        }
+    }
+
     /// Applies `seat`'s `action`, chosen from `offer`, as
     /// [`State::apply_for`] would: checked against the offer's set, not by
     /// reading the rule again. An offer from another step of the game (its
@@ -205,6 +255,84 @@ mod tests {
                 seed,
             );
         }
+    }
+
+    /// A game driven by `next_offer` and one driven by `to_move`,
+    /// `advance` and `offer` (each choice the same pick from the list):
+    /// the same lists, seats, offers, events and states all the way, lone
+    /// hands (a seat skipped), defending alone and discards included.
+    fn same_by_next_offer(config: Config, seed: u64) {
+        let deck = Deck::twister(seed as i64, numbered(), 0);
+        let (mut a, mut b) = (State::new(config, deck.clone()), State::new(config, deck));
+        let (mut sa, mut sb) = (VecSink::default(), VecSink::default());
+        let (mut la, mut lb) = (Actions::new(), Actions::new());
+        let mut x = seed | 1;
+        let mut decisions = 0;
+        while let Some((seat, offer)) = a.next_offer(&mut la, &mut sa) {
+            while b.to_move().is_none() {
+                assert!(b.advance(&mut sb), "b has a step to take");
+            }
+            assert_eq!(b.to_move(), Some(seat));
+            assert_eq!(b.offer(seat, &mut lb), offer);
+            assert_eq!(la.as_slice(), lb.as_slice());
+            assert_eq!(a, b);
+            assert_eq!(sa.0, sb.0);
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let pick = la[(x >> 8) as usize % la.len()];
+            a.take(seat, offer, pick, &mut sa).unwrap();
+            b.take(seat, offer, pick, &mut sb).unwrap();
+            decisions += 1;
+            assert!(decisions < 5000, "the game ends");
+        }
+        assert!(a.is_over());
+        while b.advance(&mut sb) {}
+        assert!(b.is_over());
+        assert_eq!(a, b);
+        assert_eq!(sa.0, sb.0);
+    }
+
+    #[test]
+    fn next_offer_is_advance_then_offer() {
+        let mut skipped = 0;
+        for seed in 0..60 {
+            for config in [
+                Config::standard(),
+                Config {
+                    defend_alone: true,
+                    farmers_hand: true,
+                    ..Config::standard()
+                },
+                // A renege is penalised and the same seat offered again.
+                Config {
+                    follow: FollowRule::Penalty { points: 2 },
+                    ..Config::standard()
+                },
+            ] {
+                same_by_next_offer(config, seed);
+            }
+            let mut s = VecSink::default();
+            let mut g = State::new(
+                Config::standard(),
+                Deck::twister(seed as i64, numbered(), 0),
+            );
+            let mut legal = Actions::new();
+            while let Some((seat, offer)) = g.next_offer(&mut legal, &mut s) {
+                // Alone whenever offered: seats are skipped.
+                let pick = legal
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::Order { alone: true, .. }))
+                    .unwrap_or(legal[0]);
+                g.take(seat, offer, pick, &mut s).unwrap();
+            }
+            skipped +=
+                s.0.iter()
+                    .filter(|e| matches!(e, Event::Skipped { .. }))
+                    .count();
+        }
+        assert!(skipped > 0, "some seat sat a hand out");
     }
 
     /// An offer taken in another state than its own is not trusted: the

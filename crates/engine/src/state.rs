@@ -306,19 +306,23 @@ impl State {
     #[inline]
     pub fn advance<S: EventSink + ?Sized>(&mut self, sink: &mut S) -> bool {
         match self.phase {
-            Phase::Trick { turn, turns } if self.sits_out(turn) => {
-                emit_move!(sink, Event::Skipped { seat: turn });
-                self.end_turn(sink, turn, turns);
-            }
+            Phase::Trick { turn, turns } if self.sits_out(turn) => self.skip(sink, turn, turns),
             Phase::StartHand | Phase::HandOver => self.start_or_score(sink),
             _ => return false,
         }
         true
     }
 
+    /// A seat sitting the hand out is skipped.
+    #[inline]
+    pub(crate) fn skip<S: EventSink + ?Sized>(&mut self, sink: &mut S, turn: Seat, turns: u8) {
+        emit_move!(sink, Event::Skipped { seat: turn });
+        self.end_turn(sink, turn, turns);
+    }
+
     /// Deals a hand, or scores the hand just played.
     #[inline(never)]
-    fn start_or_score<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
+    pub(crate) fn start_or_score<S: EventSink + ?Sized>(&mut self, sink: &mut S) {
         if self.phase == Phase::StartHand {
             self.start_hand(sink);
         } else {
