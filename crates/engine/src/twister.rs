@@ -103,27 +103,25 @@ impl Mt19937 {
         temper(y)
     }
 
-    /// The next `L` outputs, as `L` calls of [`Mt19937::next_u32`] give
-    /// them: a hand's shuffle draws 23 at once, checked once, and tempered
-    /// side by side.
+    /// The next `out.len()` outputs into `out`, as as many calls of
+    /// [`Mt19937::next_u32`] give them: a hand's shuffle draws 23 at once,
+    /// checked once, and tempered in place, four at a time.
     #[inline]
-    pub fn next_array<const L: usize>(&mut self) -> [u32; L] {
-        if self.idx + L > self.twisted {
-            if self.idx + L > N {
+    pub fn fill(&mut self, out: &mut [u32]) {
+        let l = out.len();
+        if self.idx + l > self.twisted {
+            if self.idx + l > N {
                 // Across generations: rare (a game of over 27 hands).
-                return std::array::from_fn(|_| self.next_u32());
+                out.iter_mut().for_each(|w| *w = self.next_u32());
+                return;
             }
-            self.twist_to(self.idx + L);
+            self.twist_to(self.idx + l);
         }
-        // A loop, not `from_fn` and `map`: those are calls of core's when
-        // the release build's codegen units fall otherwise.
-        let mut words = [0; L];
-        words.copy_from_slice(&self.state[self.idx..self.idx + L]);
-        for w in &mut words {
+        out.copy_from_slice(&self.state[self.idx..self.idx + l]);
+        for w in out.iter_mut() {
             *w = temper(*w);
         }
-        self.idx += L;
-        words
+        self.idx += l;
     }
 
     /// Twists words until `want` of the generation being drawn are (a new
@@ -220,7 +218,9 @@ mod tests {
             }
             while k < 3 * N {
                 let want: [u32; 23] = std::array::from_fn(|_| theirs.next_u32());
-                assert_eq!(ours.next_array::<23>(), want, "start {start}, output {k}");
+                let mut got = [0; 23];
+                ours.fill(&mut got);
+                assert_eq!(got, want, "start {start}, output {k}");
                 let once: [u32; 23] = std::array::from_fn(|_| single.next_u32());
                 assert_eq!(once, want);
                 assert!(ours == single, "start {start}, output {k}");

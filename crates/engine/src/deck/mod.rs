@@ -257,7 +257,9 @@ impl Deck {
                 let rng = Arc::make_mut(rng);
                 let off_by_one = u32::from(switch.on(Mutant::ShuffleModuloOffByOne));
                 let mut n = cards.len() as u32;
-                for word in rng.next_array::<DRAWS>() {
+                let mut words = [0; DRAWS];
+                rng.fill(&mut words);
+                for &word in &words {
                     let k = rem(word, n - off_by_one);
                     n -= 1;
                     cards.swap(n as usize, k as usize);
