@@ -184,15 +184,29 @@ mod tests {
     use crate::cards::numbered;
     use crate::{Config, Deck, Event, FollowRule, Phase, VecSink};
 
+    /// Two copies of the game of `seed`, each with its sink and its list.
+    fn twins(config: Config, seed: u64) -> ([State; 2], [VecSink; 2], [Actions; 2]) {
+        let deck = Deck::twister(seed as i64, numbered(), 0);
+        (
+            [State::new(config, deck.clone()), State::new(config, deck)],
+            Default::default(),
+            [Actions::new(), Actions::new()],
+        )
+    }
+
+    /// Moves a test's xorshift picker on.
+    fn next(x: &mut u64) {
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+    }
+
     /// Two copies of a game, one driven by `offer` and `take` and one by
     /// `legal_actions_into` then `apply_for`, each choice the `pick`-th
     /// legal action or (about one in seven) an action off the list: the same
     /// lists, events, refusals and states all the way.
     fn same_game(config: Config, seed: u64) {
-        let deck = Deck::twister(seed as i64, numbered(), 0);
-        let (mut a, mut b) = (State::new(config, deck.clone()), State::new(config, deck));
-        let (mut sa, mut sb) = (VecSink::default(), VecSink::default());
-        let (mut la, mut lb) = (Actions::new(), Actions::new());
+        let ([mut a, mut b], [mut sa, mut sb], [mut la, mut lb]) = twins(config, seed);
         let mut x = seed | 1;
         let mut refused = 0;
         for _ in 0..2000 {
@@ -203,9 +217,7 @@ mod tests {
                 assert_eq!(a.advance(&mut sa), b.advance(&mut sb));
                 continue;
             };
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            next(&mut x);
             let off = x.is_multiple_of(7);
             // Something never legal here, or a card another seat holds.
             let stray = match (a.phase, a.hands[(seat + 1) % 4].first()) {
@@ -262,10 +274,7 @@ mod tests {
     /// the same lists, seats, offers, events and states all the way, lone
     /// hands (a seat skipped), defending alone and discards included.
     fn same_by_next_offer(config: Config, seed: u64) {
-        let deck = Deck::twister(seed as i64, numbered(), 0);
-        let (mut a, mut b) = (State::new(config, deck.clone()), State::new(config, deck));
-        let (mut sa, mut sb) = (VecSink::default(), VecSink::default());
-        let (mut la, mut lb) = (Actions::new(), Actions::new());
+        let ([mut a, mut b], [mut sa, mut sb], [mut la, mut lb]) = twins(config, seed);
         let mut x = seed | 1;
         let mut decisions = 0;
         while let Some((seat, offer)) = a.next_offer(&mut la, &mut sa) {
@@ -277,9 +286,7 @@ mod tests {
             assert_eq!(la.as_slice(), lb.as_slice());
             assert_eq!(a, b);
             assert_eq!(sa.0, sb.0);
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
+            next(&mut x);
             let pick = la[(x >> 8) as usize % la.len()];
             a.take(seat, offer, pick, &mut sa).unwrap();
             b.take(seat, offer, pick, &mut sb).unwrap();
