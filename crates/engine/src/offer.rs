@@ -60,7 +60,7 @@ impl State {
         sink: &mut S,
     ) -> Option<(Seat, Offer)> {
         loop {
-            let allowed = match self.phase {
+            let (seat, allowed) = match self.phase {
                 Phase::Trick { turn, turns } if self.sits_out(turn) => {
                     self.skip(sink, turn, turns);
                     continue;
@@ -88,7 +88,6 @@ impl State {
                     (seat, 0)
                 }
             };
-            let (seat, allowed) = allowed;
             return Some((
                 seat,
                 Offer {
