@@ -26,18 +26,8 @@ impl State {
         debug_assert_eq!(self.to_move(), Some(seat), "the seat to move is offered");
         let allowed = match self.phase {
             // Most decisions are plays, then calls; the rest as apart.
-            Phase::Trick { .. } => {
-                let plays = self.playable(seat);
-                legal.clear();
-                self.list_plays(seat, plays, legal);
-                plays.bits()
-            }
-            Phase::Bidding { round, .. } => {
-                let calls = self.calls(seat, round);
-                legal.clear();
-                list_calls(calls, legal);
-                u32::from(calls)
-            }
+            Phase::Trick { .. } => self.offer_plays(seat, legal),
+            Phase::Bidding { round, .. } => self.offer_calls(seat, round, legal),
             _ => {
                 self.legal_actions_into(seat, legal);
                 0
@@ -47,6 +37,24 @@ impl State {
             phase: self.phase,
             allowed,
         }
+    }
+
+    /// The cards `seat` may play, listed into `legal`, as bits.
+    #[inline(always)]
+    fn offer_plays(&self, seat: Seat, legal: &mut Actions) -> u32 {
+        let plays = self.playable(seat);
+        legal.clear();
+        self.list_plays(seat, plays, legal);
+        plays.bits()
+    }
+
+    /// The calls `seat` may make in `round`, listed into `legal`, as bits.
+    #[inline(always)]
+    fn offer_calls(&self, seat: Seat, round: u8, legal: &mut Actions) -> u32 {
+        let calls = self.calls(seat, round);
+        legal.clear();
+        list_calls(calls, legal);
+        u32::from(calls)
     }
 
     /// The next decision: takes the automatic steps ([`State::advance`])
@@ -65,18 +73,8 @@ impl State {
                     self.skip(sink, turn, turns);
                     continue;
                 }
-                Phase::Trick { turn, .. } => {
-                    let plays = self.playable(turn);
-                    legal.clear();
-                    self.list_plays(turn, plays, legal);
-                    (turn, plays.bits())
-                }
-                Phase::Bidding { round, turn, .. } => {
-                    let calls = self.calls(turn, round);
-                    legal.clear();
-                    list_calls(calls, legal);
-                    (turn, u32::from(calls))
-                }
+                Phase::Trick { turn, .. } => (turn, self.offer_plays(turn, legal)),
+                Phase::Bidding { round, turn, .. } => (turn, self.offer_calls(turn, round, legal)),
                 Phase::StartHand | Phase::HandOver => {
                     self.start_or_score(sink);
                     continue;
