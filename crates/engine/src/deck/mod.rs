@@ -368,6 +368,30 @@ mod tests {
         assert!(format!("{:?}", Deck::keyed([3; 32], cards)).contains("KeyedRng(..)"));
     }
 
+    /// A keyed deck's hands are Fisher–Yates on its generator's words drawn
+    /// in turn, a word in the last, partial block of `n` drawn again, each
+    /// hand shuffling the last one's order.
+    #[test]
+    fn a_keyed_shuffle_is_fisher_yates_on_its_words_in_turn() {
+        use rand_chacha::rand_core::{RngCore, SeedableRng};
+        let mut rng = rand_chacha::ChaCha20Rng::from_seed([9; 32]);
+        let mut deck = Deck::keyed([9; 32], numbered());
+        let mut want = numbered();
+        for hand in 0..40 {
+            for n in (1..24usize).rev() {
+                let m = n as u32 + 1;
+                let x = loop {
+                    let x = rng.next_u32();
+                    if x < u32::MAX - u32::MAX % m {
+                        break x;
+                    }
+                };
+                want.swap(n, (x % m) as usize);
+            }
+            assert_eq!(deck.next_deck(Switch::OFF), want, "hand {hand}");
+        }
+    }
+
     /// The remainder by multiplying is `%`, for every divisor a shuffle
     /// uses, at the ends of the range and between; each zone is the
     /// highest multiple of its divisor a draw can be (the blocks below it
