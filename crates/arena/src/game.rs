@@ -5,6 +5,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
+use upcard_bots::Seated;
 use upcard_engine::{Action, Config, EventSink, Outcome};
 use upcard_rules::agents::{Agent, Decision, EngineError, Game, PlayerError, Seen};
 use upcard_rules::courses::standard;
@@ -168,24 +169,23 @@ impl Match {
         let swapped = g % 2 == 1;
         // Only when timed: two shared lists a game were two allocations.
         let times: Option<[Rc<RefCell<Vec<Duration>>>; 2]> = self.timings.then(Default::default);
-        let names = standard::SEATS.map(String::from);
         let (state, seeds) = self.deals.deal(self.rules, index);
         let mut programs: Vec<SeatedProgram> = Vec::new();
-        let agents: Vec<Box<dyn Agent>> = (0..4)
+        let agents: Vec<Seated> = (0..4)
             .map(|seat| {
                 // Which bot sits here.
                 let b = (seat % 2) ^ usize::from(swapped);
                 let seed = seeds[seat];
                 match (&self.bots[b], &times) {
-                    (Entrant::Bot(bot), Some(times)) => Box::new(Timed {
+                    (Entrant::Bot(bot), Some(times)) => Seated::Boxed(Box::new(Timed {
                         inner: bot.agent_with(seed, self.strength),
                         times: times[b].clone(),
-                    }) as Box<dyn Agent>,
-                    (Entrant::Bot(bot), None) => bot.agent_with(seed, self.strength),
+                    })),
+                    (Entrant::Bot(bot), None) => bot.seated(seed, self.strength),
                     (Entrant::Program(p), _) => {
                         let mut hello = Hello::new(
                             seat,
-                            &names,
+                            &standard::SEATS.map(String::from),
                             self.rules.name(),
                             state.config.points_to_win,
                             self.rules.house(),
@@ -196,13 +196,15 @@ impl Match {
                         seen.push(deal);
                         let ps = Rc::new(RefCell::new(ps));
                         programs.push((b, seat, seen, ps.clone()));
-                        Box::new(Shared(ps))
+                        Seated::Boxed(Box::new(Shared(ps)))
                     }
                 }
             })
             .collect();
         let config = state.config;
-        let mut game = Game::new(state, names, agents);
+        // The seats' names borrowed: four strings a game were four
+        // allocations and four frees.
+        let mut game = Game::new(state, standard::SEATS, agents);
         let mut sink = Recording {
             tally: Tally::default(),
             events: self.record.as_ref().map(|_| Vec::new()),

@@ -8,11 +8,13 @@ mod expert;
 mod lawful;
 mod level;
 mod random;
+mod seated;
 
 pub use expert::{Cards, Deal, Expert, Weighed};
 pub use lawful::Lawful;
 pub use level::{Level, TEMPERS};
 pub use random::Random;
+pub use seated::Seated;
 
 use upcard_rules::agents::Agent;
 use upcard_rules::courses::cs246::Computer;

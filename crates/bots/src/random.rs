@@ -23,6 +23,7 @@ impl Random {
 
     /// A uniform index below `n` (n > 0), by multiplying rather than
     /// dividing (Lemire's reduction; its bias below 2^-27 for n <= 8).
+    #[inline]
     fn below(&mut self, n: usize) -> usize {
         ((u64::from(self.rng.next_u32()) * n as u64) >> 32) as usize
     }
@@ -60,6 +61,8 @@ impl Random {
 const WHY: &str = "picks a lawful action at random";
 
 impl Agent for Random {
+    // Inlined where the arena seats it unboxed (`Seated`).
+    #[inline]
     fn choose(
         &mut self,
         obs: &Seen,

@@ -361,7 +361,7 @@ pub fn record(scenario: Scenario) -> Timeline {
         }
     };
     Timeline {
-        names: game.names.clone(),
+        names: game.names.clone().map(String::from),
         scenario,
         initial,
         moves,

@@ -37,7 +37,7 @@ pub fn play(
     stdout: &mut dyn Write,
     also: &mut dyn EventSink,
 ) -> Result<Outcome, EngineError> {
-    let names = game.names.clone();
+    let names = game.names.clone().map(String::from);
     let taken = Taken::default();
     let mut printer = StandardPrinter::new(&mut *stdout, names.clone());
     let mut public = StandardPrinter::new(taken.clone(), names);

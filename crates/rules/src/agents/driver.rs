@@ -2,6 +2,8 @@
 //! applies the answer, and takes automatic steps. Quitting and rage quitting
 //! are its policy, not the engine's.
 
+use std::borrow::Cow;
+
 use super::{Agent, Decision, PlayerError, Seen};
 use upcard_engine::{
     Action, Actions, Event, EventSink, FollowRule, Illegal, Offer, Outcome, Seat, State,
@@ -26,10 +28,17 @@ type Replacement = Box<dyn FnMut(Seat) -> Box<dyn Agent>>;
 /// game of one-point hands takes 199), so a game past it would never end.
 pub const MAX_HANDS: u32 = 1000;
 
-pub struct Game {
+///
+/// Its agents are boxed by default; a caller whose agents are mostly of one
+/// type gives an enum of that type and a box (the arena's built-in bots), so
+/// the common agent's choice is inlined into the loop rather than a virtual
+/// call whose answer comes back through memory.
+pub struct Game<A: Agent = Box<dyn Agent>> {
     pub state: State,
-    pub names: [String; 4],
-    agents: Vec<Box<dyn Agent>>,
+    /// The seats' names; the courses' and the arena's are fixed strings,
+    /// borrowed rather than copied per game.
+    pub names: [Cow<'static, str>; 4],
+    agents: Vec<A>,
     /// Each agent's [`Agent::interactive`], asked once (not per decision).
     interactive: [bool; 4],
     replacement: Option<Replacement>,
@@ -80,14 +89,14 @@ impl<S: EventSink + ?Sized> EventSink for Typed<'_, S> {
     }
 }
 
-impl Game {
+impl<A: Agent + From<Box<dyn Agent>>> Game<A> {
     /// A game from any state (a new one, a loaded save file, a replay snapshot).
-    pub fn new(state: State, names: [String; 4], agents: Vec<Box<dyn Agent>>) -> Game {
+    pub fn new<N: Into<Cow<'static, str>>>(state: State, names: [N; 4], agents: Vec<A>) -> Game<A> {
         assert_eq!(agents.len(), 4, "a game has four agents");
         let interactive = std::array::from_fn(|i| agents[i].interactive());
         Game {
             state,
-            names,
+            names: names.map(Into::into),
             agents,
             interactive,
             replacement: None,
@@ -296,7 +305,7 @@ impl Game {
         let before = self.state.phase;
         let mut typed = Typed {
             sink,
-            agent: &*self.agents[seat],
+            agent: &self.agents[seat],
         };
         self.state
             .take(seat, offer, action, &mut typed)
@@ -321,7 +330,7 @@ impl Game {
             }
             PlayerError::RageQuit => match self.replacement.as_mut() {
                 Some(make) => {
-                    self.agents[seat] = make(seat);
+                    self.agents[seat] = A::from(make(seat));
                     self.interactive[seat] = self.agents[seat].interactive();
                     self.state.replaced[seat] = true;
                     sink.event(&Event::RageQuit { seat });

@@ -88,6 +88,34 @@ pub trait Agent {
     }
 }
 
+/// A boxed agent is an agent ([`Game`]'s default agents are boxes).
+impl<T: Agent + ?Sized> Agent for Box<T> {
+    #[inline]
+    fn choose(
+        &mut self,
+        obs: &Seen,
+        legal: &[Action],
+        notes: &mut dyn EventSink,
+    ) -> Result<Decision, PlayerError> {
+        (**self).choose(obs, legal, notes)
+    }
+    fn interactive(&self) -> bool {
+        (**self).interactive()
+    }
+    fn last_typed(&self) -> Option<&str> {
+        (**self).last_typed()
+    }
+    fn stateless(&self) -> bool {
+        (**self).stateless()
+    }
+    fn finished(&mut self, winner: usize, scores: [u32; 2]) {
+        (**self).finished(winner, scores)
+    }
+    fn label(&self, name: &str) -> String {
+        (**self).label(name)
+    }
+}
+
 /// The kind of decision asked for, as the legal actions show it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
