@@ -134,12 +134,18 @@ impl<A: Agent + From<Box<dyn Agent>>> Game<A> {
         loop {
             match self.state.to_move() {
                 Some(seat) => self.decide(sink, seat)?,
-                None if self.state.advance(sink) => {}
-                None => break,
-            }
-            // Only a hand that did not end the game moves the hand number on.
-            if self.state.hand_no.saturating_sub(first) >= max_hands {
-                return Err(EngineError::TooLong { hands: max_hands });
+                None => {
+                    // Checked before each automatic step rather than after
+                    // every step (a test a decision): a step that moves the
+                    // hand number on leaves the next hand to be dealt, an
+                    // automatic step, so the game stops at the same place.
+                    if self.state.hand_no.saturating_sub(first) >= max_hands {
+                        return Err(EngineError::TooLong { hands: max_hands });
+                    }
+                    if !self.state.advance(sink) {
+                        break;
+                    }
+                }
             }
         }
         Ok(self.end())
@@ -341,6 +347,51 @@ impl<A: Agent + From<Box<dyn Agent>>> Game<A> {
                 )),
             },
             e => Some(Err(e.into())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::courses::standard;
+    use upcard_engine::VecSink;
+
+    /// Passes whenever it may (every hand is thrown in: a game that would
+    /// not end).
+    struct Passer;
+
+    impl Agent for Passer {
+        fn choose(
+            &mut self,
+            _: &Seen,
+            legal: &[Action],
+            _: &mut dyn EventSink,
+        ) -> Result<Decision, PlayerError> {
+            let pass = legal.iter().find(|a| **a == Action::Pass);
+            Ok(Decision::new(*pass.unwrap_or(&legal[0])))
+        }
+    }
+
+    /// A game past its hands stops just after the hand that reached the
+    /// limit, before the next is dealt: the same events whatever the limit.
+    #[test]
+    fn a_game_that_would_not_end_stops_before_dealing_past_the_limit() {
+        for limit in 1..5u32 {
+            let [deck] = standard::decks([7]);
+            let state = State::new(standard::config(), deck);
+            let agents: Vec<Box<dyn Agent>> = (0..4).map(|_| Box::new(Passer) as _).collect();
+            let mut game = Game::new(state, standard::SEATS, agents);
+            let mut sink = VecSink::default();
+            let e = game.run_within(&mut sink, limit).unwrap_err();
+            assert_eq!(e, EngineError::TooLong { hands: limit });
+            let dealt = sink
+                .0
+                .iter()
+                .filter(|e| matches!(e, Event::HandStart { .. }));
+            assert_eq!(dealt.count(), limit as usize);
+            assert!(matches!(sink.0.last(), Some(Event::Nullified { .. })));
+            assert_eq!(game.state.hand_no, limit);
         }
     }
 }
