@@ -43,34 +43,37 @@ impl Agent for Seated {
             Seated::Boxed(b) => b.choose(obs, legal, notes),
         }
     }
+    // The rest are asked once a game or less: through the agent as a trait
+    // object.
     fn interactive(&self) -> bool {
-        match self {
-            Seated::Random(r) => r.interactive(),
-            Seated::Boxed(b) => b.interactive(),
-        }
+        self.agent().interactive()
     }
     fn last_typed(&self) -> Option<&str> {
-        match self {
-            Seated::Random(r) => r.last_typed(),
-            Seated::Boxed(b) => b.last_typed(),
-        }
+        self.agent().last_typed()
     }
     fn stateless(&self) -> bool {
-        match self {
-            Seated::Random(r) => r.stateless(),
-            Seated::Boxed(b) => b.stateless(),
-        }
+        self.agent().stateless()
     }
     fn finished(&mut self, winner: usize, scores: [u32; 2]) {
-        match self {
-            Seated::Random(r) => r.finished(winner, scores),
-            Seated::Boxed(b) => b.finished(winner, scores),
-        }
+        self.agent_mut().finished(winner, scores)
     }
     fn label(&self, name: &str) -> String {
+        self.agent().label(name)
+    }
+}
+
+impl Seated {
+    fn agent(&self) -> &dyn Agent {
         match self {
-            Seated::Random(r) => r.label(name),
-            Seated::Boxed(b) => b.label(name),
+            Seated::Random(r) => r,
+            Seated::Boxed(b) => &**b,
+        }
+    }
+
+    fn agent_mut(&mut self) -> &mut dyn Agent {
+        match self {
+            Seated::Random(r) => r,
+            Seated::Boxed(b) => &mut **b,
         }
     }
 }
