@@ -6,7 +6,9 @@
 use std::cell::OnceCell;
 use std::ops::Deref;
 
-use super::{Observation, Seat, State};
+use super::{Hand, Observation, Seat, State};
+use crate::cards::{Card, Suit};
+use crate::mutants::Switch;
 
 /// An [`Observation`], made when first read (it derefs to one). It holds
 /// the whole state, privately, and shows an agent only the seat's
@@ -40,6 +42,22 @@ impl<'a> Seen<'a> {
         }
     }
 
+    /// What a card's choice reads, without making the observation: a
+    /// course strategy asks it for every card it plays, and making some
+    /// thirty fields for it was a sixth of a course game's instructions.
+    #[inline]
+    pub fn for_play(&self) -> PlayView<'_> {
+        match self.from {
+            Some((state, seat)) => PlayView {
+                hand: &state.hands[seat],
+                trump: state.trump,
+                trick: &state.trick,
+                switch: state.config.switch,
+            },
+            None => PlayView::from(&**self),
+        }
+    }
+
     /// An observation made already (a client's from the wire, a test's).
     pub fn made(obs: Observation<'a>) -> Seen<'a> {
         Seen {
@@ -59,6 +77,36 @@ impl<'a> Deref for Seen<'a> {
             // the cell: this closure never runs for it.
             None => unreachable!("a made Seen holds its observation"),
         })
+    }
+}
+
+/// The part of an [`Observation`] a card's choice reads: the seat's own
+/// hand, trump, the trick on the table and the rule mutant played.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayView<'a> {
+    pub hand: &'a Hand,
+    pub trump: Option<Suit>,
+    pub trick: &'a [(Seat, Card)],
+    pub switch: Switch,
+}
+
+impl PlayView<'_> {
+    /// The card led to this trick, as [`Observation::led`].
+    #[inline]
+    pub fn led(&self) -> Option<Card> {
+        self.trick.first().map(|&(_, c)| c)
+    }
+}
+
+impl<'a> From<&Observation<'a>> for PlayView<'a> {
+    #[inline]
+    fn from(o: &Observation<'a>) -> PlayView<'a> {
+        PlayView {
+            hand: o.hand,
+            trump: o.trump,
+            trick: o.trick,
+            switch: o.switch,
+        }
     }
 }
 
@@ -84,5 +132,29 @@ mod tests {
             assert_eq!(Seen::of(&s, seat).reneges_refused(), made);
             assert_eq!(Seen::made(s.observation(seat)).reneges_refused(), made);
         }
+    }
+
+    /// For every decision of a whole game, the view a card's choice reads is
+    /// the observation's, whether made or not.
+    #[test]
+    fn the_play_view_is_the_observations() {
+        let play = |v: PlayView| format!("{:?}", (v.hand, v.trump, v.trick, v.switch, v.led()));
+        let mut s = State::new(Config::standard(), Deck::pack(numbered(), true));
+        let mut plays = 0;
+        while !s.is_over() {
+            let Some(seat) = s.to_move() else {
+                s.advance(&mut NullSink);
+                continue;
+            };
+            let obs = s.observation(seat);
+            let want = play(PlayView::from(&obs));
+            assert_eq!(play(Seen::of(&s, seat).for_play()), want);
+            assert_eq!(play(Seen::made(obs).for_play()), want);
+            plays += usize::from(!s.trick.is_empty());
+            // The last legal action: a game with orders, plays and discards.
+            let a = *s.legal_actions().last().unwrap();
+            s.apply_for(seat, a, &mut NullSink).unwrap();
+        }
+        assert!(plays > 20, "{plays} plays to a trick begun");
     }
 }

@@ -3,7 +3,7 @@
 use crate::agents::{Agent, Decision, PlayerError, explained};
 use upcard_engine::cards::{Card, CardSet, Checks, Plain};
 use upcard_engine::mutants::{Mutant, Switch};
-use upcard_engine::{Action, EventSink, Hand, Observation, Seen};
+use upcard_engine::{Action, EventSink, Hand, Observation, PlayView, Seen};
 
 /// The card with the greatest `key` (the last of equals, as
 /// `Iterator::max_by`), or with the least (the first of equals, as `min_by`)
@@ -159,6 +159,12 @@ impl Simple {
     }
 
     pub fn card_why(view: &Observation) -> (Card, &'static str) {
+        Self::card_for(PlayView::from(view))
+    }
+
+    /// [`Simple::card_why`] from the few things it reads (a seat's
+    /// [`Seen::for_play`], made without the whole observation).
+    pub fn card_for(view: PlayView) -> (Card, &'static str) {
         // One check whether a mutant plays, not one per card compared.
         if view.switch.is_off() {
             Self::card_by_sets(view)
@@ -170,7 +176,7 @@ impl Simple {
     /// [`Simple::card_with`] when no mutant runs, with the hand as a set of
     /// bits: each choice is the highest or lowest bit of a suit's cards, not a
     /// comparison of every card (a test checks both give the same card).
-    fn card_by_sets(view: &Observation) -> (Card, &'static str) {
+    fn card_by_sets(view: PlayView) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
         let hand = view.hand.set();
         let trumps = CardSet::suit(trump, trump);
@@ -196,7 +202,7 @@ impl Simple {
     }
 
     #[inline(always)]
-    fn card_with<C: Checks>(k: C, view: &Observation) -> (Card, &'static str) {
+    fn card_with<C: Checks>(k: C, view: PlayView) -> (Card, &'static str) {
         let trump = view.trump.expect("trump is made before play");
         let hand = view.hand;
         let first = k.on(Mutant::SuitTiesIgnored);
@@ -275,7 +281,7 @@ impl Agent for Simple {
             legal,
             || Self::bid_why(view),
             || Self::discard_why(view),
-            || Self::card_why(view),
+            || Self::card_for(view.for_play()),
         ))
     }
 }
@@ -444,8 +450,8 @@ mod tests {
             for trick in [&trick[..], &[]] {
                 let v = play_view(&hand, trick, trump);
                 assert_eq!(
-                    Simple::card_by_sets(&v),
-                    Simple::card_with(Plain, &v),
+                    Simple::card_by_sets(PlayView::from(&v)),
+                    Simple::card_with(Plain, PlayView::from(&v)),
                     "{hand:?} trump {trump} trick {trick:?}"
                 );
             }
