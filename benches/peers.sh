@@ -49,7 +49,7 @@ else
     (cd "$repo" && cargo build --release -q --bin upcard)
 fi
 
-arena() {
+ours() {
     if [[ $mode == engine* ]]; then
         local start end hands
         start=$(date +%s%N)
@@ -67,7 +67,7 @@ peer_hands() { "$peer_bin" $((games * 9)); }
 a=() p=()
 for i in $(seq "$pairs"); do
     # Alternate which runs first, so neither always meets a warm machine.
-    if ((i % 2)); then x=$(arena); y=$(peer_hands); else y=$(peer_hands); x=$(arena); fi
+    if ((i % 2)); then x=$(ours); y=$(peer_hands); else y=$(peer_hands); x=$(ours); fi
     a+=("$x") p+=("$y")
     echo "pair $i: $label $x, peer $y hands/s ($(echo "scale=2; $x / $y" | bc)x)"
 done

@@ -28,6 +28,7 @@ type Replacement = Box<dyn FnMut(Seat) -> Box<dyn Agent>>;
 /// game of one-point hands takes 199), so a game past it would never end.
 pub const MAX_HANDS: u32 = 1000;
 
+/// A game in play: its state, the seats' names and their agents.
 ///
 /// Its agents are boxed by default; a caller whose agents are mostly of one
 /// type gives an enum of that type and a box (the arena's built-in bots), so
