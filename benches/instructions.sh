@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Instructions a hand of random play, counted by valgrind: the engine driven
-# as a library (its decks seeded one and four at a time) and the arena's
-# random match (`--seed 1`, and secret deals as the issue's own command
-# plays). A virtual machine's times drift by a third between minutes; an
-# instruction count is the same on every run, so a change of 1% shows. It
-# is not time (a cache miss or a division counts one), so a change is
-# still timed in alternating pairs (benches/peers.sh, `cargo bench --bench
-# play`) before it is called faster.
+# as a library (its decks seeded one and four at a time, and quick decks)
+# and the arena's random match (`--seed 1`, and secret deals as the issue's
+# own command plays). A virtual machine's times drift by a third between
+# minutes; an instruction count is the same on every run, so a change of 1%
+# shows. It is not time (a cache miss or a division counts one), so a
+# change is still timed in alternating pairs (benches/peers.sh, `cargo
+# bench --bench play`) before it is called faster.
 #
 #   benches/instructions.sh [GAMES [PEER_CHECKOUT]]
 #
@@ -40,7 +40,7 @@ count() {
     echo "$(UPCARD_ONCE=$1 UPCARD_GAMES=$2 instructions "$repo/$bin")" "${hands% hands}"
 }
 
-for mode in engine engine4 arena arena-secret; do
+for mode in engine engine4 engine-quick arena arena-secret; do
     read -r i1 h1 < <(count "$mode" "$games")
     read -r i2 h2 < <(count "$mode" $((2 * games)))
     printf '%-13s %6d instructions a hand (%d hands more in %d games more)\n' \

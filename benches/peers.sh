@@ -11,10 +11,10 @@
 #
 # Defaults 5 pairs of 40000 games with `--seed 1`; MODE `secret` plays the
 # issue's own command instead (no `--seed`: secret deals, a ChaCha20 deck),
-# and `engine` or `engine4` the engine driven as a library instead of the
-# arena (benches/play.rs's loop as `cargo bench` builds it, its decks
-# seeded one or four at a time; timed as a whole process, start-up
-# included). Both sides pick by multiplying: a peer that divides for its
+# and `engine`, `engine4` or `engine-quick` the engine driven as a library
+# instead of the arena (benches/play.rs's loop as `cargo bench` builds it,
+# its decks seeded one or four at a time, or quick decks; timed as a whole
+# process, start-up included). Both sides pick by multiplying: a peer that divides for its
 # pick was 5-15% slower, and made every ratio look better than it is.
 #
 # PEER_CHECKOUT: a clone (or bare git directory) of
@@ -29,8 +29,8 @@ label=arena
 [[ $mode == engine* ]] && label=$mode
 case $mode in
   seed) deals=(--seed 1) ;;
-  secret | engine | engine4) deals=() ;;
-  *) echo "MODE is seed, secret, engine or engine4" >&2; exit 2 ;;
+  secret | engine | engine4 | engine-quick) deals=() ;;
+  *) echo "MODE is seed, secret, engine, engine4 or engine-quick" >&2; exit 2 ;;
 esac
 repo=$(git rev-parse --show-toplevel)
 work=$(mktemp -d)

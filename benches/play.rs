@@ -5,10 +5,10 @@
 //! Throughput is in hands. The README's figures, and benches/peers.sh
 //! compares the arena with a public engine in alternating runs.
 //!
-//! `UPCARD_ONCE=MODE` (`engine`, `engine4`, `arena`, `arena-secret`) runs
-//! one loop of `UPCARD_GAMES` games (default 2,000) instead and prints its
-//! hands: benches/instructions.sh counts its instructions under valgrind,
-//! a figure a noisy machine does not move.
+//! `UPCARD_ONCE=MODE` (`engine`, `engine4`, `engine-quick`, `arena`,
+//! `arena-secret`) runs one loop of `UPCARD_GAMES` games (default 2,000)
+//! instead and prints its hands: benches/instructions.sh counts its
+//! instructions under valgrind, a figure a noisy machine does not move.
 
 use criterion::{Criterion, Throughput, criterion_group};
 use std::hint::black_box;
@@ -41,31 +41,61 @@ impl EventSink for Hands {
 
 /// `games` standard games from seeds 0.., every choice uniform among the
 /// legal actions, their decks made `K` at a time (`standard::decks`: `K`
-/// seeding chains side by side). Its hands. The picker should cost nothing:
-/// xorshift, and an index by multiplying, not dividing (a 64-bit division
-/// was 7% of this loop's time), from one list of legal actions reused.
+/// seeding chains side by side). Its hands.
 fn engine_games<const K: usize>(games: u32) -> u64 {
-    let config = standard::config();
-    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut hands = Hands(0);
-    let mut legal = Actions::new();
+    let (mut hands, mut pick) = (Hands(0), Pick::new());
     for first in (0..games).step_by(K) {
         let seeds: [u32; K] = std::array::from_fn(|k| first + k as u32);
         for (deck, _) in standard::decks(seeds).into_iter().zip(first..games) {
-            let mut s = State::new(config, deck);
-            // The automatic steps taken and the seat to move listed in one
-            // call, with the set the pick is checked against (the rule read
-            // once a decision).
-            while let Some((seat, offer)) = s.next_offer(&mut legal, &mut hands) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                let a = legal[(((x >> 32) * legal.len() as u64) >> 32) as usize];
-                s.take(seat, offer, a, &mut hands).expect("a legal action");
-            }
+            play(State::new(standard::config(), deck), &mut pick, &mut hands);
         }
     }
     hands.0
+}
+
+/// [`engine_games`] dealt from quick decks (`standard::quick_deck`, seeds
+/// 0..): random hands as a simulation deals them, PCG32 where a seeded
+/// game seeds an MT19937 (as swpecht's engine deals from its driver's
+/// generator). Its hands.
+fn engine_quick_games(games: u32) -> u64 {
+    let (mut hands, mut pick) = (Hands(0), Pick::new());
+    for g in 0..games {
+        let deck = standard::quick_deck(u64::from(g));
+        play(State::new(standard::config(), deck), &mut pick, &mut hands);
+    }
+    hands.0
+}
+
+/// A uniform pick among the legal actions. It should cost nothing:
+/// xorshift, and an index by multiplying, not dividing (a 64-bit division
+/// was 7% of this loop's time), from one list of legal actions reused.
+struct Pick {
+    x: u64,
+    legal: Actions,
+}
+
+impl Pick {
+    fn new() -> Pick {
+        Pick {
+            x: 0x9E37_79B9_7F4A_7C15,
+            legal: Actions::new(),
+        }
+    }
+}
+
+/// Plays `s` to its end. The automatic steps taken and the seat to move
+/// listed in one call, with the set the pick is checked against (the rule
+/// read once a decision).
+#[inline(always)]
+fn play(mut s: State, pick: &mut Pick, hands: &mut Hands) {
+    while let Some((seat, offer)) = s.next_offer(&mut pick.legal, hands) {
+        let x = &mut pick.x;
+        *x ^= *x << 13;
+        *x ^= *x >> 7;
+        *x ^= *x << 17;
+        let a = pick.legal[(((*x >> 32) * pick.legal.len() as u64) >> 32) as usize];
+        s.take(seat, offer, a, hands).expect("a legal action");
+    }
 }
 
 /// `arena --team0 random --team1 random -j 1`, with `deals`: `--seed 1`, or
@@ -95,7 +125,13 @@ fn bench(c: &mut Criterion) {
     g.bench_function("engine_as_library", |b| {
         b.iter(|| black_box(engine_games::<1>(black_box(GAMES))))
     });
-    // The same games, their generators seeded four at a time.
+    // Quick decks: no generator seeded per game.
+    g.throughput(Throughput::Elements(engine_quick_games(GAMES)));
+    g.bench_function("engine_as_library_quick_decks", |b| {
+        b.iter(|| black_box(engine_quick_games(black_box(GAMES))))
+    });
+    g.throughput(Throughput::Elements(engine_games::<1>(GAMES)));
+    // The seeded games, their generators seeded four at a time.
     g.bench_function("engine_as_library_seeded_by_four", |b| {
         b.iter(|| black_box(engine_games::<4>(black_box(GAMES))))
     });
@@ -120,10 +156,11 @@ fn once(mode: &str, games: u32) -> Result<u64, String> {
     match mode {
         "engine" => Ok(engine_games::<1>(games)),
         "engine4" => Ok(engine_games::<4>(games)),
+        "engine-quick" => Ok(engine_quick_games(games)),
         "arena" => hands(random_match(games, Deals::Seed(1))),
         "arena-secret" => hands(random_match(games, Deals::Secret([7; 32]))),
         _ => Err(format!(
-            "UPCARD_ONCE={mode:?}: engine, engine4, arena or arena-secret"
+            "UPCARD_ONCE={mode:?}: engine, engine4, engine-quick, arena or arena-secret"
         )),
     }
 }

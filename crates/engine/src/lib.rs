@@ -48,7 +48,7 @@ mod twister;
 
 pub use action::{Action, Actions, Bid, Bids};
 pub use config::{AllPass, Config, DealPattern, FollowRule, LonerLead, Scoring};
-pub use deck::{Ahead, DEFAULT_ORDER, Deck, derive_key, engine_seed, in_shuffle};
+pub use deck::{Ahead, DEFAULT_ORDER, Deck, QuickRng, derive_key, engine_seed, in_shuffle};
 pub use event::{Ask, Event, EventSink, NullSink, VecSink};
 pub use hand::Hand;
 pub use list::{Fill, List};

@@ -4,8 +4,10 @@
 use std::sync::Arc;
 
 mod ahead;
+mod quick;
 
 pub use ahead::Ahead;
+pub use quick::QuickRng;
 
 use crate::cards::{Card, Rank, Suit};
 use crate::mutants::{Mutant, Switch};
@@ -41,6 +43,10 @@ pub enum Deck {
         rng: Arc<KeyedRng>,
         cards: [Card; 24],
     },
+    /// Random hands for simulations ([`Deck::quick`]): each hand a uniform
+    /// Fisher–Yates shuffle drawn from PCG32, seeded by the caller. Fast,
+    /// and computable by anyone with the seed: no table deals from it.
+    Quick { rng: QuickRng, cards: [Card; 24] },
     /// A recorded game (Euchre Game Notation): each hand's order as it was
     /// dealt, in turn; past the last, the last again (a record ends before).
     Recorded {
@@ -211,9 +217,23 @@ impl Deck {
         }
     }
 
+    /// A quick deck: random hands for simulations, the same for a seed,
+    /// from `cards` (module `quick`). Not for a table: a seat that knew the
+    /// seed would know every hand.
+    pub fn quick(seed: u64, cards: [Card; 24]) -> Deck {
+        Deck::Quick {
+            rng: QuickRng::new(seed),
+            cards,
+        }
+    }
+
     /// The order of the next hand.
     pub fn next_deck(&mut self, switch: Switch) -> [Card; 24] {
         match self {
+            Deck::Quick { rng, cards } => {
+                rng.shuffle(cards);
+                *cards
+            }
             Deck::Keyed { rng, cards } => {
                 Arc::make_mut(rng).shuffle(cards);
                 *cards
@@ -298,7 +318,9 @@ impl Deck {
     pub fn cards(&self) -> &[Card; 24] {
         match self {
             Deck::InShuffle { current, .. } => current,
-            Deck::Twister { cards, .. } | Deck::Keyed { cards, .. } => cards,
+            Deck::Twister { cards, .. } | Deck::Keyed { cards, .. } | Deck::Quick { cards, .. } => {
+                cards
+            }
             Deck::Recorded { orders, dealt } => {
                 &orders[dealt.saturating_sub(1).min(orders.len() - 1)]
             }
@@ -309,7 +331,10 @@ impl Deck {
     /// Shuffles drawn so far (CS 246 save files record them).
     pub fn shuffles(&self) -> u64 {
         match self {
-            Deck::InShuffle { .. } | Deck::Recorded { .. } | Deck::Keyed { .. } => 0,
+            Deck::InShuffle { .. }
+            | Deck::Recorded { .. }
+            | Deck::Keyed { .. }
+            | Deck::Quick { .. } => 0,
             Deck::Twister { shuffles, .. } => *shuffles,
             Deck::Ahead(ahead) => ahead.shuffles(),
         }

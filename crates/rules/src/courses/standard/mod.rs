@@ -30,6 +30,13 @@ pub fn decks<const K: usize>(seeds: [u32; K]) -> [Deck; K] {
     Deck::twisters(seeds.map(i64::from), ALL_CARDS)
 }
 
+/// Random hands for simulations from `seed` ([`Deck::quick`]): a game
+/// that plays in bulk (a playout, a benchmark) and that no seat at a table
+/// plays, since the seed computes every hand.
+pub fn quick_deck(seed: u64) -> Deck {
+    Deck::quick(seed, ALL_CARDS)
+}
+
 /// The deck of a game dealt from a secret key (`Cards::Key`).
 pub fn keyed_deck(key: [u8; 32]) -> Deck {
     Deck::keyed(key, ALL_CARDS)
