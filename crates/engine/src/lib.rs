@@ -54,7 +54,7 @@ pub use hand::Hand;
 pub use list::{Fill, List};
 pub use observation::Observation;
 pub use offer::Offer;
-pub use seen::{PlayView, Seen};
+pub use seen::{BidView, PlayView, Seen};
 pub use state::{
     HandScore, Illegal, Outcome, Phase, Pile, State, Table, deal, first_tricks, score_hand,
 };

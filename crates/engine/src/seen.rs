@@ -58,6 +58,25 @@ impl<'a> Seen<'a> {
         }
     }
 
+    /// What a bid's or a discard's choice reads, without making the
+    /// observation (a course strategy bids about five times a hand).
+    #[inline]
+    pub fn for_bid(&self) -> BidView<'_> {
+        match self.from {
+            Some((state, seat)) => {
+                let (round, forced) = state.round_seen_by(seat);
+                BidView {
+                    hand: &state.hands[seat],
+                    upcard: state.upcard,
+                    round,
+                    forced,
+                    switch: state.config.switch,
+                }
+            }
+            None => BidView::from(&**self),
+        }
+    }
+
     /// An observation made already (a client's from the wire, a test's).
     pub fn made(obs: Observation<'a>) -> Seen<'a> {
         Seen {
@@ -110,6 +129,39 @@ impl<'a> From<&Observation<'a>> for PlayView<'a> {
     }
 }
 
+/// The part of an [`Observation`] a course strategy's bid or discard
+/// reads: the seat's own hand, the upcard, the round, whether the seat must
+/// order, and the rule mutant played.
+#[derive(Clone, Copy, Debug)]
+pub struct BidView<'a> {
+    pub hand: &'a Hand,
+    pub upcard: Option<Card>,
+    pub round: u8,
+    pub forced: bool,
+    pub switch: Switch,
+}
+
+impl BidView<'_> {
+    /// The upcard, as [`Observation::top`].
+    #[inline]
+    pub fn top(&self) -> Card {
+        self.upcard.expect("a dealt hand has an upcard")
+    }
+}
+
+impl<'a> From<&Observation<'a>> for BidView<'a> {
+    #[inline]
+    fn from(o: &Observation<'a>) -> BidView<'a> {
+        BidView {
+            hand: o.hand,
+            upcard: o.upcard,
+            round: o.round,
+            forced: o.forced,
+            switch: o.switch,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,12 +186,19 @@ mod tests {
         }
     }
 
-    /// For every decision of a whole game, the view a card's choice reads is
-    /// the observation's, whether made or not.
+    /// For every decision of a whole game, the views a card's and a bid's
+    /// choices read are the observation's, whether made or not.
     #[test]
-    fn the_play_view_is_the_observations() {
+    fn the_play_and_bid_views_are_the_observations() {
         let play = |v: PlayView| format!("{:?}", (v.hand, v.trump, v.trick, v.switch, v.led()));
-        let mut s = State::new(Config::standard(), Deck::pack(numbered(), true));
+        let bid = |v: BidView| format!("{:?}", (v.hand, v.upcard, v.round, v.switch, v.forced));
+        let (mut bids, mut forced, mut discards) = (0, 0, 0);
+        // The dealer forced to order when all pass, as EECS 280 plays.
+        let config = Config {
+            all_pass: crate::AllPass::ScrewTheDealer,
+            ..Config::standard()
+        };
+        let mut s = State::new(config, Deck::pack(numbered(), true));
         let mut plays = 0;
         while !s.is_over() {
             let Some(seat) = s.to_move() else {
@@ -149,12 +208,27 @@ mod tests {
             let obs = s.observation(seat);
             let want = play(PlayView::from(&obs));
             assert_eq!(play(Seen::of(&s, seat).for_play()), want);
+            let want_bid = bid(BidView::from(&obs));
+            assert_eq!(bid(Seen::of(&s, seat).for_bid()), want_bid);
+            assert_eq!(bid(Seen::made(obs).for_bid()), want_bid);
             assert_eq!(play(Seen::made(obs).for_play()), want);
+            bids += usize::from(matches!(s.ask(), Some(crate::Ask::Bid { .. })));
+            forced += usize::from(want_bid.ends_with("true)"));
+            discards += usize::from(matches!(s.ask(), Some(crate::Ask::Discard { .. })));
             plays += usize::from(!s.trick.is_empty());
-            // The last legal action: a game with orders, plays and discards.
-            let a = *s.legal_actions().last().unwrap();
+            // The first legal action in even hands (every bid a pass, the
+            // dealer forced), the last in odd ones (an order, a discard).
+            let legal = s.legal_actions();
+            let a = if obs.hand_no.is_multiple_of(2) {
+                legal[0]
+            } else {
+                legal[legal.len() - 1]
+            };
             s.apply_for(seat, a, &mut NullSink).unwrap();
         }
         assert!(plays > 20, "{plays} plays to a trick begun");
+        assert!(bids > 8, "{bids} bids");
+        assert!(forced > 0, "a dealer forced to order");
+        assert!(discards > 2, "{discards} discards");
     }
 }

@@ -254,19 +254,7 @@ impl State {
     /// What `seat` may see now.
     #[inline]
     pub fn observation(&self, seat: Seat) -> Observation<'_> {
-        // `forced` as [`State::forced`] for the seat to move, read from the
-        // phase once (this runs for every decision).
-        let (round, forced) = match self.phase {
-            Phase::Bidding { round, turn, .. } => (
-                round,
-                round == 2
-                    && turn == seat
-                    && turn == self.dealer
-                    && self.all_pass() == AllPass::ScrewTheDealer,
-            ),
-            Phase::Discard => (1, false),
-            _ => (0, false),
-        };
+        let (round, forced) = self.round_seen_by(seat);
         Observation {
             seat,
             hand: &self.hands[seat],
@@ -294,6 +282,24 @@ impl State {
             scoring: self.config.scoring,
             hand_no: self.hand_no,
             switch: self.config.switch,
+        }
+    }
+
+    /// [`Observation::round`] and [`Observation::forced`] for `seat`:
+    /// `forced` as [`State::forced`] for the seat to move, read from the
+    /// phase once (this runs for every decision).
+    #[inline]
+    pub(crate) fn round_seen_by(&self, seat: Seat) -> (u8, bool) {
+        match self.phase {
+            Phase::Bidding { round, turn, .. } => (
+                round,
+                round == 2
+                    && turn == seat
+                    && turn == self.dealer
+                    && self.all_pass() == AllPass::ScrewTheDealer,
+            ),
+            Phase::Discard => (1, false),
+            _ => (0, false),
         }
     }
 

@@ -3,7 +3,7 @@
 use crate::agents::{Agent, Decision, PlayerError, explained};
 use upcard_engine::cards::{Card, CardSet, Checks, Plain};
 use upcard_engine::mutants::{Mutant, Switch};
-use upcard_engine::{Action, EventSink, Hand, Observation, PlayView, Seen};
+use upcard_engine::{Action, BidView, EventSink, Hand, Observation, PlayView, Seen};
 
 /// The card with the greatest `key` (the last of equals, as
 /// `Iterator::max_by`), or with the least (the first of equals, as `min_by`)
@@ -90,6 +90,12 @@ impl Simple {
 
     /// The bid and the rule of the spec's Simple Player that chose it.
     pub fn bid_why(view: &Observation) -> (Action, &'static str) {
+        Self::bid_for(BidView::from(view))
+    }
+
+    /// [`Simple::bid_why`] from the few things it reads (a seat's
+    /// [`Seen::for_bid`], made without the whole observation).
+    pub fn bid_for(view: BidView) -> (Action, &'static str) {
         let up = view.top().suit();
         if view.round == 1 {
             // Round one: two or more trump face/ace cards (the dealer does not
@@ -146,6 +152,11 @@ impl Simple {
 
     /// The lowest card of hand + upcard, even the upcard.
     pub fn discard_why(view: &Observation) -> (Card, &'static str) {
+        Self::discard_for(BidView::from(view))
+    }
+
+    /// [`Simple::discard_why`] from a [`BidView`].
+    pub fn discard_for(view: BidView) -> (Card, &'static str) {
         let trump = view.top().suit();
         let upcard = (!view.switch.on(Mutant::SimpleKeepsUpcard)).then(|| view.top());
         let c = view
@@ -279,8 +290,8 @@ impl Agent for Simple {
     ) -> Result<Decision, PlayerError> {
         Ok(explained(
             legal,
-            || Self::bid_why(view),
-            || Self::discard_why(view),
+            || Self::bid_for(view.for_bid()),
+            || Self::discard_for(view.for_bid()),
             || Self::card_for(view.for_play()),
         ))
     }
