@@ -17,5 +17,5 @@ fn main() -> ExitCode {
     let cli = cli::parse();
     let stdout = std::io::stdout();
     let result = cli.execute(&mut stdout.lock());
-    cli::exit::finish(result, &stdout)
+    ExitCode::from(cli::exit::finish_status(result, &stdout))
 }

@@ -4,7 +4,6 @@
 //! (`upcard` and `upcard-course`), so the two say the same.
 
 use std::io::Write;
-use std::process::ExitCode;
 
 use upcard::Failure;
 
@@ -29,17 +28,20 @@ pub fn exit_status(kind: upcard::FailureKind) -> u8 {
     }
 }
 
-/// The process's exit for a command's `result`; a failure's message goes
-/// to standard error as `upcard: …`, after standard output is flushed.
-pub fn finish(result: Result<(), Failure>, stdout: &std::io::Stdout) -> ExitCode {
+/// The process's exit status for a command's `result`; a failure's message
+/// goes to standard error as `upcard: …`, after standard output is flushed.
+/// Standard output is flushed whatever the result: `upcard-course`'s C
+/// `main` returns this number, and its return does not flush Rust's buffer
+/// as the runtime's `main` does.
+pub fn finish_status(result: Result<(), Failure>, stdout: &std::io::Stdout) -> u8 {
+    let _ = stdout.lock().flush();
     match result {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => 0,
         Err(f) => {
-            let _ = stdout.lock().flush();
             if let Some(m) = f.message {
                 eprintln!("upcard: {m}");
             }
-            ExitCode::from(exit_status(f.kind))
+            exit_status(f.kind)
         }
     }
 }
