@@ -87,3 +87,36 @@ fn its_cs246_program_is_upcards() {
         assert_eq!(play(small()), want, "{args:?}");
     }
 }
+
+/// A reader that stops early (`… | head`) ends a long game quietly, with
+/// status 0 and nothing on standard error, in both binaries: `upcard-course`
+/// ignores SIGPIPE itself, as Rust's runtime does for `upcard`.
+#[test]
+fn a_closed_pipe_ends_a_long_game_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::{Command, Stdio};
+    for exe in [
+        env!("CARGO_BIN_EXE_upcard"),
+        env!("CARGO_BIN_EXE_upcard-course"),
+    ] {
+        // A 100-point game prints about 100 KB: more than a pipe holds.
+        let mut child = Command::new(exe)
+            .current_dir(golden())
+            .args(["eecs280", "pack.in", "shuffle", "100"])
+            .args(["A", "Simple", "B", "Simple", "C", "Simple", "D", "Simple"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(first.ends_with("pack.in shuffle 100 A Simple B Simple C Simple D Simple \n"));
+        // The reader is dropped: the pipe is closed.
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{exe}");
+        assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{exe}");
+    }
+}
