@@ -28,6 +28,28 @@
 //! }
 //! assert!(game.scores.iter().any(|&s| s >= 10));
 //! ```
+//!
+//! Random hands in bulk (playouts, a benchmark) deal from a quick deck,
+//! the same hands for a seed, and play through [`State::next_offer`] and
+//! [`State::take`]: the automatic steps and the seat's lawful actions in one
+//! call, and the answer checked against the set they were listed from.
+//!
+//! ```
+//! use upcard_engine::{cards::all_cards, Actions, Config, Deck, NullSink, State};
+//!
+//! let pack: [_; 24] = all_cards().collect::<Vec<_>>().try_into().unwrap();
+//! let mut legal = Actions::new();
+//! let mut x = 1u64;
+//! for seed in 0..10 {
+//!     let mut game = State::new(Config::standard(), Deck::quick(seed, pack));
+//!     while let Some((seat, offer)) = game.next_offer(&mut legal, &mut NullSink) {
+//!         x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+//!         let pick = legal[((x >> 32) as usize * legal.len()) >> 32];
+//!         game.take(seat, offer, pick, &mut NullSink).unwrap();
+//!     }
+//!     assert!(game.is_over());
+//! }
+//! ```
 
 pub mod cards;
 pub mod mutants;
