@@ -23,10 +23,9 @@ use std::ffi::{OsString, c_char, c_int};
 use upcard::Failure;
 use upcard::courses::{COURSES, Course};
 
-/// The process's entry, called by the C runtime; the arguments are read
-/// through `std::env` (glibc hands them to Rust's standard library too).
+/// The process's entry, called by the C runtime with the arguments.
 #[unsafe(no_mangle)]
-pub extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
+pub extern "C" fn main(argc: c_int, argv: *const *const c_char) -> c_int {
     // SAFETY: setting a signal's disposition to a constant, before any
     // thread is started.
     #[cfg(unix)]
@@ -35,13 +34,38 @@ pub extern "C" fn main(_argc: c_int, _argv: *const *const c_char) -> c_int {
     }
     // A panic's message is printed by the default hook as it unwinds; it
     // must not unwind out of a C function.
-    std::panic::catch_unwind(run).map_or(101, c_int::from)
+    let argv = arguments(argc, argv);
+    std::panic::catch_unwind(|| run(&argv)).map_or(101, c_int::from)
 }
 
-fn run() -> u8 {
-    let argv: Vec<OsString> = std::env::args_os().collect();
+/// The arguments as the C runtime passed them: without Rust's `main`, the
+/// standard library knows them on some targets only (glibc's, not musl's).
+#[cfg(unix)]
+fn arguments(argc: c_int, argv: *const *const c_char) -> Vec<OsString> {
+    use std::os::unix::ffi::OsStrExt;
+    let count = if argv.is_null() {
+        0
+    } else {
+        usize::try_from(argc).unwrap_or(0)
+    };
+    (0..count)
+        .map(|i| {
+            // SAFETY: the C runtime passes `argc` pointers to NUL-terminated
+            // strings that live as long as the process.
+            let arg = unsafe { std::ffi::CStr::from_ptr(*argv.add(i)) };
+            std::ffi::OsStr::from_bytes(arg.to_bytes()).to_os_string()
+        })
+        .collect()
+}
+
+#[cfg(not(unix))]
+fn arguments(_argc: c_int, _argv: *const *const c_char) -> Vec<OsString> {
+    std::env::args_os().collect()
+}
+
+fn run(argv: &[OsString]) -> u8 {
     let stdout = std::io::stdout();
-    let result = match Run::from_args(&argv) {
+    let result = match Run::from_args(argv) {
         Ok(Run::Program {
             course,
             argv0,
