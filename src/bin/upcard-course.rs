@@ -13,7 +13,8 @@
 // with the runtime's). What the runtime did that matters is done here:
 // SIGPIPE ignored (a closed pipe is a write error, ended quietly by
 // `exit.rs`), a panic's status 101, standard output flushed at the end.
-#![no_main]
+// (Its unit tests keep the test harness's `main`.)
+#![cfg_attr(not(test), no_main)]
 
 #[path = "../cli/exit.rs"]
 mod exit;
@@ -24,6 +25,7 @@ use upcard::Failure;
 use upcard::courses::{COURSES, Course};
 
 /// The process's entry, called by the C runtime with the arguments.
+#[cfg(not(test))]
 #[unsafe(no_mangle)]
 pub extern "C" fn main(argc: c_int, argv: *const *const c_char) -> c_int {
     // SAFETY: setting a signal's disposition to a constant, before any
@@ -167,4 +169,18 @@ fn usage() -> String {
          Courses:\n{}",
         courses.concat()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without a course it says so, status 2, as the process does (the
+    /// integration tests run the binary itself: tests/integration).
+    #[test]
+    fn no_course_is_a_usage_error() {
+        assert_eq!(arguments(0, std::ptr::null()), Vec::<OsString>::new());
+        assert_eq!(run(&[OsString::from("upcard-course")]), 2);
+        assert_eq!(run(&["upcard-course", "chess"].map(OsString::from)), 2);
+    }
 }
