@@ -11,8 +11,9 @@
 // recurses nowhere), about 0.1 ms of a game's 1 ms here (issue #53: a
 // static C program starts in 0.56 ms, this one in 0.59 ms, and in 0.69 ms
 // with the runtime's). What the runtime did that matters is done here:
-// SIGPIPE ignored (a closed pipe is a write error, ended quietly by
-// `exit.rs`), a panic's status 101, standard output flushed at the end.
+// closed standard streams opened on /dev/null, SIGPIPE ignored (a closed
+// pipe is a write error, ended quietly by `exit.rs`), a panic's status
+// 101, standard output flushed at the end.
 // (Its unit tests keep the test harness's `main`.)
 #![cfg_attr(not(test), no_main)]
 
@@ -28,16 +29,47 @@ use upcard::courses::{COURSES, Course};
 #[cfg(not(test))]
 #[unsafe(no_mangle)]
 pub extern "C" fn main(argc: c_int, argv: *const *const c_char) -> c_int {
-    // SAFETY: setting a signal's disposition to a constant, before any
-    // thread is started.
     #[cfg(unix)]
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+    {
+        open_closed_standard_streams();
+        // SAFETY: setting a signal's disposition to a constant, before any
+        // thread is started.
+        unsafe {
+            libc::signal(libc::SIGPIPE, libc::SIG_IGN);
+        }
     }
     // A panic's message is printed by the default hook as it unwinds; it
     // must not unwind out of a C function.
     let argv = arguments(argc, argv);
     std::panic::catch_unwind(|| run(&argv)).map_or(101, c_int::from)
+}
+
+/// Standard streams the caller closed opened on /dev/null, as Rust's
+/// runtime does: otherwise the next file opened (a pack) would take the
+/// number of standard input or output and be read or written as it.
+#[cfg(all(unix, not(test)))]
+fn open_closed_standard_streams() {
+    let mut fds = [0, 1, 2].map(|fd| libc::pollfd {
+        fd,
+        events: 0,
+        revents: 0,
+    });
+    // SAFETY: `poll` reads and writes the three entries it is given; a
+    // closed descriptor comes back as POLLNVAL. Then opening a constant
+    // path, which touches no memory of ours.
+    unsafe {
+        if libc::poll(fds.as_mut_ptr(), 3, 0) == -1 {
+            return;
+        }
+        for p in fds {
+            // The lowest free number: the one just found closed.
+            if p.revents & libc::POLLNVAL != 0
+                && libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) != p.fd
+            {
+                libc::abort();
+            }
+        }
+    }
 }
 
 /// The arguments as the C runtime passed them: without Rust's `main`, the

@@ -120,3 +120,38 @@ fn a_closed_pipe_ends_a_long_game_quietly() {
         assert_eq!(String::from_utf8_lossy(&out.stderr), "", "{exe}");
     }
 }
+
+/// Standard streams the caller closed are opened on /dev/null before any
+/// file is, in both binaries (Rust's runtime does it for `upcard`,
+/// `upcard-course`'s own `main` by hand): a pack named by standard input's
+/// number is then /dev/null, not a missing file.
+#[cfg(target_os = "linux")]
+#[test]
+fn closed_standard_streams_are_dev_null() {
+    use std::os::unix::process::CommandExt;
+    use std::process::Command;
+    for exe in [
+        env!("CARGO_BIN_EXE_upcard"),
+        env!("CARGO_BIN_EXE_upcard-course"),
+    ] {
+        let mut cmd = Command::new(exe);
+        cmd.args(["eecs280", "/proc/self/fd/0", "shuffle", "1"])
+            .args(["A", "Simple", "B", "Simple", "C", "Simple", "D", "Simple"]);
+        // SAFETY: only `close`, which is async-signal-safe, between fork
+        // and exec.
+        unsafe {
+            cmd.pre_exec(|| {
+                libc::close(0);
+                Ok(())
+            });
+        }
+        let out = cmd.output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{exe}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "", "{exe}");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stderr),
+            "upcard: /proc/self/fd/0: is a character device, not a regular file\n",
+            "{exe}"
+        );
+    }
+}
