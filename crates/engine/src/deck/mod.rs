@@ -153,6 +153,28 @@ pub fn in_shuffle(cards: &mut [Card; 24]) {
     }
 }
 
+/// Where each position's card comes from after seven in-shuffles (EECS
+/// 280's shuffle of a hand): position `i` takes the card at `SEVEN_IN[i]`.
+/// One pass of 24 moves instead of seven (a course game shuffles every
+/// hand); a test holds it to seven calls of [`in_shuffle`].
+const SEVEN_IN: [u8; 24] = {
+    let mut from = [0u8; 24];
+    let mut i = 0;
+    while i < 24 {
+        // One in-shuffle puts the card at 12 + k in place 2k and the card
+        // at k in place 2k + 1: follow position `i` back seven times.
+        let mut at = i;
+        let mut n = 0;
+        while n < 7 {
+            at = if at % 2 == 0 { 12 + at / 2 } else { at / 2 };
+            n += 1;
+        }
+        from[i] = at as u8;
+        i += 1;
+    }
+    from
+};
+
 /// The interleave the other way round (mutant `out-shuffle`): 0 goes to 0,
 /// 12 to 1.
 fn out_shuffle(cards: &mut [Card; 24]) {
@@ -252,11 +274,16 @@ impl Deck {
                         *current = *original;
                     }
                     let times = if switch.on(Mutant::ShuffleOnce) { 1 } else { 7 };
-                    for _ in 0..times {
-                        if switch.on(Mutant::OutShuffle) {
-                            out_shuffle(current);
-                        } else {
-                            in_shuffle(current);
+                    if times == 7 && !switch.on(Mutant::OutShuffle) {
+                        let old = *current;
+                        *current = SEVEN_IN.map(|from| old[usize::from(from)]);
+                    } else {
+                        for _ in 0..times {
+                            if switch.on(Mutant::OutShuffle) {
+                                out_shuffle(current);
+                            } else {
+                                in_shuffle(current);
+                            }
                         }
                     }
                 } else {
@@ -440,6 +467,25 @@ mod tests {
             let zone = u64::from(ZONES[n as usize]);
             assert_eq!(zone % u64::from(n), 0);
             assert!(zone + u64::from(n) > u64::from(u32::MAX));
+        }
+    }
+
+    #[test]
+    fn seven_in_shuffles_are_one_permutation() {
+        let mut seven = numbered();
+        for _ in 0..7 {
+            in_shuffle(&mut seven);
+        }
+        let start = numbered();
+        assert_eq!(SEVEN_IN.map(|from| start[usize::from(from)]), seven);
+        // And so a shuffled pack deals the same hands, hand after hand.
+        let mut deck = Deck::pack(numbered(), true);
+        let mut want = numbered();
+        for _ in 0..10 {
+            for _ in 0..7 {
+                in_shuffle(&mut want);
+            }
+            assert_eq!(deck.next_deck(Switch::OFF), want);
         }
     }
 
