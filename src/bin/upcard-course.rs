@@ -40,8 +40,15 @@ pub extern "C" fn main(argc: c_int, argv: *const *const c_char) -> c_int {
     }
     let argv = arguments(argc, argv);
     // A panic's message is printed by the default hook as it unwinds; it
-    // must not unwind out of a C function.
-    std::panic::catch_unwind(|| run(&argv)).map_or(101, c_int::from)
+    // must not unwind out of a C function. What was printed before it is
+    // flushed, as the runtime's `main` flushes after a panic too.
+    std::panic::catch_unwind(|| run(&argv)).map_or_else(
+        |_| {
+            let _ = std::io::Write::flush(&mut std::io::stdout().lock());
+            101
+        },
+        c_int::from,
+    )
 }
 
 /// Standard streams the caller closed opened on /dev/null, as Rust's

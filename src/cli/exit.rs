@@ -29,10 +29,9 @@ pub fn exit_status(kind: upcard::FailureKind) -> u8 {
 }
 
 /// The process's exit status for a command's `result`; a failure's message
-/// goes to standard error as `upcard: …`, after standard output is flushed.
-/// Standard output is flushed whatever the result: `upcard-course`'s C
-/// `main` returns this number, and its return does not flush Rust's buffer
-/// as the runtime's `main` does.
+/// goes to standard error as `upcard: …`. Standard output is flushed first,
+/// whatever the result: `upcard-course`'s C `main` returns this number, and
+/// its return does not flush Rust's buffer as the runtime's `main` does.
 pub fn finish_status(result: Result<(), Failure>, stdout: &std::io::Stdout) -> u8 {
     let _ = stdout.lock().flush();
     match result {

@@ -77,24 +77,20 @@ impl Simple {
     }
 
     pub fn choose_bid(view: &Observation) -> Action {
-        Self::bid_why(view).0
+        Self::bid_for(BidView::from(view)).0
     }
 
     pub fn choose_discard(view: &Observation) -> Card {
-        Self::discard_why(view).0
+        Self::discard_for(BidView::from(view)).0
     }
 
     pub fn choose_card(view: &Observation) -> Card {
-        Self::card_why(view).0
+        Self::card_for(PlayView::from(view)).0
     }
 
-    /// The bid and the rule of the spec's Simple Player that chose it.
-    pub fn bid_why(view: &Observation) -> (Action, &'static str) {
-        Self::bid_for(BidView::from(view))
-    }
-
-    /// [`Simple::bid_why`] from the few things it reads (a seat's
-    /// [`Seen::for_bid`], made without the whole observation).
+    /// The bid and the rule of the spec's Simple Player that chose it, from
+    /// the few things it reads (a seat's [`Seen::for_bid`], made without
+    /// the whole observation).
     pub fn bid_for(view: BidView) -> (Action, &'static str) {
         let up = view.top().suit();
         if view.round == 1 {
@@ -150,12 +146,7 @@ impl Simple {
         }
     }
 
-    /// The lowest card of hand + upcard, even the upcard.
-    pub fn discard_why(view: &Observation) -> (Card, &'static str) {
-        Self::discard_for(BidView::from(view))
-    }
-
-    /// [`Simple::discard_why`] from a [`BidView`].
+    /// The lowest card of hand + upcard, even the upcard, and the rule.
     pub fn discard_for(view: BidView) -> (Card, &'static str) {
         let trump = view.top().suit();
         let upcard = (!view.switch.on(Mutant::SimpleKeepsUpcard)).then(|| view.top());
@@ -169,12 +160,8 @@ impl Simple {
         (c, "discards the lowest card of its hand and the upcard")
     }
 
-    pub fn card_why(view: &Observation) -> (Card, &'static str) {
-        Self::card_for(PlayView::from(view))
-    }
-
-    /// [`Simple::card_why`] from the few things it reads (a seat's
-    /// [`Seen::for_play`], made without the whole observation).
+    /// The card and the rule that chose it, from the few things it reads
+    /// (a seat's [`Seen::for_play`], made without the whole observation).
     pub fn card_for(view: PlayView) -> (Card, &'static str) {
         // One check whether a mutant plays, not one per card compared.
         if view.switch.is_off() {
