@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use upcard::grade::{Grader, Limits, Sandboxing, expected, invocation};
+use upcard::grade::{Grader, expected, invocation};
+use upcard::sandbox::{Limits, Sandboxing};
 use upcard::scenario::Scenario;
 
 /// A C++ program that prints `golden` with iostream, as a correct submission would.

@@ -1,6 +1,9 @@
 //! upcard: a scripted-scenario test harness and replay tool for Euchre as the
 //! EECS 280 (Michigan) and CS 246 (Waterloo) courses specify it.
 
+/// A course's classes graded from inside: its own files and public tests.
+pub use upcard_adt as adt;
+
 #[doc(hidden)]
 pub mod fuzzing;
 
@@ -12,7 +15,7 @@ pub use upcard_bots as bots;
 pub use upcard_deploy as deploy;
 /// The bottom layer, its own crate: cards, state, actions, events.
 pub use upcard_engine::{self as engine, cards};
-/// Grading: the sandbox, runs and reports.
+/// Grading: runs on scenarios, verdicts and reports.
 pub use upcard_grade::grade;
 /// The rule-mutant catalogue, its runs and diagnosis: beside replay.
 pub use upcard_mutants as mutants;
@@ -24,6 +27,8 @@ pub use upcard_play::{net, play};
 pub use upcard_replay::{self as replay, egn};
 /// The rule sets, their agents, printers and parsers: the layer above it.
 pub use upcard_rules::{Failure, FailureKind, agents, courses, input, transcript};
+/// The sandbox, and the one supervisor of every untrusted program.
+pub use upcard_sandbox as sandbox;
 /// Scenarios and Euchre Game Notation's records: the layer above the table.
 pub use upcard_scenario::{notation, scenario};
 /// The seat protocol, both its ends, and program seats.

@@ -9,9 +9,9 @@ fn main() -> ExitCode {
         let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
         if args
             .get(1)
-            .is_some_and(|a| a == upcard::grade::sandbox::HELPER_ARG)
+            .is_some_and(|a| a == upcard::sandbox::HELPER_ARG)
         {
-            std::process::exit(upcard::grade::sandbox::helper_main(&args[2..]));
+            std::process::exit(upcard::sandbox::helper_main(&args[2..]));
         }
     }
     let cli = cli::parse();

@@ -5,7 +5,8 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use upcard::Failure;
-use upcard::grade::{Grader, Limits, Sandboxing};
+use upcard::grade::Grader;
+use upcard::sandbox::{Limits, Sandboxing};
 use upcard::scenario::RulesName;
 
 /// Build a submission's sources in the sandbox, as the course builds them
@@ -65,9 +66,9 @@ impl Args {
             memory: self.memory_mb << 20,
             ..Limits::default()
         };
-        let sandboxing = Sandboxing::when(!self.no_sandbox)?;
-        let grader = Grader::new(None, limits, sandboxing).map_err(Failure::input)?;
-        for n in &grader.notes {
+        let sandboxing = Sandboxing::when(!self.no_sandbox).map_err(super::refused)?;
+        let grader = Grader::new(None, limits, sandboxing).map_err(super::refused)?;
+        for n in grader.notes() {
             eprintln!("upcard: note: {n}");
         }
         let main_files = course.main_files();

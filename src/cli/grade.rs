@@ -4,10 +4,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 use upcard::Failure;
-use upcard::grade::Limits;
 use upcard::grade::class::{Options, run, seconds};
 use upcard::grade::shard::Shard;
 use upcard::grade::writer::ReportSpec;
+use upcard::sandbox::Limits;
 use upcard::scenario::RulesName;
 
 /// Run a student program (or a directory of submissions) on the scenarios and grade it

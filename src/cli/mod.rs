@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand, each with its options as a
 //! `clap::Args` struct and an `execute`. Only the binary has this module.
 
+mod adt;
 mod arena;
 mod autograder;
 mod bless;
@@ -106,6 +107,7 @@ pub enum Command {
     Record(record::Args),
     Mutants(mutants::Args),
     UnitTests(unit_tests::Args),
+    Adt(adt::Args),
 }
 
 /// A parsed command line.
@@ -195,8 +197,16 @@ impl Parsed {
             Command::Mutants(a) => a.execute(stdout),
             Command::Scenarios(a) => a.execute(stdout),
             Command::UnitTests(a) => a.execute(stdout),
+            Command::Adt(a) => a.execute(stdout),
         }
     }
+}
+
+/// The supervisor's refusals (no sandbox on this machine, no directory for
+/// the runs, no upcard to serve as the helper): exit status 2, as every
+/// refusal before a run.
+fn refused(e: upcard::sandbox::Error) -> Failure {
+    Failure::input(e.to_string())
 }
 
 #[cfg(test)]

@@ -20,10 +20,10 @@ pub fn stop_everything_on_signals() -> std::io::Result<()> {
         .name("upcard-signals".into())
         .spawn(move || {
             if let Some(sig) = signals.forever().next() {
-                let n = upcard::grade::live::stop_everything();
+                let n = upcard::sandbox::stop_everything();
                 eprintln!(
                     "upcard: stopped by {}; killed {n} running program{}",
-                    upcard::grade::signal_name(sig),
+                    upcard::sandbox::signal_name(sig),
                     if n == 1 { "" } else { "s" }
                 );
                 std::process::exit(128 + sig);

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use upcard::Failure;
 use upcard::courses::Course;
-use upcard::grade::{Limits, Sandboxing};
+use upcard::sandbox::{Limits, Sandboxing};
 use upcard::unit::{Options, run};
 
 /// Grade students' unit tests (EECS 280 Card_tests.cpp, Player_tests.cpp): valid on a correct solution, bugs caught among buggy ones
@@ -77,7 +77,7 @@ impl Args {
             Some(f) => upcard::deploy::init::shell_words(f)?,
             None => upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
         };
-        let sandboxing = Sandboxing::when(!self.no_sandbox)?;
+        let sandboxing = Sandboxing::when(!self.no_sandbox).map_err(super::refused)?;
         let options = Options {
             solution: self.solution,
             bugs: self.bugs,

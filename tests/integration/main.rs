@@ -1,6 +1,7 @@
 //! upcard's integration tests: one binary, one module per area, all running
 //! the real `upcard` binary or the library's public API.
 
+mod adt;
 mod arena;
 mod autograder;
 mod cli_docs;

@@ -1,8 +1,10 @@
-//! The sandbox every untrusted program runs in (Linux): a student's program
-//! when grading (`upcard-grade`), a bot's program at a table
-//! (`upcard-rules`' seats). A helper process (helper.rs) builds it once and
-//! starts each program in it; its owner talks to the helper over a socket
-//! (wire.rs). A leaf crate: nothing of upcard's below it.
+//! The sandbox every untrusted program runs in (Linux), and the one
+//! supervisor that starts and ends them ([`Supervisor`] for a run to its
+//! ending: a student's program when grading, a build, a unit test;
+//! [`Interactive`] for a bot's program at a seat). A helper process
+//! (helper.rs) builds the sandbox once and starts each program in it; its
+//! owner talks to the helper over a socket (wire.rs). A leaf crate:
+//! nothing of upcard's below it.
 //!
 //! Two walls, the first one the machine allows:
 //! - namespaces: new user, PID, mount, network, IPC and UTS namespaces, a
@@ -21,6 +23,9 @@
 use std::path::Path;
 
 pub mod cleanup;
+mod supervise;
+
+pub use supervise::*;
 
 #[cfg(target_os = "linux")]
 mod linux;

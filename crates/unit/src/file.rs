@@ -7,7 +7,7 @@
 //! program's file as it runs (in the sandbox a sealed memory copy named
 //! `program`, so `/proc/self/exe` names no variant), its arguments, its
 //! environment, its process ID, a space emptied and put back after every
-//! run. So is which runs each gets: every variant lists its tests (`-n`),
+//! run. So is which runs each gets: every variant lists its tests (`--show_test_names`),
 //! runs the whole suite and runs each test alone, and all those runs of all
 //! variants are shuffled together with a key from the operating system, so
 //! there is no "solution first" to count on. The one thing a program prints
@@ -19,7 +19,7 @@ use std::path::PathBuf;
 
 use crate::grading::{Grading, Variant, ending};
 use crate::{Test, TestFile};
-use upcard_grade::grade::process::{Ending, Run};
+use upcard_sandbox::{Ending, Run};
 
 /// What one run asks of a test program.
 #[derive(Clone, Copy)]
@@ -134,7 +134,7 @@ impl Grading<'_> {
         Ok((programs, unbuilt))
     }
 
-    /// The tests every program lists (`-n`), each asked in a random order:
+    /// The tests every program lists (`--show_test_names`), each asked in a random order:
     /// the solution's list, when every bug's is the same.
     fn listed(&self, programs: &[Program]) -> Result<Vec<String>, String> {
         let mut lists: Vec<Option<Result<Vec<String>, String>>> = vec![None; programs.len()];
@@ -146,7 +146,7 @@ impl Grading<'_> {
         let differ = lists.filter(|l| l.as_ref() != Ok(&solution)).count();
         if differ > 0 {
             return Err(format!(
-                "its list of tests (-n) is not the same with every implementation \
+                "its list of tests (--show_test_names) is not the same with every implementation \
                  ({differ} of {} differ): a test file must list the same tests whatever \
                  the code it tests does",
                 programs.len() - 1

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use upcard_grade::grade::Grader;
-use upcard_grade::grade::process::{Ending, Limits, Run};
+use upcard_sandbox::{Ending, Limits, Run, signal_name};
 
 use crate::Options;
 use crate::sources::{Files, PROGRAM, implementation, is_test_file, quote, read_files};
@@ -204,16 +204,18 @@ impl Grading<'_> {
     }
 
     pub(crate) fn run(&self, exe: &Path, args: &[String]) -> Result<Run, String> {
-        self.grader
-            .run_program(exe, "./upcard-tests.exe", args, self.o.limits)
+        Ok(self
+            .grader
+            .run_program(exe, "./upcard-tests.exe", args, self.o.limits))
     }
 
-    /// The test names the framework lists (`-n`).
+    /// The test names the framework lists (`--show_test_names`: every
+    /// term's framework takes that spelling, only newer ones `-n`).
     pub(crate) fn names(&self, exe: &Path) -> Result<Vec<String>, String> {
-        let run = self.run(exe, &["-n".into()])?;
+        let run = self.run(exe, &["--show_test_names".into()])?;
         if run.ending != Ending::Exited(0) {
             return Err(format!(
-                "listing its tests (-n) failed: {}",
+                "listing its tests (--show_test_names) failed: {}",
                 ending(&run.ending, &self.o.limits)
             ));
         }
@@ -234,7 +236,7 @@ pub(crate) const OBJECT: &str = "upcard-test.o";
 pub(crate) fn ending(e: &Ending, limits: &Limits) -> String {
     match e {
         Ending::Exited(c) => format!("exit status {c}"),
-        Ending::Signal(s) => format!("crashed ({})", upcard_grade::grade::signal_name(*s)),
+        Ending::Signal(s) => format!("crashed ({})", signal_name(*s)),
         Ending::TimedOut => format!("timed out after {} s", limits.time.as_secs_f64()),
         Ending::OutOfMemory => "out of memory".into(),
         Ending::Truncated => "printed too much".into(),

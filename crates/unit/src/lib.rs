@@ -2,7 +2,7 @@
 //! `Player_tests.cpp`): each test file of a submission is compiled with the
 //! staff's correct solution and with each buggy one, in the grader's
 //! sandbox; its tests are listed as the course's unit-test framework lists
-//! them (`-n`) and each is run alone. A test that fails on the correct
+//! them (`--show_test_names`) and each is run alone. A test that fails on the correct
 //! solution is invalid; a bug is caught when a valid test fails (or
 //! crashes, or runs out of time) on it (the spec's procedure,
 //! docs/unit-tests.md).
@@ -21,10 +21,10 @@ use std::path::PathBuf;
 
 use rayon::prelude::*;
 
-use upcard_grade::grade::process::Limits;
-use upcard_grade::grade::{Grader, Sandboxing};
+use upcard_grade::grade::Grader;
 use upcard_parse::escape::printable;
 use upcard_rules::Failure;
+use upcard_sandbox::{Limits, Sandboxing};
 use upcard_scenario::scenario::write_atomic;
 
 use crate::grading::{Grading, compiled_bugs, told_apart};
@@ -83,8 +83,9 @@ pub fn run(
     }
     let bug_files = bugs(&o.bugs).map_err(Failure::input)?;
     let subs = submissions(&o.tests).map_err(Failure::input)?;
-    let grader = Grader::new(None, o.limits, o.sandboxing.clone()).map_err(Failure::input)?;
-    for n in &grader.notes {
+    let grader = Grader::new(None, o.limits, o.sandboxing.clone())
+        .map_err(|e| Failure::input(e.to_string()))?;
+    for n in grader.notes() {
         said.report(upcard_grade::grade::event::Event::Note(n.clone()));
     }
     let g = Grading {

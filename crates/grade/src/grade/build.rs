@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::Grader;
-use super::process::{Ending, Limits};
 use upcard_rules::courses::Invocation;
+use upcard_sandbox::{Ending, Job, Limits, Program, signal_name};
 
 /// A submission's files: at most this many, of at most this much in all.
 const MAX_FILES: usize = 1000;
@@ -111,7 +111,7 @@ impl Grader {
             return Err(fail(empty));
         }
         let mut dir = self
-            .dirs
+            .supervisor
             .lease()
             .map_err(|e| fail(format!("cannot make a directory to build in: {e}")))?;
         for (name, bytes) in &files {
@@ -133,20 +133,21 @@ impl Grader {
             ..self.limits
         };
         let bash = bash();
-        let script = super::process::Program {
+        let script = Program {
             exe: &bash,
             argv0: &inv.argv0,
             args: &inv.args,
             env: &[],
         };
-        let run = self.execute(&mut dir, script, &[], b"", Some(program), limits);
+        let job = Job {
+            collect: Some(program),
+            ..Job::new(script, limits)
+        };
+        let run = self.supervisor.run_in(&mut dir, job);
         let why = match &run.ending {
             Ending::Exited(0) => None,
             Ending::Exited(code) => Some(format!("the build failed (exit status {code})")),
-            Ending::Signal(sig) => Some(format!(
-                "the build was killed ({})",
-                super::process::signal_name(*sig)
-            )),
+            Ending::Signal(sig) => Some(format!("the build was killed ({})", signal_name(*sig))),
             Ending::TimedOut => Some(format!(
                 "the build took more than {} s and was stopped",
                 limits.time.as_secs()

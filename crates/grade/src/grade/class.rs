@@ -3,14 +3,13 @@
 use crate::grade::event::{Event, Reporter};
 use crate::grade::shard::Shard;
 use crate::grade::writer::{ReportKind, ReportSpec, Reports, Student, Writer};
-use crate::grade::{
-    Grader, Limits, Outcome, Sandboxing, Verdict, expected, find_program, invocation,
-};
+use crate::grade::{Grader, Outcome, Verdict, expected, find_program, invocation};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use upcard_rules::Failure;
+use upcard_sandbox::{Limits, Sandboxing};
 use upcard_scenario::scenario::RulesName;
 use upcard_scenario::scenario::Scenario;
 use upcard_scenario::scenario::runner::{apply_filter, drop_opt_in, load};
@@ -253,10 +252,11 @@ fn shard_reports(o: &Options, shard: Shard) -> Result<(), Failure> {
 /// The grader, with the sandbox unless `--no-sandbox`; what the sandbox
 /// cannot do here is said once on standard error.
 fn new_grader(o: &Options, said: &dyn Reporter) -> Result<Grader, Failure> {
-    let sandboxing = Sandboxing::when(o.sandbox)?;
-    let mut grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(Failure::input)?;
+    let refused = |e: upcard_sandbox::Error| Failure::input(e.to_string());
+    let sandboxing = Sandboxing::when(o.sandbox).map_err(refused)?;
+    let mut grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(refused)?;
     grader.diagnose = o.diagnose;
-    for n in &grader.notes {
+    for n in grader.notes() {
         said.report(Event::Note(n.clone()));
     }
     Ok(grader)

@@ -7,53 +7,17 @@ use upcard_scenario::scenario::diff::{first_divergence, same};
 use upcard_scenario::scenario::{Compare, Scenario};
 
 use super::data;
-use super::process::{Ending, Limits, Run, signal_name};
-use super::workspace::Workspace;
+use upcard_sandbox::{Ending, Job, Limits, Program, Run, Sandboxing, Supervisor, signal_name};
 
-#[cfg(target_os = "linux")]
-use super::sandbox;
-use super::{Outcome, Verdict, invocation, process, workspace};
-
-/// Whether student programs run in the sandbox (the default), and which
-/// binary serves as its helper (`upcard` itself).
-#[derive(Clone, Debug)]
-pub enum Sandboxing {
-    On {
-        helper: PathBuf,
-    },
-    /// `--no-sandbox`: only for programs one trusts.
-    Off,
-}
-
-impl Sandboxing {
-    /// The sandbox (its helper is upcard itself), unless `on` is false
-    /// (`--no-sandbox`).
-    pub fn when(on: bool) -> Result<Sandboxing, upcard_rules::Failure> {
-        if !on {
-            return Ok(Sandboxing::Off);
-        }
-        let helper = std::env::current_exe().map_err(|e| {
-            upcard_rules::Failure::input(format!("cannot find upcard itself for the sandbox: {e}"))
-        })?;
-        Ok(Sandboxing::On { helper })
-    }
-}
-
-/// How the sandbox holds on this machine.
-#[cfg(target_os = "linux")]
-type SandboxSettings = sandbox::Settings;
-#[cfg(not(target_os = "linux"))]
-type SandboxSettings = ();
+use super::{Outcome, Verdict, invocation};
 
 /// Runs programs on scenarios and judges them: how they are invoked, their
 /// limits, and the directories they run in (removed when the grader is dropped).
 pub struct Grader {
     pub argv0: Option<String>,
     pub limits: Limits,
-    pub(super) dirs: Workspace,
-    sandbox: Option<SandboxSettings>,
-    /// What the sandbox cannot do on this machine, one line each.
-    pub notes: Vec<String>,
+    /// Starts and watches every program the grader runs.
+    pub(super) supervisor: Supervisor,
     /// Name the mutants that reproduce a wrong transcript (`--diagnose`).
     pub diagnose: bool,
     /// The mutants' runs, kept across the programs graded.
@@ -67,146 +31,37 @@ impl Grader {
         argv0: Option<String>,
         limits: Limits,
         sandboxing: Sandboxing,
-    ) -> Result<Grader, String> {
-        let dirs =
-            Workspace::new().map_err(|e| format!("cannot make a directory for the runs: {e}"))?;
-        let mut g = Grader {
+    ) -> Result<Grader, upcard_sandbox::Error> {
+        Ok(Grader {
             argv0,
             limits,
-            dirs,
-            sandbox: None,
-            notes: Vec::new(),
+            supervisor: Supervisor::new(limits, sandboxing)?,
             diagnose: false,
             diagnoser: upcard_mutants::Diagnoser::new(),
-        };
-        if let Sandboxing::On { helper } = sandboxing {
-            g.start_sandbox(helper)?;
-        }
-        Ok(g)
+        })
     }
 
-    #[cfg(not(target_os = "linux"))]
-    fn start_sandbox(&mut self, _helper: PathBuf) -> Result<(), String> {
-        Err(
-            "the sandbox for student programs needs Linux (namespaces or Landlock); \
-             --no-sandbox runs them without one, only for programs you trust"
-                .into(),
-        )
+    /// What the sandbox cannot do on this machine, one line each.
+    pub fn notes(&self) -> &[String] {
+        self.supervisor.notes()
     }
 
-    #[cfg(target_os = "linux")]
-    fn start_sandbox(&mut self, helper: PathBuf) -> Result<(), String> {
-        let mut settings = sandbox::Settings {
-            helper,
-            mode: sandbox::Mode::Namespaces,
-            memory: self.limits.memory,
-            processes: self.limits.processes,
-            disk: self.limits.disk,
-            // A student's program may use the machine's CPUs as it would
-            // at home (a build's compiler runs, a program's threads).
-            cpus: 0,
-        };
-        let mut lease = self
-            .dirs
-            .lease()
-            .map_err(|e| format!("cannot make a directory for the runs: {e}"))?;
-        let started = sandbox::start_first(&mut settings, lease.path(), &lease.jail()).map(
-            |(h, fell_back)| {
-                if let Some(no_ns) = fell_back {
-                    self.notes.push(format!(
-                        "no namespaces for the sandbox ({no_ns}): programs are confined by \
-                         Landlock only (a daemon a program starts can outlive its run)"
-                    ));
-                }
-                h
-            },
-        );
-        let h = started.map_err(|why| {
-            format!(
-                "this machine allows no sandbox for student programs ({why}); \
-                 upcard does not run untrusted programs without one: --no-sandbox \
-                 runs them anyway, only for programs you trust"
-            )
-        })?;
-        if let Some(why) = h.no_cgroup() {
-            self.notes.push(format!(
-                "no control group for the runs ({why}): memory is limited per process, \
-                 not per run, and the number of processes is not limited"
-            ));
-        }
-        lease.helper = Some(h);
-        self.sandbox = Some(settings);
-        Ok(())
-    }
-
-    /// Runs `p` in `dir` with `files` (name, text) beside it: written into
-    /// the run directory, or, in the sandbox, handed to PID 1 with the run
-    /// (it writes them where the program runs, and nothing touches the
-    /// grader's disk).
-    pub(super) fn execute(
-        &self,
-        dir: &mut workspace::Lease,
-        p: process::Program,
-        files: &[(String, String)],
-        input: &[u8],
-        collect: Option<&str>,
-        limits: Limits,
-    ) -> Run {
-        let not_run = |why: String| Run {
-            stdout: Vec::new(),
-            stderr: Vec::new(),
-            ending: Ending::NotStarted(why),
-            time: std::time::Duration::ZERO,
-        };
-        // A message to PID 1 holds at most 64 KiB: larger files go through
-        // the run directory, as a build's sources do.
-        let inline = cfg!(target_os = "linux")
-            && self.sandbox.is_some()
-            && files.iter().map(|(n, t)| n.len() + t.len()).sum::<usize>() <= 16 << 10;
-        if !inline {
-            for (name, text) in files {
-                if let Err(e) = dir.write(name, text) {
-                    return not_run(format!("cannot write {name}: {e}"));
-                }
-            }
-        }
-        #[cfg(target_os = "linux")]
-        if let Some(settings) = &self.sandbox {
-            if dir.helper.as_ref().is_none_or(|h| !h.usable()) {
-                dir.helper = None;
-                match sandbox::Helper::start(settings, dir.path(), &dir.jail()) {
-                    Ok(h) => dir.helper = Some(h),
-                    Err(e) => return not_run(format!("the sandbox: {e}")),
-                }
-            }
-            let files = if inline { files } else { &[] };
-            let copy_dir = dir.written();
-            let helper = dir.helper.as_mut().expect("started above");
-            return process::run_sandboxed(helper, p, files, copy_dir, input, limits, collect);
-        }
-        process::run(p, dir.path(), input, limits)
+    /// The supervisor its programs run under, for runs of other kinds
+    /// (a class's tests) in the same sandbox.
+    pub fn supervisor(&self) -> &Supervisor {
+        &self.supervisor
     }
 
     /// Runs `exe` as `argv0 args…` with no input, in a run directory of its
     /// own (in the sandbox, when it is on).
-    pub fn run_program(
-        &self,
-        exe: &Path,
-        argv0: &str,
-        args: &[String],
-        limits: Limits,
-    ) -> Result<Run, String> {
-        let mut dir = self
-            .dirs
-            .lease()
-            .map_err(|e| format!("cannot make a directory to run in: {e}"))?;
-        let p = process::Program {
+    pub fn run_program(&self, exe: &Path, argv0: &str, args: &[String], limits: Limits) -> Run {
+        let p = Program {
             exe,
             argv0,
             args,
             env: &[],
         };
-        Ok(self.execute(&mut dir, p, &[], b"", None, limits))
+        self.supervisor.run(Job::new(p, limits))
     }
 
     /// As [`Grader::grade`], then up to `repeat - 1` more runs, each in an
@@ -257,13 +112,7 @@ impl Grader {
 
     /// The verdict of a run's ending and output (its exit status into
     /// `exit` when it exited).
-    fn judge(
-        &self,
-        run: &process::Run,
-        want: &str,
-        compare: Compare,
-        exit: &mut Option<i32>,
-    ) -> Verdict {
+    fn judge(&self, run: &Run, want: &str, compare: Compare, exit: &mut Option<i32>) -> Verdict {
         let actual = String::from_utf8_lossy(&run.stdout);
         match &run.ending {
             Ending::NotStarted(e) => Verdict::NotRun(e.clone()),
@@ -306,7 +155,7 @@ impl Grader {
     ) -> Result<Outcome, String> {
         let inv = invocation(s, self.argv0.as_deref())?;
         let mut outcome = Outcome::of(s, Verdict::Pass);
-        let mut dir = match self.dirs.lease() {
+        let mut dir = match self.supervisor.lease() {
             Ok(d) => d,
             Err(e) => {
                 outcome.verdict =
@@ -321,20 +170,18 @@ impl Grader {
                 return Ok(outcome);
             }
         }
-        let program = process::Program {
+        let program = Program {
             exe,
             argv0: &inv.argv0,
             args: &inv.args,
             env,
         };
-        let run = self.execute(
-            &mut dir,
-            program,
-            &inv.files,
-            s.input.as_bytes(),
-            None,
-            self.limits,
-        );
+        let job = Job {
+            files: &inv.files,
+            input: s.input.as_bytes(),
+            ..Job::new(program, self.limits)
+        };
+        let run = self.supervisor.run_in(&mut dir, job);
         let actual = String::from_utf8_lossy(&run.stdout).into_owned();
         outcome.stdout = actual.clone();
         outcome.stderr = String::from_utf8_lossy(&run.stderr).into_owned();

@@ -5,7 +5,8 @@
 
 use std::fmt::Write as _;
 
-use super::{Context, Limits, Outcome};
+use super::{Context, Outcome};
+use upcard_sandbox::Limits;
 
 pub const STYLE: &str = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}\
 table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .6em;text-align:left}\

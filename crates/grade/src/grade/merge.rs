@@ -275,7 +275,7 @@ pub fn merge(
     }
     .check_clashes()?;
     let mut writer: Option<Writer> = None;
-    let mut limits_from: Option<(PathBuf, crate::grade::Limits)> = None;
+    let mut limits_from: Option<(PathBuf, upcard_sandbox::Limits)> = None;
     for (student, files) in &students {
         let merged = merge_one(files, many.then_some(student.as_str()))?;
         let (first, limits) = limits_from.get_or_insert((files[0].clone(), merged.limits));

@@ -14,25 +14,18 @@ mod expected;
 mod explain;
 mod grader;
 pub mod html;
-pub mod live;
 pub mod locate;
 pub mod merge;
 pub mod part;
 mod pattern;
-pub mod process;
 pub mod random;
 pub mod report;
 mod sanitize;
-#[cfg(target_os = "linux")]
-pub use upcard_sandbox as sandbox;
 pub mod shard;
-pub mod spawn;
 mod verdict;
-pub mod workspace;
 pub mod writer;
 
 pub use expected::{Invocation, expected, invocation};
 pub(crate) use grader::stderr_tail;
-pub use grader::{Grader, Sandboxing, find_program};
-pub use process::{Ending, Limits, Run, signal_name};
+pub use grader::{Grader, find_program};
 pub use verdict::{Context, Outcome, Verdict};

@@ -8,8 +8,9 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use super::shard::Shard;
-use super::{Context, Limits, Outcome, Verdict};
+use super::{Context, Outcome, Verdict};
 use upcard_parse::file::{ReadError, read_text};
+use upcard_sandbox::Limits;
 use upcard_scenario::scenario::raw::Visibility;
 
 /// One program's report: a whole run's or one shard's.

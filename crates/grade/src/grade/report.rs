@@ -6,7 +6,8 @@ use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::json;
 
 use super::shard::Shard;
-use super::{Limits, Outcome, Verdict};
+use super::{Outcome, Verdict};
+use upcard_sandbox::Limits;
 
 fn message(o: &Outcome, limits: &Limits) -> String {
     let mut m = o.verdict.summary(limits);

@@ -6,7 +6,8 @@
 
 use std::path::Path;
 
-use super::{Grader, Outcome, Verdict, invocation, process};
+use super::{Grader, Outcome, Verdict, invocation};
+use upcard_sandbox::{Job, Program};
 use upcard_scenario::scenario::Scenario;
 
 /// Added to the course's compiler flags for the second build.
@@ -42,22 +43,18 @@ impl Grader {
     /// settings; None when it cannot be run.
     fn stderr_of(&self, exe: &Path, s: &Scenario) -> Option<Vec<u8>> {
         let inv = invocation(s, self.argv0.as_deref()).ok()?;
-        let mut dir = self.dirs.lease().ok()?;
         let env: Vec<String> = ENV.iter().map(|e| e.to_string()).collect();
-        let program = process::Program {
+        let program = Program {
             exe,
             argv0: &inv.argv0,
             args: &inv.args,
             env: &env,
         };
-        let run = self.execute(
-            &mut dir,
-            program,
-            &inv.files,
-            s.input.as_bytes(),
-            None,
-            self.limits,
-        );
-        Some(run.stderr)
+        let job = Job {
+            files: &inv.files,
+            input: s.input.as_bytes(),
+            ..Job::new(program, self.limits)
+        };
+        Some(self.supervisor.run(job).stderr)
     }
 }

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use upcard_scenario::scenario::Scenario;
 use upcard_scenario::scenario::raw::Visibility;
 
-use super::process::Limits;
+use upcard_sandbox::Limits;
 
 /// How one run of one scenario went.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,10 +5,11 @@
 
 use crate::grade::report::{Head, gradescope, json_report, junit, prairielearn, tap};
 use crate::grade::shard::Shard;
-use crate::grade::{Limits, Outcome, Verdict};
+use crate::grade::{Outcome, Verdict};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use upcard_rules::Failure;
+use upcard_sandbox::Limits;
 use upcard_scenario::scenario::write_atomic;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,7 @@
 // A small unit-test framework for upcard's own tests, written for them: the
 // course's framework's interface as test files use it (TEST, TEST_MAIN,
-// ASSERT_TRUE, ASSERT_FALSE, ASSERT_EQUAL; `-n` lists the tests, names on
+// ASSERT_TRUE, ASSERT_FALSE, ASSERT_EQUAL; `-n` or `--show_test_names`
+// lists the tests, names on
 // the command line run those alone, the exit status says whether all
 // passed), not its code.
 #pragma once
@@ -22,7 +23,8 @@ struct Add {
   Add(const char *name, void (*f)()) { tests()[name] = f; }
 };
 inline int run(int argc, char **argv) {
-  if (argc > 1 && std::string(argv[1]) == "-n") {
+  if (argc > 1 && (std::string(argv[1]) == "-n" ||
+                   std::string(argv[1]) == "--show_test_names")) {
     for (auto &t : tests()) std::cout << t.first << "\n";
     return 0;
   }

@@ -1,6 +1,7 @@
-//! Running a student program under containment: its own process group (so
-//! children are killed with it), a time limit, an output cap, a memory
-//! limit, and standard input closed once the script is written.
+//! Watching a run to its ending: one poll loop feeds its standard input,
+//! keeps its output up to the cap, and kills it (its process group, or its
+//! sandbox) at the time limit; the run is direct (its own process group, a
+//! memory limit per process) or in a sandbox helper's space.
 
 use std::fs::File;
 use std::io::{self, ErrorKind, Read, Write};
@@ -11,79 +12,8 @@ use std::process::ExitStatus;
 use std::time::{Duration, Instant};
 
 use super::spawn::{Spawned, spawn};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    pub time: Duration,
-    /// Bytes kept of stdout (and of stderr); more marks the run truncated and ends it.
-    pub output: usize,
-    /// Memory in bytes: each process's address space (RLIMIT_AS) and, in the
-    /// sandbox, all of a run's processes together; 0 for none.
-    pub memory: u64,
-    /// Processes a sandboxed run may have at once.
-    pub processes: u32,
-    /// Bytes a sandboxed run may write in all (its directory, /tmp,
-    /// /dev/shm), with namespaces; 0 for the kernel's default.
-    pub disk: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            time: Duration::from_secs(10),
-            output: 1 << 20,
-            memory: 1 << 30,
-            processes: 64,
-            disk: 256 << 20,
-        }
-    }
-}
-
-/// How the process ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    Exited(i32),
-    Signal(i32),
-    /// Killed by the grader after the time limit.
-    TimedOut,
-    /// Killed by the grader after the output cap.
-    Truncated,
-    /// Killed by the kernel: the run used more than its memory.
-    OutOfMemory,
-    /// The run filled the space it may write to (the sandbox's `--disk-mb`).
-    DiskFull,
-    /// Never started.
-    NotStarted(String),
-}
-
-#[derive(Clone, Debug)]
-pub struct Run {
-    pub stdout: Vec<u8>,
-    pub stderr: Vec<u8>,
-    pub ending: Ending,
-    /// Wall-clock time (reported only with --timings: outputs stay reproducible).
-    pub time: Duration,
-}
-
-/// A signal's name, as students see it in crash reports.
-pub fn signal_name(sig: i32) -> String {
-    let name = match sig {
-        libc::SIGSEGV => "SIGSEGV",
-        libc::SIGABRT => "SIGABRT",
-        libc::SIGFPE => "SIGFPE",
-        libc::SIGBUS => "SIGBUS",
-        libc::SIGILL => "SIGILL",
-        libc::SIGKILL => "SIGKILL",
-        libc::SIGINT => "SIGINT",
-        libc::SIGHUP => "SIGHUP",
-        libc::SIGTERM => "SIGTERM",
-        libc::SIGPIPE => "SIGPIPE",
-        libc::SIGXCPU => "SIGXCPU",
-        libc::SIGTRAP => "SIGTRAP",
-        _ => return format!("signal {sig}"),
-    };
-    name.to_string()
-}
+use super::{Ending, Limits, Run};
+use crate::Program;
 
 fn kill_group(pgid: u32) {
     // SAFETY: killpg only sends a signal; a stale group id fails harmlessly.
@@ -93,7 +23,7 @@ fn kill_group(pgid: u32) {
 }
 
 /// A started program as the watch loop sees it, run directly or in the sandbox.
-pub(crate) trait Running {
+pub(super) trait Running {
     /// Standard input, output and error (the grader's ends), taken once.
     fn pipes(&mut self) -> [Option<File>; 3];
     /// Becomes readable when the program has ended; -1 to poll instead.
@@ -137,18 +67,18 @@ impl Running for Direct {
 }
 
 #[cfg(target_os = "linux")]
-impl Running for super::sandbox::Sandboxed<&mut super::sandbox::Helper> {
+impl Running for crate::Sandboxed<&mut crate::Helper> {
     fn pipes(&mut self) -> [Option<File>; 3] {
         [self.stdin.take(), self.stdout.take(), self.stderr.take()]
     }
     fn exit_fd(&self) -> RawFd {
-        super::sandbox::Sandboxed::exit_fd(self)
+        crate::Sandboxed::exit_fd(self)
     }
     fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
-        super::sandbox::Sandboxed::try_wait(self)
+        crate::Sandboxed::try_wait(self)
     }
     fn wait(&mut self) -> io::Result<ExitStatus> {
-        super::sandbox::Sandboxed::wait(self)
+        crate::Sandboxed::wait(self)
     }
     fn kill_all(&mut self) {
         self.kill();
@@ -167,11 +97,9 @@ fn not_started(exe: &Path, e: io::Error, started: Instant) -> Run {
     }
 }
 
-pub use upcard_sandbox::Program;
-
 /// Runs `p` in `dir` with `stdin` as its whole input, with no sandbox: a
 /// process group, a memory limit per process.
-pub fn run(p: Program, dir: &Path, stdin: &[u8], limits: Limits) -> Run {
+pub(super) fn run(p: Program, dir: &Path, stdin: &[u8], limits: Limits) -> Run {
     let started = Instant::now();
     let child = match spawn(p.exe, p.argv0, p.args, p.env, dir, limits.memory) {
         Ok(c) => c,
@@ -187,15 +115,8 @@ pub fn run(p: Program, dir: &Path, stdin: &[u8], limits: Limits) -> Run {
 /// Runs `exe` in `helper`'s sandbox (its run directory) with `stdin` as its
 /// whole input.
 #[cfg(target_os = "linux")]
-pub fn run_sandboxed(
-    helper: &mut super::sandbox::Helper,
-    p: Program,
-    files: &[(String, String)],
-    copy_dir: bool,
-    stdin: &[u8],
-    limits: Limits,
-    collect: Option<&str>,
-) -> Run {
+pub(super) fn run_sandboxed(helper: &mut crate::Helper, job: super::Job, copy_dir: bool) -> Run {
+    let (p, limits) = (job.program, job.limits);
     let started = Instant::now();
     let pid = helper.pid();
     // Ctrl-C kills the helper's group, and with it the namespaces. Counted
@@ -203,14 +124,14 @@ pub fn run_sandboxed(
     // forking) before the helper's answer arrives here.
     super::live::group_started(pid);
     let address_space = helper.address_space(limits.memory);
-    let mut child = match helper.spawn(&p, files, copy_dir, address_space, collect) {
+    let mut child = match helper.spawn(&p, job.files, copy_dir, address_space, job.collect) {
         Ok(c) => c,
         Err(e) => {
             super::live::group_ended(pid);
             return not_started(p.exe, e, started);
         }
     };
-    let mut run = finish(&mut child, stdin, limits, started);
+    let mut run = finish(&mut child, job.input, limits, started);
     if let Some(e) = child.not_started() {
         drop(child);
         super::live::group_ended(pid);

@@ -17,19 +17,19 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-pub(crate) fn group_started(pgid: u32) {
+pub(super) fn group_started(pgid: u32) {
     lock(&GROUPS).insert(pgid);
 }
 
-pub(crate) fn group_ended(pgid: u32) {
+pub(super) fn group_ended(pgid: u32) {
     lock(&GROUPS).remove(&pgid);
 }
 
-pub(crate) fn root_made(root: &Path) {
+pub(super) fn root_made(root: &Path) {
     lock(&ROOTS).push(root.to_path_buf());
 }
 
-pub(crate) fn root_removed(root: &Path) {
+pub(super) fn root_removed(root: &Path) {
     lock(&ROOTS).retain(|r| r != root);
 }
 
@@ -47,6 +47,6 @@ pub fn stop_everything() -> usize {
         let _ = std::fs::remove_dir_all(root);
     }
     // The seats' folders (arena, tournament, play and serve with programs).
-    upcard_sandbox::cleanup::remove_all();
+    crate::cleanup::remove_all();
     groups.len()
 }

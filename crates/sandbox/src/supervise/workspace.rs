@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A sandbox helper serving one run directory, kept with it between runs.
 #[cfg(target_os = "linux")]
-pub type Helper = super::sandbox::Helper;
+pub type Helper = crate::Helper;
 #[cfg(not(target_os = "linux"))]
 pub struct Helper;
 

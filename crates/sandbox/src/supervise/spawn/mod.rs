@@ -46,7 +46,7 @@ pub fn spawn(
 
 impl Spawned {
     fn new(pid: u32, stdin: File, stdout: File, stderr: File) -> Spawned {
-        crate::grade::live::group_started(pid);
+        super::live::group_started(pid);
         Spawned {
             pid,
             stdin: Some(stdin),
@@ -69,7 +69,7 @@ impl Spawned {
             }
             if r > 0 {
                 self.reaped = true;
-                crate::grade::live::group_ended(self.pid);
+                super::live::group_ended(self.pid);
                 return Ok(Some(ExitStatus::from_raw(status)));
             }
             let e = io::Error::last_os_error();

@@ -1,0 +1,209 @@
+//! What grading the classes found: per student, each public test file's
+//! build and each of its tests; the header findings; a table for the
+//! terminal, the same facts in upcard's JSON.
+
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::class::Classes;
+use crate::{CourseFiles, Family, HeaderChange};
+
+/// How one test went.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "kebab-case", tag = "kind", content = "detail")]
+pub enum Verdict {
+    Pass,
+    /// An assertion of the framework's failed.
+    Fail,
+    /// The test threw an exception the framework caught.
+    Error,
+    /// It exited with this status without the framework saying why.
+    Exited(i32),
+    /// Killed by this signal.
+    Crash(String),
+    /// Stopped after this many seconds.
+    Timeout(f64),
+    /// Stopped at another limit, or not started (why).
+    Limit(String),
+}
+
+impl Verdict {
+    pub fn passed(&self) -> bool {
+        *self == Verdict::Pass
+    }
+
+    fn describe(&self) -> String {
+        match self {
+            Verdict::Pass => "PASS".into(),
+            Verdict::Fail => "FAIL".into(),
+            Verdict::Error => "ERROR (an uncaught exception)".into(),
+            Verdict::Exited(c) => format!("FAIL (exit status {c})"),
+            Verdict::Crash(s) => format!("CRASH ({s})"),
+            Verdict::Timeout(s) => format!("TIMEOUT (more than {s} s)"),
+            Verdict::Limit(why) => format!("FAIL ({why})"),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct TestResult {
+    pub name: String,
+    pub verdict: Verdict,
+    /// The framework's message (or a crash's standard error), printable.
+    pub message: String,
+}
+
+/// One public test file on one student's classes.
+#[derive(Clone, Debug, Serialize)]
+pub struct TestFileResult {
+    pub file: String,
+    /// The student files it was compiled with.
+    pub compiled_with: Vec<String>,
+    /// Why its tests did not run (not built, not listed).
+    pub error: Option<String>,
+    /// A failed build's log.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log: Option<String>,
+    pub tests: Vec<TestResult>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Student {
+    pub name: String,
+    /// The folder graded, relative to the submission, when it is below it.
+    pub below: Option<String>,
+    /// The API family of the student's files, when it can be told.
+    pub family: Option<Family>,
+    /// Why the submission could not be read, if it could not.
+    pub error: Option<String>,
+    /// Headers of the student's that differ from the course's (the course's were used).
+    pub headers: Vec<HeaderChange>,
+    pub files: Vec<TestFileResult>,
+}
+
+impl Student {
+    pub(crate) fn of(c: &Classes, course: &CourseFiles) -> Student {
+        let files = c.files.as_ref().ok();
+        let headers = files.map_or(Vec::new(), |f| {
+            course
+                .class_headers()
+                .filter_map(|(n, b)| f.get(n).and_then(|s| crate::headers::compare(n, b, s)))
+                .collect()
+        });
+        Student {
+            name: c.name.clone(),
+            below: c.below.clone(),
+            family: files
+                .and_then(|f| Family::detect(f.iter().map(|(n, b)| (n.as_str(), b.as_slice())))),
+            error: c.files.as_ref().err().cloned(),
+            headers,
+            files: Vec::new(),
+        }
+    }
+
+    /// Tests passed and run.
+    pub fn score(&self) -> (usize, usize) {
+        let tests = self.files.iter().flat_map(|f| &f.tests);
+        let passed = tests.clone().filter(|t| t.verdict.passed()).count();
+        (passed, tests.count())
+    }
+}
+
+/// The whole class.
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// The family of the course's headers.
+    pub family: Option<Family>,
+    pub students: Vec<Student>,
+}
+
+impl Report {
+    /// Whether every test of every student ran and passed.
+    pub fn all_passed(&self) -> bool {
+        self.students.iter().all(|s| {
+            s.error.is_none()
+                && s.files
+                    .iter()
+                    .all(|f| f.error.is_none() && f.tests.iter().all(|t| t.verdict.passed()))
+        })
+    }
+
+    /// The table: per student its findings, each test file's line, each
+    /// test that did not pass with its message; then `N passed, N failed`
+    /// over the tests (a file that did not build counts as one failure).
+    pub fn write_table(&self, out: &mut dyn Write) -> io::Result<()> {
+        let (mut passed, mut failed) = (0, 0);
+        for s in &self.students {
+            let name = upcard_parse::escape::printable_line(&s.name);
+            let (p, n) = s.score();
+            let unrun = s.files.iter().filter(|f| f.error.is_some()).count();
+            let unrun = match unrun {
+                0 => String::new(),
+                1 => " (1 test file not run)".into(),
+                k => format!(" ({k} test files not run)"),
+            };
+            writeln!(out, "{name}: {p}/{n} public tests passed{unrun}")?;
+            if let Some(b) = &s.below {
+                writeln!(
+                    out,
+                    "  the classes are in {}/",
+                    upcard_parse::escape::printable_line(b)
+                )?;
+            }
+            if let (Some(theirs), Some(course)) = (s.family, self.family)
+                && theirs != course
+            {
+                writeln!(
+                    out,
+                    "  its files are of another term's API ({}; the course's: {})",
+                    theirs.describe(),
+                    course.describe()
+                )?;
+            }
+            for h in &s.headers {
+                writeln!(out, "  {} (the course's header was used)", h.describe())?;
+            }
+            if let Some(e) = &s.error {
+                writeln!(
+                    out,
+                    "  not graded: {}",
+                    upcard_parse::escape::printable_line(e)
+                )?;
+                failed += 1;
+            }
+            for f in &s.files {
+                failed += write_file(out, f, &mut passed)?;
+            }
+        }
+        writeln!(out, "{passed} passed, {failed} failed")
+    }
+}
+
+/// One test file's lines; how many failures it counts.
+fn write_file(out: &mut dyn Write, f: &TestFileResult, passed: &mut usize) -> io::Result<usize> {
+    if let Some(e) = &f.error {
+        writeln!(
+            out,
+            "  {}: {}",
+            f.file,
+            upcard_parse::escape::printable_line(e)
+        )?;
+        return Ok(1);
+    }
+    let ok = f.tests.iter().filter(|t| t.verdict.passed()).count();
+    *passed += ok;
+    writeln!(out, "  {}: {ok}/{} passed", f.file, f.tests.len())?;
+    for t in f.tests.iter().filter(|t| !t.verdict.passed()) {
+        writeln!(
+            out,
+            "    {}: {}",
+            upcard_parse::escape::printable_line(&t.name),
+            t.verdict.describe()
+        )?;
+        for l in t.message.lines() {
+            writeln!(out, "      | {l}")?;
+        }
+    }
+    Ok(f.tests.len() - ok)
+}
