@@ -1,5 +1,6 @@
 //! A student's classes: the folder of the submission that holds `Card.cpp`
-//! (however deep: `starter-files/`, `p3-euchre/`), its sources read as data.
+//! (however deep: `starter-files/`, `p3-euchre/`), its sources read as
+//! data (`data::read_sources`, bounded as unit-test grading reads them).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -7,10 +8,6 @@ use std::path::{Path, PathBuf};
 use upcard_grade::grade::{data, locate};
 
 use crate::Error;
-
-/// What is read of a student's sources: a file, and all of them.
-const MAX_SOURCE: u64 = 1 << 20;
-const MAX_SOURCES: u64 = 8 << 20;
 
 /// One student's classes as read, or why they could not be.
 pub(crate) struct Classes {
@@ -60,7 +57,7 @@ pub(crate) fn submissions(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
 pub(crate) fn read(name: &str, dir: &Path) -> Classes {
     let found = locate::sources(dir, &["Card.cpp"]);
     let (below, files) = match found {
-        Ok(l) => (l.below, read_sources(&l.dir)),
+        Ok(l) => (l.below, data::read_sources(&l.dir)),
         Err(why) => (None, Err(why)),
     };
     Classes {
@@ -68,35 +65,4 @@ pub(crate) fn read(name: &str, dir: &Path) -> Classes {
         below,
         files,
     }
-}
-
-/// The C++ sources and headers directly in `dir`, in name order.
-fn read_sources(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
-    let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .flatten()
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    let mut files = BTreeMap::new();
-    let mut total = 0;
-    for e in entries {
-        let Some(name) = e.file_name().to_str().map(str::to_string) else {
-            continue;
-        };
-        let source = [".cpp", ".hpp", ".h"].iter().any(|x| name.ends_with(x));
-        if !source || e.file_type().is_ok_and(|t| t.is_dir()) {
-            continue;
-        }
-        let bytes =
-            data::read_file(&e.path(), MAX_SOURCE).map_err(|why| format!("{name} {why}"))?;
-        total += bytes.len() as u64;
-        if total > MAX_SOURCES {
-            return Err(format!(
-                "its sources come to more than {} MiB: not a submission's sources",
-                MAX_SOURCES >> 20
-            ));
-        }
-        files.insert(name, bytes);
-    }
-    Ok(files)
 }

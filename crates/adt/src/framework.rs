@@ -4,7 +4,7 @@
 //! that test alone, and its results say `** Test case "NAME": FAIL` with
 //! the failure's line and reason below.
 
-use upcard_sandbox::{Ending, Run, signal_name};
+use upcard_sandbox::{Ending, Limits, Run, signal_name};
 
 use crate::Verdict;
 
@@ -26,7 +26,7 @@ pub(crate) fn names(stdout: &[u8]) -> Vec<String> {
 
 /// What one test's run says: its verdict and the framework's own message
 /// (or the end of standard error for a crash).
-pub(crate) fn judge(name: &str, run: &Run, seconds: f64) -> (Verdict, String) {
+pub(crate) fn judge(name: &str, run: &Run, limits: &Limits) -> (Verdict, String) {
     let out = String::from_utf8_lossy(&run.stdout);
     match &run.ending {
         Ending::Exited(0) => (Verdict::Pass, String::new()),
@@ -46,14 +46,8 @@ pub(crate) fn judge(name: &str, run: &Run, seconds: f64) -> (Verdict, String) {
             (verdict, message)
         }
         Ending::Signal(s) => (Verdict::Crash(signal_name(*s)), tail("", &run.stderr)),
-        Ending::TimedOut => (Verdict::Timeout(seconds), String::new()),
-        Ending::OutOfMemory => (Verdict::Limit("out of memory".into()), String::new()),
-        Ending::Truncated => (Verdict::Limit("printed too much".into()), String::new()),
-        Ending::DiskFull => (Verdict::Limit("wrote too much".into()), String::new()),
-        Ending::NotStarted(why) => (
-            Verdict::Limit(format!("could not start: {why}")),
-            String::new(),
-        ),
+        Ending::TimedOut => (Verdict::Timeout(limits.time.as_secs_f64()), String::new()),
+        other => (Verdict::Limit(other.describe(limits)), String::new()),
     }
 }
 
@@ -100,7 +94,11 @@ mod tests {
         let out = "Running test: test_less\nFAIL\n\n*** Results ***\n\
                    ** Test case \"test_less\": FAIL\nIn test test_less, line 14: \n\
                    false != true\n\n*** Summary ***\nOut of 1 tests run:\n1 failure(s), 0 error(s)\n";
-        let (v, m) = judge("test_less", &run(out, "", Ending::Exited(1)), 10.0);
+        let (v, m) = judge(
+            "test_less",
+            &run(out, "", Ending::Exited(1)),
+            &Limits::default(),
+        );
         assert_eq!(v, Verdict::Fail);
         assert_eq!(m, "In test test_less, line 14:\nfalse != true");
         let err = out.replace(
@@ -108,7 +106,12 @@ mod tests {
             ": ERROR\nUncaught std::runtime_error in test",
         );
         assert_eq!(
-            judge("test_less", &run(&err, "", Ending::Exited(1)), 10.0).0,
+            judge(
+                "test_less",
+                &run(&err, "", Ending::Exited(1)),
+                &Limits::default()
+            )
+            .0,
             Verdict::Error
         );
     }
@@ -120,7 +123,7 @@ mod tests {
             "t: Card.cpp:40: bool is_trump(): Assertion `false' failed.\n",
             Ending::Signal(6),
         );
-        let (v, m) = judge("t", &r, 10.0);
+        let (v, m) = judge("t", &r, &Limits::default());
         assert_eq!(v, Verdict::Crash("SIGABRT".into()));
         assert_eq!(
             m,

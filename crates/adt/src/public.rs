@@ -5,14 +5,15 @@
 use std::path::Path;
 
 use upcard_grade::grade::Grader;
-use upcard_sandbox::{Ending, Job, Limits, Program};
+use upcard_sandbox::{Ending, Job, Program};
 
 use crate::class::Classes;
 use crate::course::{compiled_with, is_header};
 use crate::{CourseFiles, Options, TestFileResult, TestResult, framework};
 
-/// The program a public test is built into.
+/// The program a public test is built into, and its name as it runs.
 const PROGRAM: &str = "upcard-public.exe";
+const ARGV0: &str = "./upcard-public.exe";
 
 /// The most tests a public test file may list.
 const MAX_TESTS: usize = 500;
@@ -132,7 +133,7 @@ impl Public<'_> {
     fn program<'p>(exe: &'p Path, args: &'p [String]) -> Program<'p> {
         Program {
             exe,
-            argv0: "./upcard-public.exe",
+            argv0: ARGV0,
             args,
             env: &[],
         }
@@ -141,14 +142,12 @@ impl Public<'_> {
     /// The tests the program lists.
     fn list(&self, exe: &Path) -> Result<Vec<String>, String> {
         let args = [framework::LIST.to_string()];
-        let run = self
-            .grader
-            .run_program(exe, "./upcard-public.exe", &args, self.o.limits);
+        let run = self.grader.run_program(exe, ARGV0, &args, self.o.limits);
         if run.ending != Ending::Exited(0) {
             return Err(format!(
                 "listing its tests ({}) failed: {}",
                 framework::LIST,
-                ending(&run.ending, &self.o.limits)
+                run.ending.describe(&self.o.limits)
             ));
         }
         let names = framework::names(&run.stdout);
@@ -180,25 +179,12 @@ impl Public<'_> {
             ..Job::new(Self::program(exe, &args), self.o.limits)
         };
         let run = self.grader.supervisor().run(job);
-        let (verdict, message) = framework::judge(name, &run, self.o.limits.time.as_secs_f64());
+        let (verdict, message) = framework::judge(name, &run, &self.o.limits);
         TestResult {
             name: name.to_string(),
             verdict,
             message,
         }
-    }
-}
-
-/// How a run that was not a test's ended, in words.
-fn ending(e: &Ending, limits: &Limits) -> String {
-    match e {
-        Ending::Exited(c) => format!("exit status {c}"),
-        Ending::Signal(s) => format!("crashed ({})", upcard_sandbox::signal_name(*s)),
-        Ending::TimedOut => format!("timed out after {} s", limits.time.as_secs_f64()),
-        Ending::OutOfMemory => "out of memory".into(),
-        Ending::Truncated => "printed too much".into(),
-        Ending::DiskFull => "wrote too much".into(),
-        Ending::NotStarted(why) => format!("could not start: {why}"),
     }
 }
 

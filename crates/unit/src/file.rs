@@ -17,7 +17,7 @@
 
 use std::path::PathBuf;
 
-use crate::grading::{Grading, Variant, ending};
+use crate::grading::{Grading, Variant};
 use crate::{Test, TestFile};
 use upcard_sandbox::{Ending, Run};
 
@@ -212,7 +212,7 @@ impl Grading<'_> {
         if run.ending == Ending::Exited(0) {
             return None;
         }
-        let mut why = ending(&run.ending, &self.o.limits);
+        let mut why = run.ending.describe(&self.o.limits);
         let out = String::from_utf8_lossy(&run.stdout).into_owned()
             + &String::from_utf8_lossy(&run.stderr);
         let tail: Vec<&str> = out.lines().rev().take(12).collect();

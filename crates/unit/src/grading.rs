@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use upcard_grade::grade::Grader;
-use upcard_sandbox::{Ending, Limits, Run, signal_name};
+use upcard_sandbox::{Ending, Run};
 
 use crate::Options;
 use crate::sources::{Files, PROGRAM, implementation, is_test_file, quote, read_files};
@@ -133,7 +133,7 @@ impl Grading<'_> {
             if run.ending != Ending::Exited(0) {
                 return Err(format!(
                     "{name} fails on the solution ({}): reference tests must pass on it",
-                    ending(&run.ending, &self.o.limits)
+                    run.ending.describe(&self.o.limits)
                 ));
             }
             out.push((name.clone(), object));
@@ -216,7 +216,7 @@ impl Grading<'_> {
         if run.ending != Ending::Exited(0) {
             return Err(format!(
                 "listing its tests (--show_test_names) failed: {}",
-                ending(&run.ending, &self.o.limits)
+                run.ending.describe(&self.o.limits)
             ));
         }
         Ok(String::from_utf8_lossy(&run.stdout)
@@ -232,18 +232,6 @@ impl Grading<'_> {
 /// object, and the program they link into.
 pub(crate) const LIBRARY: &str = "upcard-impl.a";
 pub(crate) const OBJECT: &str = "upcard-test.o";
-
-pub(crate) fn ending(e: &Ending, limits: &Limits) -> String {
-    match e {
-        Ending::Exited(c) => format!("exit status {c}"),
-        Ending::Signal(s) => format!("crashed ({})", signal_name(*s)),
-        Ending::TimedOut => format!("timed out after {} s", limits.time.as_secs_f64()),
-        Ending::OutOfMemory => "out of memory".into(),
-        Ending::Truncated => "printed too much".into(),
-        Ending::DiskFull => "filled its disk".into(),
-        Ending::NotStarted(why) => format!("could not start: {why}"),
-    }
-}
 
 /// Each bug compiled once; one that does not compile is the staff's to
 /// fix, said in `notes` and left out.

@@ -7,49 +7,9 @@ use std::path::{Path, PathBuf};
 /// A flat folder's files, by name.
 pub(crate) type Files = BTreeMap<String, Vec<u8>>;
 
-/// What is read of one folder: a source file, and all its sources.
-pub(crate) const MAX_SOURCE: u64 = 1 << 20;
-pub(crate) const MAX_SOURCES: u64 = 8 << 20;
-
-/// A flat folder's source files, by name, read as data (data.rs): a link,
-/// a file over 1 MiB or sources over 8 MiB in all are refused, with the
-/// file's name. Read in name order, so the same file is named every time.
-pub(crate) fn read_files(dir: &Path) -> Result<Files, String> {
-    if upcard_grade::grade::data::is_link(dir) {
-        return Err("the folder is a symbolic link: links are not followed".into());
-    }
-    let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .flatten()
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    let mut files = Files::new();
-    let mut total = 0;
-    for e in entries {
-        let Some(name) = e.file_name().to_str().map(str::to_string) else {
-            continue;
-        };
-        // Sources alone: a folder may hold what was built from them too.
-        const SOURCES: [&str; 10] = [
-            "cpp", "cc", "cxx", "hpp", "h", "hh", "hxx", "tpp", "ipp", "inc",
-        ];
-        let ext = name.rsplit_once('.').map_or("", |x| x.1);
-        if !SOURCES.contains(&ext) || e.file_type().is_ok_and(|t| t.is_dir()) {
-            continue;
-        }
-        let bytes = upcard_grade::grade::data::read_file(&e.path(), MAX_SOURCE)
-            .map_err(|why| format!("{name} {why}"))?;
-        total += bytes.len() as u64;
-        if total > MAX_SOURCES {
-            return Err(format!(
-                "its source files come to more than {} MiB: not a submission's sources",
-                MAX_SOURCES >> 20
-            ));
-        }
-        files.insert(name, bytes);
-    }
-    Ok(files)
-}
+/// A flat folder's source files, by name, read as data (the grader's
+/// `data::read_sources`, which the class grading reads with too).
+pub(crate) use upcard_grade::grade::data::read_sources as read_files;
 
 pub(crate) fn is_test_file(name: &str) -> bool {
     name.ends_with("_tests.cpp")

@@ -6,6 +6,7 @@
 //! would cost the grader 2 GiB of memory). What goes wrong is that
 //! student's verdict, said with the file's name.
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::Read;
 use std::path::Path;
@@ -82,6 +83,49 @@ pub fn read_file(path: &Path, max: u64) -> Result<Vec<u8>, Refused> {
         return Err(Refused::TooLarge(bytes.len() as u64, max));
     }
     Ok(bytes)
+}
+
+/// What is read of one folder: a source file, and all its sources.
+const MAX_SOURCE: u64 = 1 << 20;
+const MAX_SOURCES: u64 = 8 << 20;
+
+/// A flat folder's C++ source files, by name, read as data: a link,
+/// a file over 1 MiB or sources over 8 MiB in all are refused, with the
+/// file's name. Read in name order, so the same file is named every time.
+pub fn read_sources(dir: &Path) -> Result<BTreeMap<String, Vec<u8>>, String> {
+    if is_link(dir) {
+        return Err("the folder is a symbolic link: links are not followed".into());
+    }
+    let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .flatten()
+        .collect();
+    entries.sort_by_key(|e| e.file_name());
+    let mut files = BTreeMap::new();
+    let mut total = 0;
+    for e in entries {
+        let Some(name) = e.file_name().to_str().map(str::to_string) else {
+            continue;
+        };
+        // Sources alone: a folder may hold what was built from them too.
+        const SOURCES: [&str; 10] = [
+            "cpp", "cc", "cxx", "hpp", "h", "hh", "hxx", "tpp", "ipp", "inc",
+        ];
+        let ext = name.rsplit_once('.').map_or("", |x| x.1);
+        if !SOURCES.contains(&ext) || e.file_type().is_ok_and(|t| t.is_dir()) {
+            continue;
+        }
+        let bytes = read_file(&e.path(), MAX_SOURCE).map_err(|why| format!("{name} {why}"))?;
+        total += bytes.len() as u64;
+        if total > MAX_SOURCES {
+            return Err(format!(
+                "its source files come to more than {} MiB: not a submission's sources",
+                MAX_SOURCES >> 20
+            ));
+        }
+        files.insert(name, bytes);
+    }
+    Ok(files)
 }
 
 #[cfg(test)]

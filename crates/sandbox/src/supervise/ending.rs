@@ -2,6 +2,8 @@
 
 use std::time::Duration;
 
+use super::Limits;
+
 /// How the process ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Ending {
@@ -46,4 +48,20 @@ pub fn signal_name(sig: i32) -> String {
         _ => return format!("signal {sig}"),
     };
     name.to_string()
+}
+
+impl Ending {
+    /// How the run ended, in a few words (`limits` the ones it ran under):
+    /// "exit status 1", "crashed (SIGSEGV)", "timed out after 5 s".
+    pub fn describe(&self, limits: &Limits) -> String {
+        match self {
+            Ending::Exited(c) => format!("exit status {c}"),
+            Ending::Signal(s) => format!("crashed ({})", signal_name(*s)),
+            Ending::TimedOut => format!("timed out after {} s", limits.time.as_secs_f64()),
+            Ending::OutOfMemory => "out of memory".into(),
+            Ending::Truncated => "printed too much".into(),
+            Ending::DiskFull => "filled its disk".into(),
+            Ending::NotStarted(why) => format!("could not start: {why}"),
+        }
+    }
 }
