@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use upcard::Failure;
 use upcard::FailureKind;
-use upcard::adt::{Options, run};
+use upcard::adt::{Options, Parts, run};
 use upcard::courses::Course;
 use upcard::sandbox::{Limits, Sandboxing};
 
@@ -38,8 +38,22 @@ pub struct Args {
     /// Test files built and run at once (default: one per core)
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
+    /// The parts graded: public (the course's public tests), engine (upcard's tests of each function, derived from its engine)
+    #[arg(
+        long,
+        value_name = "PARTS",
+        value_delimiter = ',',
+        default_value = "public,engine"
+    )]
+    parts: Vec<Part>,
     /// A student's submission (Card.cpp somewhere in it), or a folder of them
     submissions: PathBuf,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Part {
+    Public,
+    Engine,
 }
 
 impl Args {
@@ -62,6 +76,10 @@ impl Args {
                 .jobs
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
             json: self.json,
+            parts: Parts {
+                public: self.parts.contains(&Part::Public),
+                engine: self.parts.contains(&Part::Engine),
+            },
         };
         let note = |n: &str| eprintln!("upcard: note: {n}");
         let report = run(&options, &note, stdout).map_err(|e| Failure::input(e.to_string()))?;

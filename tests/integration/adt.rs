@@ -153,3 +153,183 @@ erin: 3/5 public tests passed
         serde_json::json!(["Pack.cpp", "Card.cpp"])
     );
 }
+
+const EECS280: &str = "tests/integration/programs/adt/eecs280";
+
+/// A class in the current term's API (tests/integration/programs/adt/eecs280),
+/// each student the solution's files with slips made here.
+fn eecs280_class(tag: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("adt-eecs280-{tag}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    let read = |n: &str| std::fs::read_to_string(format!("{EECS280}/solution/{n}")).unwrap();
+    let (card, pack, player) = (read("Card.cpp"), read("Pack.cpp"), read("Player.cpp"));
+    let put = |who: &str, name: &str, text: &str| {
+        let p = dir.join(who).join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    let slip = |text: &str, from: &str, to: &str| {
+        assert!(text.contains(from), "{from}");
+        text.replacen(from, to, 1)
+    };
+    let all = |who: &str, card: &str, pack: &str, player: &str| {
+        put(who, "Card.cpp", card);
+        put(who, "Pack.cpp", pack);
+        put(who, "Player.cpp", player);
+    };
+    // Right, below the repository's root.
+    all("ann/p3", &card, &pack, &player);
+    // Card_less forgets the left bower.
+    let no_left = slip(
+        &card,
+        "  if (c.is_left_bower(trump)) {\n    return 299;\n  }\n",
+        "",
+    );
+    all("ben", &no_left, &pack, &player);
+    // lead_card tests the printed suit; reset() does nothing.
+    let printed = slip(
+        &player,
+        "if (!hand[i].is_trump(trump) &&",
+        "if (hand[i].get_suit() != trump &&",
+    );
+    let no_reset = slip(
+        &pack,
+        "void Pack::reset() { next = 0; }",
+        "void Pack::reset() {}",
+    );
+    all("cat", &card, &no_reset, &printed);
+    // operator>= asserts, is_face_or_ace never returns, operator!= prints
+    // as it goes (its answers are right).
+    let broken = slip(
+        &card,
+        "bool operator>=(const Card &lhs, const Card &rhs) { return",
+        "bool operator>=(const Card &lhs, const Card &rhs) { assert(false); return",
+    );
+    let broken = slip(
+        &broken,
+        "bool Card::is_face_or_ace() const { return",
+        "bool Card::is_face_or_ace() const { for (volatile int i = 0; i >= 0; i = 1) {} return",
+    );
+    let broken = slip(
+        &broken,
+        "bool operator!=(const Card &lhs, const Card &rhs) { return",
+        "bool operator!=(const Card &lhs, const Card &rhs) { cout << \"debug\\n\"; return",
+    );
+    all("dan", &broken, &pack, &player);
+    // A main of its own in Card.cpp; no Player.cpp.
+    put(
+        "eve",
+        "Card.cpp",
+        &format!("{card}\nint main() {{ return 0; }}\n"),
+    );
+    put("eve", "Pack.cpp", &pack);
+    dir
+}
+
+/// What upcard's tests say of the eecs280 class, student by student.
+const EECS280_TABLE: &str = "\
+ann: 32/32 functions right in upcard's tests
+  the classes are in p3/
+  upcard's tests of Card: 22/22 functions right
+  upcard's tests of Pack: 6/6 functions right
+  upcard's tests of Player: 4/4 functions right
+ben: 28/32 functions right in upcard's tests
+  upcard's tests of Card: 20/22 functions right
+    Card_less(a, b, trump): 24 of 2304 cases wrong
+      | `Card_less(Jack of Clubs, Queen of Spades, Spades)` is true; it should be false: \
+with Spades trump the Jack of Clubs is the left bower, second only to the right bower
+    Card_less(a, b, led_card, trump): 576 of 55296 cases wrong
+      | `Card_less(Jack of Clubs, Queen of Spades, Nine of Spades, Spades)` is true; it should be false: \
+with Spades trump and the Nine of Spades led the Jack of Clubs is the left bower, second only to the right bower
+  upcard's tests of Pack: 6/6 functions right
+  upcard's tests of Player: 2/4 functions right
+    Simple lead_card: 17 of 400 cases wrong
+      | `lead_card(Diamonds) with the hand Jack of Hearts, Queen of Diamonds` (after 1 right) gives the Queen of Diamonds; \
+it should give the Jack of Hearts: the Simple player leads its highest trump: it holds only trump
+    Simple play_card: 9 of 400 cases wrong
+      | `play_card(Ten of Hearts, Spades) with the hand Ace of Spades, Jack of Clubs` (after 1 right) gives the Jack of Clubs; \
+it should give the Ace of Spades: the Simple player cannot follow suit: plays its lowest card
+cat: 30/32 functions right in upcard's tests
+  upcard's tests of Card: 22/22 functions right
+  upcard's tests of Pack: 5/6 functions right
+    reset(): 25 of 25 cases wrong
+      | `Pack p(pack_input); 10 deals; p.reset();` deal 1 is the King of Hearts; it should be the King of Spades: \
+reset() deals again from the top, in the same order; and it crashed (SIGABRT) at \
+`Pack p(pack_input); 10 deals; p.reset(); deal_one() #15` \
+(upcard-adt.exe: Pack.cpp:24: Card Pack::deal_one(): Assertion `next < PACK_SIZE' failed.)
+  upcard's tests of Player: 3/4 functions right
+    Simple lead_card: 45 of 400 cases wrong
+      | `lead_card(Spades) with the hand Jack of Clubs, Queen of Clubs` gives the Jack of Clubs; \
+it should give the Queen of Clubs: the Simple player leads its highest non-trump card
+dan: 29/32 functions right in upcard's tests
+  upcard's tests of Card: 20/22 functions right
+    is_face_or_ace: 24 of 24 cases wrong
+      | it timed out after 2 s at `Nine of Spades.is_face_or_ace()`
+    operator>=: 576 of 576 cases wrong
+      | it crashed (SIGABRT) at `Nine of Spades >= Nine of Spades` \
+(upcard-adt.exe: Card.cpp:86: bool operator>=(const Card&, const Card&): Assertion `false' failed.)
+  upcard's tests of Pack: 6/6 functions right
+  upcard's tests of Player: 3/4 functions right
+    Simple make_trump: 576 of 576 cases wrong
+      | it timed out after 2 s at `make_trump(Nine of Spades, is_dealer false, round 1) with the hand \
+Jack of Hearts, Queen of Spades, Ace of Diamonds, Ace of Spades, Ten of Hearts`
+eve: 0/0 functions right in upcard's tests (3 classes not run)
+  upcard's tests of Card: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
+  upcard's tests of Pack: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
+  upcard's tests of Player: not built: Player.cpp is not in the submission
+119 passed, 12 failed
+";
+
+#[test]
+fn upcards_tests_name_each_wrong_function_at_its_smallest_case() {
+    let class = eecs280_class("table");
+    let json = class.join("report.json");
+    let ran = Upcard::new()
+        .args([
+            "adt",
+            "--course-files",
+            &format!("{EECS280}/course"),
+            "--timeout",
+            "2",
+            "-j",
+            "2",
+        ])
+        .arg_path(&class)
+        .args(["--json"])
+        .arg_path(&json)
+        .status(1)
+        .run();
+    let text = ran.text();
+    assert_eq!(text, EECS280_TABLE);
+    let report: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    let ben = &report["students"][1];
+    assert_eq!(ben["name"], "ben");
+    let less = &ben["classes"][0]["functions"][8];
+    assert_eq!(less["class"], "Card");
+    assert_eq!(less["function"], "Card_less(a, b, trump)");
+    assert_eq!(
+        (less["cases"].as_u64(), less["wrong"].as_u64()),
+        (Some(2304), Some(24))
+    );
+    // The same cases and the same words at -j 1, without the slow ones.
+    let one = Upcard::new()
+        .args([
+            "adt",
+            "--course-files",
+            &format!("{EECS280}/course"),
+            "--parts",
+            "engine",
+            "-j",
+            "1",
+        ])
+        .arg_path(&class.join("ben"))
+        .status(1)
+        .run();
+    let ben_lines: String = EECS280_TABLE
+        .lines()
+        .skip_while(|l| !l.starts_with("ben:"))
+        .take_while(|l| !l.starts_with("cat:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(one.text(), format!("{ben_lines}28 passed, 4 failed\n"));
+}

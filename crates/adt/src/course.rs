@@ -2,7 +2,8 @@
 //! (`Card.hpp`, `Pack.hpp`, `Player.hpp`, or the older `.h`), its unit-test
 //! framework, its public tests and `pack.in`. Read as data (no link
 //! followed, sizes bounded), from the shallowest folder holding a public
-//! test (a starter-files repository may keep them below its root).
+//! test or the Card header (a starter-files repository may keep them below
+//! its root).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -11,9 +12,15 @@ use upcard_grade::grade::{data, locate};
 
 use crate::{Error, Family};
 
-/// What the course's public tests are named: `Card_public_tests.cpp`, and
-/// in older terms `Card_public_test.cpp`.
-pub(crate) const PUBLIC_TESTS: [&str; 2] = ["*_public_tests.cpp", "*_public_test.cpp"];
+/// What marks the course's folder: its public tests (`Card_public_tests.cpp`,
+/// in older terms `Card_public_test.cpp`), or its Card header alone (for
+/// upcard's own tests, which need no public test).
+const MARKS: [&str; 4] = [
+    "*_public_tests.cpp",
+    "*_public_test.cpp",
+    "Card.hpp",
+    "Card.h",
+];
 
 /// The most of one file, and of all, read from the course's folder.
 const MAX_FILE: u64 = 1 << 20;
@@ -43,7 +50,7 @@ impl CourseFiles {
             dir: dir.to_path_buf(),
             why,
         };
-        let found = locate::sources(dir, &PUBLIC_TESTS).map_err(refused)?;
+        let found = locate::sources(dir, &MARKS).map_err(refused)?;
         let mut entries: Vec<std::fs::DirEntry> = std::fs::read_dir(&found.dir)
             .map_err(|e| refused(e.to_string()))?
             .flatten()

@@ -3,12 +3,15 @@
 //! unit-test framework, its public tests, `pack.in`), and each public test
 //! compiled with exactly the student files the course compiles it with,
 //! against the course's headers, and run one TEST at a time in the sandbox,
-//! as the framework runs it (its names listed, then one name a run). A
-//! submission needs no `euchre.cpp`: the checkpoint is graded so.
-//! docs/adt.md says what is decided and why.
+//! as the framework runs it (its names listed, then one name a run); and
+//! upcard's own tests of each function, derived from the engine (module
+//! `derived`). A submission needs no `euchre.cpp`: the checkpoint is
+//! graded so. docs/adt.md says what is decided and why.
 
+mod build;
 mod class;
 mod course;
+mod derived;
 mod error;
 mod family;
 mod framework;
@@ -17,10 +20,11 @@ mod public;
 mod report;
 
 pub use course::CourseFiles;
+pub use derived::{Class, FunctionResult};
 pub use error::Error;
 pub use family::Family;
 pub use headers::HeaderChange;
-pub use report::{Report, Student, TestFileResult, TestResult, Verdict};
+pub use report::{ClassResult, Report, Student, TestFileResult, TestResult, Verdict};
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -45,14 +49,47 @@ pub struct Options {
     pub jobs: usize,
     /// Where to write the JSON report.
     pub json: Option<PathBuf>,
+    /// The parts graded.
+    pub parts: Parts,
 }
 
-/// Grades every submission's classes on the course's public tests, writes
-/// the table to `out` and the JSON report where asked; what the sandbox
-/// cannot do here goes to `note`, once.
+/// Which parts are graded: the course's public tests, upcard's tests
+/// derived from its engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    pub public: bool,
+    pub engine: bool,
+}
+
+impl Parts {
+    pub const ALL: Parts = Parts {
+        public: true,
+        engine: true,
+    };
+}
+
+/// One job of grading: a public test file or a class of upcard's tests, of one student.
+#[derive(Clone, Copy)]
+enum Work {
+    Public(usize),
+    Engine(Class),
+}
+
+enum Done {
+    Public(TestFileResult),
+    Engine(ClassResult),
+}
+
+/// Grades every submission's classes on the course's public tests and
+/// upcard's, writes the table to `out` and the JSON report where asked;
+/// what the sandbox cannot do here goes to `note`, once.
 pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Report, Error> {
     let course = CourseFiles::read(&o.course_files)?;
-    if course.public_tests.is_empty() {
+    let parts = Parts {
+        public: o.parts.public && !course.public_tests.is_empty(),
+        engine: o.parts.engine,
+    };
+    if o.parts.public && !o.parts.engine && !parts.public {
         return Err(Error::NoPublicTests(o.course_files.clone()));
     }
     let students = class::submissions(&o.submissions)?;
@@ -65,34 +102,100 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
         .num_threads(o.jobs.max(1))
         .build()
         .map_err(|e| Error::Workers(e.to_string()))?;
+    let prepared = derived::Api::of(&course.headers)
+        .filter(|_| parts.engine)
+        .map(|api| prepare(api, &grader, &course, work.path(), &pool, note));
     let g = public::Public {
         grader: &grader,
         course: &course,
         o,
         work: work.path(),
     };
+    let e = derived::Engine {
+        grader: &grader,
+        course: &course,
+        o,
+        work: work.path(),
+        prepared: prepared.as_ref(),
+    };
     let classes: Vec<class::Classes> = students.iter().map(|(n, d)| class::read(n, d)).collect();
-    let jobs: Vec<(usize, usize)> = (0..classes.len())
-        .flat_map(|s| (0..course.public_tests.len()).map(move |t| (s, t)))
-        .collect();
-    let mut results: Vec<(usize, usize, TestFileResult)> = pool.install(|| {
+    let jobs = jobs(classes.len(), parts, &course, prepared.as_ref());
+    // In job order: each student's files, then its classes, as listed.
+    let results: Vec<(usize, Done)> = pool.install(|| {
         jobs.par_iter()
-            .map(|&(s, t)| (s, t, g.test_file(&classes[s], t, &format!("s{s}-t{t}"))))
+            .enumerate()
+            .map(|(k, &(s, w))| {
+                let tag = format!("s{s}-j{k}");
+                let done = match w {
+                    Work::Public(t) => Done::Public(g.test_file(&classes[s], t, &tag)),
+                    Work::Engine(c) => Done::Engine(e.class(&classes[s], c, &tag)),
+                };
+                (s, done)
+            })
             .collect()
     });
-    results.sort_by_key(|r| (r.0, r.1));
     let mut report = Report {
         family: course.family,
         students: classes.iter().map(|c| Student::of(c, &course)).collect(),
     };
-    for (s, _, r) in results {
-        report.students[s].files.push(r);
+    for (s, done) in results {
+        match done {
+            Done::Public(r) => report.students[s].files.push(r),
+            Done::Engine(r) => report.students[s].classes.push(r),
+        }
     }
+    write(&report, o, out)?;
+    Ok(report)
+}
+
+/// Every job, student by student: its public test files, then its classes.
+fn jobs(
+    students: usize,
+    parts: Parts,
+    course: &CourseFiles,
+    prepared: Option<&derived::Prepared>,
+) -> Vec<(usize, Work)> {
+    let classes = prepared.map_or(Class::ALL.to_vec(), derived::Prepared::classes);
+    let mut jobs = Vec::new();
+    for s in 0..students {
+        if parts.public {
+            jobs.extend((0..course.public_tests.len()).map(|t| (s, Work::Public(t))));
+        }
+        if parts.engine {
+            jobs.extend(classes.iter().map(|&c| (s, Work::Engine(c))));
+        }
+    }
+    jobs
+}
+
+/// The course's API prepared: its cases, and its harness compiled once
+/// with the course's headers (a class whose harness does not compile with
+/// them is said, once, and not run).
+fn prepare(
+    api: derived::Api,
+    grader: &Grader,
+    course: &CourseFiles,
+    work: &std::path::Path,
+    pool: &rayon::ThreadPool,
+    note: &dyn Fn(&str),
+) -> derived::Prepared {
+    let mut p = derived::Prepared::new(api);
+    for (class, why) in pool.install(|| p.compile(grader, course, work)) {
+        note(&format!(
+            "upcard's tests of {} are not run: with the course's headers its harness {why}",
+            class.name()
+        ));
+    }
+    p
+}
+
+/// The table to `out`, and the JSON report where asked.
+fn write(report: &Report, o: &Options, out: &mut dyn Write) -> Result<(), Error> {
     report
         .write_table(out)
         .map_err(|e| Error::Output(e.to_string()))?;
     if let Some(p) = &o.json {
-        let text = serde_json::to_string_pretty(&report).expect("a report serializes");
+        let text = serde_json::to_string_pretty(report).expect("a report serializes");
         upcard_scenario::scenario::write_atomic(p, text.as_bytes()).map_err(|source| {
             Error::Write {
                 path: p.clone(),
@@ -100,5 +203,5 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
             }
         })?;
     }
-    Ok(report)
+    Ok(())
 }

@@ -2,14 +2,14 @@
 //! files the course compiles it with and the course's headers, its tests
 //! listed, and each run alone in the sandbox (with `pack.in` beside it).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use upcard_grade::grade::Grader;
 use upcard_sandbox::{Ending, Job, Program};
 
 use crate::class::Classes;
-use crate::course::{compiled_with, is_header};
-use crate::{CourseFiles, Options, TestFileResult, TestResult, framework};
+use crate::course::compiled_with;
+use crate::{CourseFiles, Options, TestFileResult, TestResult, build, framework};
 
 /// The program a public test is built into, and its name as it runs.
 const PROGRAM: &str = "upcard-public.exe";
@@ -56,78 +56,30 @@ impl Public<'_> {
         r
     }
 
-    /// The test file built with the student's files; else what to say and
-    /// the build's log.
-    fn build(
-        &self,
-        c: &Classes,
-        t: usize,
-        tag: &str,
-    ) -> Result<std::path::PathBuf, (String, Option<String>)> {
+    /// The test file built with the student's files and the course's
+    /// headers and framework; else what to say and the build's log.
+    fn build(&self, c: &Classes, t: usize, tag: &str) -> Result<PathBuf, build::Failed> {
         let (name, bytes) = &self.course.public_tests[t];
         let student = c.files.as_ref().map_err(|e| (e.clone(), None))?;
         let needed = compiled_with(name);
-        if let Some(missing) = needed.iter().find(|f| !student.contains_key(*f)) {
-            return Err((
-                format!("not built: {missing} is not in the submission"),
-                None,
-            ));
-        }
-        let src = self.work.join(format!("src-{tag}"));
-        let _ = std::fs::remove_dir_all(&src);
-        let write = |n: &str, b: &[u8]| std::fs::write(src.join(n), b);
-        let written = std::fs::create_dir_all(&src)
-            .and_then(|()| self.headers(student, &write))
-            .and_then(|()| write(name, bytes))
-            .and_then(|()| needed.iter().try_for_each(|f| write(f, &student[f])))
-            .and_then(|()| match &self.course.framework_source {
-                Some((n, b)) => write(n, b),
-                None => Ok(()),
-            });
-        if let Err(e) = written {
-            let _ = std::fs::remove_dir_all(&src);
-            return Err((format!("cannot prepare the build: {e}"), None));
-        }
+        let theirs = build::student_files(student, &needed)?;
+        let headers = build::headers(self.course, student);
+        let mut files: Vec<(&str, &[u8])> = headers.iter().map(|(n, b)| (n.as_str(), *b)).collect();
+        files.push((name, bytes));
+        files.extend(theirs);
         let mut sources: Vec<&str> = vec![name.as_str()];
         sources.extend(needed.iter().map(String::as_str));
-        if let Some((n, _)) = &self.course.framework_source {
+        if let Some((n, b)) = &self.course.framework_source {
+            files.push((n, b));
             sources.push(n);
         }
-        let quoted: Vec<String> = sources.iter().map(|s| quote(s)).collect();
+        let quoted: Vec<String> = sources.iter().map(|s| build::quote(s)).collect();
         let script = format!(
             "g++ {} {} -o {PROGRAM}\n",
             self.o.cxxflags,
             quoted.join(" ")
         );
-        let dest = self.work.join(format!("{tag}.exe"));
-        let built = self.grader.build(&src, &[], &script, PROGRAM, &dest);
-        let _ = std::fs::remove_dir_all(&src);
-        match built {
-            Ok(_) => Ok(dest),
-            Err(b) => Err((
-                format!("does not compile: {}", first_error(&b.log)),
-                Some(b.log),
-            )),
-        }
-    }
-
-    /// The headers the build sees: the course's; the student's only where
-    /// the course gave none of its classes' (said in the report).
-    fn headers(
-        &self,
-        student: &std::collections::BTreeMap<String, Vec<u8>>,
-        write: &dyn Fn(&str, &[u8]) -> std::io::Result<()>,
-    ) -> std::io::Result<()> {
-        let course_has_classes = self.course.class_headers().next().is_some();
-        if !course_has_classes {
-            for (n, b) in student.iter().filter(|(n, _)| is_header(n)) {
-                write(n, b)?;
-            }
-        }
-        for (n, b) in &self.course.headers {
-            write(n, b)?;
-        }
-        Ok(())
+        build::build(self.grader, self.work, tag, &files, &script, PROGRAM)
     }
 
     fn program<'p>(exe: &'p Path, args: &'p [String]) -> Program<'p> {
@@ -185,51 +137,5 @@ impl Public<'_> {
             verdict,
             message,
         }
-    }
-}
-
-/// The compiler's first error in a build's log (its first line that says
-/// `error:`, or the linker's `undefined reference`; not collect2's
-/// summary), or the log's last line.
-fn first_error(log: &str) -> String {
-    log.lines()
-        .find(|l| {
-            (l.contains("error:") && !l.starts_with("collect2"))
-                || l.contains("undefined reference")
-        })
-        .or_else(|| log.lines().rev().find(|l| !l.trim().is_empty()))
-        .unwrap_or("the build failed")
-        .trim()
-        .to_string()
-}
-
-fn quote(s: &str) -> String {
-    shlex::try_quote(s).map_or_else(|_| format!("'{s}'"), |q| q.into_owned())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_first_error_is_the_compilers_first() {
-        let log = "In file included from Card_public_tests.cpp:1:\n\
-                   Card.cpp:12:5: error: 'foo' was not declared in this scope\n\
-                   Card.cpp:14:1: error: expected ';'\nthe build failed (exit status 1)";
-        assert_eq!(
-            first_error(log),
-            "Card.cpp:12:5: error: 'foo' was not declared in this scope"
-        );
-        assert_eq!(
-            first_error("ld: cannot find x\nthe build failed (exit status 1)"),
-            "the build failed (exit status 1)"
-        );
-        let link = "/usr/bin/ld: Player_public_tests.o: in function `f':\n\
-                    /usr/bin/ld: x.cpp:(.text+0x1): undefined reference to `Player_factory'\n\
-                    collect2: error: ld returned 1 exit status";
-        assert_eq!(
-            first_error(link),
-            "/usr/bin/ld: x.cpp:(.text+0x1): undefined reference to `Player_factory'"
-        );
     }
 }

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 use serde::Serialize;
 
 use crate::class::Classes;
+use crate::derived::{Class, FunctionResult};
 use crate::{CourseFiles, Family, HeaderChange};
 
 /// How one test went.
@@ -68,6 +69,20 @@ pub struct TestFileResult {
     pub tests: Vec<TestResult>,
 }
 
+/// upcard's tests of one class on one student's classes.
+#[derive(Clone, Debug, Serialize)]
+pub struct ClassResult {
+    pub class: Class,
+    /// The student files the harness was linked with.
+    pub compiled_with: Vec<String>,
+    /// Why its functions did not run (not built).
+    pub error: Option<String>,
+    /// A failed build's log.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log: Option<String>,
+    pub functions: Vec<FunctionResult>,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Student {
     pub name: String,
@@ -79,7 +94,10 @@ pub struct Student {
     pub error: Option<String>,
     /// Headers of the student's that differ from the course's (the course's were used).
     pub headers: Vec<HeaderChange>,
+    /// The course's public tests, a file each.
     pub files: Vec<TestFileResult>,
+    /// upcard's engine-derived tests, a class each.
+    pub classes: Vec<ClassResult>,
 }
 
 impl Student {
@@ -99,6 +117,7 @@ impl Student {
             error: c.files.as_ref().err().cloned(),
             headers,
             files: Vec::new(),
+            classes: Vec::new(),
         }
     }
 
@@ -107,6 +126,13 @@ impl Student {
         let tests = self.files.iter().flat_map(|f| &f.tests);
         let passed = tests.clone().filter(|t| t.verdict.passed()).count();
         (passed, tests.count())
+    }
+
+    /// Functions right in upcard's tests, and tested.
+    pub fn functions(&self) -> (usize, usize) {
+        let all = self.classes.iter().flat_map(|c| &c.functions);
+        let right = all.clone().filter(|f| f.passed()).count();
+        (right, all.count())
     }
 }
 
@@ -126,24 +152,22 @@ impl Report {
                 && s.files
                     .iter()
                     .all(|f| f.error.is_none() && f.tests.iter().all(|t| t.verdict.passed()))
+                && s.classes
+                    .iter()
+                    .all(|c| c.error.is_none() && c.functions.iter().all(FunctionResult::passed))
         })
     }
 
     /// The table: per student its findings, each test file's line, each
-    /// test that did not pass with its message; then `N passed, N failed`
-    /// over the tests (a file that did not build counts as one failure).
+    /// test that did not pass with its message, each class's line of
+    /// upcard's tests and each wrong function with its smallest wrong case;
+    /// then `N passed, N failed` over the tests and functions (a file or
+    /// class that did not build counts as one failure).
     pub fn write_table(&self, out: &mut dyn Write) -> io::Result<()> {
         let (mut passed, mut failed) = (0, 0);
         for s in &self.students {
             let name = upcard_parse::escape::printable_line(&s.name);
-            let (p, n) = s.score();
-            let unrun = s.files.iter().filter(|f| f.error.is_some()).count();
-            let unrun = match unrun {
-                0 => String::new(),
-                1 => " (1 test file not run)".into(),
-                k => format!(" ({k} test files not run)"),
-            };
-            writeln!(out, "{name}: {p}/{n} public tests passed{unrun}")?;
+            writeln!(out, "{name}: {}", s.summary())?;
             if let Some(b) = &s.below {
                 writeln!(
                     out,
@@ -175,9 +199,80 @@ impl Report {
             for f in &s.files {
                 failed += write_file(out, f, &mut passed)?;
             }
+            for c in &s.classes {
+                failed += write_class(out, c, &mut passed)?;
+            }
         }
         writeln!(out, "{passed} passed, {failed} failed")
     }
+}
+
+impl Student {
+    /// Its line's scores: public tests passed, functions right.
+    fn summary(&self) -> String {
+        let mut parts = Vec::new();
+        let not_run = |k: usize, what: &str| match k {
+            0 => String::new(),
+            1 => format!(" (1 {what} not run)"),
+            k => format!(" ({k} {what} not run)", what = plural(what)),
+        };
+        if !self.files.is_empty() || self.classes.is_empty() {
+            let (p, n) = self.score();
+            let unrun = self.files.iter().filter(|f| f.error.is_some()).count();
+            parts.push(format!(
+                "{p}/{n} public tests passed{}",
+                not_run(unrun, "test file")
+            ));
+        }
+        if !self.classes.is_empty() {
+            let (r, n) = self.functions();
+            let unrun = self.classes.iter().filter(|c| c.error.is_some()).count();
+            parts.push(format!(
+                "{r}/{n} functions right in upcard's tests{}",
+                not_run(unrun, "class")
+            ));
+        }
+        parts.join("; ")
+    }
+}
+
+fn plural(what: &str) -> String {
+    if what.ends_with('s') {
+        format!("{what}es")
+    } else {
+        format!("{what}s")
+    }
+}
+
+/// One class's lines of upcard's tests; how many failures it counts.
+fn write_class(out: &mut dyn Write, c: &ClassResult, passed: &mut usize) -> io::Result<usize> {
+    let what = format!("upcard's tests of {}", c.class.name());
+    if let Some(e) = &c.error {
+        writeln!(out, "  {what}: {}", upcard_parse::escape::printable_line(e))?;
+        return Ok(1);
+    }
+    let right = c.functions.iter().filter(|f| f.passed()).count();
+    *passed += right;
+    writeln!(
+        out,
+        "  {what}: {right}/{} functions right",
+        c.functions.len()
+    )?;
+    for f in c.functions.iter().filter(|f| !f.passed()) {
+        writeln!(
+            out,
+            "    {}: {} of {} cases wrong",
+            f.function, f.wrong, f.cases
+        )?;
+        if let Some(finding) = &f.finding {
+            writeln!(
+                out,
+                "      | {}",
+                upcard_parse::escape::printable_line(finding)
+            )?;
+        }
+    }
+    Ok(c.functions.len() - right)
 }
 
 /// One test file's lines; how many failures it counts.
