@@ -144,6 +144,9 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
             Done::Engine(r) => report.students[s].classes.push(r),
         }
     }
+    for s in &mut report.students {
+        derived::relate(&mut s.classes);
+    }
     write(&report, o, out)?;
     Ok(report)
 }

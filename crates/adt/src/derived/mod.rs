@@ -11,9 +11,11 @@ mod card;
 mod function;
 mod pack;
 mod player;
+mod relate;
 mod words;
 
 pub(crate) use api::Api;
+pub(crate) use relate::relate;
 pub use function::{Class, FunctionResult};
 
 use std::collections::BTreeMap;

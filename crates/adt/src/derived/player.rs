@@ -229,6 +229,15 @@ fn add_and_discard() -> Function {
         call: Box::new(move |i| call(&called[i])),
         say: Box::new(move |i, got, want| {
             let c = &said[i];
+            let mut cards = pairs(got);
+            cards.sort();
+            if let Some(twice) = cards.windows(2).find(|w| w[0] == w[1]) {
+                return format!(
+                    "after `{}` its hand cannot be read back: lead_card gave {} more than once (lead_card does not remove the card it leads)",
+                    call(c),
+                    super::words::card_words(&twice[0])
+                );
+            }
             format!(
                 "after `{}` its hand (led back with lead_card) is {}; it should be {}: the Simple player discards the lowest card of its hand and the upcard with {} trump, here {}",
                 call(c),

@@ -1,0 +1,70 @@
+//! What a wrong function's answers rest on: the student's functions it may
+//! call, or that its cases are read through (a read pack, a hand led back).
+//! A wrong function whose own are wrong too says so, so that a TA reads
+//! the cause first (`Simple play_card` wrong because `Card_less` is).
+
+use crate::ClassResult;
+
+/// The functions `function`'s answers rest on, by their titles.
+fn rests_on(function: &str) -> &'static [&'static str] {
+    match function {
+        "Card_less(a, b, trump)" => &[
+            "is_right_bower(trump)",
+            "is_left_bower(trump)",
+            "is_trump(trump)",
+            "operator<",
+        ],
+        "Card_less(a, b, led_card, trump)" => &[
+            "Card_less(a, b, trump)",
+            "get_suit(trump)",
+            "is_right_bower(trump)",
+            "is_left_bower(trump)",
+            "is_trump(trump)",
+            "operator<",
+        ],
+        "is_left_bower(trump)" | "is_trump(trump)" | "get_suit(trump)" => {
+            &["Suit_next(suit)", "is_left_bower(trump)"]
+        }
+        "Pack(istream)" => &["operator>>(istream, Card)"],
+        "reset()" | "shuffle()" | "shuffle() after deals" | "shuffle() twice" => &["Pack(istream)"],
+        "Simple make_trump" => &[
+            "is_face_or_ace",
+            "is_face",
+            "is_trump(trump)",
+            "get_suit(trump)",
+            "Suit_next(suit)",
+        ],
+        "Simple add_and_discard" => &["Card_less(a, b, trump)", "Simple lead_card"],
+        "Simple lead_card" => &["Card_less(a, b, trump)", "is_trump(trump)", "get_suit(trump)"],
+        "Simple play_card" => &[
+            "Card_less(a, b, led_card, trump)",
+            "get_suit(trump)",
+            "is_trump(trump)",
+        ],
+        _ => &[],
+    }
+}
+
+/// Each wrong function's finding, followed by the functions it rests on
+/// that are wrong too.
+pub(crate) fn relate(classes: &mut [ClassResult]) {
+    let wrong: Vec<String> = classes
+        .iter()
+        .flat_map(|c| &c.functions)
+        .filter(|f| !f.passed())
+        .map(|f| f.function.clone())
+        .collect();
+    for f in classes.iter_mut().flat_map(|c| &mut c.functions) {
+        let also: Vec<&str> = rests_on(&f.function)
+            .iter()
+            .copied()
+            .filter(|d| *d != f.function && wrong.iter().any(|w| w == d))
+            .collect();
+        if let (Some(finding), false) = (f.finding.as_mut(), also.is_empty()) {
+            finding.push_str(&format!(
+                " (wrong too, and used here: {})",
+                also.join(", ")
+            ));
+        }
+    }
+}
