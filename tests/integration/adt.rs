@@ -240,15 +240,18 @@ ben: 28/32 functions right in upcard's tests
 with Spades trump the Jack of Clubs is the left bower, second only to the right bower
     Card_less(a, b, led_card, trump): 576 of 55296 cases wrong
       | `Card_less(Jack of Clubs, Queen of Spades, Nine of Spades, Spades)` is true; it should be false: \
-with Spades trump and the Nine of Spades led the Jack of Clubs is the left bower, second only to the right bower
+with Spades trump and the Nine of Spades led the Jack of Clubs is the left bower, second only to the right bower \
+(wrong too, and used here: Card_less(a, b, trump))
   upcard's tests of Pack: 6/6 functions right
   upcard's tests of Player: 2/4 functions right
     Simple lead_card: 17 of 400 cases wrong
       | `lead_card(Diamonds) with the hand Jack of Hearts, Queen of Diamonds` (after 1 right) gives the Queen of Diamonds; \
-it should give the Jack of Hearts: the Simple player leads its highest trump: it holds only trump
+it should give the Jack of Hearts: the Simple player leads its highest trump: it holds only trump \
+(wrong too, and used here: Card_less(a, b, trump))
     Simple play_card: 9 of 400 cases wrong
       | `play_card(Ten of Hearts, Spades) with the hand Ace of Spades, Jack of Clubs` (after 1 right) gives the Jack of Clubs; \
-it should give the Ace of Spades: the Simple player cannot follow suit: plays its lowest card
+it should give the Ace of Spades: the Simple player cannot follow suit: plays its lowest card \
+(wrong too, and used here: Card_less(a, b, led_card, trump))
 cat: 30/32 functions right in upcard's tests
   upcard's tests of Card: 22/22 functions right
   upcard's tests of Pack: 5/6 functions right
@@ -272,7 +275,8 @@ dan: 29/32 functions right in upcard's tests
   upcard's tests of Player: 3/4 functions right
     Simple make_trump: 576 of 576 cases wrong
       | it timed out after 2 s at `make_trump(Nine of Spades, is_dealer false, round 1) with the hand \
-Jack of Hearts, Queen of Spades, Ace of Diamonds, Ace of Spades, Ten of Hearts`
+Jack of Hearts, Queen of Spades, Ace of Diamonds, Ace of Spades, Ten of Hearts` \
+(wrong too, and used here: is_face_or_ace)
 eve: 0/0 functions right in upcard's tests (3 classes not run)
   upcard's tests of Card: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
   upcard's tests of Pack: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
