@@ -33,6 +33,9 @@ pub struct Args {
     /// Build without the sandbox (only sources you trust)
     #[arg(long)]
     no_sandbox: bool,
+    /// The course's files (a term's starter files): their headers replace the submission's, as the course compiles students' .cpp files; a header that differs is said
+    #[arg(long, value_name = "DIR")]
+    course_files: Option<PathBuf>,
     /// The submission's folder (the shallowest folder in it that holds the course's main file is built)
     src: PathBuf,
     /// Where the built program goes
@@ -67,7 +70,10 @@ impl Args {
             ..Limits::default()
         };
         let sandboxing = Sandboxing::when(!self.no_sandbox).map_err(super::refused)?;
-        let grader = Grader::new(None, limits, sandboxing).map_err(super::refused)?;
+        let mut grader = Grader::new(None, limits, sandboxing).map_err(super::refused)?;
+        if let Some(d) = &self.course_files {
+            grader.course_files = super::course_files::headers(d)?;
+        }
         for n in grader.notes() {
             eprintln!("upcard: note: {n}");
         }
@@ -80,6 +86,12 @@ impl Args {
             &self.output,
         ) {
             Ok(below) => {
+                let dir = below
+                    .as_ref()
+                    .map_or(self.src.clone(), |b| self.src.join(b));
+                for c in upcard::grade::headers::changes(&dir, &grader.course_files) {
+                    let _ = writeln!(stdout, "{} (the course's header was used)", c.describe());
+                }
                 if let Some(b) = below {
                     let _ = writeln!(
                         stdout,

@@ -89,6 +89,9 @@ pub struct Args {
     /// For each wrong transcript, name the rule mutants (docs/mutants.md) that reproduce it
     #[arg(long)]
     diagnose: bool,
+    /// With --build, the course's files (a term's starter files): their headers replace each student's, as the course compiles students' .cpp files; a student header that differs is said
+    #[arg(long, value_name = "DIR", requires = "build")]
+    course_files: Option<PathBuf>,
 }
 
 impl Args {
@@ -122,6 +125,10 @@ impl Args {
             out: self.out,
             shard: self.shard,
             diagnose: self.diagnose,
+            course_files: match &self.course_files {
+                Some(d) => super::course_files::headers(d)?,
+                None => Vec::new(),
+            },
         };
         // Programs run in process groups of their own, which Ctrl-C does not reach.
         if let Err(e) = super::signals::stop_everything_on_signals() {

@@ -7,6 +7,7 @@ mod autograder;
 mod bless;
 mod build;
 mod completions;
+mod course_files;
 pub mod exit;
 mod grade;
 mod import;

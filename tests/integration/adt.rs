@@ -337,3 +337,56 @@ fn upcards_tests_name_each_wrong_function_at_its_smallest_case() {
         .collect();
     assert_eq!(one.text(), format!("{ben_lines}28 passed, 4 failed\n"));
 }
+
+/// A submission of the spec's `.cpp` files only (no header): built with
+/// `--course-files`, the course's headers are used, as the course compiles
+/// students' files; without them it does not compile; a student's edited
+/// header is said at its first differing line and not used.
+#[test]
+fn a_submission_of_cpp_files_builds_with_the_courses_headers() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("adt-six-files");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    for n in ["Card.cpp", "Pack.cpp", "Player.cpp"] {
+        std::fs::copy(format!("{EECS280}/solution/{n}"), dir.join(n)).unwrap();
+    }
+    let main = "#include \"Pack.hpp\"\n#include \"Player.hpp\"\n\
+                int main() { Pack p; Player *s = Player_factory(\"A\", \"Simple\");\n\
+                s->add_card(p.deal_one()); Card c = s->lead_card(SPADES);\n\
+                delete s; return c == Card(NINE, SPADES) ? 0 : 1; }\n";
+    std::fs::write(dir.join("euchre.cpp"), main).unwrap();
+    let exe = dir.join("built.exe");
+    let build = |course: bool| {
+        let mut u = Upcard::new().args(["build", "--rules", "eecs280"]);
+        if course {
+            u = u.args(["--course-files", &format!("{EECS280}/course")]);
+        }
+        u.arg_path(&dir).args(["-o"]).arg_path(&exe)
+    };
+    let refused = build(false).status(1).run();
+    assert!(
+        refused
+            .stderr
+            .contains("fatal error: Pack.hpp: No such file or directory"),
+        "{}",
+        refused.stderr
+    );
+    build(true)
+        .stdout_is(format!("built {}\n", exe.display()))
+        .run();
+    assert_eq!(
+        std::process::Command::new(&exe).status().unwrap().code(),
+        Some(0)
+    );
+    // An edited header of the student's: said, and the course's used.
+    let header = std::fs::read_to_string(format!("{EECS280}/course/Card.hpp")).unwrap();
+    let edited = header.replacen("  Card();\n", "  Card();\n  int mine() const;\n", 1);
+    std::fs::write(dir.join("Card.hpp"), edited).unwrap();
+    build(true)
+        .stdout_is(format!(
+            "Card.hpp differs from the course's at line 27: the course's `Card(Rank rank_in, Suit suit_in);`, \
+             yours `int mine() const;` (the course's header was used)\nbuilt {}\n",
+            exe.display()
+        ))
+        .run();
+}

@@ -15,7 +15,6 @@ mod derived;
 mod error;
 mod family;
 mod framework;
-mod headers;
 mod public;
 mod report;
 
@@ -23,8 +22,8 @@ pub use course::CourseFiles;
 pub use derived::{Class, FunctionResult};
 pub use error::Error;
 pub use family::Family;
-pub use headers::HeaderChange;
 pub use report::{ClassResult, Report, Student, TestFileResult, TestResult, Verdict};
+pub use upcard_grade::grade::headers::HeaderChange;
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -106,7 +106,10 @@ impl Student {
         let headers = files.map_or(Vec::new(), |f| {
             course
                 .class_headers()
-                .filter_map(|(n, b)| f.get(n).and_then(|s| crate::headers::compare(n, b, s)))
+                .filter_map(|(n, b)| {
+                    f.get(n)
+                        .and_then(|s| upcard_grade::grade::headers::compare(n, b, s))
+                })
                 .collect()
         });
         Student {

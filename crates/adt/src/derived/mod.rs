@@ -15,8 +15,8 @@ mod relate;
 mod words;
 
 pub(crate) use api::Api;
-pub(crate) use relate::relate;
 pub use function::{Class, FunctionResult};
+pub(crate) use relate::relate;
 
 use std::collections::BTreeMap;
 use std::path::Path;

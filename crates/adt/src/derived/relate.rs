@@ -35,7 +35,11 @@ fn rests_on(function: &str) -> &'static [&'static str] {
             "Suit_next(suit)",
         ],
         "Simple add_and_discard" => &["Card_less(a, b, trump)", "Simple lead_card"],
-        "Simple lead_card" => &["Card_less(a, b, trump)", "is_trump(trump)", "get_suit(trump)"],
+        "Simple lead_card" => &[
+            "Card_less(a, b, trump)",
+            "is_trump(trump)",
+            "get_suit(trump)",
+        ],
         "Simple play_card" => &[
             "Card_less(a, b, led_card, trump)",
             "get_suit(trump)",
@@ -61,10 +65,7 @@ pub(crate) fn relate(classes: &mut [ClassResult]) {
             .filter(|d| *d != f.function && wrong.iter().any(|w| w == d))
             .collect();
         if let (Some(finding), false) = (f.finding.as_mut(), also.is_empty()) {
-            finding.push_str(&format!(
-                " (wrong too, and used here: {})",
-                also.join(", ")
-            ));
+            finding.push_str(&format!(" (wrong too, and used here: {})", also.join(", ")));
         }
     }
 }

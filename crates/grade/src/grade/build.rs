@@ -94,7 +94,8 @@ impl Grader {
     /// `program` in its working directory) in the sandbox, and puts the
     /// program at `dest`. The sources are those of the shallowest folder
     /// under `src` holding one of `main_files` (`src` itself when there are
-    /// none): what is returned, relative to `src`, when it is below. The
+    /// none): what is returned, relative to `src`, when it is below; the
+    /// grader's course files replace the student's of the same name. The
     /// build gets the run limits, with at least a minute.
     pub fn build(
         &self,
@@ -114,7 +115,8 @@ impl Grader {
             .supervisor
             .lease()
             .map_err(|e| fail(format!("cannot make a directory to build in: {e}")))?;
-        for (name, bytes) in &files {
+        // The course's files last: they replace the student's of the same name.
+        for (name, bytes) in files.iter().chain(&self.course_files) {
             dir.write(name, bytes)
                 .map_err(|e| fail(format!("cannot copy {name}: {e}")))?;
         }

@@ -47,6 +47,9 @@ pub struct Options {
     pub shard: Option<Shard>,
     /// Name the mutants that reproduce each wrong transcript.
     pub diagnose: bool,
+    /// With `--build`, the course's files each build sees in place of the
+    /// student's (`--course-files`: its headers).
+    pub course_files: Vec<(String, Vec<u8>)>,
 }
 
 /// One program to grade: a name for tables and its path (or why there is none).
@@ -113,6 +116,7 @@ fn build_all(
     pool: &rayon::ThreadPool,
     out: &Path,
     progs: &mut [Program],
+    said: &dyn Reporter,
 ) {
     let course = rules.course();
     let script = course.build_script(course.cxxflags());
@@ -129,6 +133,14 @@ fn build_all(
                     p.sources = below;
                 }
                 Err(f) => p.path = Err(format!("the submission did not build:\n{}", f.log)),
+            }
+            let dir = p.sources.as_ref().map_or(src.clone(), |b| src.join(b));
+            for c in super::headers::changes(&dir, &grader.course_files) {
+                said.report(Event::Note(format!(
+                    "{}: {} (the course's header was used)",
+                    p.name,
+                    c.describe()
+                )));
             }
             // A sanitizer build that fails (no libasan here, say) only
             // leaves the reports without its words.
@@ -256,6 +268,7 @@ fn new_grader(o: &Options, said: &dyn Reporter) -> Result<Grader, Failure> {
     let sandboxing = Sandboxing::when(o.sandbox).map_err(refused)?;
     let mut grader = Grader::new(o.argv0.clone(), o.limits, sandboxing).map_err(refused)?;
     grader.diagnose = o.diagnose;
+    grader.course_files = o.course_files.clone();
     for n in grader.notes() {
         said.report(Event::Note(n.clone()));
     }
@@ -316,7 +329,7 @@ pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(
     let built = tempfile::tempdir()
         .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
     if o.build {
-        build_all(o, rules, &grader, &pool, built.path(), &mut progs);
+        build_all(o, rules, &grader, &pool, built.path(), &mut progs, said);
     }
     let work = Work {
         grader: &grader,

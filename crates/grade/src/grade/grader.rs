@@ -22,6 +22,10 @@ pub struct Grader {
     pub diagnose: bool,
     /// The mutants' runs, kept across the programs graded.
     pub(super) diagnoser: upcard_mutants::Diagnoser,
+    /// The course's files every build sees in place of the student's
+    /// (`--course-files`: its headers, as the course's autograder compiles
+    /// students' `.cpp` files with them), by name.
+    pub course_files: Vec<(String, Vec<u8>)>,
 }
 
 impl Grader {
@@ -38,6 +42,7 @@ impl Grader {
             supervisor: Supervisor::new(limits, sandboxing)?,
             diagnose: false,
             diagnoser: upcard_mutants::Diagnoser::new(),
+            course_files: Vec::new(),
         })
     }
 

@@ -13,6 +13,7 @@ pub mod event;
 mod expected;
 mod explain;
 mod grader;
+pub mod headers;
 pub mod html;
 pub mod locate;
 pub mod merge;

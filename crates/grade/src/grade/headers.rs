@@ -35,6 +35,19 @@ impl HeaderChange {
     }
 }
 
+/// The changes of the headers in `dir` (a student's sources) from the
+/// course's `files` that are headers, in name order.
+pub fn changes(dir: &std::path::Path, files: &[(String, Vec<u8>)]) -> Vec<HeaderChange> {
+    files
+        .iter()
+        .filter(|(n, _)| n.ends_with(".hpp") || n.ends_with(".h"))
+        .filter_map(|(n, course)| {
+            let theirs = super::data::read_file(&dir.join(n), 1 << 20).ok()?;
+            compare(n, course, &theirs)
+        })
+        .collect()
+}
+
 /// How `student`'s copy of `header` differs from the `course`'s, if it
 /// does: its code line by line (comments, blank lines, line endings and
 /// trailing blanks aside: a term's fixed typo in a comment, or an editor's
