@@ -226,14 +226,23 @@ fn eecs280_class(tag: &str) -> PathBuf {
     dir
 }
 
-/// What upcard's tests say of the eecs280 class, student by student.
+/// The public tests' lines of a student who passes them all.
+const PUBLIC_PASSED: &str = "  Card_public_tests.cpp: 2/2 passed\n  Pack_public_tests.cpp: 2/2 passed\n  Player_public_tests.cpp: 1/1 passed\n";
+
+/// What the public tests and upcard's tests say of the eecs280 class, student by student.
 const EECS280_TABLE: &str = "\
-ann: 32/32 functions right in upcard's tests
+ann: 5/5 public tests passed; 32/32 functions right in upcard's tests
   the classes are in p3/
+  Card_public_tests.cpp: 2/2 passed
+  Pack_public_tests.cpp: 2/2 passed
+  Player_public_tests.cpp: 1/1 passed
   upcard's tests of Card: 22/22 functions right
   upcard's tests of Pack: 6/6 functions right
   upcard's tests of Player: 4/4 functions right
-ben: 28/32 functions right in upcard's tests
+ben: 5/5 public tests passed; 28/32 functions right in upcard's tests
+  Card_public_tests.cpp: 2/2 passed
+  Pack_public_tests.cpp: 2/2 passed
+  Player_public_tests.cpp: 1/1 passed
   upcard's tests of Card: 20/22 functions right
     Card_less(a, b, trump): 24 of 2304 cases wrong
       | `Card_less(Jack of Clubs, Queen of Spades, Spades)` is true; it should be false: \
@@ -252,7 +261,10 @@ it should give the Jack of Hearts: the Simple player leads its highest trump: it
       | `play_card(Ten of Hearts, Spades) with the hand Ace of Spades, Jack of Clubs` (after 1 right) gives the Jack of Clubs; \
 it should give the Ace of Spades: the Simple player cannot follow suit: plays its lowest card \
 (wrong too, and used here: Card_less(a, b, led_card, trump))
-cat: 30/32 functions right in upcard's tests
+cat: 5/5 public tests passed; 30/32 functions right in upcard's tests
+  Card_public_tests.cpp: 2/2 passed
+  Pack_public_tests.cpp: 2/2 passed
+  Player_public_tests.cpp: 1/1 passed
   upcard's tests of Card: 22/22 functions right
   upcard's tests of Pack: 5/6 functions right
     reset(): 25 of 25 cases wrong
@@ -264,7 +276,11 @@ reset() deals again from the top, in the same order; and it crashed (SIGABRT) at
     Simple lead_card: 45 of 400 cases wrong
       | `lead_card(Spades) with the hand Jack of Clubs, Queen of Clubs` gives the Jack of Clubs; \
 it should give the Queen of Clubs: the Simple player leads its highest non-trump card
-dan: 29/32 functions right in upcard's tests
+dan: 4/5 public tests passed; 29/32 functions right in upcard's tests
+  Card_public_tests.cpp: 2/2 passed
+  Pack_public_tests.cpp: 2/2 passed
+  Player_public_tests.cpp: 0/1 passed
+    test_simple_player_make_trump: TIMEOUT (more than 2 s)
   upcard's tests of Card: 20/22 functions right
     is_face_or_ace: 24 of 24 cases wrong
       | it timed out after 2 s at `Nine of Spades.is_face_or_ace()`
@@ -277,11 +293,14 @@ dan: 29/32 functions right in upcard's tests
       | it timed out after 2 s at `make_trump(Nine of Spades, is_dealer false, round 1) with the hand \
 Jack of Hearts, Queen of Spades, Ace of Diamonds, Ace of Spades, Ten of Hearts` \
 (wrong too, and used here: is_face_or_ace)
-eve: 0/0 functions right in upcard's tests (3 classes not run)
+eve: 0/0 public tests passed (3 test files not run); 0/0 functions right in upcard's tests (3 classes not run)
+  Card_public_tests.cpp: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
+  Pack_public_tests.cpp: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
+  Player_public_tests.cpp: not built: Player.cpp is not in the submission
   upcard's tests of Card: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
   upcard's tests of Pack: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
   upcard's tests of Player: not built: Player.cpp is not in the submission
-119 passed, 12 failed
+138 passed, 16 failed
 ";
 
 #[test]
@@ -335,7 +354,12 @@ fn upcards_tests_name_each_wrong_function_at_its_smallest_case() {
         .take_while(|l| !l.starts_with("cat:"))
         .map(|l| format!("{l}\n"))
         .collect();
-    assert_eq!(one.text(), format!("{ben_lines}28 passed, 4 failed\n"));
+    assert_eq!(
+        one.text(),
+        format!("{ben_lines}28 passed, 4 failed\n")
+            .replace("5/5 public tests passed; ", "")
+            .replace(PUBLIC_PASSED, "")
+    );
 }
 
 /// A submission of the spec's `.cpp` files only (no header): built with

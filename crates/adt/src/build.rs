@@ -66,22 +66,6 @@ pub(crate) fn build(
     }
 }
 
-/// The student files a build needs, or which one the submission lacks.
-pub(crate) fn student_files<'a>(
-    student: &'a BTreeMap<String, Vec<u8>>,
-    needed: &[String],
-) -> Result<Vec<(&'a str, &'a [u8])>, Failed> {
-    needed
-        .iter()
-        .map(|f| {
-            student
-                .get_key_value(f)
-                .map(|(n, b)| (n.as_str(), b.as_slice()))
-                .ok_or_else(|| (format!("not built: {f} is not in the submission"), None))
-        })
-        .collect()
-}
-
 pub(crate) fn quote(s: &str) -> String {
     shlex::try_quote(s).map_or_else(|_| format!("'{s}'"), |q| q.into_owned())
 }

@@ -9,12 +9,15 @@
 //! graded so. docs/adt.md says what is decided and why.
 
 mod build;
+mod built;
+mod bundle;
 mod class;
 mod course;
 mod derived;
 mod error;
 mod family;
 mod framework;
+mod plan;
 mod public;
 mod report;
 
@@ -101,41 +104,72 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
         .num_threads(o.jobs.max(1))
         .build()
         .map_err(|e| Error::Workers(e.to_string()))?;
-    let prepared = derived::Api::of(&course.headers)
-        .filter(|_| parts.engine)
-        .map(|api| prepare(api, &grader, &course, work.path(), &pool, note));
+    let plan = plan::Plan::new(&grader, &course, &o.cxxflags, parts, work.path(), note);
+    let classes: Vec<class::Classes> = students.iter().map(|(n, d)| class::read(n, d)).collect();
+    // Each student's harness API: the course's, else its own headers'.
+    let apis: Vec<Option<derived::Api>> = classes
+        .iter()
+        .map(|c| plan.api.clone().or_else(|| student_api(&course, c)))
+        .collect();
+    let prepared = prepare(&apis, parts);
+    let built: Vec<built::Built> = pool.install(|| {
+        (0..classes.len())
+            .into_par_iter()
+            .map(|s| {
+                let tag = format!("s{s}");
+                built::Built {
+                    dir: work.path().join(&tag),
+                    bundle: plan.build_student(
+                        &grader,
+                        &classes[s],
+                        apis[s].as_ref(),
+                        work.path(),
+                        &tag,
+                    ),
+                }
+            })
+            .collect()
+    });
     let g = public::Public {
         grader: &grader,
         course: &course,
         o,
-        work: work.path(),
     };
-    let e = derived::Engine {
-        grader: &grader,
-        course: &course,
-        o,
-        work: work.path(),
-        prepared: prepared.as_ref(),
-    };
-    let classes: Vec<class::Classes> = students.iter().map(|(n, d)| class::read(n, d)).collect();
-    let jobs = jobs(classes.len(), parts, &course, prepared.as_ref());
+    let e = derived::Engine { grader: &grader, o };
+    let readable: Vec<bool> = classes.iter().map(|c| c.files.is_ok()).collect();
+    let jobs = jobs(&readable, parts, &course, &plan.classes);
     // In job order: each student's files, then its classes, as listed.
     let results: Vec<(usize, Done)> = pool.install(|| {
         jobs.par_iter()
-            .enumerate()
-            .map(|(k, &(s, w))| {
-                let tag = format!("s{s}-j{k}");
+            .map(|&(s, w)| {
                 let done = match w {
-                    Work::Public(t) => Done::Public(g.test_file(&classes[s], t, &tag)),
-                    Work::Engine(c) => Done::Engine(e.class(&classes[s], c, &tag)),
+                    Work::Public(t) => Done::Public(g.test_file(&classes[s], t, &built[s])),
+                    Work::Engine(c) => {
+                        let p = apis[s]
+                            .as_ref()
+                            .and_then(|a| prepared.iter().find(|p| p.api == *a));
+                        Done::Engine(e.class(&classes[s], c, &built[s], p))
+                    }
                 };
                 (s, done)
             })
             .collect()
     });
+    let report = assemble(&classes, &course, results);
+    write(&report, o, out)?;
+    Ok(report)
+}
+
+/// The report: each student's row, its results in job order, each wrong
+/// function with the wrong functions it rests on.
+fn assemble(
+    classes: &[class::Classes],
+    course: &CourseFiles,
+    results: Vec<(usize, Done)>,
+) -> Report {
     let mut report = Report {
         family: course.family,
-        students: classes.iter().map(|c| Student::of(c, &course)).collect(),
+        students: classes.iter().map(|c| Student::of(c, course)).collect(),
     };
     for (s, done) in results {
         match done {
@@ -146,20 +180,40 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
     for s in &mut report.students {
         derived::relate(&mut s.classes);
     }
-    write(&report, o, out)?;
-    Ok(report)
+    report
 }
 
-/// Every job, student by student: its public test files, then its classes.
+/// A student's API from the headers its build sees (the course gave none).
+fn student_api(course: &CourseFiles, c: &class::Classes) -> Option<derived::Api> {
+    let files = c.files.as_ref().ok()?;
+    let headers: std::collections::BTreeMap<String, Vec<u8>> = build::headers(course, files)
+        .into_iter()
+        .map(|(n, b)| (n, b.to_vec()))
+        .collect();
+    derived::Api::of(&headers)
+}
+
+/// The cases of each API the students' builds use, made once each.
+fn prepare(apis: &[Option<derived::Api>], parts: Parts) -> Vec<derived::Prepared> {
+    let mut distinct: Vec<derived::Api> = Vec::new();
+    for a in apis.iter().flatten().filter(|_| parts.engine) {
+        if !distinct.contains(a) {
+            distinct.push(a.clone());
+        }
+    }
+    distinct.into_iter().map(derived::Prepared::new).collect()
+}
+
+/// Every job, student by student: its public test files, then its
+/// classes (none for a student whose files could not be read: its row says why).
 fn jobs(
-    students: usize,
+    readable: &[bool],
     parts: Parts,
     course: &CourseFiles,
-    prepared: Option<&derived::Prepared>,
+    classes: &[Class],
 ) -> Vec<(usize, Work)> {
-    let classes = prepared.map_or(Class::ALL.to_vec(), derived::Prepared::classes);
     let mut jobs = Vec::new();
-    for s in 0..students {
+    for s in (0..readable.len()).filter(|&s| readable[s]) {
         if parts.public {
             jobs.extend((0..course.public_tests.len()).map(|t| (s, Work::Public(t))));
         }
@@ -168,27 +222,6 @@ fn jobs(
         }
     }
     jobs
-}
-
-/// The course's API prepared: its cases, and its harness compiled once
-/// with the course's headers (a class whose harness does not compile with
-/// them is said, once, and not run).
-fn prepare(
-    api: derived::Api,
-    grader: &Grader,
-    course: &CourseFiles,
-    work: &std::path::Path,
-    pool: &rayon::ThreadPool,
-    note: &dyn Fn(&str),
-) -> derived::Prepared {
-    let mut p = derived::Prepared::new(api);
-    for (class, why) in pool.install(|| p.compile(grader, course, work)) {
-        note(&format!(
-            "upcard's tests of {} are not run: with the course's headers its harness {why}",
-            class.name()
-        ));
-    }
-    p
 }
 
 /// The table to `out`, and the JSON report where asked.

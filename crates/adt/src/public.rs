@@ -2,17 +2,17 @@
 //! files the course compiles it with and the course's headers, its tests
 //! listed, and each run alone in the sandbox (with `pack.in` beside it).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use upcard_grade::grade::Grader;
 use upcard_sandbox::{Ending, Job, Program};
 
+use crate::built::Built;
 use crate::class::Classes;
 use crate::course::compiled_with;
-use crate::{CourseFiles, Options, TestFileResult, TestResult, build, framework};
+use crate::{CourseFiles, Options, TestFileResult, TestResult, framework};
 
-/// The program a public test is built into, and its name as it runs.
-const PROGRAM: &str = "upcard-public.exe";
+/// A public test's name as it runs.
 const ARGV0: &str = "./upcard-public.exe";
 
 /// The most tests a public test file may list.
@@ -24,12 +24,11 @@ pub(crate) struct Public<'a> {
     pub grader: &'a Grader,
     pub course: &'a CourseFiles,
     pub o: &'a Options,
-    pub work: &'a Path,
 }
 
 impl Public<'_> {
-    /// Public test `t` on `c`'s classes (`tag` names its work files).
-    pub fn test_file(&self, c: &Classes, t: usize, tag: &str) -> TestFileResult {
+    /// Public test `t` on `c`'s classes, with the programs `built` made for it.
+    pub fn test_file(&self, c: &Classes, t: usize, built: &Built) -> TestFileResult {
         let (name, _) = &self.course.public_tests[t];
         let mut r = TestFileResult {
             file: name.clone(),
@@ -38,7 +37,19 @@ impl Public<'_> {
             log: None,
             tests: Vec::new(),
         };
-        let exe = match self.build(c, t, tag) {
+        let exe = c
+            .files
+            .as_ref()
+            .map_err(|e| (e.clone(), None))
+            .and_then(|files| {
+                built.program(
+                    files,
+                    &compiled_with(name),
+                    &format!("link-{name}"),
+                    &format!("public-{t}.exe"),
+                )
+            });
+        let exe = match exe {
             Ok(exe) => exe,
             Err((error, log)) => {
                 r.error = Some(error);
@@ -52,34 +63,7 @@ impl Public<'_> {
             }
             Err(e) => r.error = Some(e),
         }
-        let _ = std::fs::remove_file(&exe);
         r
-    }
-
-    /// The test file built with the student's files and the course's
-    /// headers and framework; else what to say and the build's log.
-    fn build(&self, c: &Classes, t: usize, tag: &str) -> Result<PathBuf, build::Failed> {
-        let (name, bytes) = &self.course.public_tests[t];
-        let student = c.files.as_ref().map_err(|e| (e.clone(), None))?;
-        let needed = compiled_with(name);
-        let theirs = build::student_files(student, &needed)?;
-        let headers = build::headers(self.course, student);
-        let mut files: Vec<(&str, &[u8])> = headers.iter().map(|(n, b)| (n.as_str(), *b)).collect();
-        files.push((name, bytes));
-        files.extend(theirs);
-        let mut sources: Vec<&str> = vec![name.as_str()];
-        sources.extend(needed.iter().map(String::as_str));
-        if let Some((n, b)) = &self.course.framework_source {
-            files.push((n, b));
-            sources.push(n);
-        }
-        let quoted: Vec<String> = sources.iter().map(|s| build::quote(s)).collect();
-        let script = format!(
-            "g++ {} {} -o {PROGRAM}\n",
-            self.o.cxxflags,
-            quoted.join(" ")
-        );
-        build::build(self.grader, self.work, tag, &files, &script, PROGRAM)
     }
 
     fn program<'p>(exe: &'p Path, args: &'p [String]) -> Program<'p> {

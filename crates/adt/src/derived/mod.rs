@@ -24,24 +24,17 @@ use std::path::Path;
 use upcard_grade::grade::Grader;
 use upcard_sandbox::{Job, Program};
 
+use crate::built::Built;
 use crate::class::Classes;
-use crate::{ClassResult, CourseFiles, Options, build};
+use crate::{ClassResult, Options};
 use function::Function;
 
 const ARGV0: &str = "./upcard-adt.exe";
-const PROGRAM: &str = "upcard-adt.exe";
 
-/// The flags upcard's harness is compiled with (its own code: no
-/// `-Werror` of the course's applies to it).
-const HARNESS_FLAGS: &str = "-std=c++17 -O1 -w";
-
-/// The cases of an API's functions, and its harness objects once compiled.
+/// The cases of an API's functions, made once for the class.
 pub(crate) struct Prepared {
     pub api: Api,
     functions: BTreeMap<Class, Vec<Function>>,
-    /// Each class's harness compiled with the course's headers; `None`
-    /// where each student's headers are used (it is compiled with them).
-    objects: Option<BTreeMap<Class, Vec<u8>>>,
 }
 
 impl Prepared {
@@ -50,87 +43,26 @@ impl Prepared {
         functions.insert(Class::Card, card::functions(&api));
         functions.insert(Class::Pack, pack::functions());
         functions.insert(Class::Player, player::functions());
-        Prepared {
-            api,
-            functions,
-            objects: None,
-        }
+        Prepared { api, functions }
     }
-
-    /// Compiles each class's harness once with the course's headers; the
-    /// classes whose harness does not compile with them, and why (their
-    /// headers are not an API upcard knows: their tests are not run).
-    pub fn compile(
-        &mut self,
-        grader: &Grader,
-        course: &CourseFiles,
-        work: &Path,
-    ) -> Vec<(Class, String)> {
-        let built: Vec<(Class, Result<Vec<u8>, build::Failed>)> = Class::ALL
-            .iter()
-            .map(|&class| {
-                let src = Api::file(class);
-                let object = object_name(class);
-                let text = self.api.source(class);
-                let mut files: Vec<(&str, &[u8])> = course
-                    .headers
-                    .iter()
-                    .map(|(n, b)| (n.as_str(), b.as_slice()))
-                    .collect();
-                files.push((&src, text.as_bytes()));
-                let script = format!("g++ {HARNESS_FLAGS} -c {src} -o {object}\n");
-                let tag = format!("harness-{}", class.name());
-                let built =
-                    build::build(grader, work, &tag, &files, &script, &object).and_then(|p| {
-                        let bytes = std::fs::read(&p).map_err(|e| (e.to_string(), None));
-                        let _ = std::fs::remove_file(&p);
-                        bytes
-                    });
-                (class, built)
-            })
-            .collect();
-        let mut objects = BTreeMap::new();
-        let mut failed = Vec::new();
-        for (class, b) in built {
-            match b {
-                Ok(bytes) => {
-                    objects.insert(class, bytes);
-                }
-                Err((why, _)) => failed.push((class, why)),
-            }
-        }
-        self.objects = Some(objects);
-        failed
-    }
-
-    /// The classes whose tests can run: every one, or those whose harness
-    /// compiled with the course's headers.
-    pub fn classes(&self) -> Vec<Class> {
-        Class::ALL
-            .into_iter()
-            .filter(|c| self.objects.as_ref().is_none_or(|o| o.contains_key(c)))
-            .collect()
-    }
-}
-
-fn object_name(class: Class) -> String {
-    Api::file(class).replace(".cpp", ".o")
 }
 
 /// upcard's tests being run on a class.
 pub(crate) struct Engine<'a> {
     pub grader: &'a Grader,
-    pub course: &'a CourseFiles,
     pub o: &'a Options,
-    pub work: &'a Path,
-    /// The course's API, prepared once; `None` where the course has no
-    /// class headers (each student's are used).
-    pub prepared: Option<&'a Prepared>,
 }
 
 impl Engine<'_> {
-    /// `class`'s functions on `c`'s classes (`tag` names its work files).
-    pub fn class(&self, c: &Classes, class: Class, tag: &str) -> ClassResult {
+    /// `class`'s functions on `c`'s classes, with the programs `built`
+    /// made for it; `prepared`: its API's cases (none: no Card header).
+    pub fn class(
+        &self,
+        c: &Classes,
+        class: Class,
+        built: &Built,
+        prepared: Option<&Prepared>,
+    ) -> ClassResult {
         let mut r = ClassResult {
             class,
             compiled_with: class.sources(),
@@ -138,37 +70,31 @@ impl Engine<'_> {
             log: None,
             functions: Vec::new(),
         };
-        let own;
-        let prepared = match (self.prepared, &c.files) {
-            (Some(p), _) => p,
-            (None, Ok(files)) => {
-                let headers: BTreeMap<String, Vec<u8>> = build::headers(self.course, files)
-                    .into_iter()
-                    .map(|(n, b)| (n, b.to_vec()))
-                    .collect();
-                match Api::of(&headers) {
-                    Some(api) => {
-                        own = Prepared::new(api);
-                        &own
-                    }
-                    None => {
-                        r.error = Some("no Card header to generate upcard's tests from".into());
-                        return r;
-                    }
+        let exe = match (&c.files, prepared) {
+            (Err(e), _) => Err((e.clone(), None)),
+            (Ok(_), None) => Err((
+                "no Card header to generate upcard's tests from".into(),
+                None,
+            )),
+            (Ok(files), Some(_)) => {
+                let all = format!("{}.exe", Api::stem(&Class::ALL));
+                if built.bundle.as_ref().is_ok_and(|b| b.made(&all)) {
+                    Ok(built.dir.join(all))
+                } else {
+                    let s = Api::stem(&[class]);
+                    built.program(
+                        files,
+                        &class.sources(),
+                        &format!("link-{s}"),
+                        &format!("{s}.exe"),
+                    )
                 }
             }
-            (None, Err(e)) => {
-                r.error = Some(e.clone());
-                return r;
-            }
         };
-        match self.build(c, class, prepared, tag) {
+        match exe {
             Ok(exe) => {
-                r.functions = prepared.functions[&class]
-                    .iter()
-                    .map(|f| self.run(&exe, f))
-                    .collect();
-                let _ = std::fs::remove_file(&exe);
+                let functions = prepared.map_or(&[][..], |p| p.functions[&class].as_slice());
+                r.functions = functions.iter().map(|f| self.run(&exe, f)).collect();
             }
             Err((error, log)) => {
                 r.error = Some(error);
@@ -176,40 +102,6 @@ impl Engine<'_> {
             }
         }
         r
-    }
-
-    /// The harness of `class` linked with the student's files.
-    fn build(
-        &self,
-        c: &Classes,
-        class: Class,
-        prepared: &Prepared,
-        tag: &str,
-    ) -> Result<std::path::PathBuf, build::Failed> {
-        let student = c.files.as_ref().map_err(|e| (e.clone(), None))?;
-        let needed = class.sources();
-        let theirs = build::student_files(student, &needed)?;
-        let headers = build::headers(self.course, student);
-        let mut files: Vec<(&str, &[u8])> = headers.iter().map(|(n, b)| (n.as_str(), *b)).collect();
-        files.extend(theirs);
-        let (src, object) = (Api::file(class), object_name(class));
-        let text;
-        let mut script = String::new();
-        match prepared.objects.as_ref().and_then(|o| o.get(&class)) {
-            Some(bytes) => files.push((&object, bytes)),
-            None => {
-                text = prepared.api.source(class);
-                files.push((&src, text.as_bytes()));
-                script.push_str(&format!("g++ {HARNESS_FLAGS} -c {src} -o {object}\n"));
-            }
-        }
-        let quoted: Vec<String> = needed.iter().map(|s| build::quote(s)).collect();
-        script.push_str(&format!(
-            "g++ {} {} {object} -o {PROGRAM}\n",
-            self.o.cxxflags,
-            quoted.join(" ")
-        ));
-        build::build(self.grader, self.work, tag, &files, &script, PROGRAM)
     }
 
     /// One function's run, judged.

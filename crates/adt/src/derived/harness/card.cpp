@@ -142,12 +142,3 @@ static bool upcard_card_function(const std::string &f) {
   }
   return true;
 }
-
-int main(int argc, char **argv) {
-  upcard_start();
-  if (argc != 2 || !upcard_card_function(argv[1])) {
-    return 2;
-  }
-  upcard_put("upcard-adt-end");
-  return 0;
-}

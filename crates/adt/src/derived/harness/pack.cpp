@@ -24,6 +24,10 @@ static bool upcard_pack_function(const std::string &f) {
     upcard_deal_all(p);
     return true;
   }
+  if (f != "Pack(istream)" && f != "reset()" && f != "shuffle()" &&
+      f != "shuffle() after deals" && f != "shuffle() twice") {
+    return false;
+  }
   Pack p(std::cin);
   if (f == "Pack(istream)") {
   } else if (f == "reset()") {
@@ -34,21 +38,10 @@ static bool upcard_pack_function(const std::string &f) {
   } else if (f == "shuffle() after deals") {
     upcard_deal(p, 5);
     p.shuffle();
-  } else if (f == "shuffle() twice") {
-    p.shuffle();
-    p.shuffle();
   } else {
-    return false;
+    p.shuffle();
+    p.shuffle();
   }
   upcard_deal_all(p);
   return true;
-}
-
-int main(int argc, char **argv) {
-  upcard_start();
-  if (argc != 2 || !upcard_pack_function(argv[1])) {
-    return 2;
-  }
-  upcard_put("upcard-adt-end");
-  return 0;
 }

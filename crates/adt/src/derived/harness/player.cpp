@@ -64,12 +64,8 @@ static std::string upcard_play_card(std::istream &in) {
   return out;
 }
 
-int main(int argc, char **argv) {
-  upcard_start();
-  if (argc != 2) {
-    return 2;
-  }
-  const std::string f = argv[1];
+// The Simple function named `f` on each case of standard input.
+static bool upcard_player_function(const std::string &f) {
   std::string (*call)(std::istream &) = nullptr;
   if (f == "make_trump") {
     call = upcard_make_trump;
@@ -80,13 +76,12 @@ int main(int argc, char **argv) {
   } else if (f == "play_card") {
     call = upcard_play_card;
   } else {
-    return 2;
+    return false;
   }
   std::string line;
   while (std::getline(std::cin, line)) {
     std::istringstream in(line);
     upcard_put(call(in));
   }
-  upcard_put("upcard-adt-end");
-  return 0;
+  return true;
 }
