@@ -4,8 +4,14 @@
 
 use std::path::Path;
 
+use std::collections::BTreeMap;
+
 use upcard::Failure;
-use upcard::adt::CourseFiles;
+use upcard::adt::{CourseFiles, Parts};
+use upcard::courses::Course;
+use upcard::grade::class::Options;
+use upcard::grade::inside::{Inside, Wrong};
+use upcard::sandbox::Sandboxing;
 
 /// The course's headers in `dir`, by name (none there is an input error).
 pub fn headers(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, Failure> {
@@ -17,4 +23,50 @@ pub fn headers(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, Failure> {
         )));
     }
     Ok(course.headers.into_iter().collect())
+}
+
+/// What upcard's ADT tests find in each submission's classes (`grade
+/// --build --diagnose --course-files`), by submission name: the wrong
+/// functions that rest on no other wrong one, or that all are right.
+pub fn inside(dir: &Path, o: &Options) -> Result<BTreeMap<String, Inside>, Failure> {
+    let options = upcard::adt::Options {
+        course_files: dir.to_path_buf(),
+        submissions: o.exe.clone(),
+        cxxflags: upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
+        limits: o.limits,
+        sandboxing: Sandboxing::when(o.sandbox).map_err(super::refused)?,
+        jobs: o.jobs,
+        json: None,
+        parts: Parts {
+            public: false,
+            engine: true,
+        },
+    };
+    let report = upcard::adt::run(&options, &|_| {}, &mut std::io::sink())
+        .map_err(|e| Failure::input(e.to_string()))?;
+    const RESTS: &str = " (wrong too, and used here:";
+    Ok(report
+        .students
+        .iter()
+        .map(|s| {
+            let functions: Vec<&upcard::adt::FunctionResult> =
+                s.classes.iter().flat_map(|c| &c.functions).collect();
+            let wrong = functions
+                .iter()
+                .filter_map(|f| Some((f, f.finding.as_ref()?)))
+                .filter(|(_, finding)| !finding.contains(RESTS))
+                .map(|(f, finding)| Wrong {
+                    function: f.function.clone(),
+                    case: finding.clone(),
+                    explains: upcard::adt::explains(&f.function),
+                })
+                .collect();
+            let right = functions
+                .iter()
+                .filter(|f| f.passed())
+                .map(|f| f.function.clone())
+                .collect();
+            (s.name.clone(), Inside { wrong, right })
+        })
+        .collect())
 }

@@ -89,7 +89,7 @@ pub struct Args {
     /// For each wrong transcript, name the rule mutants (docs/mutants.md) that reproduce it
     #[arg(long)]
     diagnose: bool,
-    /// With --build, the course's files (a term's starter files): their headers replace each student's, as the course compiles students' .cpp files; a student header that differs is said
+    /// With --build, the course's files (a term's starter files): their headers replace each student's, as the course compiles students' .cpp files; a student header that differs is said. With --diagnose too, upcard's ADT tests call each student's classes directly and a wrong function behind a wrong decision leads its diagnosis
     #[arg(long, value_name = "DIR", requires = "build")]
     course_files: Option<PathBuf>,
 }
@@ -129,7 +129,12 @@ impl Args {
                 Some(d) => super::course_files::headers(d)?,
                 None => Vec::new(),
             },
+            inside: std::collections::BTreeMap::new(),
         };
+        let mut o = o;
+        if let (Some(dir), true) = (&self.course_files, self.diagnose) {
+            o.inside = super::course_files::inside(dir, &o)?;
+        }
         // Programs run in process groups of their own, which Ctrl-C does not reach.
         if let Err(e) = super::signals::stop_everything_on_signals() {
             eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}");

@@ -22,7 +22,7 @@ mod public;
 mod report;
 
 pub use course::CourseFiles;
-pub use derived::{Class, FunctionResult};
+pub use derived::{Class, FunctionResult, explains};
 pub use error::Error;
 pub use family::Family;
 pub use report::{ClassResult, Report, Student, TestFileResult, TestResult, Verdict};

@@ -16,6 +16,7 @@ mod words;
 
 pub(crate) use api::Api;
 pub use function::{Class, FunctionResult};
+pub use relate::explains;
 pub(crate) use relate::relate;
 
 use std::collections::BTreeMap;

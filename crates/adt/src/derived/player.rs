@@ -23,6 +23,8 @@ const SEED: u64 = 0x0280_5e4d;
 const BIDS: usize = 6;
 const DISCARDS: usize = 10;
 const PLAYS: usize = 20;
+/// Hands of each kind drawn from the cards where random draws rarely go.
+const EDGES: usize = 2;
 
 /// One situation: the hand, and the card it meets (upcard or led card).
 #[derive(Clone)]
@@ -45,6 +47,19 @@ fn draw(deck: &mut Deck, n: usize, not: Option<Card>) -> (Vec<Card>, Card) {
     let hand: Vec<Card> = rest.by_ref().take(n).collect();
     let other = rest.next().expect("24 cards are more than six");
     (hand, other)
+}
+
+/// `n` cards drawn by the engine from those `pool` keeps (it keeps at
+/// least `n`): the hands random draws rarely give (every card trump, the
+/// upcard below all five).
+fn draw_from(deck: &mut Deck, n: usize, pool: impl Fn(Card) -> bool) -> Vec<Card> {
+    let cards = deck.next_deck(Switch::OFF);
+    cards.into_iter().filter(|&c| pool(c)).take(n).collect()
+}
+
+/// Whether `pool` keeps at least `n` of the 24 cards.
+fn enough(n: usize, pool: impl Fn(Card) -> bool) -> bool {
+    (0..24).map(super::words::card).filter(|&c| pool(c)).count() >= n
 }
 
 fn hand_of(cards: &[Card]) -> Hand {
@@ -109,8 +124,16 @@ fn make_trump() -> Function {
     for up in (0..24).map(super::words::card) {
         for round in 1..=2 {
             for dealer in [false, true] {
-                for _ in 0..BIDS {
-                    let (hand, _) = draw(&mut deck, 5, Some(up));
+                for k in 0..BIDS + EDGES {
+                    // The last hands: of the upcard's colour only, where
+                    // the bowers and the face cards decide.
+                    let hand = if k < BIDS {
+                        draw(&mut deck, 5, Some(up)).0
+                    } else {
+                        draw_from(&mut deck, 5, |c| {
+                            c != up && c.suit().is_red() == up.suit().is_red()
+                        })
+                    };
                     cases.push(Case {
                         hand,
                         card: up,
@@ -196,8 +219,16 @@ fn add_and_discard() -> Function {
     let mut deck = Deck::quick(SEED + 1, DEFAULT_ORDER);
     let mut cases = Vec::new();
     for up in (0..24).map(super::words::card) {
-        for _ in 0..DISCARDS {
-            let (hand, _) = draw(&mut deck, 5, Some(up));
+        let above = |c: Card| c != up && c.cmp_trump(up, up.suit()).is_gt();
+        let low = enough(5, above);
+        for k in 0..DISCARDS + EDGES {
+            // The last hands: all five above the upcard (it is the lowest,
+            // and discarded), where five such cards exist; else all trump.
+            let hand = match k {
+                k if k < DISCARDS => draw(&mut deck, 5, Some(up)).0,
+                _ if low => draw_from(&mut deck, 5, above),
+                _ => draw_from(&mut deck, 5, |c| c != up && c.is_trump(up.suit())),
+            };
             cases.push(Case {
                 hand,
                 card: up,
@@ -329,8 +360,20 @@ fn sequence(led: bool) -> Function {
     let mut cases = Vec::new();
     for n in 1..=5 {
         for trump in (0..4).map(suit) {
-            for _ in 0..PLAYS {
-                let (hand, other) = draw(&mut deck, n, None);
+            for k in 0..PLAYS + EDGES {
+                // The last hands: all trump (leading), or the left bower
+                // led to a hand of trump and its printed suit (following).
+                let left = Card::new(upcard_engine::cards::Rank::Jack, trump.next());
+                let (hand, other) = match (k < PLAYS, led) {
+                    (true, _) => draw(&mut deck, n, None),
+                    (false, false) => (draw_from(&mut deck, n, |c| c.is_trump(trump)), left),
+                    (false, true) => (
+                        draw_from(&mut deck, n, |c| {
+                            c != left && (c.is_trump(trump) || c.suit() == trump.next())
+                        }),
+                        left,
+                    ),
+                };
                 cases.push(Case {
                     hand,
                     card: other,

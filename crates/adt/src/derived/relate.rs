@@ -49,6 +49,43 @@ fn rests_on(function: &str) -> &'static [&'static str] {
     }
 }
 
+/// The functions whose answers rest on others, by title.
+const RESTING: [&str; 14] = [
+    "Card_less(a, b, trump)",
+    "Card_less(a, b, led_card, trump)",
+    "is_left_bower(trump)",
+    "is_trump(trump)",
+    "get_suit(trump)",
+    "Pack(istream)",
+    "reset()",
+    "shuffle()",
+    "shuffle() after deals",
+    "shuffle() twice",
+    "Simple make_trump",
+    "Simple add_and_discard",
+    "Simple lead_card",
+    "Simple play_card",
+];
+
+/// The functions a wrong `function` can make wrong: itself and every
+/// function that rests on it, however far (a wrong `Card_less` explains a
+/// wrong `Simple play_card`).
+pub fn explains(function: &str) -> Vec<String> {
+    let mut out = vec![function.to_string()];
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for t in RESTING {
+            let rests = rests_on(t).iter().any(|d| out.iter().any(|o| o == d));
+            if rests && !out.iter().any(|o| o == t) {
+                out.push(t.to_string());
+                grew = true;
+            }
+        }
+    }
+    out
+}
+
 /// Each wrong function's finding, followed by the functions it rests on
 /// that are wrong too.
 pub(crate) fn relate(classes: &mut [ClassResult]) {
@@ -67,5 +104,25 @@ pub(crate) fn relate(classes: &mut [ClassResult]) {
         if let (Some(finding), false) = (f.finding.as_mut(), also.is_empty()) {
             finding.push_str(&format!(" (wrong too, and used here: {})", also.join(", ")));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_comparator_explains_the_players_that_use_it() {
+        assert_eq!(
+            explains("Card_less(a, b, trump)"),
+            [
+                "Card_less(a, b, trump)",
+                "Card_less(a, b, led_card, trump)",
+                "Simple add_and_discard",
+                "Simple lead_card",
+                "Simple play_card",
+            ]
+        );
+        assert_eq!(explains("Pack()"), ["Pack()"]);
     }
 }

@@ -50,6 +50,9 @@ pub struct Options {
     /// With `--build`, the course's files each build sees in place of the
     /// student's (`--course-files`: its headers).
     pub course_files: Vec<(String, Vec<u8>)>,
+    /// What upcard's ADT tests found in each student's classes, by
+    /// submission name (`--diagnose` with `--course-files`).
+    pub inside: std::collections::BTreeMap<String, super::inside::Inside>,
 }
 
 /// One program to grade: a name for tables and its path (or why there is none).
@@ -491,6 +494,9 @@ fn grade_all<'a>(
                     out.case = c;
                     if let Some(exe) = &prog.sanitized {
                         super::sanitize::add(grader, exe, s, &mut out);
+                    }
+                    if let Some(inside) = o.inside.get(&prog.name) {
+                        super::inside::add(inside, &mut out);
                     }
                     said.report(Event::RunDone);
                     out

@@ -15,6 +15,7 @@ mod explain;
 mod grader;
 pub mod headers;
 pub mod html;
+pub mod inside;
 pub mod locate;
 pub mod merge;
 pub mod part;

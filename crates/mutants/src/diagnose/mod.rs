@@ -78,6 +78,10 @@ pub enum Kind {
     Pattern,
     /// The sanitizer build's report of the same scenario (`--sanitize`).
     Sanitizer,
+    /// A function of the student's classes called directly by upcard's
+    /// ADT tests (`grade --build --diagnose --course-files`): its smallest
+    /// wrong case, or that every function is right.
+    Function,
 }
 
 impl Kind {
@@ -90,6 +94,7 @@ impl Kind {
             Kind::Pattern => "a pattern across the scenarios",
             Kind::Crash => "how the program stopped",
             Kind::Sanitizer => "the sanitizer build's report",
+            Kind::Function => "your classes, called directly",
             Kind::Illegal | Kind::Strategy | Kind::Turn | Kind::Outcome => {
                 "what your first wrong line means"
             }
