@@ -38,6 +38,9 @@ enum Sub {
         /// Grade the students' unit tests too (Gradescope, PrairieLearn): a folder with solution/, and bugs/ and reference/ (docs/unit-tests.md)
         #[arg(long, value_name = "DIR")]
         unit_tests: Option<PathBuf>,
+        /// The course's files (a term's starter files): their headers go in the autograder and replace each submission's in its build, as the course compiles students' .cpp files
+        #[arg(long, value_name = "DIR")]
+        course_files: Option<PathBuf>,
         /// Where to write it (the folder to zip and upload)
         dir: PathBuf,
     },
@@ -75,6 +78,7 @@ impl Args {
                 scenarios,
                 cxxflags,
                 unit_tests,
+                course_files,
                 dir,
             } => {
                 // No scenarios named and none here: the bundled library's.
@@ -96,6 +100,10 @@ impl Args {
                     },
                     cxxflags: cxxflags.as_deref(),
                     unit: unit_tests.as_deref(),
+                    course_files: match &course_files {
+                        Some(d) => super::course_files::headers(d)?,
+                        None => Vec::new(),
+                    },
                     dir: &dir,
                 };
                 init::init(&req, stdout, &mut |n| eprintln!("upcard: {n}"))

@@ -414,3 +414,71 @@ fn a_submission_of_cpp_files_builds_with_the_courses_headers() {
         ))
         .run();
 }
+
+/// A Gradescope grader made with `--course-files` carries the course's
+/// headers and builds a submission of `.cpp` files alone with them.
+#[test]
+fn a_generated_grader_builds_with_the_courses_headers() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("adt-gradescope-course");
+    let _ = std::fs::remove_dir_all(&root);
+    let scenario = std::fs::read_dir("scenarios/eecs280")
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "yaml"))
+        .min()
+        .unwrap();
+    Upcard::new()
+        .args([
+            "autograder",
+            "init",
+            "--platform",
+            "gradescope",
+            "--rules",
+            "eecs280",
+        ])
+        .args([
+            "--course-files",
+            &format!("{EECS280}/course"),
+            "--scenarios",
+        ])
+        .arg_path(&scenario)
+        .arg_path(&root.join("source"))
+        .run();
+    let script = std::fs::read_to_string(root.join("source/run_autograder")).unwrap();
+    assert!(
+        script.contains(
+            "--script \"$SOURCE/build.sh\" --course-files \"$SOURCE/course\" \"$ROOT/submission\""
+        ),
+        "{script}"
+    );
+    assert_eq!(
+        std::fs::read(root.join("source/course/Card.hpp")).unwrap(),
+        std::fs::read(format!("{EECS280}/course/Card.hpp")).unwrap()
+    );
+    let sub = root.join("submission");
+    std::fs::create_dir_all(&sub).unwrap();
+    for n in ["Card.cpp", "Pack.cpp", "Player.cpp"] {
+        std::fs::copy(format!("{EECS280}/solution/{n}"), sub.join(n)).unwrap();
+    }
+    std::fs::write(
+        sub.join("euchre.cpp"),
+        "#include \"Player.hpp\"\nint main() {}\n",
+    )
+    .unwrap();
+    let out = std::process::Command::new("bash")
+        .arg(root.join("source/run_autograder"))
+        .env("UPCARD_AUTOGRADER_ROOT", &root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results = std::fs::read_to_string(root.join("results/results.json")).unwrap();
+    // Built (the program then plays no game): its scenario is graded, not "did not compile".
+    assert!(!results.contains("did not compile"), "{results}");
+    let name = scenario.file_stem().unwrap().to_string_lossy().into_owned();
+    assert!(results.contains(&name), "{results}");
+}

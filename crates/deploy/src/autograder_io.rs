@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use super::{
     Deployment, File, scenario_command, scenario_files, upcard_binary, write_files, yaml_str,
 };
-use upcard_rules::courses::Course;
 use upcard_scenario::scenario::raw::Visibility;
 
 /// The instructor files. autograder.io keeps them flat, so the scenarios and
@@ -23,7 +22,8 @@ const TESTS: &str = "upcard-tests.tar";
 /// (10 s by default) and its start-up, with room to spare.
 const TIME_LIMIT: u32 = 60;
 
-fn setup_script(course: &dyn Course) -> String {
+fn setup_script(d: &Deployment) -> String {
+    let course = d.course;
     let program = course.program_file();
     format!(
         "#!/usr/bin/env bash\n\
@@ -39,8 +39,9 @@ fn setup_script(course: &dyn Course) -> String {
          for f in ./*.cpp ./*.cc ./*.hpp ./*.h ./Makefile; do\n\
          \x20   if [ -f \"$f\" ]; then cp \"$f\" .upcard-submission/; fi\n\
          done\n\
-         bin/upcard build --rules {rules} --script {BUILD} .upcard-submission -o {program}\n",
+         bin/upcard build --rules {rules} --script {BUILD}{course} .upcard-submission -o {program}\n",
         rules = course.name(),
+        course = super::course_flag(d, super::COURSE_DIR),
     )
 }
 
@@ -183,7 +184,6 @@ fn tar(files: &[File]) -> Result<Vec<u8>, String> {
 
 /// Writes an autograder.io project for `course` into `dir`.
 pub(super) fn autograder_io(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
-    let course = d.course;
     let bin = upcard_binary(d)?;
     let files: Vec<File> = vec![
         (
@@ -193,12 +193,12 @@ pub(super) fn autograder_io(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, 
         ),
         (PathBuf::from(UPCARD), bin, true),
         (PathBuf::from(BUILD), d.build_script().into_bytes(), false),
+        (PathBuf::from(SETUP), setup_script(d).into_bytes(), false),
         (
-            PathBuf::from(SETUP),
-            setup_script(course).into_bytes(),
+            PathBuf::from(TESTS),
+            tar(&[scenario_files(d)?, super::course_file_list(d)].concat())?,
             false,
         ),
-        (PathBuf::from(TESTS), tar(&scenario_files(d)?)?, false),
     ];
     write_files(dir, files)
 }

@@ -36,6 +36,8 @@ pub struct Request<'a> {
     pub cxxflags: Option<&'a str>,
     /// The unit tests' folder, when the autograder grades them too.
     pub unit: Option<&'a Path>,
+    /// The course's headers (`--course-files`): each build uses them.
+    pub course_files: Vec<(String, Vec<u8>)>,
     /// Where the autograder's files go.
     pub dir: &'a Path,
 }
@@ -81,6 +83,7 @@ pub fn init(
         library,
         cxxflags,
         unit,
+        course_files,
         dir,
     } = req;
     let (platform, dir) = (*platform, *dir);
@@ -111,6 +114,7 @@ pub fn init(
         upcard: &me,
         cxxflags,
         unit: unit.map(Path::to_path_buf),
+        course_files: course_files.clone(),
     };
     let written = platform.write(&d, dir).map_err(Failure::input)?;
     let what = platform.title();

@@ -77,6 +77,29 @@ pub struct Deployment<'a> {
     /// `reference/` when there are): `upcard unit-tests` runs on each
     /// submission too, and its results join the program's (docs/unit-tests.md).
     pub unit: Option<PathBuf>,
+    /// The course's headers (`--course-files`), under `course/`: each build
+    /// uses them in place of the submission's, as the course compiles it.
+    pub course_files: Vec<(String, Vec<u8>)>,
+}
+
+/// Where the course's headers go in an autograder.
+pub const COURSE_DIR: &str = "course";
+
+/// What `upcard build` is told of the course's headers, `dir` where they are.
+fn course_flag(d: &Deployment, dir: &str) -> String {
+    if d.course_files.is_empty() {
+        String::new()
+    } else {
+        format!(" --course-files {dir}")
+    }
+}
+
+/// The course's headers, under `course/`.
+fn course_file_list(d: &Deployment) -> Vec<File> {
+    d.course_files
+        .iter()
+        .map(|(n, b)| (Path::new(COURSE_DIR).join(n), b.clone(), false))
+        .collect()
 }
 
 /// What `unit/` holds in the autograder, copied from the staff's folder.
@@ -252,7 +275,7 @@ cp "$SOURCE/bin/upcard" "$BIN/upcard" && chmod +x "$BIN/upcard"
 UPCARD="$BIN/upcard"
 {unit}# The build is student code too: it runs in upcard's sandbox, which shows it
 # the compiler and the submission's own files, never this folder's goldens.
-if ! "$UPCARD" build --rules {rules} --script "$SOURCE/build.sh" "$ROOT/{submission}" \
+if ! "$UPCARD" build --rules {rules} --script "$SOURCE/build.sh"{course} "$ROOT/{submission}" \
         -o "$BUILD/{program}" >"$BUILD/build.log" 2>&1; then
     "$UPCARD" autograder build-failed --platform {format} "$BUILD/build.log" \
         --out "$RESULTS/results.json"
@@ -271,6 +294,7 @@ cd "$SOURCE" || exit 1
         submission = l.submission,
         format = l.format,
         rules = course.name(),
+        course = course_flag(d, &format!("\"$SOURCE/{COURSE_DIR}\"")),
     )
 }
 
@@ -302,6 +326,7 @@ fn project_files(d: &Deployment) -> Result<Vec<File>, String> {
     )];
     files.extend(scenario_files(d)?);
     files.push((PathBuf::from("bin/upcard"), upcard_binary(d)?, true));
+    files.extend(course_file_list(d));
     if let Some(staff) = &d.unit {
         files.extend(unit_files(staff)?);
     }
@@ -424,13 +449,14 @@ fn classroom_workflow(d: &Deployment) -> Result<String, String> {
          \x20   if: github.actor != 'github-classroom[bot]'\n\
          \x20   steps:\n\
          \x20   - name: Checkout code\n      uses: actions/checkout@v4\n\
-         \x20   - name: Build\n      run: chmod +x bin/upcard && bin/upcard build --rules {rules} --script build.sh . -o {program}\n      continue-on-error: true\n\
+         \x20   - name: Build\n      run: chmod +x bin/upcard && bin/upcard build --rules {rules} --script build.sh{course} . -o {program}\n      continue-on-error: true\n\
          {steps}\
          \x20   - name: Autograding Reporter\n      uses: classroom-resources/autograding-grading-reporter@v1\n      env:\n{env}\
          \x20     with:\n        runners: {}\n",
         ids.join(","),
         rules = d.course.name(),
         program = d.course.program_file(),
+        course = course_flag(d, COURSE_DIR),
     ))
 }
 
