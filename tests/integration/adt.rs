@@ -482,3 +482,89 @@ fn a_generated_grader_builds_with_the_courses_headers() {
     let name = scenario.file_stem().unwrap().to_string_lossy().into_owned();
     assert!(results.contains(&name), "{results}");
 }
+
+/// Each API family's harness: the current term's enum API as the older
+/// `Card.h` (the eecs280 fixture renamed), and the string-suit API
+/// (tests/integration/programs/adt/strings: `is_face`, no `<=`, no `>>`),
+/// each with a right solution and one whose `Suit_next` is wrong.
+#[test]
+fn every_api_family_is_tested_from_inside() {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("adt-families");
+    let _ = std::fs::remove_dir_all(&base);
+    let copy = |from: &str, to: &Path, rename: bool| {
+        std::fs::create_dir_all(to).unwrap();
+        for e in std::fs::read_dir(from).unwrap().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            let mut text = std::fs::read_to_string(e.path()).unwrap();
+            let mut name = name;
+            if rename {
+                text = text.replace(".hpp\"", ".h\"");
+                name = name.replace(".hpp", ".h");
+            }
+            std::fs::write(to.join(name), text).unwrap();
+        }
+    };
+    let families = [
+        (
+            "enum-h",
+            EECS280,
+            true,
+            "  case SPADES:\n    return CLUBS;",
+            "  case SPADES:\n    return HEARTS;",
+            (32, 1),
+        ),
+        (
+            "strings",
+            "tests/integration/programs/adt/strings",
+            false,
+            "return SUITS[(suit_of(suit) + 2) % 4];",
+            "return SUITS[(suit_of(suit) + 1) % 4];",
+            (25, 4),
+        ),
+    ];
+    for (family, fixture, rename, from, to, (n, wrong)) in families {
+        let dir = base.join(family);
+        copy(&format!("{fixture}/course"), &dir.join("course"), rename);
+        copy(
+            &format!("{fixture}/solution"),
+            &dir.join("class/right"),
+            rename,
+        );
+        copy(
+            &format!("{fixture}/solution"),
+            &dir.join("class/slip"),
+            rename,
+        );
+        let card = dir.join("class/slip/Card.cpp");
+        let text = std::fs::read_to_string(&card).unwrap();
+        assert!(text.contains(from), "{family}");
+        std::fs::write(&card, text.replacen(from, to, 1)).unwrap();
+        let ran = Upcard::new()
+            .args(["adt", "--parts", "engine", "--course-files"])
+            .arg_path(&dir.join("course"))
+            .arg_path(&dir.join("class"))
+            .status(1)
+            .run();
+        let text = ran.text();
+        assert!(
+            text.starts_with(&format!(
+                "right: {n}/{n} functions right in upcard's tests\n"
+            )),
+            "{family}: {text}"
+        );
+        let next = text
+            .lines()
+            .skip_while(|l| !l.starts_with("    Suit_next(suit)"))
+            .take(2)
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert_eq!(
+            next,
+            format!(
+                "    Suit_next(suit): {wrong} of 4 cases wrong\n      | `Suit_next(Spades)` is Hearts; \
+                 it should be Clubs: the next suit is the other suit of the same colour"
+            ),
+            "{family}: {text}"
+        );
+    }
+}
