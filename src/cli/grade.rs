@@ -96,7 +96,7 @@ pub struct Args {
 
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
-        let o = Options {
+        let mut o = Options {
             exe: self.exe,
             paths: self.scenarios.library()?,
             filter: self.scenarios.filter,
@@ -131,7 +131,6 @@ impl Args {
             },
             inside: std::collections::BTreeMap::new(),
         };
-        let mut o = o;
         if let (Some(dir), true) = (&self.course_files, self.diagnose) {
             o.inside = super::course_files::inside(dir, &o)?;
         }

@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
+pub(crate) use upcard_grade::grade::headers::is_header;
 use upcard_grade::grade::{data, locate};
 
 use crate::{Error, Family};
@@ -102,10 +103,6 @@ impl CourseFiles {
             .iter()
             .filter(|(n, _)| !n.starts_with("unit_test_framework"))
     }
-}
-
-pub(crate) fn is_header(name: &str) -> bool {
-    name.ends_with(".hpp") || name.ends_with(".h")
 }
 
 pub(crate) fn is_public_test(name: &str) -> bool {

@@ -3,8 +3,9 @@
 //! function over its domain (Card), on the engine's packs (Pack) and on
 //! situations the engine draws (the Simple player), one function a
 //! sandboxed run; the answers are compared with the engine's here, and the
-//! smallest wrong case is said in the course's words. The harness's own
-//! part is compiled once per course, the student's files once per class.
+//! smallest wrong case is said in the course's words. The harness is
+//! compiled once for the class and linked in each student's one build
+//! (`plan`).
 
 mod api;
 mod card;

@@ -35,12 +35,17 @@ impl HeaderChange {
     }
 }
 
+/// Whether a file is a C++ header by its name (`.hpp`, or the older `.h`).
+pub fn is_header(name: &str) -> bool {
+    name.ends_with(".hpp") || name.ends_with(".h")
+}
+
 /// The changes of the headers in `dir` (a student's sources) from the
 /// course's `files` that are headers, in name order.
 pub fn changes(dir: &std::path::Path, files: &[(String, Vec<u8>)]) -> Vec<HeaderChange> {
     files
         .iter()
-        .filter(|(n, _)| n.ends_with(".hpp") || n.ends_with(".h"))
+        .filter(|(n, _)| is_header(n))
         .filter_map(|(n, course)| {
             let theirs = super::data::read_file(&dir.join(n), 1 << 20).ok()?;
             compare(n, course, &theirs)

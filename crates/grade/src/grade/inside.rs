@@ -100,14 +100,15 @@ pub(crate) fn add(inside: &Inside, out: &mut Outcome) {
                 .iter()
                 .map(|t| t.trim_start_matches("Simple "))
                 .collect();
-            push(
-                out,
-                format!(
+            out.end_diagnosis(Finding {
+                mutant: None,
+                kind: Kind::Function,
+                message: format!(
                     "your {} {} right in every case of upcard's tests, called directly: the bug is in the game driver (euchre.cpp)",
                     names.join(" and "),
                     if names.len() == 1 { "is" } else { "are" }
                 ),
-            );
+            });
         }
         return;
     }
@@ -119,22 +120,6 @@ pub(crate) fn add(inside: &Inside, out: &mut Outcome) {
             message: format!("your {}: {}", w.function, w.case),
         });
     }
-}
-
-/// `message` as the diagnosis's last finding.
-fn push(out: &mut Outcome, message: String) {
-    let old = upcard_mutants::diagnosis_text(&out.diagnosis);
-    out.diagnosis.push(Finding {
-        mutant: None,
-        kind: Kind::Function,
-        message,
-    });
-    let rest = out
-        .detail
-        .strip_prefix(old.as_str())
-        .unwrap_or(&out.detail)
-        .to_string();
-    out.detail = upcard_mutants::diagnosis_text(&out.diagnosis) + &rest;
 }
 
 #[cfg(test)]

@@ -144,12 +144,23 @@ impl Outcome {
     /// are the diagnosis; after a mutant whose whole game is the output,
     /// which is surer.
     pub(crate) fn lead_diagnosis(&mut self, f: upcard_mutants::Finding) {
-        let old = upcard_mutants::diagnosis_text(&self.diagnosis);
         let at = self
             .diagnosis
             .iter()
             .take_while(|d| d.kind == upcard_mutants::Kind::Mutant)
             .count();
+        self.add_diagnosis(at, f);
+    }
+
+    /// Puts `f` last in the diagnosis and in the detail's first lines.
+    pub(crate) fn end_diagnosis(&mut self, f: upcard_mutants::Finding) {
+        self.add_diagnosis(self.diagnosis.len(), f);
+    }
+
+    /// Puts `f` at `at` in the diagnosis, and the detail's first lines
+    /// (the diagnosis as text) made again.
+    fn add_diagnosis(&mut self, at: usize, f: upcard_mutants::Finding) {
+        let old = upcard_mutants::diagnosis_text(&self.diagnosis);
         self.diagnosis.insert(at, f);
         let rest = self
             .detail
