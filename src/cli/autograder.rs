@@ -41,6 +41,9 @@ enum Sub {
         /// The course's files (a term's starter files): their headers go in the autograder and replace each submission's in its build, as the course compiles students' .cpp files
         #[arg(long, value_name = "DIR")]
         course_files: Option<PathBuf>,
+        /// How the autograder compares transcripts (upcard grade --compare; default: as the course's autograder does)
+        #[arg(long, value_name = "HOW", value_parser = |s: &str| super::grade::compare(s).map(|_| s.to_string()))]
+        compare: Option<String>,
         /// Where to write it (the folder to zip and upload)
         dir: PathBuf,
     },
@@ -79,6 +82,7 @@ impl Args {
                 cxxflags,
                 unit_tests,
                 course_files,
+                compare,
                 dir,
             } => {
                 // No scenarios named and none here: the bundled library's.
@@ -104,6 +108,7 @@ impl Args {
                         Some(d) => super::course_files::headers(d)?,
                         None => Vec::new(),
                     },
+                    compare: compare.as_deref().filter(|c| *c != "course"),
                     dir: &dir,
                 };
                 init::init(&req, stdout, &mut |n| eprintln!("upcard: {n}"))

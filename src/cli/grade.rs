@@ -92,6 +92,36 @@ pub struct Args {
     /// With --build, the course's files (a term's starter files): their headers replace each student's, as the course compiles students' .cpp files; a student header that differs is said. With --diagnose too, upcard's ADT tests call each student's classes directly and a wrong function behind a wrong decision leads its diagnosis
     #[arg(long, value_name = "DIR", requires = "build")]
     course_files: Option<PathBuf>,
+    /// How a transcript is compared with its golden: course (as the course's autograder: diff -B for EECS 280, byte for byte for CS 246), exact, or any of ignore-blank-lines, ignore-space-change, ignore-all-space, ignore-case joined by commas (diff's -B -b -w -i). A scenario's own expect.compare wins; a pass that is not byte for byte says so
+    #[arg(long, value_name = "HOW", default_value = "course", value_parser = compare)]
+    compare: Asked,
+}
+
+/// `--compare`: None for the course's way.
+#[derive(Clone, Copy)]
+pub struct Asked(Option<upcard::scenario::Compare>);
+
+/// `--compare`'s value: `course`, or the flags a scenario's `compare:` takes.
+pub fn compare(s: &str) -> Result<Asked, String> {
+    use upcard::scenario::raw::CompareFlag;
+    if s == "course" {
+        return Ok(Asked(None));
+    }
+    let flags = s
+        .split(',')
+        .map(|f| match f.trim() {
+            "exact" => Ok(CompareFlag::Exact),
+            "ignore-blank-lines" => Ok(CompareFlag::IgnoreBlankLines),
+            "ignore-space-change" => Ok(CompareFlag::IgnoreSpaceChange),
+            "ignore-all-space" => Ok(CompareFlag::IgnoreAllSpace),
+            "ignore-case" => Ok(CompareFlag::IgnoreCase),
+            other => Err(format!(
+                "{other:?} is not a comparison: course, exact, or ignore-blank-lines, \
+                 ignore-space-change, ignore-all-space, ignore-case joined by commas"
+            )),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    upcard::scenario::Compare::from_flags(&flags).map(|c| Asked(Some(c)))
 }
 
 impl Args {
@@ -125,6 +155,7 @@ impl Args {
             out: self.out,
             shard: self.shard,
             diagnose: self.diagnose,
+            compare: self.compare.0,
             course_files: match &self.course_files {
                 Some(d) => super::course_files::headers(d)?,
                 None => Vec::new(),

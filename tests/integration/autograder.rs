@@ -24,11 +24,17 @@ fn grade_submission(name: &str, cpp: &str) -> serde_json::Value {
 
 /// As `grade_submission`, with the submission's files given.
 fn grade_files(name: &str, files: &[(&str, &str)]) -> serde_json::Value {
+    grade_with(name, files, &[])
+}
+
+/// As `grade_files`, with more of `autograder init`'s options.
+fn grade_with(name: &str, files: &[(&str, &str)], init: &[&str]) -> serde_json::Value {
     let root = tree(name);
     let source = root.join("source");
     let ran = Upcard::new()
         .args(crate::common::init_args("gradescope", "eecs280"))
         .args(["--scenarios", SCENARIO])
+        .args(init)
         .arg_path(&source)
         .run();
     assert!(
@@ -125,6 +131,43 @@ fn a_correct_submission_scores_every_test() {
     assert_eq!(r["score"], 1.0, "{r}");
     assert_eq!(r["tests"][0]["name"], "euchred");
     assert_eq!(r["tests"][0]["status"], "passed");
+}
+
+/// The generated grader compares as the course does (`diff -B`): a
+/// program that drops a blank line passes, said not byte for byte; made
+/// with `--compare exact`, the grader fails it.
+#[test]
+fn the_grader_compares_as_the_course_unless_told() {
+    let golden = String::from_utf8(
+        std::fs::read(format!(
+            "{}/golden/eecs280/euchred.out",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    let dropped = golden.replacen("\n\n", "\n", 1);
+    let cpp = format!(
+        "#include <cstdio>\nint main() {{ std::fputs({}, stdout); return 0; }}\n",
+        crate::common::c_string(dropped.as_bytes())
+    );
+    let line = golden.lines().position(str::is_empty).unwrap() + 1;
+    let r = grade_with("compare-course", &[("euchre.cpp", &cpp)], &[]);
+    assert_eq!(r["tests"][0]["status"], "passed", "{r}");
+    let said = format!(
+        "as diff -B compares; not byte for byte: the golden's blank line {line} is missing"
+    );
+    assert!(
+        r["tests"][0]["output"].as_str().unwrap().contains(&said),
+        "{r}"
+    );
+    let r = grade_with(
+        "compare-exact",
+        &[("euchre.cpp", &cpp)],
+        &["--compare", "exact"],
+    );
+    assert_eq!(r["tests"][0]["status"], "failed", "{r}");
+    assert_eq!(r["score"], 0.0, "{r}");
 }
 
 /// A real submission holds the students' own test files (each with a main)

@@ -105,7 +105,7 @@ fn line_one_is_the_course_command_line() {
 }
 
 #[test]
-fn a_dropped_blank_line_fails_exactly_and_passes_ignoring_blank_lines() {
+fn a_dropped_blank_line_passes_as_the_course_compares_and_fails_exactly() {
     let g = golden(MARCH);
     let text = String::from_utf8(g.clone()).unwrap();
     let dropped = text.replacen("\n\n", "\n", 1);
@@ -114,11 +114,18 @@ fn a_dropped_blank_line_fails_exactly_and_passes_ignoring_blank_lines() {
         dropped.as_bytes(),
         &format!("{PRINT} return 0;"),
     );
+    let line = text.lines().position(|l| l.is_empty()).unwrap() + 1;
+    // EECS 280's autograder compares as diff -B: a pass, said not exact.
     let r = grade(&exe, MARCH, &[]);
+    assert_eq!(r.code, Some(0), "{}", r.out);
+    let under = format!(
+        "passed (as diff -B compares; not byte for byte: the golden's blank line {line} is missing)"
+    );
+    assert_eq!(verdict(&r), ("pass".into(), under.clone()));
+    let r = grade(&exe, MARCH, &["--compare", "exact"]);
     assert_eq!(r.code, Some(1));
     assert_eq!(verdict(&r), ("fail".into(), "wrong output".into()));
     let detail = r.json["tests"][0]["detail"].as_str().unwrap();
-    let line = text.lines().position(|l| l.is_empty()).unwrap() + 1;
     assert!(
         detail.starts_with(&format!(
             "near miss: the output differs from the expected only in white space and blank lines (it would pass under diff -B -w); this scenario compares exact\n\
@@ -134,7 +141,7 @@ fn a_dropped_blank_line_fails_exactly_and_passes_ignoring_blank_lines() {
         "{}",
         r.out
     );
-    // The same program under a copy of the scenario that ignores blank lines.
+    // A scenario that says how it compares wins over --compare.
     let yaml = std::fs::read_to_string(MARCH).unwrap().replace(
         "expect:\n",
         &format!(
@@ -146,11 +153,28 @@ fn a_dropped_blank_line_fails_exactly_and_passes_ignoring_blank_lines() {
     );
     let copy = work().join("march-blank.yaml");
     std::fs::write(&copy, yaml).unwrap();
-    let r = grade(&exe, copy.to_str().unwrap(), &[]);
+    let r = grade(&exe, copy.to_str().unwrap(), &["--compare", "exact"]);
     assert_eq!(r.code, Some(0), "{}", r.out);
-    assert_eq!(
-        verdict(&r),
-        ("pass".into(), "passed (ignoring blank lines)".into())
+    assert_eq!(verdict(&r), ("pass".into(), under));
+    // A word --compare does not know is a usage error.
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            exe.to_str().unwrap(),
+            MARCH,
+            "--compare",
+            "loose",
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(2));
+    assert!(
+        o.err
+            .contains("\"loose\" is not a comparison: course, exact, or ignore-blank-lines"),
+        "{}",
+        o.err
     );
 }
 
@@ -524,11 +548,11 @@ fn a_directory_of_submissions_gives_a_table_and_csv() {
     // Carol's missing program is her failure, not the grader's.
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory       disk    not-run  build-failed  near-miss      flaky      score\nalice            1          0          0          0          0          0          0          0          0             0          0          0        1/1\nbob              0          0          1          0          0          0          0          0          0             0          0          0        0/1\ncarol            0          0          0          0          0          0          0          0          1             0          0          0        0/1\n"), "{out}");
+    assert!(out.contains("student       pass       fail      crash    timeout       exit  truncated     memory       disk    not-run  build-failed  near-miss  not-exact      flaky      score\nalice            1          0          0          0          0          0          0          0          0             0          0          0          0        1/1\nbob              0          0          1          0          0          0          0          0          0             0          0          0          0        0/1\ncarol            0          0          0          0          0          0          0          0          1             0          0          0          0        0/1\n"), "{out}");
     assert!(out.ends_with("\n1 passed, 2 failed\n"), "{out}");
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,flaky,score,march\nalice,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\nbob,0,0,1,0,0,0,0,0,0,0,0,0,0/1,crash\ncarol,0,0,0,0,0,0,0,0,1,0,0,0,0/1,not-run\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,not-exact,flaky,score,march\nalice,1,0,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\nbob,0,0,1,0,0,0,0,0,0,0,0,0,0,0/1,crash\ncarol,0,0,0,0,0,0,0,0,1,0,0,0,0,0/1,not-run\n"
     );
     // The HTML folder: the class's table, and a page per student.
     let index = std::fs::read_to_string(html.join("index.html")).unwrap();
@@ -963,12 +987,12 @@ fn a_flaky_program_is_marked_in_the_class_table() {
     let text = std::fs::read_to_string(&csv).unwrap();
     let row = text.lines().nth(1).unwrap();
     assert!(
-        row.starts_with("flo,") && row.contains(",0,1,"),
+        row.starts_with("flo,") && row.contains(",0,0,1,"),
         "{text}\n{}",
         o.out
     );
     let cells: Vec<&str> = row.split(',').collect();
-    assert_eq!(cells[12], "1", "flaky: {row}");
+    assert_eq!(cells[13], "1", "flaky: {row}");
 }
 
 /// Names a spreadsheet would run as formulas are written as text.
@@ -1000,7 +1024,7 @@ fn csv_cells_never_start_a_formula() {
         .unwrap()
         .lines()
         .skip(1)
-        .map(|l| l.rsplitn(15, ',').last().unwrap().to_string())
+        .map(|l| l.rsplitn(16, ',').last().unwrap().to_string())
         .collect();
     assert_eq!(
         names,
@@ -1111,13 +1135,13 @@ fn a_class_of_sources_is_built_then_graded() {
     );
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,flaky,score,march\n\
-         ann,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\n\
-         bo,0,0,0,0,0,0,0,0,0,1,0,0,0/1,build-failed\n\
-         cy,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\n\
-         dee,0,0,0,0,0,0,0,0,0,1,0,0,0/1,build-failed\n\
-         ed,0,0,0,0,0,0,0,0,0,1,0,0,0/1,build-failed\n\
-         flo,0,0,0,0,0,0,0,0,0,1,0,0,0/1,build-failed\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,not-exact,flaky,score,march\n\
+         ann,1,0,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\n\
+         bo,0,0,0,0,0,0,0,0,0,1,0,0,0,0/1,build-failed\n\
+         cy,1,0,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\n\
+         dee,0,0,0,0,0,0,0,0,0,1,0,0,0,0/1,build-failed\n\
+         ed,0,0,0,0,0,0,0,0,0,1,0,0,0,0/1,build-failed\n\
+         flo,0,0,0,0,0,0,0,0,0,1,0,0,0,0/1,build-failed\n"
     );
     // The compiler's log once, at the report's head; the scenario points to it.
     let bo: serde_json::Value =
@@ -1291,9 +1315,9 @@ fn a_link_in_a_class_is_named_not_followed() {
     assert_eq!(o.code, Some(1), "{}", o.err);
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,flaky,score,march\n\
-         ann,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\ncy,0,0,0,0,0,0,0,0,1,0,0,0,0/1,not-run\n\
-         dee,0,0,0,0,0,0,0,0,1,0,0,0,0/1,not-run\n"
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,not-exact,flaky,score,march\n\
+         ann,1,0,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\ncy,0,0,0,0,0,0,0,0,1,0,0,0,0,0/1,not-run\n\
+         dee,0,0,0,0,0,0,0,0,1,0,0,0,0,0/1,not-run\n"
     );
     for who in ["cy/euchre.exe", "dee"] {
         let said = format!(

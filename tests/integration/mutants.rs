@@ -308,9 +308,9 @@ fn a_class_graded_with_diagnose_counts_each_bug() {
         .run();
     let text = ran.text();
     let tail = "\
-carol           17          0          0          0          0          0          0          0          0             0          0          0      17/17
-dave            15          2          0          0          0          0          0          0          0             0          0          0      15/17
-erin            11          6          0          0          0          0          0          0          0             0          0          0      11/17
+carol           17          0          0          0          0          0          0          0          0             0          0          0          0      17/17
+dave            15          2          0          0          0          0          0          0          0             0          0          0          0      15/17
+erin            11          6          0          0          0          0          0          0          0             0          0          0          0      11/17
 
 diagnosed bugs (a rule mutant's whole game is the student's output):
   makers-need-four               2 students: bob, dave

@@ -605,8 +605,8 @@ fn a_deep_tree_in_tmp_does_not_reach_the_next_student() {
     );
     assert_eq!(
         std::fs::read_to_string(&csv).unwrap(),
-        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,flaky,score,march\n\
-         a-deep,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\nb-next,1,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\n",
+        "student,pass,fail,crash,timeout,exit,truncated,memory,disk,not-run,build-failed,near-miss,not-exact,flaky,score,march\n\
+         a-deep,1,0,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\nb-next,1,0,0,0,0,0,0,0,0,0,0,0,0,1/1,pass\n",
         "{}",
         o.out
     );

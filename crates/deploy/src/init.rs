@@ -38,6 +38,8 @@ pub struct Request<'a> {
     pub unit: Option<&'a Path>,
     /// The course's headers (`--course-files`): each build uses them.
     pub course_files: Vec<(String, Vec<u8>)>,
+    /// `upcard grade --compare`'s value, when not the course's way.
+    pub compare: Option<&'a str>,
     /// Where the autograder's files go.
     pub dir: &'a Path,
 }
@@ -84,6 +86,7 @@ pub fn init(
         cxxflags,
         unit,
         course_files,
+        compare,
         dir,
     } = req;
     let (platform, dir) = (*platform, *dir);
@@ -115,6 +118,7 @@ pub fn init(
         cxxflags,
         unit: unit.map(Path::to_path_buf),
         course_files: course_files.clone(),
+        compare: compare.map(str::to_string),
     };
     let written = platform.write(&d, dir).map_err(Failure::input)?;
     let what = platform.title();

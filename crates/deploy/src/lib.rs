@@ -80,6 +80,8 @@ pub struct Deployment<'a> {
     /// The course's headers (`--course-files`), under `course/`: each build
     /// uses them in place of the submission's, as the course compiles it.
     pub course_files: Vec<(String, Vec<u8>)>,
+    /// `upcard grade --compare`'s value, when not the course's way.
+    pub compare: Option<String>,
 }
 
 /// Where the course's headers go in an autograder.
@@ -92,6 +94,13 @@ fn course_flag(d: &Deployment, dir: &str) -> String {
     } else {
         format!(" --course-files {dir}")
     }
+}
+
+/// What `upcard grade` is told of how to compare, when not as the course.
+fn compare_flag(d: &Deployment) -> String {
+    d.compare
+        .as_ref()
+        .map_or(String::new(), |c| format!(" --compare {c}"))
 }
 
 /// The course's headers, under `course/`.
@@ -283,7 +292,7 @@ if ! "$UPCARD" build --rules {rules} --script "$SOURCE/build.sh"{course} "$ROOT/
 fi
 cd "$SOURCE" || exit 1
 # --diagnose: a wrong transcript names the catalogued bug that reproduces it.
-"$UPCARD" grade --exe "$BUILD/{program}" --rules {rules} --diagnose scenarios \
+"$UPCARD" grade --exe "$BUILD/{program}" --rules {rules}{compare} --diagnose scenarios \
     --report {format}="$RESULTS/results.json"
 # A failing test is a score, not a grading error.
 {done}
@@ -295,6 +304,7 @@ cd "$SOURCE" || exit 1
         format = l.format,
         rules = course.name(),
         course = course_flag(d, &format!("\"$SOURCE/{COURSE_DIR}\"")),
+        compare = compare_flag(d),
     )
 }
 
@@ -379,9 +389,10 @@ fn shell_word(p: &Path) -> Result<String, String> {
 fn scenario_command(d: &Deployment, s: &Scenario) -> Result<String, String> {
     let path = d.project.inside(&s.path, "the scenario")?;
     Ok(format!(
-        "bin/upcard grade --exe {} --rules {} --diagnose {}",
+        "bin/upcard grade --exe {} --rules {}{} --diagnose {}",
         d.course.program(),
         d.course.name(),
+        compare_flag(d),
         shell_word(&path)?
     ))
 }

@@ -47,6 +47,9 @@ pub struct Options {
     pub shard: Option<Shard>,
     /// Name the mutants that reproduce each wrong transcript.
     pub diagnose: bool,
+    /// How transcripts are compared (`--compare`); None: as the course's
+    /// autograder compares. A scenario's own `expect.compare` wins.
+    pub compare: Option<upcard_scenario::scenario::Compare>,
     /// With `--build`, the course's files each build sees in place of the
     /// student's (`--course-files`: its headers).
     pub course_files: Vec<(String, Vec<u8>)>,
@@ -209,7 +212,7 @@ fn random(o: &Options, n: u32, said: &dyn Reporter, stdout: &mut dyn Write) -> R
         RulesName::from_name(upcard_rules::courses::program_names()[0]).expect("a course"),
     );
     let (played, found) =
-        crate::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader)
+        crate::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader, o.compare)
             .map_err(Failure::input)?;
     let text = match &found {
         None => format!(
@@ -292,6 +295,10 @@ pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(
     apply_filter(&mut scenarios, o.filter.as_deref())?;
     let rules = course(o, &scenarios)?;
     scenarios.retain(|s| s.rules() == rules);
+    let compare = super::compare::grading(rules, o.compare);
+    for s in &mut scenarios {
+        super::compare::apply(s, compare);
+    }
     let opt_in = drop_opt_in(&mut scenarios, o.filter.as_deref());
     if !opt_in.is_empty() {
         said.report(Event::OptIn(opt_in));

@@ -142,7 +142,7 @@ impl Grader {
                 if run.stdout == want.as_bytes() {
                     Verdict::Pass
                 } else if !compare.is_exact() && same(want, &actual, compare) {
-                    Verdict::PassUnder(compare.describe())
+                    Verdict::PassUnder(super::compare::passed_under(compare, want, &actual))
                 } else {
                     Verdict::Fail
                 }

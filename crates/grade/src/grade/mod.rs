@@ -8,6 +8,7 @@
 
 pub mod build;
 pub mod class;
+pub mod compare;
 pub mod data;
 pub mod event;
 mod expected;

@@ -10,7 +10,7 @@ use rand_mt::Mt;
 use super::{Grader, Outcome};
 use upcard_rules::courses::RandomCase;
 use upcard_scenario::scenario::RulesName;
-use upcard_scenario::scenario::{Scenario, play};
+use upcard_scenario::scenario::{Compare, Scenario, play};
 
 /// The `i`th random game of run `seed` under `rules`.
 /// None when no course program plays `rules`.
@@ -51,11 +51,12 @@ fn differs(
     c: &dyn RandomCase,
     dir: &Path,
     name: &str,
-    grader: &Grader,
+    (grader, compare): (&Grader, Compare),
 ) -> Result<Option<Divergent>, String> {
     let path = dir.join("scenarios").join(format!("{name}.yaml"));
     let text = yaml(c, name);
-    let scenario = Scenario::from_text(&path, &text).map_err(|e| e.to_string())?;
+    let mut scenario = Scenario::from_text(&path, &text).map_err(|e| e.to_string())?;
+    super::compare::apply(&mut scenario, compare);
     let played = play(&scenario);
     let outcome = grader.grade(exe, &scenario, (&played.text(), played.status))?;
     Ok((!outcome.verdict.passed()).then_some(Divergent {
@@ -83,7 +84,9 @@ pub fn search(
     seed: u32,
     out: &Path,
     grader: &Grader,
+    compare: Option<Compare>,
 ) -> Result<(u32, Option<Found>), String> {
+    let judge = (grader, super::compare::grading(rules, compare));
     for i in 0..n {
         let mut c = case(rules, seed, i).ok_or_else(|| {
             format!(
@@ -92,13 +95,13 @@ pub fn search(
             )
         })?;
         let name = format!("random-{seed}-{i}");
-        let Some(mut found) = differs(exe, c.as_ref(), out, &name, grader)? else {
+        let Some(mut found) = differs(exe, c.as_ref(), out, &name, judge)? else {
             continue;
         };
         let mut steps = 0;
         'shrink: loop {
             for smaller in c.smaller() {
-                if let Some(d) = differs(exe, smaller.as_ref(), out, &name, grader)? {
+                if let Some(d) = differs(exe, smaller.as_ref(), out, &name, judge)? {
                     c = smaller;
                     found = d;
                     steps += 1;

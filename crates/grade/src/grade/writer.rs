@@ -504,9 +504,11 @@ fn verdict_only(o: Outcome) -> Outcome {
 }
 
 /// The class table's columns: a count of each verdict, then of failures
-/// that differ only in white space (`near-miss`), of scenarios whose runs
-/// disagreed (`flaky`, `--repeat`), and the score over the maximum.
-const COLUMNS: [&str; 13] = [
+/// that differ only in white space (`near-miss`), of passes that are not
+/// byte for byte (`not-exact`: passed as the course compares), of
+/// scenarios whose runs disagreed (`flaky`, `--repeat`), and the score
+/// over the maximum.
+const COLUMNS: [&str; 14] = [
     "pass",
     "fail",
     "crash",
@@ -518,9 +520,15 @@ const COLUMNS: [&str; 13] = [
     "not-run",
     "build-failed",
     "near-miss",
+    "not-exact",
     "flaky",
     "score",
 ];
+
+/// Passed, but not byte for byte the golden (as the course compares).
+fn not_exact(o: &Outcome) -> bool {
+    matches!(o.verdict, Verdict::PassUnder(_))
+}
 
 /// A score as the reports write it: whole points without decimals.
 fn points(x: f64) -> String {
@@ -547,6 +555,7 @@ fn counts(students: &[Kept], per: &[Vec<Outcome>]) -> Vec<(String, Vec<String>)>
                 })
                 .collect();
             cells.push(outs.iter().filter(|o| o.near_miss).count().to_string());
+            cells.push(outs.iter().filter(|o| not_exact(o)).count().to_string());
             cells.push(
                 outs.iter()
                     .filter(|o| o.nondeterministic)
@@ -601,6 +610,9 @@ fn csv_table(rows: &[(String, Vec<String>)], per: &[Vec<Outcome>]) -> String {
                     let mut word = o.verdict.word().to_string();
                     if o.near_miss {
                         word.push_str(" near-miss");
+                    }
+                    if not_exact(o) {
+                        word.push_str(" not-exact");
                     }
                     if o.nondeterministic {
                         word.push_str(" flaky");

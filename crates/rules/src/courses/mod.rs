@@ -51,6 +51,11 @@ pub trait Course: Sync {
     fn cxxflags(&self) -> &'static str {
         ""
     }
+    /// How the course's autograder compares a transcript with its golden,
+    /// as diff's flags (`-B`); empty: byte for byte. Grading's default.
+    fn diff_flags(&self) -> &'static str {
+        ""
+    }
     /// The files whose folder holds a submission's sources (`*.cc` by its
     /// ending): the shallowest folder with one is built. None: the root.
     fn main_files(&self) -> &'static [&'static str] {

@@ -51,8 +51,19 @@ fn lines(text: &str, c: Compare) -> Vec<Line<'_>> {
             text: t,
             key: key(t, c),
         })
-        .filter(|l| !(c.ignore_blank_lines && l.text.trim().is_empty()))
+        .filter(|l| !(c.ignore_blank_lines && blank(l.text, c)))
         .collect()
+}
+
+/// A blank line as GNU diff's -B sees it: an empty one; with -b or -w,
+/// one of white space only too (`"  \n"` and `"\r\n"` are not blank under
+/// -B alone, as the course's `diff -B` finds).
+fn blank(line: &str, c: Compare) -> bool {
+    if c.ignore_space_change || c.ignore_all_space {
+        line.trim().is_empty()
+    } else {
+        line == "\n"
+    }
 }
 
 fn ops<'a>(
@@ -340,6 +351,31 @@ mod tests {
             golden.trim_end(),
             flags(false, true, false, false)
         ));
+    }
+
+    #[test]
+    fn blank_lines_are_empty_ones_as_gnu_diff_b_has_them() {
+        let golden = "a\nb\n";
+        let b = flags(true, false, false, false);
+        assert!(same(golden, "a\n\n\nb\n\n", b));
+        // Spaces or a carriage return make a line that -B alone keeps.
+        assert!(!same(golden, "a\n  \nb\n", b));
+        assert!(!same(golden, "a\n\r\nb\n", b));
+        assert!(same(golden, "a\n  \nb\n", flags(true, true, false, false)));
+        assert!(same(golden, "a\n\r\nb\n", flags(true, false, true, false)));
+        // Under -B the last line's newline still counts, as in diff -qB.
+        assert!(!same(golden, "a\nb", b));
+    }
+
+    #[test]
+    fn diff_flags_read_and_said_as_a_course_writes_them() {
+        let c = Compare::from_diff_flags("-qB");
+        assert_eq!(c, flags(true, false, false, false));
+        assert_eq!(c.diff_flags(), "-B");
+        assert_eq!(Compare::from_diff_flags("-y -B").diff_flags(), "-B");
+        assert_eq!(Compare::from_diff_flags("-b -w").diff_flags(), "-bw");
+        assert_eq!(Compare::from_diff_flags("").diff_flags(), "");
+        assert_eq!(Compare::from_diff_flags("--brief"), Compare::default());
     }
 
     #[test]

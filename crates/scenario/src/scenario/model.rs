@@ -74,6 +74,60 @@ impl Compare {
         *self == Compare::default()
     }
 
+    /// The comparison the flags name; `exact` stands alone.
+    pub fn from_flags(flags: &[CompareFlag]) -> Result<Compare, String> {
+        let mut c = Compare::default();
+        for f in flags {
+            match f {
+                CompareFlag::Exact => {}
+                CompareFlag::IgnoreBlankLines => c.ignore_blank_lines = true,
+                CompareFlag::IgnoreSpaceChange => c.ignore_space_change = true,
+                CompareFlag::IgnoreAllSpace => c.ignore_all_space = true,
+                CompareFlag::IgnoreCase => c.ignore_case = true,
+            }
+        }
+        if flags.contains(&CompareFlag::Exact) && !c.is_exact() {
+            return Err("exact cannot be combined with an ignore- flag".into());
+        }
+        Ok(c)
+    }
+
+    /// The comparison of diff's flags as a course states them (`-B`,
+    /// `-qB`, `-b -w`): the letters B, b, w and i; others (`q`, `y`) do not
+    /// change what is equal.
+    pub fn from_diff_flags(flags: &str) -> Compare {
+        let has = |c: char| {
+            flags
+                .split_whitespace()
+                .filter(|w| w.starts_with('-') && !w.starts_with("--"))
+                .any(|w| w.contains(c))
+        };
+        Compare {
+            ignore_blank_lines: has('B'),
+            ignore_space_change: has('b'),
+            ignore_all_space: has('w'),
+            ignore_case: has('i'),
+        }
+    }
+
+    /// diff's flags for this comparison (`-B`), empty when exact.
+    pub fn diff_flags(&self) -> String {
+        let letters: String = [
+            (self.ignore_blank_lines, 'B'),
+            (self.ignore_space_change, 'b'),
+            (self.ignore_all_space, 'w'),
+            (self.ignore_case, 'i'),
+        ]
+        .iter()
+        .filter_map(|&(on, l)| on.then_some(l))
+        .collect();
+        if letters.is_empty() {
+            letters
+        } else {
+            format!("-{letters}")
+        }
+    }
+
     /// "exact", or the ignored differences as diff's flags would say them.
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();
@@ -100,6 +154,9 @@ impl Compare {
 pub struct Expect {
     pub golden: PathBuf,
     pub compare: Compare,
+    /// The scenario says how it is compared (`expect.compare`): that wins
+    /// over a grading-wide or course comparison.
+    pub compare_set: bool,
     pub exit: Option<u8>,
     pub contains: Vec<String>,
     pub hands: Vec<HandExpect>,
@@ -336,25 +393,8 @@ fn check_nesting(file: &str, text: &str) -> Result<(), ScenarioError> {
 
 /// `expect.compare`'s flags; `exact` stands alone.
 fn compare(e: &RawExpect, file: &str, text: &str) -> Result<Compare, ScenarioError> {
-    let mut compare = Compare::default();
-    for f in &e.compare {
-        match f {
-            CompareFlag::Exact => {}
-            CompareFlag::IgnoreBlankLines => compare.ignore_blank_lines = true,
-            CompareFlag::IgnoreSpaceChange => compare.ignore_space_change = true,
-            CompareFlag::IgnoreAllSpace => compare.ignore_all_space = true,
-            CompareFlag::IgnoreCase => compare.ignore_case = true,
-        }
-    }
-    if e.compare.contains(&CompareFlag::Exact) && !compare.is_exact() {
-        return Err(ScenarioError::at(
-            file,
-            text,
-            &["expect", "compare"],
-            "exact cannot be combined with an ignore- flag".into(),
-        ));
-    }
-    Ok(compare)
+    Compare::from_flags(&e.compare)
+        .map_err(|why| ScenarioError::at(file, text, &["expect", "compare"], why))
 }
 
 fn expect(
@@ -420,6 +460,7 @@ fn expect(
     Ok(Expect {
         golden,
         compare,
+        compare_set: !e.compare.is_empty(),
         exit: e.exit,
         contains: e.contains.clone(),
         hands,

@@ -108,6 +108,12 @@ impl crate::courses::Course for Eecs280 {
         "-Wall -Werror -pedantic -g --std=c++17 -Wno-sign-compare -Wno-comment"
     }
 
+    /// The spec's and the course Makefile's `diff -B` / `diff -qB`
+    /// (docs/eecs280-rules.md, "Comparing output").
+    fn diff_flags(&self) -> &'static str {
+        "-B"
+    }
+
     fn main_files(&self) -> &'static [&'static str] {
         &["euchre.cpp"]
     }
