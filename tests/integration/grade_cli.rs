@@ -1155,6 +1155,76 @@ fn a_class_of_sources_is_built_then_graded() {
     assert_eq!(cy["sources"], "EECS280/p3-euchre");
 }
 
+/// A regrade: `--build` pointed at one student's folder grades that one
+/// submission and writes its report; a folder that could be either is said.
+#[test]
+fn one_students_folder_is_one_submission() {
+    let subs = work().join("sources-regrade");
+    let _ = std::fs::remove_dir_all(&subs);
+    let put = |path: &str, text: &[u8]| {
+        let p = subs.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    let good = std::fs::read("tests/integration/programs/euchre.cpp").unwrap();
+    put("cy/Card_tests.cpp", b"int main() { return 1; }\n");
+    put("cy/EECS280/p3-euchre/euchre.cpp", &good);
+    let one = work().join("sources-one.json");
+    let _ = std::fs::remove_file(&one);
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            subs.join("cy").to_str().unwrap(),
+            "--build",
+            MARCH,
+            "--report",
+            &format!("json={}", one.display()),
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(0), "{}{}", o.out, o.err);
+    assert!(
+        o.out
+            .starts_with("cy: built from the sources in EECS280/p3-euchre/\nPASS march\n"),
+        "{}",
+        o.out
+    );
+    assert!(o.out.ends_with("\n1 passed, 0 failed\n"), "{}", o.out);
+    let cy: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&one).unwrap()).unwrap();
+    assert_eq!(
+        (&cy["program"], &cy["sources"]),
+        (&"cy".into(), &"EECS280/p3-euchre".into())
+    );
+    assert_eq!(cy["tests"][0]["verdict"], "pass");
+    // One folder of sources beside a folder of other files: which is meant
+    // is said, with both ways on.
+    put("repo/p3/euchre.cpp", &good);
+    put("repo/docs/notes.md", b"notes\n");
+    let o = crate::common::upcard_text(
+        Path::new("."),
+        &[
+            "grade",
+            "--exe",
+            subs.join("repo").to_str().unwrap(),
+            "--build",
+            MARCH,
+        ],
+        "",
+    );
+    assert_eq!(o.code, Some(2), "{}", o.out);
+    assert!(
+        o.err.contains(
+            "repo: only p3 of its folders holds sources (docs holds files but no sources): to grade \
+             one submission, give --exe "
+        ),
+        "{}",
+        o.err
+    );
+}
+
 /// `--sanitize`: a submission that crashes is built again with the
 /// sanitizers, whose report (the error, the function, the file and line)
 /// leads the diagnosis; the plain build's run is what is graded.

@@ -129,3 +129,54 @@ fn a_divergence_is_shrunk_to_a_scenario_that_reproduces_it() {
     let (code, out) = upcard(&d, &["run", "divergence/scenarios"]);
     assert_eq!(code, Some(0), "{out}");
 }
+
+/// `--random` over a class: each student's games, said in the class's
+/// order; a divergence in the student's own folder of `--out`; a student
+/// with no program is said, and the class exits 1.
+#[test]
+fn a_class_is_compared_with_the_engine_student_by_student() {
+    let d = dir("class");
+    let good = script(&d, "eecs280", "cat");
+    let bad = script(&d, "bad", "sed 's/^Hand 2$/Hand two/'");
+    // The bad stand-in plays EECS 280 too.
+    let text = std::fs::read_to_string(&bad)
+        .unwrap()
+        .replace("\" bad \"$@\"", "\" eecs280 \"$@\"");
+    std::fs::write(&bad, text).unwrap();
+    for (who, exe) in [("alice", &good), ("bob", &bad)] {
+        std::fs::create_dir_all(d.join("class").join(who)).unwrap();
+        std::fs::copy(exe, d.join("class").join(who).join("euchre.exe")).unwrap();
+    }
+    std::fs::create_dir_all(d.join("class/carol")).unwrap();
+    let (code, out) = upcard(
+        &d,
+        &[
+            "grade",
+            "--exe",
+            "class",
+            "--no-sandbox",
+            "--random",
+            "6",
+            "--seed",
+            "3",
+        ],
+    );
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.starts_with(
+            "alice: 6 random eecs280 games (seed 3): the program agrees with the engine on all of them\n\
+             bob: random game 1 (seed 3) differs: wrong output\nshrunk "
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "the scenario is divergence/bob/scenarios/random-3-1.yaml (golden beside it)\n\
+             rerun it: upcard grade --exe class/bob/euchre.exe divergence/bob/scenarios/random-3-1.yaml\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\ncarol: not run: "), "{out}");
+    assert!(d.join("divergence/bob/scenarios/random-3-1.yaml").is_file());
+    assert!(!d.join("divergence/alice").exists());
+}

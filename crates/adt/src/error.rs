@@ -14,8 +14,8 @@ pub enum Error {
         .0.display()
     )]
     NoPublicTests(PathBuf),
-    /// The submissions' folder cannot be read, or holds none.
-    #[error("{}: {why}", .dir.display())]
+    /// The submissions' folder cannot be read, or holds none (`why` names it).
+    #[error("{why}")]
     Submissions { dir: PathBuf, why: String },
     #[error(transparent)]
     Sandbox(#[from] upcard_sandbox::Error),

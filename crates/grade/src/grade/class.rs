@@ -61,6 +61,8 @@ pub struct Options {
 /// One program to grade: a name for tables and its path (or why there is none).
 struct Program {
     name: String,
+    /// Its submission's folder (what `--build` builds), or the program.
+    dir: PathBuf,
     path: Result<PathBuf, String>,
     /// Built from sources (`--build`): the folder below the submission's
     /// root they were in, when not the root.
@@ -70,9 +72,31 @@ struct Program {
 }
 
 /// The programs to grade: `exe`, or each subfolder's of a class (a folder
-/// of `main_files` sources and no program says to add `--build`).
-fn programs(exe: &Path, main_files: &[&str]) -> (Vec<Program>, bool) {
-    if exe.is_dir() {
+/// of `main_files` sources and no program says to add `--build`). With
+/// `--build`, a folder is one submission or a class as [`folder::shape`]
+/// reads it (a regrade points at one student's folder).
+fn programs(exe: &Path, main_files: &[&str], build: bool) -> Result<(Vec<Program>, bool), Failure> {
+    if !exe.is_dir() {
+        let path = if exe.is_file() {
+            Ok(exe.to_path_buf())
+        } else {
+            Err(format!("{}: no such program", exe.display()))
+        };
+        return Ok((
+            vec![Program::at(exe.display().to_string(), exe, path)],
+            false,
+        ));
+    }
+    let subs = if build {
+        match super::folder::shape(exe, main_files).map_err(Failure::input)? {
+            super::folder::Shape::One => {
+                let name = super::folder::own_name(exe);
+                let waiting = Err("not built".to_string());
+                return Ok((vec![Program::at(name, exe, waiting)], false));
+            }
+            super::folder::Shape::Class(folders) => folders,
+        }
+    } else {
         let mut subs: Vec<PathBuf> = std::fs::read_dir(exe)
             .map(|rd| {
                 rd.filter_map(|e| e.ok())
@@ -82,33 +106,30 @@ fn programs(exe: &Path, main_files: &[&str]) -> (Vec<Program>, bool) {
             })
             .unwrap_or_default();
         subs.sort();
-        let list = subs
-            .iter()
-            .map(|d| Program {
-                name: d
-                    .file_name()
-                    .map_or(String::new(), |n| n.to_string_lossy().into_owned()),
-                path: find_program(d).map_err(|why| sources_hint(d, main_files, why)),
-                sources: None,
-                sanitized: None,
-            })
-            .collect();
-        (list, true)
-    } else {
-        let path = if exe.is_file() {
-            Ok(exe.to_path_buf())
-        } else {
-            Err(format!("{}: no such program", exe.display()))
-        };
-        (
-            vec![Program {
-                name: exe.display().to_string(),
-                path,
-                sources: None,
-                sanitized: None,
-            }],
-            false,
-        )
+        subs
+    };
+    let list = subs
+        .iter()
+        .map(|d| {
+            let name = d
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            let path = find_program(d).map_err(|why| sources_hint(d, main_files, why));
+            Program::at(name, d, path)
+        })
+        .collect();
+    Ok((list, true))
+}
+
+impl Program {
+    fn at(name: String, dir: &Path, path: Result<PathBuf, String>) -> Program {
+        Program {
+            name,
+            dir: dir.to_path_buf(),
+            path,
+            sources: None,
+            sanitized: None,
+        }
     }
 }
 
@@ -131,7 +152,7 @@ fn build_all(
     let program = course.program_file();
     pool.install(|| {
         progs.par_iter_mut().enumerate().for_each(|(i, p)| {
-            let src = o.exe.join(&p.name);
+            let src = p.dir.clone();
             let dest = out.join(format!("{i}-{program}"));
             match grader.build(&src, course.main_files(), &script, program, &dest) {
                 Ok(below) => {
@@ -198,45 +219,81 @@ fn not_run(s: &Scenario, why: &str) -> Outcome {
 
 /// `--random N`: compares the program with the engine on random games.
 fn random(o: &Options, n: u32, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(), Failure> {
-    let exe = match programs(&o.exe, &[]).0.into_iter().next() {
-        Some(Program { path: Ok(p), .. }) if o.exe.is_file() => p,
-        _ => {
-            return Err(Failure::input(format!(
-                "--random needs one program, and {} is not one",
-                o.exe.display()
-            )));
-        }
-    };
-    let grader = new_grader(o, said)?;
-    let random_rules = o.rules.unwrap_or(
+    let rules = o.rules.unwrap_or(
         RulesName::from_name(upcard_rules::courses::program_names()[0]).expect("a course"),
     );
-    let (played, found) =
-        crate::grade::random::search(&exe, random_rules, n, o.seed, &o.out, &grader, o.compare)
-            .map_err(Failure::input)?;
-    let text = match &found {
-        None => format!(
-            "{played} random {} games (seed {}): the program agrees with the engine on all of them\n",
-            random_rules.dir(),
-            o.seed
-        ),
-        Some(f) => format!(
-            "random game {} (seed {}) differs: {}\nshrunk {} times; the scenario is {} (golden beside it)\nrerun it: upcard grade --exe {} {}\n{}",
-            f.game,
-            o.seed,
-            f.outcome.verdict.summary(&o.limits),
-            f.shrunk_steps,
-            f.scenario.display(),
-            o.exe.display(),
-            f.scenario.display(),
-            f.outcome.detail
-        ),
-    };
-    let _ = stdout.write_all(text.as_bytes());
-    match found {
-        None => Ok(()),
-        Some(_) => Err(Failure::said(upcard_rules::FailureKind::Failed)),
+    if o.build && !o.exe.is_dir() || !o.build && !o.exe.exists() {
+        return Err(Failure::input(format!(
+            "--random needs a program, a class's folder of programs, or with --build a folder of \
+             sources, and {} is none",
+            o.exe.display()
+        )));
     }
+    let (mut progs, many) = programs(&o.exe, rules.course().main_files(), o.build)?;
+    if many {
+        check_student_names(&o.exe, &progs)?;
+    }
+    let grader = new_grader(o, said)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.max(1))
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
+    let built = tempfile::tempdir()
+        .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
+    if o.build {
+        build_all(o, rules, &grader, &pool, built.path(), &mut progs, said);
+    }
+    // Each student's games in parallel, said in the class's order.
+    let results: Vec<Result<(String, bool), String>> = pool.install(|| {
+        progs
+            .par_iter()
+            .map(|p| random_one(o, (rules, n), p, many, &grader))
+            .collect()
+    });
+    let mut differed = false;
+    for r in results {
+        let (text, found) = r.map_err(Failure::input)?;
+        differed |= found;
+        let _ = stdout.write_all(text.as_bytes());
+    }
+    if differed {
+        return Err(Failure::said(upcard_rules::FailureKind::Failed));
+    }
+    Ok(())
+}
+
+/// One program's random games: what is said of them, and whether one
+/// differed (or the program could not run).
+fn random_one(
+    o: &Options,
+    (rules, n): (RulesName, u32),
+    p: &Program,
+    many: bool,
+    grader: &Grader,
+) -> Result<(String, bool), String> {
+    let who = if many {
+        format!("{}: ", p.name)
+    } else {
+        String::new()
+    };
+    let exe = match &p.path {
+        Ok(exe) => exe,
+        Err(why) => return Ok((format!("{who}not run: {why}\n"), true)),
+    };
+    // A class's divergences each in the student's own folder.
+    let out = if many {
+        o.out.join(&p.name)
+    } else {
+        o.out.clone()
+    };
+    let (played, found) = super::random::search(exe, rules, n, o.seed, &out, grader, o.compare)?;
+    let rerun = if o.build {
+        format!("--exe {} --build", p.dir.display())
+    } else {
+        format!("--exe {}", exe.display())
+    };
+    let said = super::random::said(&found, (played, rules, o.seed), &o.limits, &rerun);
+    Ok((format!("{who}{said}"), found.is_some()))
 }
 
 /// A shard writes its JSON reports and nothing else: any other report of
@@ -310,14 +367,14 @@ pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(
         )));
     }
     let cases = cases(o, rules, scenarios, said, &mut grader_trouble)?;
-    let (mut progs, many) = programs(&o.exe, rules.course().main_files());
-    if o.build && !many {
+    if o.build && !o.exe.is_dir() {
         return Err(Failure::input(format!(
-            "--build takes a folder with one submission's sources per subfolder, and {} is not \
-             one; for one submission, `upcard build` then `upcard grade --exe`",
+            "--build takes a submission's folder of sources, or a class's folder of them, and \
+             {} is not a folder",
             o.exe.display()
         )));
     }
+    let (mut progs, many) = programs(&o.exe, rules.course().main_files(), o.build)?;
     if many {
         check_student_names(&o.exe, &progs)?;
     }

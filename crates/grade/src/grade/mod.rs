@@ -13,6 +13,7 @@ pub mod data;
 pub mod event;
 mod expected;
 mod explain;
+pub mod folder;
 mod grader;
 pub mod headers;
 pub mod html;

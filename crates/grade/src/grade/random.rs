@@ -130,3 +130,28 @@ pub fn search(
     }
     Ok((n, None))
 }
+
+/// What a program's random games found, as `grade --random` says it;
+/// `rerun` is the `--exe …` that grades the program again.
+pub fn said(
+    found: &Option<Found>,
+    (played, rules, seed): (u32, RulesName, u32),
+    limits: &upcard_sandbox::Limits,
+    rerun: &str,
+) -> String {
+    match found {
+        None => format!(
+            "{played} random {} games (seed {seed}): the program agrees with the engine on all of them\n",
+            rules.dir(),
+        ),
+        Some(f) => format!(
+            "random game {} (seed {seed}) differs: {}\nshrunk {} times; the scenario is {} (golden beside it)\nrerun it: upcard grade {rerun} {}\n{}",
+            f.game,
+            f.outcome.verdict.summary(limits),
+            f.shrunk_steps,
+            f.scenario.display(),
+            f.scenario.display(),
+            f.outcome.detail
+        ),
+    }
+}
