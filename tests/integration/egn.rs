@@ -173,11 +173,38 @@ fn a_card_that_does_not_follow_suit_is_reported_at_its_deal_trick_and_seat() {
         ]
     );
     let o = upcard(dir.path(), &["replay", "g.egn"], b"");
+    assert_eq!(o.status.code(), Some(0));
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(
-        out.ends_with("\nthe game stopped early: the record ends after deal 0 at 0-1, before either team reaches 10\n"),
+        out.ends_with("\nthe replay ends with the record: the record ends after deal 0 at 0-1, before either team reaches 10\n"),
         "{out}"
     );
+}
+
+/// A one-deal record is replayed whole: where it ends is said, in every
+/// format, and the replay exits 0 (a record that cannot go on exits 1).
+#[test]
+fn a_one_deal_record_replays_whole_and_says_where_it_ends() {
+    let path = examples().join("Custom Scenario.egn");
+    let file = path.to_str().unwrap();
+    let o = upcard(Path::new("."), &["replay", file], b"");
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    let why = "the record ends after deal 0 at 0-1, before either team reaches 10";
+    assert!(
+        out.ends_with(&format!("\nthe replay ends with the record: {why}\n")),
+        "{out}"
+    );
+    let o = upcard(Path::new("."), &["replay", file, "--format", "json"], b"");
+    assert_eq!(o.status.code(), Some(0));
+    let out = String::from_utf8(o.stdout).unwrap();
+    let last: serde_json::Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(last, serde_json::json!({ "record_ends": why }));
 }
 
 #[test]

@@ -83,6 +83,9 @@ pub struct Timeline {
     pub transcript: Vec<u8>,
     /// Why the game stopped early, if it did.
     pub error: Option<String>,
+    /// The game stopped because its record holds no more (a one-deal or
+    /// partial record, all of it replayed), not because it cannot go on.
+    pub record_ends: bool,
     /// Transcript bytes printed before the first event (EECS 280's command line).
     pub header_end: usize,
     /// For each event, the transcript's length once it was printed: the
@@ -370,6 +373,7 @@ pub fn record(scenario: Scenario) -> Timeline {
         header_end,
         event_ends,
         error,
+        record_ends: false,
         notes: Default::default(),
         unknown: Default::default(),
         declared: None,

@@ -13,7 +13,8 @@ pub enum Style {
 }
 
 /// What a span shows, and whether the game stopped before its end (which
-/// it says, in the span's own style).
+/// it says, in the span's own style). A record that holds no more is
+/// replayed whole: where it ends is said, and that is not stopping early.
 pub struct Span {
     pub text: String,
     pub stopped_early: bool,
@@ -42,16 +43,21 @@ pub fn span(t: &Timeline, to: Option<usize>, trace: bool, style: Style) -> Span 
     }
     let stopped = t.error.as_ref().filter(|_| to.is_none());
     if let Some(e) = stopped {
+        let (said, key) = if t.record_ends {
+            ("the replay ends with the record", "record_ends")
+        } else {
+            ("the game stopped early", "stopped_early")
+        };
         match style {
-            Style::Text => text.push_str(&format!("\nthe game stopped early: {e}\n")),
+            Style::Text => text.push_str(&format!("\n{said}: {e}\n")),
             Style::Json => {
-                text.push_str(&serde_json::json!({ "stopped_early": e }).to_string());
+                text.push_str(&serde_json::json!({ key: e }).to_string());
                 text.push('\n');
             }
         }
     }
     Span {
         text,
-        stopped_early: stopped.is_some(),
+        stopped_early: stopped.is_some() && !t.record_ends,
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use upcard_scenario::notation::setup::{NOTE_TRICK, OWN_NOTE, read};
+use upcard_scenario::notation::setup::{End, NOTE_TRICK, OWN_NOTE, read};
 use upcard_scenario::notation::{Deal, DealEntry, Phase, Record};
 use upcard_scenario::scenario::{RulesName, Scenario};
 
@@ -26,7 +26,8 @@ pub fn replay(path: &Path, record: &Record) -> Result<crate::Timeline, String> {
     t.unknown = r.unknown;
     t.declared = r.declared;
     // The scripts end where the record does: say that, not the engine's words.
-    t.error = r.end;
+    t.record_ends = matches!(r.end, Some(End::Record(_)));
+    t.error = r.end.map(|e| e.text().to_string());
     Ok(t)
 }
 

@@ -128,7 +128,9 @@ pub fn import(
     }
     write_atomic(&golden, &played.transcript)
         .map_err(|e| format!("writing {}: {e}", golden.display()))?;
-    let end = upcard_scenario::notation::setup::read(&egn, &record)?.end;
+    let end = upcard_scenario::notation::setup::read(&egn, &record)?
+        .end
+        .map(|e| e.text().to_string());
     Ok(Imported {
         record: egn,
         scenario: yaml,

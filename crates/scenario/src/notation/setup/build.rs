@@ -7,7 +7,7 @@ use std::path::Path;
 use super::deck::{Dealt, deal_order};
 use super::notes::annotate;
 use super::plan::{At, DealPlan, Planned, describe_at, plan};
-use super::{EgnSetup, OWN_NOTE, Recorded, card, deal_hand, settle};
+use super::{EgnSetup, End, OWN_NOTE, Recorded, card, deal_hand, settle};
 use crate::notation::point::Point;
 use crate::notation::{Deal, Record};
 use upcard_engine::cards::Card;
@@ -22,7 +22,7 @@ pub(super) enum Built {
         scripts: [Vec<Action>; 4],
         notes: BTreeMap<Point, Vec<String>>,
         unknown: BTreeMap<u32, Vec<Card>>,
-        end: Option<String>,
+        end: Option<End>,
     },
     /// The game ended after deal `at` (its hand number `hand` + 1 is next)
     /// with deals still to come.
@@ -107,13 +107,15 @@ pub(super) fn first_hand(deals: &[(usize, &Deal)]) -> u32 {
 }
 
 /// Deal `k` ends before its hand is over: the record's end, or a break in it.
-pub(super) fn cut_short(k: usize, last: bool) -> String {
+pub(super) fn cut_short(k: usize, last: bool) -> End {
     if last {
-        format!("the record ends in deal {k}, before the hand is over")
+        End::Record(format!(
+            "the record ends in deal {k}, before the hand is over"
+        ))
     } else {
-        format!(
+        End::Broken(format!(
             "deal {k} ends before the hand is over, and the record goes on; the replay stops here"
-        )
+        ))
     }
 }
 
@@ -273,14 +275,14 @@ pub(super) fn build(
         let upcard = match deal_start(k, d, &st, names) {
             Ok(c) => c,
             Err(e) => {
-                end = Some(e);
+                end = Some(End::Broken(e));
                 break;
             }
         };
         let (p, stop) = plan(k, d, &st, upcard, names);
         match deal_order(k, d, config, &st, upcard, &p, names) {
             Err(e) => {
-                end = Some(format!("{e}; the replay stops here"));
+                end = Some(End::Broken(format!("{e}; the replay stops here")));
                 break;
             }
             Ok(Dealt {
@@ -307,7 +309,7 @@ pub(super) fn build(
                 settle(&mut st);
                 annotate(&mut notes, hand, d);
                 if let Some(f) = fault {
-                    end = Some(format!("{f}; the replay stops here"));
+                    end = Some(End::Broken(format!("{f}; the replay stops here")));
                     break;
                 }
                 if !p.complete {
@@ -318,7 +320,7 @@ pub(super) fn build(
         }
     }
     if end.is_none() && !st.is_over() && st.scores.iter().all(|&s| s < target) {
-        end = Some(unfinished(config, target, deals, &st));
+        end = Some(End::Record(unfinished(config, target, deals, &st)));
     }
     Built::Done {
         first_hand: first_hand(deals),

@@ -209,6 +209,23 @@ fn deal_hand(st: &mut State) {
     settle(st);
 }
 
+/// Why a replay ends before its game does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The record holds no more: a one-deal or partial record, replayed whole.
+    Record(String),
+    /// The record cannot go on: an impossible card, a break in it.
+    Broken(String),
+}
+
+impl End {
+    pub fn text(&self) -> &str {
+        match self {
+            End::Record(t) | End::Broken(t) => t,
+        }
+    }
+}
+
 /// What a record reads as: the game, its name and description, and what
 /// a replay shows beside it.
 pub struct Recorded {
@@ -221,7 +238,7 @@ pub struct Recorded {
     /// is whole, shown as unknown.
     pub unknown: BTreeMap<u32, Vec<Card>>,
     /// Why the replay ends where it does, when the game was not finished.
-    pub end: Option<String>,
+    pub end: Option<End>,
     /// The record's own rules, when the game is played under others.
     pub declared: Option<Config>,
 }
