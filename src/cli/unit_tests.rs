@@ -58,7 +58,10 @@ pub struct Args {
     /// Test files graded at once (default: one per core)
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
-    /// A submission's folder (its *_tests.cpp at the top), or a folder of them
+    /// The test files graded, each against its own class's bugs (a Card bug through Card_tests.cpp); other *_test*.cpp files are listed as ignored
+    #[arg(long, value_name = "FILE,…", value_delimiter = ',', default_values_t = ["Card_tests.cpp".to_string(), "Player_tests.cpp".to_string()], value_parser = test_file)]
+    files: Vec<String>,
+    /// A submission's folder (its test files however deep, as --build finds sources), or a folder of them
     tests: PathBuf,
 }
 
@@ -79,6 +82,7 @@ impl Args {
         };
         let sandboxing = Sandboxing::when(!self.no_sandbox).map_err(super::refused)?;
         let options = Options {
+            files: self.files,
             solution: self.solution,
             bugs: self.bugs,
             tests: self.tests,
@@ -101,5 +105,16 @@ impl Args {
                 .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         };
         run(&options, &super::said::Stderr::default(), stdout).map(|_| ())
+    }
+}
+
+/// A graded file's name: a plain `NAME_tests.cpp`.
+fn test_file(s: &str) -> Result<String, String> {
+    if s.ends_with("_tests.cpp") && s.len() > "_tests.cpp".len() && !s.contains('/') {
+        Ok(s.to_string())
+    } else {
+        Err(format!(
+            "{s:?}: a graded file is named CLASS_tests.cpp (Card_tests.cpp)"
+        ))
     }
 }

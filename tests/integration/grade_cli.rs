@@ -1217,8 +1217,8 @@ fn one_students_folder_is_one_submission() {
     assert_eq!(o.code, Some(2), "{}", o.out);
     assert!(
         o.err.contains(
-            "repo: only p3 of its folders holds sources (docs holds files but no sources): to grade \
-             one submission, give --exe "
+            "repo: only p3 of its folders holds sources (docs holds files but no code): to grade \
+             one submission, give "
         ),
         "{}",
         o.err

@@ -136,6 +136,64 @@ alice Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit
     );
 }
 
+/// Each course file is graded against its own class's bugs: a Card bug
+/// counts only through `Card_tests.cpp`, however well `Player_tests.cpp`
+/// tests Card; the course's public tests and other files are listed, not
+/// graded; a repository's files are found where its sources are.
+#[test]
+fn each_course_file_is_graded_against_its_own_class() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-per-file");
+    let _ = std::fs::remove_dir_all(&dir);
+    let alice = std::fs::read_to_string(format!("{UNIT}/students/alice/Card_tests.cpp")).unwrap();
+    let weak = "#include \"Card.hpp\"\n#include \"unit_test_framework.hpp\"\n\
+                TEST(nothing) { ASSERT_TRUE(true); }\nTEST_MAIN()\n";
+    for (path, text) in [
+        ("gus/p3-euchre/Card_tests.cpp", weak),
+        ("gus/p3-euchre/Player_tests.cpp", alice.as_str()),
+        ("gus/p3-euchre/Pack_tests.cpp", alice.as_str()),
+        ("gus/p3-euchre/Card_public_tests.cpp", alice.as_str()),
+        ("hal/Card_public_tests.cpp", alice.as_str()),
+    ] {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    let json = dir.join("report.json");
+    let ran = Upcard::new()
+        .args(with_bugs("per-file"))
+        .args(["--json"])
+        .arg_path(&json)
+        .arg_path(&dir)
+        .run();
+    assert_eq!(
+        ran.text(),
+        "\
+student          file                 tests  valid  invalid  caught
+gus              Card_tests.cpp           1      1        0     0/4
+gus              Player_tests.cpp         4      3        1     0/0
+hal              (none)               no Card_tests.cpp or Player_tests.cpp in the submission
+
+note: gus: not graded (not a file the course grades): Card_public_tests.cpp, Pack_tests.cpp
+
+note: hal: not graded (not a file the course grades): Card_public_tests.cpp
+
+gus Player_tests.cpp nine_is_face: invalid (fails on the correct solution): exit status 1
+  Running test: nine_is_face
+  FAIL
+  ASSERT_TRUE(is_face_or_ace({NINE, HEARTS})) failed
+"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(
+        v["submissions"][0]["files"][1]["graded"],
+        serde_json::json!([])
+    );
+    assert_eq!(
+        v["submissions"][0]["files"][1]["caught"],
+        serde_json::json!([])
+    );
+}
+
 /// A buggy solution that does not compile is the staff's to fix: it is
 /// said, not taken as caught.
 #[test]
@@ -277,9 +335,9 @@ fn generated_bugs_are_named_by_their_change_and_the_same_for_a_seed() {
 }
 
 /// A bug that no reference test catches (here one that changes nothing
-/// the order shows) may be no bug at all: it is said, and not scored.
+/// the order shows) cannot be judged by them: a loud error, never a 0/0.
 #[test]
-fn a_bug_no_reference_test_catches_is_suspect() {
+fn a_bug_no_reference_test_catches_is_a_loud_error() {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-suspect");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("bugs/no-change")).unwrap();
@@ -290,7 +348,7 @@ fn a_bug_no_reference_test_catches_is_suspect() {
     )
     .unwrap();
     let json = dir.join("report.json");
-    let ran = Upcard::new()
+    Upcard::new()
         .args([
             "unit-tests",
             "--solution",
@@ -303,17 +361,43 @@ fn a_bug_no_reference_test_catches_is_suspect() {
         .args(["--json"])
         .arg_path(&json)
         .args([format!("{UNIT}/students/alice")])
+        .status(2)
+        .stderr_is(
+            "upcard: --reference-tests: Card_tests.cpp catches none of these bugs: no-change; \
+             they cannot judge them (the course's public tests catch few bugs): give tests that \
+             catch every bug, or leave those bugs out\n",
+        )
         .run();
     assert!(
-        ran.text().starts_with(
-            "note: no reference test catches the bug no-change: it is suspect, and not scored\n\nstudent"
-        ),
-        "{}",
-        ran.text()
+        !json.exists(),
+        "no report of a grading that could not judge"
     );
-    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
-    assert_eq!(v["suspect"], serde_json::json!(["no-change"]));
-    assert_eq!(v["bugs"], serde_json::json!([]));
+}
+
+/// A bug in a class no graded file tests is refused before anything is
+/// built: it could never be caught.
+#[test]
+fn a_bug_no_graded_file_tests_is_refused() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-untested");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("bugs/pack-not-reset")).unwrap();
+    std::fs::write(dir.join("bugs/pack-not-reset/Pack.cpp"), "// a Pack bug\n").unwrap();
+    Upcard::new()
+        .args([
+            "unit-tests",
+            "--solution",
+            &format!("{UNIT}/solution"),
+            "--bugs",
+        ])
+        .arg_path(&dir.join("bugs"))
+        .args([format!("{UNIT}/students/alice")])
+        .status(2)
+        .stderr_is(
+            "upcard: --bugs: no graded test file (Card_tests.cpp, Player_tests.cpp) tests the \
+             class of pack-not-reset (Pack.cpp): each bug is caught only through its own class's \
+             file; add that file to --files, or leave the bug out\n",
+        )
+        .run();
 }
 
 #[test]
@@ -526,7 +610,7 @@ fn a_submission_without_test_files_is_said() {
         ran.text().lines().take(3).collect::<Vec<_>>(),
         vec![
             "student          file                 tests  valid  invalid  caught",
-            "erin             (none)               no *_tests.cpp in the submission",
+            "erin             (none)               no Card_tests.cpp or Player_tests.cpp in the submission",
             "fay              Card_tests.cpp           4      3        1     0/0",
         ]
     );
@@ -739,7 +823,8 @@ TEST_MAIN()
 
 /// A class with hostile files: the tests above, a link to a secret, a
 /// sparse 2 GiB header, escape sequences in a folder's name and a test's
-/// output, and two students whose folder and file names run together.
+/// output, and a nested submission (`a/b/`) beside one whose name runs its
+/// path together (`a-b`).
 fn hostile_class() -> std::path::PathBuf {
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-hostile");
     let _ = std::fs::remove_dir_all(&dir);
@@ -750,7 +835,8 @@ fn hostile_class() -> std::path::PathBuf {
                    TEST(shouts) { std::printf(\"\\033]0;pwned\\007\\033[2J\\r\"); ASSERT_TRUE(false); }\nTEST_MAIN()\n";
     let class = dir.join("class");
     for (who, file, text) in [
-        ("a", "b-Card_tests.cpp", alice.as_str()),
+        // Nested, as repositories are: found where the sources are.
+        ("a/b", "Card_tests.cpp", alice.as_str()),
         ("a-b", "Card_tests.cpp", one),
         ("e\u{1b}]0;pwned\u{7}", "Card_tests.cpp", escapes),
         ("giant", "Card_tests.cpp", one),
@@ -783,14 +869,14 @@ fn a_test_tells_a_bug_only_by_behaviour_and_a_hostile_file_is_its_owners_verdict
         ran.text(),
         "\
 student          file                 tests  valid  invalid  caught
-a                b-Card_tests.cpp         4      3        1     2/4
+a                Card_tests.cpp           4      3        1     2/4
 a-b              Card_tests.cpp           1      1        0     1/4
 e\\u{1b}]0;pwned\\u{7} Card_tests.cpp           1      0        1     0/4
 giant            (submission)         Card.hpp is 2147483648 bytes: a source file may hold at most 1048576 bytes
 hostile          Card_tests.cpp           4      3        1     0/4
 links            (submission)         Card_tests.cpp is a symbolic link: links are not followed (only the submission's own files are read)
 
-a b-Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit status 1
+a Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit status 1
   Running test: nine_is_face
   FAIL
   ASSERT_TRUE(is_face_or_ace({NINE, HEARTS})) failed

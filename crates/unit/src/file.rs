@@ -41,7 +41,7 @@ impl Grading<'_> {
     pub(super) fn file(
         &self,
         solution: &Variant,
-        bugs: &[Variant],
+        bugs: &[&Variant],
         name: &str,
         bytes: &[u8],
         tag: &str,
@@ -51,6 +51,7 @@ impl Grading<'_> {
             error: None,
             tests: Vec::new(),
             caught: Vec::new(),
+            graded: bugs.iter().map(|b| b.name.clone()).collect(),
             unbuilt: Vec::new(),
         };
         let programs = match self.programs(solution, bugs, (name, bytes), tag) {
@@ -103,7 +104,7 @@ impl Grading<'_> {
     fn programs<'v>(
         &self,
         solution: &'v Variant,
-        bugs: &'v [Variant],
+        bugs: &[&'v Variant],
         (name, bytes): (&str, &[u8]),
         tag: &str,
     ) -> Result<(Vec<Program<'v>>, Vec<String>), String> {
@@ -113,7 +114,7 @@ impl Grading<'_> {
             .map_err(|log| format!("does not compile with the solution:\n{log}"))?;
         let mut programs = vec![(solution, exe)];
         let mut unbuilt = Vec::new();
-        for bug in bugs {
+        for &bug in bugs {
             // A bug's own headers: the test file compiled against them.
             let same_headers = bug
                 .files

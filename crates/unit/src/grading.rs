@@ -30,6 +30,21 @@ pub(crate) struct Variant {
     pub(crate) tag: String,
     pub(crate) files: Files,
     pub(crate) archive: PathBuf,
+    /// The files it changes from the solution's (a bug's own files).
+    pub(crate) touches: Vec<String>,
+}
+
+impl Variant {
+    /// Whether this bug is in the class a test file tests (`Card_tests.cpp`
+    /// tests `Card.cpp`, `Card.hpp` and `Card.h`): each file is graded
+    /// against its own class's bugs, as the spec grades them.
+    pub(crate) fn of(&self, test_file: &str) -> bool {
+        let class = crate::sources::class_of(test_file);
+        self.touches.iter().any(|t| {
+            t.rsplit_once('.')
+                .is_some_and(|(stem, ext)| stem == class && matches!(ext, "cpp" | "hpp" | "h"))
+        })
+    }
 }
 
 impl Grading<'_> {
@@ -81,6 +96,7 @@ impl Grading<'_> {
             tag,
             files,
             archive,
+            touches: overlay.keys().cloned().collect(),
         })
     }
 
@@ -165,8 +181,17 @@ impl Grading<'_> {
         refs: &[(String, PathBuf)],
         pool: &rayon::ThreadPool,
     ) -> Vec<Variant> {
+        // Only the graded files' classes: a bug no graded file tests could
+        // never be caught.
+        let graded = |f: &&str| {
+            self.o
+                .files
+                .iter()
+                .any(|t| f.strip_suffix(".cpp") == Some(crate::sources::class_of(t)))
+        };
         let mut candidates: Vec<crate::mutate::SourceMutant> = implementation(&self.solution)
             .into_iter()
+            .filter(graded)
             .flat_map(|f| {
                 let text = String::from_utf8_lossy(&self.solution[f]).into_owned();
                 crate::mutate::mutants(f, &text)
@@ -264,29 +289,19 @@ pub(crate) fn compiled_bugs(
     variants
 }
 
-/// The bugs some reference test catches: one none catches may be no bug
-/// at all, and is suspect, not scored.
-pub(crate) fn told_apart(
+/// The bugs no reference test catches: the references cannot judge them.
+pub(crate) fn unjudged(
     g: &Grading,
     pool: &rayon::ThreadPool,
-    variants: Vec<Variant>,
+    variants: &[Variant],
     refs: &[(String, PathBuf)],
-    notes: &mut Vec<String>,
-    suspect: &mut Vec<String>,
-) -> Vec<Variant> {
+) -> Vec<String> {
     let apart: Vec<bool> =
         pool.install(|| variants.par_iter().map(|v| g.told_apart(v, refs)).collect());
-    let mut kept = Vec::new();
-    for (v, apart) in variants.into_iter().zip(apart) {
-        if apart {
-            kept.push(v);
-        } else {
-            notes.push(format!(
-                "note: no reference test catches the bug {}: it is suspect, and not scored",
-                v.name
-            ));
-            suspect.push(v.name);
-        }
-    }
-    kept
+    variants
+        .iter()
+        .zip(apart)
+        .filter(|(_, apart)| !apart)
+        .map(|(v, _)| v.name.clone())
+        .collect()
 }

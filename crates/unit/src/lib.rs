@@ -27,9 +27,10 @@ use upcard_rules::Failure;
 use upcard_sandbox::{Limits, Sandboxing};
 use upcard_scenario::scenario::write_atomic;
 
-use crate::grading::{Grading, compiled_bugs, told_apart};
+use crate::grading::Variant;
+use crate::grading::{Grading, compiled_bugs, unjudged};
 use crate::report::{table, write_reports};
-use crate::sources::{Files, bugs, implementation, is_test_file, read_files, submissions};
+use crate::sources::{Files, bugs, implementation, read_files, submissions};
 
 /// What `upcard unit-tests` is asked.
 pub struct Options {
@@ -40,6 +41,9 @@ pub struct Options {
     pub bugs: Vec<PathBuf>,
     /// Submissions: a folder holding `*_tests.cpp`, or a folder of them.
     pub tests: PathBuf,
+    /// The test files graded, each against its own class's bugs (the
+    /// spec's `Card_tests.cpp` and `Player_tests.cpp`).
+    pub files: Vec<String>,
     /// Compiler flags (the course Makefile's by default).
     pub cxxflags: String,
     /// Each test run's limits (the spec: a suite in under 5 s).
@@ -58,8 +62,8 @@ pub struct Options {
     pub reports: Vec<upcard_grade::grade::writer::ReportSpec>,
     /// Test files graded at once.
     pub jobs: usize,
-    /// The staff's own test files: a bug they do not catch is suspect, and
-    /// a generated bug is kept only when they tell it apart.
+    /// The staff's own test files: each given bug must be one they catch,
+    /// and a generated bug is kept only when they tell it apart.
     pub reference: Option<PathBuf>,
     /// Buggy solutions to make by mutating the solution's sources.
     pub generate: usize,
@@ -82,7 +86,8 @@ pub fn run(
         )));
     }
     let bug_files = bugs(&o.bugs).map_err(Failure::input)?;
-    let subs = submissions(&o.tests).map_err(Failure::input)?;
+    untested_bugs(o, &bug_files)?;
+    let subs = submissions(&o.tests, &o.files).map_err(Failure::input)?;
     let grader = Grader::new(None, o.limits, o.sandboxing.clone())
         .map_err(|e| Failure::input(e.to_string()))?;
     for n in grader.notes() {
@@ -108,31 +113,19 @@ pub fn run(
     })?;
     let mut notes = Vec::new();
     let mut variants = compiled_bugs(&g, &pool, &bug_files, &mut notes);
-    let refs = match &o.reference {
-        Some(dir) => g.references(dir, &correct).map_err(Failure::input)?,
-        None => Vec::new(),
-    };
-    let mut suspect = Vec::new();
-    if !refs.is_empty() {
-        variants = told_apart(&g, &pool, variants, &refs, &mut notes, &mut suspect);
-    }
-    if o.generate > 0 {
-        if refs.is_empty() {
-            return Err(Failure::input(
-                "--generate needs --reference-tests: a generated bug is kept only when the staff's tests tell it apart from the solution",
-            ));
-        }
-        variants.extend(g.generate(o.generate, o.seed, &refs, &pool));
-    }
+    judged_and_generated(&g, &pool, &correct, &mut variants)?;
     let mut report = Report {
-        suspect,
         bugs: variants.iter().map(|v| v.name.clone()).collect(),
         submissions: Vec::new(),
     };
-    let jobs = student_jobs(&subs, &mut report);
+    let jobs = student_jobs(&subs, &o.files, &mut report);
     let graded: Vec<(usize, TestFile)> = pool.install(|| {
         jobs.par_iter()
-            .map(|(i, tag, name, bytes)| (*i, g.file(&correct, &variants, name, bytes, tag)))
+            .map(|(i, tag, name, bytes)| {
+                // Each file against its own class's bugs, in the report's order.
+                let own: Vec<&Variant> = variants.iter().filter(|v| v.of(name)).collect();
+                (*i, g.file(&correct, &own, name, bytes, tag))
+            })
             .collect()
     });
     for (i, f) in graded {
@@ -152,50 +145,125 @@ pub fn run(
     Ok(report)
 }
 
+/// With `--reference-tests`: every given bug must be one they catch (else
+/// they cannot judge it: an error, never a 0/0), and `--generate`'s bugs
+/// are added, each told apart by them.
+fn judged_and_generated(
+    g: &Grading,
+    pool: &rayon::ThreadPool,
+    correct: &Variant,
+    variants: &mut Vec<Variant>,
+) -> Result<(), Failure> {
+    let o = g.o;
+    let refs = match &o.reference {
+        Some(dir) => g.references(dir, correct).map_err(Failure::input)?,
+        None => Vec::new(),
+    };
+    let unjudged = if refs.is_empty() {
+        Vec::new()
+    } else {
+        unjudged(g, pool, variants, &refs)
+    };
+    if !unjudged.is_empty() {
+        let files: Vec<&str> = refs.iter().map(|(n, _)| n.as_str()).collect();
+        return Err(Failure::input(format!(
+            "--reference-tests: {} catch{} none of these bugs: {}; they cannot judge them \
+             (the course's public tests catch few bugs): give tests that catch every bug, or \
+             leave those bugs out",
+            files.join(", "),
+            if files.len() == 1 { "es" } else { "" },
+            unjudged.join(", ")
+        )));
+    }
+    if o.generate > 0 {
+        if refs.is_empty() {
+            return Err(Failure::input(
+                "--generate needs --reference-tests: a generated bug is kept only when the staff's tests tell it apart from the solution",
+            ));
+        }
+        variants.extend(g.generate(o.generate, o.seed, &refs, pool));
+    }
+    Ok(())
+}
+
+/// Every bug given must be in a class some graded file tests: one that is
+/// not could never be caught, and would cost every student its point.
+fn untested_bugs(o: &Options, bugs: &[(String, Files)]) -> Result<(), Failure> {
+    let classes: Vec<&str> = o.files.iter().map(|f| sources::class_of(f)).collect();
+    let untested: Vec<String> = bugs
+        .iter()
+        .filter(|(_, files)| {
+            !files.keys().any(|f| {
+                f.rsplit_once('.')
+                    .is_some_and(|(stem, _)| classes.contains(&stem))
+            })
+        })
+        .map(|(name, files)| {
+            let names: Vec<&str> = files.keys().map(String::as_str).collect();
+            format!("{name} ({})", names.join(", "))
+        })
+        .collect();
+    if untested.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "--bugs: no graded test file ({}) tests the class of {}: each bug is caught only through \
+         its own class's file; add that file to --files, or leave the bug out",
+        o.files.join(", "),
+        untested.join(", ")
+    )))
+}
+
 /// A test file to grade: its student's place in the report, its work
 /// tag, its name and bytes.
 pub(crate) type Job = (usize, String, String, Vec<u8>);
 
 /// Each student's row in the report (a row that says why, for a
-/// submission that cannot be read or holds no test file), and the test
-/// files to grade.
-pub(crate) fn student_jobs(subs: &[(String, PathBuf)], report: &mut Report) -> Vec<Job> {
+/// submission that cannot be read or holds no graded file), and the test
+/// files to grade: the graded `files`, found in the shallowest folder of
+/// the submission holding one (as `--build` finds sources); other test-like
+/// files are listed as ignored.
+pub(crate) fn student_jobs(
+    subs: &[(String, PathBuf)],
+    graded: &[String],
+    report: &mut Report,
+) -> Vec<Job> {
+    let markers: Vec<&str> = graded.iter().map(String::as_str).collect();
     let mut jobs = Vec::new();
     for (who, dir) in subs {
         let mut s = Submission {
             name: who.clone(),
             files: Vec::new(),
+            ignored: Vec::new(),
         };
+        let found = upcard_grade::grade::locate::sources(dir, &markers);
         // One student's unreadable file is that student's row, not the class's.
-        let files = match read_files(dir) {
+        let files = match found
+            .as_ref()
+            .map_or_else(|_| read_files(dir), |l| read_files(&l.dir))
+        {
             Ok(f) => f,
             Err(e) => {
-                s.files.push(TestFile {
-                    file: "(submission)".into(),
-                    error: Some(e),
-                    tests: Vec::new(),
-                    caught: Vec::new(),
-                    unbuilt: Vec::new(),
-                });
+                s.files.push(TestFile::unread("(submission)", e));
                 report.submissions.push(s);
                 continue;
             }
         };
-        if !files.keys().any(|n| is_test_file(n)) {
+        s.ignored = files
+            .keys()
+            .filter(|n| sources::looks_like_tests(n) && !graded.contains(n))
+            .cloned()
+            .collect();
+        if !files.keys().any(|n| graded.contains(n)) {
             // Said, not skipped: the student gets a row and no points.
-            s.files.push(TestFile {
-                file: "(none)".into(),
-                error: Some("no *_tests.cpp in the submission".into()),
-                tests: Vec::new(),
-                caught: Vec::new(),
-                unbuilt: Vec::new(),
-            });
+            let why = format!("no {} in the submission", graded.join(" or "));
+            s.files.push(TestFile::unread("(none)", why));
         }
         report.submissions.push(s);
         // Work files are named by the student's and the file's numbers:
         // names made of folder and file names could be the same for two.
         let i = report.submissions.len() - 1;
-        let tests = files.into_iter().filter(|(n, _)| is_test_file(n));
+        let tests = files.into_iter().filter(|(n, _)| graded.contains(n));
         for (j, (name, bytes)) in tests.enumerate() {
             jobs.push((i, format!("s{i}-f{j}"), name, bytes));
         }

@@ -136,13 +136,14 @@ mod tests {
     fn the_page_names_the_catching_test_and_the_invalid_one() {
         let r = Report {
             bugs: vec!["ace-low".into(), "no-bower".into()],
-            suspect: Vec::new(),
             submissions: Vec::new(),
         };
         let s = Submission {
             name: "a<b".into(),
+            ignored: Vec::new(),
             files: vec![TestFile {
                 file: "Card_tests.cpp".into(),
+                graded: Vec::new(),
                 error: None,
                 tests: vec![
                     Test {

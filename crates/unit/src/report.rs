@@ -18,9 +18,6 @@ use crate::{Options, page};
 pub struct Report {
     /// Every bug scored, by name, in order: those given, then those made.
     pub bugs: Vec<String>,
-    /// Bugs given that no reference test catches: not scored.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub suspect: Vec<String>,
     pub submissions: Vec<Submission>,
 }
 
@@ -28,6 +25,10 @@ pub struct Report {
 pub struct Submission {
     pub name: String,
     pub files: Vec<TestFile>,
+    /// Test-like files the course does not grade (`Pack_tests.cpp`, its
+    /// own `Card_public_tests.cpp`): listed, not run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ignored: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,10 +41,28 @@ pub struct TestFile {
     pub tests: Vec<Test>,
     /// The bugs some valid test catches, in the report's bug order.
     pub caught: Vec<String>,
+    /// The bugs it is graded against: its class's (a Card bug through
+    /// `Card_tests.cpp`), in the report's bug order.
+    #[serde(default)]
+    pub graded: Vec<String>,
     /// Bugs that did not compile with this file (the staff's to fix): they
     /// count as not caught, and the table says so.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unbuilt: Vec<String>,
+}
+
+impl TestFile {
+    /// A row that says why nothing of the submission was graded.
+    pub(crate) fn unread(file: &str, why: String) -> TestFile {
+        TestFile {
+            file: file.into(),
+            error: Some(why),
+            tests: Vec::new(),
+            caught: Vec::new(),
+            graded: Vec::new(),
+            unbuilt: Vec::new(),
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,7 +217,7 @@ pub(crate) fn table(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
         for f in &s.files {
             let file = printable_line(&f.file);
             let valid = f.tests.iter().filter(|t| t.valid).count();
-            let caught = format!("{}/{}", f.caught.len(), r.bugs.len());
+            let caught = format!("{}/{}", f.caught.len(), f.graded.len());
             match &f.error {
                 Some(e) => {
                     // The compiler's first error says most.
@@ -220,6 +239,15 @@ pub(crate) fn table(r: &Report, out: &mut dyn Write) -> std::io::Result<()> {
                 )?,
             }
         }
+    }
+    for s in r.submissions.iter().filter(|s| !s.ignored.is_empty()) {
+        let files: Vec<String> = s.ignored.iter().map(|f| printable_line(f)).collect();
+        writeln!(
+            out,
+            "\nnote: {}: not graded (not a file the course grades): {}",
+            printable_line(&s.name),
+            files.join(", ")
+        )?;
     }
     // Each bug that did not build with some files, once.
     for bug in &r.bugs {

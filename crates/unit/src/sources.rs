@@ -15,6 +15,18 @@ pub(crate) fn is_test_file(name: &str) -> bool {
     name.ends_with("_tests.cpp")
 }
 
+/// A test file's class, as the spec names them: `Card` of `Card_tests.cpp`.
+pub(crate) fn class_of(test_file: &str) -> &str {
+    test_file.strip_suffix("_tests.cpp").unwrap_or(test_file)
+}
+
+/// A file a student might mean as a test file (`Pack_tests.cpp`, the
+/// course's `Card_public_tests.cpp`, `Card_test.cpp`): listed when it is
+/// not one the course grades.
+pub(crate) fn looks_like_tests(name: &str) -> bool {
+    name.ends_with(".cpp") && name.contains("_test")
+}
+
 /// The solution's files compiled with a test file: its `.cpp` files that
 /// are neither tests nor a program's `main`.
 pub(crate) fn implementation(files: &Files) -> Vec<&str> {
@@ -37,36 +49,15 @@ pub(crate) fn quote(s: &str) -> String {
     shlex::try_quote(s).map_or_else(|_| format!("'{s}'"), |q| q.into_owned())
 }
 
-/// The submissions under `tests`: itself, when it holds test files, or
-/// each folder in it.
-pub(crate) fn submissions(tests: &Path) -> Result<Vec<(String, PathBuf)>, String> {
-    let entries: Vec<std::fs::DirEntry> = std::fs::read_dir(tests)
-        .map_err(|e| format!("{}: {e}", tests.display()))?
-        .flatten()
-        .collect();
-    if entries
-        .iter()
-        .any(|e| e.file_name().to_str().is_some_and(is_test_file))
-    {
-        let name = tests
-            .file_name()
-            .map_or("submission".into(), |n| n.to_string_lossy().into_owned());
-        return Ok(vec![(name, tests.to_path_buf())]);
-    }
-    // Folders, and links (which are refused, by name, when read).
-    let mut out: Vec<(String, PathBuf)> = entries
-        .iter()
-        .filter(|e| e.file_type().is_ok_and(|t| t.is_dir() || t.is_symlink()))
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), e.path()))
-        .collect();
-    out.sort();
-    if out.is_empty() {
-        return Err(format!(
-            "{}: no *_tests.cpp and no submission folders in it",
-            tests.display()
-        ));
-    }
-    Ok(out)
+/// The submissions under `tests`, as grading reads a folder: one
+/// submission (its sources at the top, a repository, its only folder of
+/// sources) or a class of them, `files` marking where sources are.
+pub(crate) fn submissions(
+    tests: &Path,
+    files: &[String],
+) -> Result<Vec<(String, PathBuf)>, String> {
+    let markers: Vec<&str> = files.iter().map(String::as_str).collect();
+    upcard_grade::grade::folder::submissions(tests, &markers)
 }
 
 /// The bugs: each subfolder of each `--bugs` folder, by its name.

@@ -2,9 +2,10 @@
 //! a class of them. A folder whose top holds sources or a repository is
 //! one submission; so is a folder whose only folder holds the sources (a
 //! repository's `starter-files/`). A folder of folders is a class. A folder
-//! where one folder holds sources and others hold files but none (a
+//! where one folder holds sources and the others hold files but no code (a
 //! repository's `docs/`, or a class whose other students sent no code) is
-//! ambiguous, and said so with both ways to go on.
+//! ambiguous, and said so with both ways to go on; a folder with any C++
+//! file is a student's.
 
 use std::path::{Path, PathBuf};
 
@@ -51,24 +52,28 @@ fn entries(dir: &Path) -> Result<Vec<(String, Kind)>, String> {
     Ok(out)
 }
 
-/// Whether `dir` holds any file at all below it (bounded: past a few
-/// thousand entries it is taken to).
-fn holds_files(dir: &Path) -> bool {
+/// Whether `dir` holds files but no code below it (a repository's
+/// `docs/`): a student's folder with any C++ source is a submission, however
+/// wrong. Bounded: past a few thousand entries it is taken to hold code.
+fn holds_no_code(dir: &Path) -> bool {
     let mut stack = vec![dir.to_path_buf()];
-    let mut seen = 0;
+    let (mut seen, mut files) = (0, 0);
     while let Some(d) = stack.pop() {
         let Ok(list) = entries(&d) else { continue };
         for (name, kind) in list {
             seen += 1;
-            if seen > 5_000 || kind == Kind::File {
-                return true;
+            if seen > 5_000 {
+                return false;
             }
-            if kind == Kind::Folder {
-                stack.push(d.join(name));
+            match kind {
+                Kind::Folder => stack.push(d.join(name)),
+                Kind::File if SOURCE_ENDINGS.iter().any(|e| name.ends_with(e)) => return false,
+                Kind::File => files += 1,
+                Kind::Link => {}
             }
         }
     }
-    false
+    files > 0
 }
 
 /// The submissions in `dir`, each with a name for tables and reports: the
@@ -123,13 +128,13 @@ pub fn shape(dir: &Path, main_files: &[&str]) -> Result<Shape, String> {
     if let [only] = with.as_slice() {
         let others: Vec<String> = folders
             .iter()
-            .filter(|f| f != only && !super::data::is_link(f) && holds_files(f))
+            .filter(|f| f != only && !super::data::is_link(f) && holds_no_code(f))
             .map(|f| name(f))
             .collect();
         if !others.is_empty() {
             return Err(format!(
-                "{}: only {} of its folders holds sources ({} {} files but no sources): to grade \
-                 one submission, give --exe {}; to grade a class, give each student a folder of \
+                "{}: only {} of its folders holds sources ({} {} files but no code): to grade one \
+                 submission, give {} alone; to grade a class, give each student a folder of \
                  their own and remove the folders that are no one's",
                 dir.display(),
                 name(only),
@@ -197,6 +202,9 @@ mod tests {
         // One student with sources beside students who sent nothing.
         let t = tree(&["alice/euchre.cpp", "bob/"]);
         assert!(matches!(shape(t.path(), MAIN), Ok(Shape::Class(_))));
+        // A student whose code lacks the main file is a student still.
+        let t = tree(&["alice/euchre.cpp", "bob/src/Card.cpp", "bob/README.md"]);
+        assert!(matches!(shape(t.path(), MAIN), Ok(Shape::Class(_))));
     }
 
     #[test]
@@ -204,7 +212,7 @@ mod tests {
         let t = tree(&["starter-files/euchre.cpp", "docs/spec.md", "notes/a.txt"]);
         let err = shape(t.path(), MAIN).unwrap_err();
         assert!(
-            err.contains(": only starter-files of its folders holds sources (docs, notes hold files but no sources): to grade one submission, give --exe "),
+            err.contains(": only starter-files of its folders holds sources (docs, notes hold files but no code): to grade one submission, give "),
             "{err}"
         );
     }
