@@ -21,12 +21,10 @@ use crate::grading::{Grading, Variant};
 use crate::{Test, TestFile};
 use upcard_sandbox::{Ending, Run};
 
-/// What one run asks of a test program.
+/// What one run asks of a test program: one test by name (an index into
+/// the list). The whole suite is asked apart, first (`suites`).
 #[derive(Clone, Copy)]
 enum Ask {
-    /// No argument: every test, timed as the spec times a suite.
-    Suite,
-    /// One test by name (an index into the list).
     Alone(usize),
 }
 
@@ -79,22 +77,19 @@ impl Grading<'_> {
                 return out;
             }
         };
-        let mut asks: Vec<Ask> = (0..names.len()).map(Ask::Alone).collect();
-        // The whole suite, as the spec times it: within the limit on the
-        // solution (docs/unit-tests.md; --per-test-time times each alone).
-        if !self.o.per_test_time {
-            asks.push(Ask::Suite);
-        }
-        let outcomes = self.shuffled(&programs, &asks, &names);
+        let asks: Vec<Ask> = (0..names.len()).map(Ask::Alone).collect();
+        // The whole suite first, as the spec times it: within the limit on
+        // the solution (docs/unit-tests.md; --per-test-time times each
+        // alone). Every program's suite run comes before any test alone, so
+        // a file whose suite is too slow is judged as soon as that is known,
+        // not after every test of every variant has run.
         if !self.o.per_test_time
-            && matches!(&outcomes[0][names.len()], Ok(r) if r.ending == Ending::TimedOut)
+            && let Err(e) = self.suites(&programs)
         {
-            out.error = Some(format!(
-                "the whole suite takes more than {} s on the correct solution",
-                self.o.limits.time.as_secs_f64()
-            ));
+            out.error = Some(e);
             return out;
         }
+        let outcomes = self.shuffled(&programs, &asks, &names);
         self.judge(&mut out, &programs, &names, &outcomes);
         out
     }
@@ -156,6 +151,22 @@ impl Grading<'_> {
         Ok(solution)
     }
 
+    /// Every program's whole suite, in an order drawn as `shuffled` draws
+    /// it (each variant runs it, so none is told by what it is asked); an
+    /// error as soon as the solution's is over the time limit.
+    fn suites(&self, programs: &[Program]) -> Result<(), String> {
+        for p in shuffled_indices(programs.len()) {
+            let run = self.run(&programs[p].1, &[]);
+            if p == 0 && matches!(&run, Ok(r) if r.ending == Ending::TimedOut) {
+                return Err(format!(
+                    "the whole suite takes more than {} s on the correct solution",
+                    self.o.limits.time.as_secs_f64()
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Every program asked everything in `asks`, all the runs in one order
     /// drawn from the operating system's randomness.
     fn shuffled(&self, programs: &[Program], asks: &[Ask], names: &[String]) -> Outcomes {
@@ -163,10 +174,8 @@ impl Grading<'_> {
             vec![vec![None; asks.len()]; programs.len()];
         for job in shuffled_indices(programs.len() * asks.len()) {
             let (p, a) = (job / asks.len(), job % asks.len());
-            let args = match asks[a] {
-                Ask::Suite => Vec::new(),
-                Ask::Alone(i) => vec![names[i].clone()],
-            };
+            let Ask::Alone(i) = asks[a];
+            let args = vec![names[i].clone()];
             outcomes[p][a] = Some(self.run(&programs[p].1, &args));
         }
         outcomes
