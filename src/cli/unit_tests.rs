@@ -43,6 +43,12 @@ pub struct Args {
     /// Write the report as JSON to this file
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
+    /// Write the class as CSV: each student's bugs caught, then caught or missed per bug
+    #[arg(long, value_name = "PATH")]
+    csv: Option<PathBuf>,
+    /// Grade only shard I of N of the (student × file) list, writing --json; `upcard report merge-unit-tests` combines the shards
+    #[arg(long, value_name = "I/N", requires = "json", conflicts_with_all = ["csv", "report"])]
+    shard: Option<upcard::grade::shard::Shard>,
     /// A platform's report: gradescope=PATH, prairielearn=PATH, junit=PATH, json=PATH or html=PATH (a point a bug caught; a folder with one per student for many)
     #[arg(long, value_name = "KIND=PATH")]
     report: Vec<upcard::grade::writer::ReportSpec>,
@@ -83,6 +89,8 @@ impl Args {
         let sandboxing = Sandboxing::when(!self.no_sandbox).map_err(super::refused)?;
         let options = Options {
             files: self.files,
+            csv: self.csv,
+            shard: self.shard,
             solution: self.solution,
             bugs: self.bugs,
             tests: self.tests,

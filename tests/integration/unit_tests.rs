@@ -80,12 +80,23 @@ fn with_bugs(tag: &str) -> Vec<String> {
 #[test]
 fn valid_and_invalid_tests_and_the_bugs_they_catch() {
     let json = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-tests.json");
+    let csv = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-tests.csv");
     let ran = Upcard::new()
         .args(with_bugs("valid"))
         .args(["--json"])
         .arg_path(&json)
+        .args(["--csv"])
+        .arg_path(&csv)
         .args([format!("{UNIT}/students")])
         .run();
+    assert_eq!(
+        std::fs::read_to_string(&csv).unwrap(),
+        "student,caught,bugs,face-includes-ten,left-bower-not-trump,less-ignores-trump,next-suit-wrong\n\
+         alice,2,4,caught,missed,missed,caught\n\
+         bob,0,4,missed,missed,missed,missed\n\
+         carol,0,4,missed,missed,missed,missed\n\
+         dave,0,4,missed,missed,missed,missed\n"
+    );
     assert_eq!(
         ran.text(),
         "\
@@ -904,4 +915,74 @@ hostile Card_tests.cpp named_solution: invalid (fails on the correct solution): 
             ("named_solution".into(), false, s(&[])),
         ]
     );
+}
+
+/// `--shard I/N`: each shard grades its share of the class's files; the
+/// shards merged are the report, the table and the CSV of one run.
+#[test]
+fn shards_merge_to_the_report_of_one_run() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-shards");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |extra: &[&str]| {
+        Upcard::new()
+            .args(with_bugs("shards"))
+            .args(extra)
+            .args([format!("{UNIT}/students")])
+            .run()
+            .text()
+    };
+    let path = |n: &str| dir.join(n).display().to_string();
+    let whole = run(&["--json", &path("whole.json"), "--csv", &path("whole.csv")]);
+    for i in ["1", "2"] {
+        run(&[
+            "--shard",
+            &format!("{i}/2"),
+            "--json",
+            &path(&format!("part{i}.json")),
+        ]);
+    }
+    let part1 = std::fs::read_to_string(dir.join("part1.json")).unwrap();
+    assert_ne!(
+        part1,
+        std::fs::read_to_string(dir.join("whole.json")).unwrap()
+    );
+    let merged = Upcard::new()
+        .args(["report", "merge-unit-tests", "--json", &path("merged.json")])
+        .args([
+            "--csv",
+            &path("merged.csv"),
+            &path("part1.json"),
+            &path("part2.json"),
+        ])
+        .run()
+        .text();
+    assert_eq!(merged, whole);
+    for (a, b) in [("merged.json", "whole.json"), ("merged.csv", "whole.csv")] {
+        assert_eq!(
+            std::fs::read(dir.join(a)).unwrap(),
+            std::fs::read(dir.join(b)).unwrap(),
+            "{a}"
+        );
+    }
+    // A shard of another class is refused.
+    std::fs::write(
+        dir.join("other.json"),
+        part1.replace("\"face-includes-ten\"", "\"another-bug\""),
+    )
+    .unwrap();
+    Upcard::new()
+        .args([
+            "report",
+            "merge-unit-tests",
+            &path("part1.json"),
+            &path("other.json"),
+        ])
+        .status(2)
+        .stderr_is(&format!(
+            "upcard: {} is not a shard of the class {} is: its bugs or its students differ\n",
+            path("other.json"),
+            path("part1.json")
+        ))
+        .run();
 }

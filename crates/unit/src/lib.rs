@@ -9,6 +9,7 @@
 
 mod file;
 mod grading;
+pub mod merge;
 pub mod mutate;
 mod page;
 mod report;
@@ -56,6 +57,10 @@ pub struct Options {
     pub sandboxing: Sandboxing,
     /// Where to write the JSON report.
     pub json: Option<PathBuf>,
+    /// Where to write the class as CSV (a column per bug).
+    pub csv: Option<PathBuf>,
+    /// Grade only this shard's share of the test files (`--json` only).
+    pub shard: Option<upcard_grade::grade::shard::Shard>,
     /// The platforms' reports (`grade --report`'s kinds but `tap`): one
     /// test a bug (a point when caught), one an invalid test or a file
     /// that could not be graded (no points).
@@ -118,7 +123,14 @@ pub fn run(
         bugs: variants.iter().map(|v| v.name.clone()).collect(),
         submissions: Vec::new(),
     };
-    let jobs = student_jobs(&subs, &o.files, &mut report);
+    let mut jobs = student_jobs(&subs, &o.files, &mut report);
+    if let Some(shard) = o.shard {
+        let mut k = 0;
+        jobs.retain(|_| {
+            k += 1;
+            shard.takes(k - 1)
+        });
+    }
     let graded: Vec<(usize, TestFile)> = pool.install(|| {
         jobs.par_iter()
             .map(|(i, tag, name, bytes)| {
@@ -135,14 +147,43 @@ pub fn run(
         writeln!(out, "{}\n", printable(n))
             .map_err(|e| Failure::input(format!("writing the table: {e}")))?;
     }
-    table(&report, out).map_err(|e| Failure::input(format!("writing the table: {e}")))?;
-    if let Some(p) = &o.json {
-        let text = serde_json::to_string_pretty(&report).expect("a report serializes");
-        write_atomic(p, text.as_bytes())
-            .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
-    }
-    write_reports(o, &report)?;
+    let outputs = Outputs {
+        json: o.json.clone(),
+        csv: o.csv.clone(),
+        reports: o.reports.clone(),
+        limits: o.limits,
+    };
+    outputs.write(&report, out)?;
     Ok(report)
+}
+
+/// What is written of a report: the table, and the files asked for.
+pub struct Outputs {
+    pub json: Option<PathBuf>,
+    pub csv: Option<PathBuf>,
+    pub reports: Vec<upcard_grade::grade::writer::ReportSpec>,
+    pub limits: Limits,
+}
+
+impl Outputs {
+    /// The table on `out`, then each file asked for.
+    pub fn write(&self, report: &Report, out: &mut dyn Write) -> Result<(), Failure> {
+        table(report, out).map_err(|e| Failure::input(format!("writing the table: {e}")))?;
+        let put = |p: &PathBuf, text: String| {
+            write_atomic(p, text.as_bytes())
+                .map_err(|e| Failure::input(format!("{}: {e}", p.display())))
+        };
+        if let Some(p) = &self.json {
+            put(
+                p,
+                serde_json::to_string_pretty(report).expect("a report serializes"),
+            )?;
+        }
+        if let Some(p) = &self.csv {
+            put(p, report::csv(report))?;
+        }
+        write_reports(&self.reports, self.limits, report)
+    }
 }
 
 /// With `--reference-tests`: every given bug must be one they catch (else

@@ -11,7 +11,7 @@ use upcard_parse::escape::{printable, printable_line};
 use upcard_rules::Failure;
 use upcard_scenario::scenario::write_atomic;
 
-use crate::{Options, page};
+use crate::page;
 
 /// The report: one derived type, written and read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -79,10 +79,13 @@ pub struct Test {
 
 /// The reports asked for (`--report`): the HTML pages unit tests' own, the
 /// platforms' through `grade`'s writer, one test a bug.
-pub(crate) fn write_reports(o: &Options, report: &Report) -> Result<(), Failure> {
+pub(crate) fn write_reports(
+    specs: &[upcard_grade::grade::writer::ReportSpec],
+    limits: upcard_sandbox::Limits,
+    report: &Report,
+) -> Result<(), Failure> {
     // The HTML page speaks of tests and bugs: its own, not grading's.
-    let (html, others): (Vec<_>, Vec<_>) = o
-        .reports
+    let (html, others): (Vec<_>, Vec<_>) = specs
         .iter()
         .cloned()
         .partition(|r| r.kind == upcard_grade::grade::writer::ReportKind::Html);
@@ -93,7 +96,7 @@ pub(crate) fn write_reports(o: &Options, report: &Report) -> Result<(), Failure>
         let reports = upcard_grade::grade::writer::Reports {
             specs: &others,
             csv: None,
-            limits: o.limits,
+            limits,
             timings: false,
             many: report.submissions.len() > 1,
             shard: None,
@@ -153,6 +156,43 @@ pub(crate) fn pages(report: &Report, path: Option<&Path>) -> Result<(), Failure>
             write(&path.join("index.html"), &index)
         }
     }
+}
+
+/// The class as CSV: each student's bugs caught over the bugs, then a
+/// column per bug (`caught` or `missed`), in the report's bug order; a
+/// cell that would start a formula is written as text.
+pub fn csv(r: &Report) -> String {
+    use upcard_grade::grade::writer::csv_cell;
+    let head: Vec<String> = ["student", "caught", "bugs"]
+        .iter()
+        .map(|c| c.to_string())
+        .chain(r.bugs.iter().map(|b| csv_cell(b)))
+        .collect();
+    let mut lines = vec![head.join(",")];
+    for s in &r.submissions {
+        let per: Vec<&str> = r
+            .bugs
+            .iter()
+            .map(|b| {
+                if page::catching(s, b).is_empty() {
+                    "missed"
+                } else {
+                    "caught"
+                }
+            })
+            .collect();
+        let caught = per.iter().filter(|c| **c == "caught").count();
+        let row: Vec<String> = [
+            csv_cell(&s.name),
+            caught.to_string(),
+            r.bugs.len().to_string(),
+        ]
+        .into_iter()
+        .chain(per.iter().map(|c| c.to_string()))
+        .collect();
+        lines.push(row.join(","));
+    }
+    lines.join("\n") + "\n"
 }
 
 /// A submission's results as `grade`'s outcomes, for the platforms' reports.

@@ -573,7 +573,7 @@ fn counts(students: &[Kept], per: &[Vec<Outcome>]) -> Vec<(String, Vec<String>)>
 /// A CSV cell: quoted where it must be, and never a formula a spreadsheet
 /// would run (a leading `=`, `+`, `-`, `@`, tab or CR is prefixed with `'`,
 /// as OWASP recommends).
-fn csv_cell(text: &str) -> String {
+pub fn csv_cell(text: &str) -> String {
     let text = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{text}")
     } else {
