@@ -6,6 +6,7 @@
 #pragma once
 #include <iostream>
 #include <map>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -78,4 +79,26 @@ inline int run(int argc, char **argv) {
       o << (a) << " != " << (b);              \
       throw utf::Failure{o.str(), __LINE__};  \
     }                                         \
+  } while (0)
+// The course framework's other assertions, which students' tests use.
+#define ASSERT_NOT_EQUAL(a, b)                \
+  do {                                        \
+    if ((a) == (b)) {                         \
+      std::ostringstream o;                   \
+      o << (a) << " == " << (b);              \
+      throw utf::Failure{o.str(), __LINE__};  \
+    }                                         \
+  } while (0)
+#define ASSERT_ALMOST_EQUAL(a, b, eps)                               \
+  do {                                                               \
+    if (!((a) - (b) <= (eps) && (b) - (a) <= (eps)))                 \
+      throw utf::Failure{"values differ by more than eps", __LINE__}; \
+  } while (0)
+#define ASSERT_SEQUENCE_EQUAL(a, b)                                      \
+  do {                                                                   \
+    auto ia = std::begin(a), ib = std::begin(b);                         \
+    for (; ia != std::end(a) && ib != std::end(b); ++ia, ++ib)           \
+      if (!(*ia == *ib)) throw utf::Failure{"sequences differ", __LINE__}; \
+    if (ia != std::end(a) || ib != std::end(b))                          \
+      throw utf::Failure{"sequences differ in length", __LINE__};        \
   } while (0)
