@@ -314,7 +314,18 @@ pub fn browser_message(data: &[u8]) {
     }
 }
 
-pub const TARGETS: [(&str, Target); 12] = [
+/// A student's C++ source, checked against the spec's restrictions (any
+/// bytes, as Card.cpp): every finding lies inside the file.
+pub fn restrictions(data: &[u8]) {
+    let lines = data.split(|&b| b == b'\n').count();
+    for f in crate::style::check("Card.cpp", data) {
+        assert!(f.line >= 1 && f.line <= lines, "{f} is outside the file");
+        assert!(f.column >= 1, "{f}");
+    }
+}
+
+pub const TARGETS: [(&str, Target); 13] = [
+    ("restrictions", restrictions),
     ("browser_message", browser_message),
     ("egn", egn),
     ("web_request", web_request),

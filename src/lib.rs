@@ -29,10 +29,13 @@ pub use upcard_replay::{self as replay, egn};
 pub use upcard_rules::{Failure, FailureKind, agents, courses, input, transcript};
 /// The sandbox, and the one supervisor of every untrusted program.
 pub use upcard_sandbox as sandbox;
+
 /// Scenarios and Euchre Game Notation's records: the layer above the table.
 pub use upcard_scenario::{notation, scenario};
 /// The seat protocol, both its ends, and program seats.
 pub use upcard_seat as seat;
+/// The spec's restrictions on a student's C++ sources.
+pub use upcard_style as style;
 /// A standard table before its game: rules, cards, who sits where.
 pub use upcard_table as table;
 /// Grading students' own unit tests against buggy solutions.

@@ -19,6 +19,7 @@ mod program;
 mod record;
 mod replay;
 mod report;
+mod restrictions;
 mod run;
 mod said;
 mod scenarios;
@@ -109,6 +110,7 @@ pub enum Command {
     Mutants(mutants::Args),
     UnitTests(unit_tests::Args),
     Adt(adt::Args),
+    Restrictions(restrictions::Args),
 }
 
 /// A parsed command line.
@@ -199,6 +201,7 @@ impl Parsed {
             Command::Scenarios(a) => a.execute(stdout),
             Command::UnitTests(a) => a.execute(stdout),
             Command::Adt(a) => a.execute(stdout),
+            Command::Restrictions(a) => a.execute(stdout),
         }
     }
 }

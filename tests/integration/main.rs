@@ -25,6 +25,7 @@ mod platforms;
 mod play;
 mod public_strategy;
 mod replay;
+mod restrictions;
 mod run_cli;
 mod sandbox;
 mod scenario_errors;

@@ -1,0 +1,1 @@
+int main() { {{{{ static int x; malloc(1); ÿþ ))) 

@@ -1,0 +1,80 @@
+//! `upcard restrictions`: a class's sources against the EECS 280 spec's
+//! restrictions, each finding at its file, line and column; exit 1 when a
+//! submission breaks one, 0 when none does, 2 for a folder that holds none.
+
+use crate::tester::Upcard;
+
+fn class(tag: &str, files: &[(&str, &str)]) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("restrict-{tag}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (path, text) in files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    }
+    dir
+}
+
+#[test]
+fn each_submissions_findings_are_said_where_they_are() {
+    let dir = class(
+        "class",
+        &[
+            (
+                "ann/Card.cpp",
+                "#include <cassert>\n#include \"Card.hpp\"\nint f() { return 1; }\n",
+            ),
+            (
+                "ann/Player.cpp",
+                "#include \"Player.hpp\"\nPlayer *Player_factory() { return new Simple; }\n",
+            ),
+            // A repository: the project below, the tests beside it, unchecked.
+            ("bo/p3/Card.cpp", "#include <map>\nint seen = 0;\n"),
+            (
+                "bo/p3/Player.cpp",
+                "#include \"Pack.hpp\"\nvoid f() { int *p = new int; std::cerr << *p; }\n",
+            ),
+            (
+                "bo/p3/Card_tests.cpp",
+                "#include <map>\nint global_in_a_test;\n",
+            ),
+            ("cy/README.md", "no code\n"),
+        ],
+    );
+    let json = dir.join("found.json");
+    let ran = Upcard::new()
+        .args(["restrictions"])
+        .arg_path(&dir)
+        .args(["--json"])
+        .arg_path(&json)
+        .status(1)
+        .run();
+    assert_eq!(
+        ran.text(),
+        "ann: no restriction broken\n\
+         bo: Card.cpp:1:1: #include <map>: the spec allows only <iostream>, <fstream>, <cstdlib>, <cassert>, <cstring>, <string>, <array>, <vector>, <sstream>, and <algorithm> for sort() [library]\n\
+         bo: Card.cpp:2:1: global variable seen: the spec allows only const global variables [global]\n\
+         bo: Player.cpp:1:1: #include \"Pack.hpp\" in Player.cpp: an unnecessary header (the spec: Card and Player must not depend on the Pack ADT) [include]\n\
+         bo: Player.cpp:2:21: new: the spec allows dynamic memory only in Player_factory [dynamic-memory]\n\
+         bo: Player.cpp:2:35: cerr writes to standard error: the spec sends all output to standard out (cout) [stderr]\n\
+         cy: not checked: no Card.cpp in the submission, and no C++ source file at all\n\
+         \n1 of 3 submissions break a restriction\n"
+    );
+    let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
+    assert_eq!(v[1]["findings"][1]["rule"], "global");
+    assert_eq!(v[1]["findings"][1]["line"], 2);
+    assert!(v[2]["error"].as_str().unwrap().starts_with("no Card.cpp"));
+    // One clean submission: exit 0.
+    Upcard::new()
+        .args(["restrictions"])
+        .arg_path(&dir.join("ann"))
+        .status(0)
+        .run();
+    // A folder with nothing in it is a usage error.
+    let empty = class("empty", &[("notes.txt", "x\n")]);
+    Upcard::new()
+        .args(["restrictions"])
+        .arg_path(&empty)
+        .status(2)
+        .run();
+}
