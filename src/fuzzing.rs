@@ -314,18 +314,23 @@ pub fn browser_message(data: &[u8]) {
     }
 }
 
-/// A student's C++ source, checked against the spec's restrictions (any
-/// bytes, as Card.cpp): every finding lies inside the file.
-pub fn restrictions(data: &[u8]) {
+/// A student's C++ source, checked against the spec's restrictions and
+/// OCLint's rules (any bytes, as Card.cpp): every finding lies inside the file.
+pub fn style(data: &[u8]) {
     let lines = data.split(|&b| b == b'\n').count();
-    for f in crate::style::check("Card.cpp", data) {
+    let limits = crate::style::oclint::EECS280;
+    let found = crate::style::check("Card.cpp", data);
+    for f in found
+        .into_iter()
+        .chain(crate::style::oclint::check("Card.cpp", data, limits))
+    {
         assert!(f.line >= 1 && f.line <= lines, "{f} is outside the file");
         assert!(f.column >= 1, "{f}");
     }
 }
 
 pub const TARGETS: [(&str, Target); 13] = [
-    ("restrictions", restrictions),
+    ("style", style),
     ("browser_message", browser_message),
     ("egn", egn),
     ("web_request", web_request),

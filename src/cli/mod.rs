@@ -19,13 +19,13 @@ mod program;
 mod record;
 mod replay;
 mod report;
-mod restrictions;
 mod run;
 mod said;
 mod scenarios;
 mod schema;
 mod serve;
 mod signals;
+mod style;
 mod tournament;
 mod unit_tests;
 
@@ -110,7 +110,7 @@ pub enum Command {
     Mutants(mutants::Args),
     UnitTests(unit_tests::Args),
     Adt(adt::Args),
-    Restrictions(restrictions::Args),
+    Style(style::Args),
 }
 
 /// A parsed command line.
@@ -201,7 +201,7 @@ impl Parsed {
             Command::Scenarios(a) => a.execute(stdout),
             Command::UnitTests(a) => a.execute(stdout),
             Command::Adt(a) => a.execute(stdout),
-            Command::Restrictions(a) => a.execute(stdout),
+            Command::Style(a) => a.execute(stdout),
         }
     }
 }

@@ -7,6 +7,7 @@
 //! The tree is walked with a cursor, never by recursion: a file nested a
 //! hundred thousand deep is read in bounded stack.
 
+pub mod oclint;
 mod restrictions;
 mod walk;
 

@@ -4,18 +4,33 @@ use tree_sitter::{Node, Tree};
 
 /// Every node of `tree`, parents before children, in source order.
 pub(crate) fn nodes(tree: &Tree) -> Vec<Node<'_>> {
-    let mut out = Vec::new();
-    let mut cursor = tree.walk();
+    flat(tree.root_node()).into_iter().map(|(n, _)| n).collect()
+}
+
+/// A node's parent: its place in the list, and the field the node is in.
+pub(crate) type Parent = Option<(usize, Option<&'static str>)>;
+
+/// Every node below `root` (itself first) in pre-order, each with its
+/// parent.
+pub(crate) fn flat(root: Node<'_>) -> Vec<(Node<'_>, Parent)> {
+    let mut out = vec![(root, None)];
+    let mut cursor = root.walk();
+    let mut parents = vec![0usize];
+    if !cursor.goto_first_child() {
+        return out;
+    }
     loop {
-        out.push(cursor.node());
+        let parent = *parents.last().expect("a parent");
+        out.push((cursor.node(), Some((parent, cursor.field_name()))));
         if cursor.goto_first_child() {
+            parents.push(out.len() - 1);
             continue;
         }
         loop {
             if cursor.goto_next_sibling() {
                 break;
             }
-            if !cursor.goto_parent() {
+            if !cursor.goto_parent() || parents.pop().is_none() || parents.is_empty() {
                 return out;
             }
         }

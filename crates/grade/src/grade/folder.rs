@@ -1,7 +1,8 @@
 //! What `--exe DIR --build` was pointed at: one submission (a regrade) or
 //! a class of them. A folder whose top holds sources or a repository is
-//! one submission; so is a folder whose only folder holds the sources (a
-//! repository's `starter-files/`). A folder of folders is a class. A folder
+//! one submission; so is a folder whose only folder holds the sources
+//! beside files of its own (a repository's `starter-files/` and README); a
+//! folder holding one folder and nothing else is a class of one. A folder of folders is a class. A folder
 //! where one folder holds sources and the others hold files but no code (a
 //! repository's `docs/`, or a class whose other students sent no code) is
 //! ambiguous, and said so with both ways to go on; a folder with any C++
@@ -121,8 +122,13 @@ pub fn shape(dir: &Path, main_files: &[&str]) -> Result<Shape, String> {
         .iter()
         .filter(|f| !super::data::is_link(f) && locate::sources(f, main_files).is_ok())
         .collect();
-    if with.len() == 1 && folders.len() == 1 {
-        // A repository's one folder of sources: the submission is `dir`.
+    // A repository's one folder of sources beside its README or Makefile:
+    // the submission is `dir`. A folder that holds one folder and nothing
+    // else is a class of one.
+    let top_files = list
+        .iter()
+        .any(|(name, kind)| *kind == Kind::File && !name.starts_with('.'));
+    if with.len() == 1 && folders.len() == 1 && top_files {
         return Ok(Shape::One);
     }
     if let [only] = with.as_slice() {
@@ -185,7 +191,11 @@ mod tests {
             &["euchre.cpp", "Card.cpp"][..],
             &["Card.cpp", "tests/Card_tests.cpp"],
             &[".git/HEAD", "p3/euchre.cpp", "docs/notes.md"],
-            &["starter-files/euchre.cpp", ".vscode/settings.json"],
+            &[
+                "starter-files/euchre.cpp",
+                ".vscode/settings.json",
+                "README.md",
+            ],
         ] {
             assert_eq!(shape(tree(files).path(), MAIN), Ok(Shape::One), "{files:?}");
         }
@@ -199,6 +209,9 @@ mod tests {
         };
         let names: Vec<String> = folders.iter().map(|f| name(f)).collect();
         assert_eq!(names, ["alice", "bob", "carol"]);
+        // A folder of one folder and nothing else: a class of one.
+        let t = tree(&["gus/euchre.cpp"]);
+        assert!(matches!(shape(t.path(), MAIN), Ok(Shape::Class(_))));
         // One student with sources beside students who sent nothing.
         let t = tree(&["alice/euchre.cpp", "bob/"]);
         assert!(matches!(shape(t.path(), MAIN), Ok(Shape::Class(_))));

@@ -1,5 +1,6 @@
-//! `upcard restrictions`: the EECS 280 spec's restrictions on each
-//! submission's sources (docs/style.md), read as data on a C++ parser.
+//! `upcard style`: each submission's sources as the course's `make style`
+//! checks them (OCLint's four rules) and against the EECS 280 spec's
+//! restrictions (docs/style.md), read as data on a C++ parser.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -8,17 +9,29 @@ use upcard::Failure;
 use upcard::FailureKind;
 use upcard::grade::{data, folder, locate};
 
-/// Check a class's sources against the EECS 280 spec's restrictions: libraries, <algorithm> beyond sort, #include "Pack.hpp" in Card.cpp or Player.cpp, global or static variables, dynamic memory outside Player_factory, output to cerr
+/// Check a class's style as the course's make style does (OCLint's LongLine, HighNcssMethod, DeepNestedBlock, TooManyParameters) and against the EECS 280 spec's restrictions (libraries, <algorithm> beyond sort, Pack.hpp in Card.cpp or Player.cpp, global or static variables, dynamic memory outside Player_factory, cerr)
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
-  upcard restrictions submissions/
-  upcard restrictions alice/ --json alice.json")]
+  upcard style submissions/
+  upcard style alice/ --json alice.json")]
 pub struct Args {
     /// A submission's folder (its sources however deep, as grade --build finds them), or a folder of them
     submissions: PathBuf,
     /// Write the findings as JSON to this file
     #[arg(long, value_name = "PATH")]
     json: Option<PathBuf>,
+    /// OCLint's LONG_LINE: the most bytes a line may have
+    #[arg(long, default_value_t = upcard::style::oclint::EECS280.long_line)]
+    long_line: usize,
+    /// OCLint's NCSS_METHOD: the most non-commenting source statements a function may have
+    #[arg(long, default_value_t = upcard::style::oclint::EECS280.ncss)]
+    ncss_method: usize,
+    /// OCLint's NESTED_BLOCK_DEPTH: the deepest a block may be
+    #[arg(long, default_value_t = upcard::style::oclint::EECS280.depth)]
+    nested_block_depth: usize,
+    /// OCLint's TOO_MANY_PARAMETERS: the most parameters a function may take
+    #[arg(long, default_value_t = upcard::style::oclint::EECS280.parameters)]
+    too_many_parameters: usize,
 }
 
 /// One student's findings, or why the sources could not be read.
@@ -59,15 +72,22 @@ impl Checked {
 impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let subs = folder::submissions(&self.submissions, &["Card.cpp"]).map_err(Failure::input)?;
-        let checked: Vec<Checked> = subs.iter().map(|(who, dir)| check(who, dir)).collect();
+        let limits = upcard::style::oclint::Limits {
+            long_line: self.long_line,
+            ncss: self.ncss_method,
+            depth: self.nested_block_depth,
+            parameters: self.too_many_parameters,
+        };
+        let checked: Vec<Checked> = subs
+            .iter()
+            .map(|(who, dir)| check(who, dir, limits))
+            .collect();
         let mut text = String::new();
         for c in &checked {
             let who = upcard::parse::escape::printable_line(&c.student);
             match &c.error {
                 Some(e) => text.push_str(&format!("{who}: not checked: {e}\n")),
-                None if c.findings.is_empty() => {
-                    text.push_str(&format!("{who}: no restriction broken\n"))
-                }
+                None if c.findings.is_empty() => text.push_str(&format!("{who}: clean\n")),
                 None => {
                     for f in &c.findings {
                         let line = format!(
@@ -84,7 +104,7 @@ impl Args {
         }
         let broken = checked.iter().filter(|c| !c.findings.is_empty()).count();
         text.push_str(&format!(
-            "\n{broken} of {} submission{} break a restriction\n",
+            "\n{broken} of {} submission{} have findings\n",
             checked.len(),
             if checked.len() == 1 { "" } else { "s" }
         ));
@@ -104,8 +124,12 @@ impl Args {
     }
 }
 
-/// A student's project files (not tests), each checked.
-fn check(who: &str, dir: &Path) -> Checked {
+/// The students' test files `make style` checks besides the project's.
+const GRADED_TESTS: &[&str] = &["Card_tests.cpp", "Player_tests.cpp"];
+
+/// A student's files, each checked: the project's against the restrictions
+/// and OCLint's rules, the graded test files against OCLint's rules.
+fn check(who: &str, dir: &Path, limits: upcard::style::oclint::Limits) -> Checked {
     let mut out = Checked {
         student: who.to_string(),
         error: None,
@@ -115,18 +139,23 @@ fn check(who: &str, dir: &Path) -> Checked {
     match files {
         Err(e) => out.error = Some(e),
         Ok(files) => {
-            for (name, bytes) in files
-                .iter()
-                .filter(|(n, _)| n.ends_with(".cpp") && !n.contains("_test"))
-            {
-                out.findings
-                    .extend(upcard::style::check(name, bytes).into_iter().map(|f| Said {
-                        file: f.file,
-                        line: f.line,
-                        column: f.column,
-                        rule: f.rule,
-                        message: f.message,
-                    }));
+            for (name, bytes) in files.iter().filter(|(n, _)| n.ends_with(".cpp")) {
+                let project = !name.contains("_test");
+                if !project && !GRADED_TESTS.contains(&name.as_str()) {
+                    continue;
+                }
+                let mut found = upcard::style::oclint::check(name, bytes, limits);
+                if project {
+                    found.extend(upcard::style::check(name, bytes));
+                    found.sort_by_key(|f| (f.line, f.column));
+                }
+                out.findings.extend(found.into_iter().map(|f| Said {
+                    file: f.file,
+                    line: f.line,
+                    column: f.column,
+                    rule: f.rule,
+                    message: f.message,
+                }));
             }
         }
     }

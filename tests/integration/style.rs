@@ -1,6 +1,7 @@
-//! `upcard restrictions`: a class's sources against the EECS 280 spec's
-//! restrictions, each finding at its file, line and column; exit 1 when a
-//! submission breaks one, 0 when none does, 2 for a folder that holds none.
+//! `upcard style`: a class's sources as `make style` checks them (OCLint's
+//! four rules) and against the EECS 280 spec's restrictions, each finding at
+//! its file, line and column; exit 1 when a submission has one, 0 when none
+//! does, 2 for a folder that holds none.
 
 use crate::tester::Upcard;
 
@@ -28,7 +29,8 @@ fn each_submissions_findings_are_said_where_they_are() {
                 "ann/Player.cpp",
                 "#include \"Player.hpp\"\nPlayer *Player_factory() { return new Simple; }\n",
             ),
-            // A repository: the project below, the tests beside it, unchecked.
+            // A repository: the project below; its test files get OCLint's
+            // rules, not the restrictions, and only the graded ones.
             ("bo/p3/Card.cpp", "#include <map>\nint seen = 0;\n"),
             (
                 "bo/p3/Player.cpp",
@@ -36,14 +38,16 @@ fn each_submissions_findings_are_said_where_they_are() {
             ),
             (
                 "bo/p3/Card_tests.cpp",
-                "#include <map>\nint global_in_a_test;\n",
+                "#include <map>\nint global_in_a_test;\n\
+                 TEST(t) { f(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23); }\n",
             ),
+            ("bo/p3/Pack_tests.cpp", "int not_graded_here;\n"),
             ("cy/README.md", "no code\n"),
         ],
     );
     let json = dir.join("found.json");
     let ran = Upcard::new()
-        .args(["restrictions"])
+        .args(["style"])
         .arg_path(&dir)
         .args(["--json"])
         .arg_path(&json)
@@ -51,14 +55,15 @@ fn each_submissions_findings_are_said_where_they_are() {
         .run();
     assert_eq!(
         ran.text(),
-        "ann: no restriction broken\n\
+        "ann: clean\n\
          bo: Card.cpp:1:1: #include <map>: the spec allows only <iostream>, <fstream>, <cstdlib>, <cassert>, <cstring>, <string>, <array>, <vector>, <sstream>, and <algorithm> for sort() [library]\n\
          bo: Card.cpp:2:1: global variable seen: the spec allows only const global variables [global]\n\
+         bo: Card_tests.cpp:3:1: Line with 97 characters exceeds limit of 90 [long line]\n\
          bo: Player.cpp:1:1: #include \"Pack.hpp\" in Player.cpp: an unnecessary header (the spec: Card and Player must not depend on the Pack ADT) [include]\n\
          bo: Player.cpp:2:21: new: the spec allows dynamic memory only in Player_factory [dynamic-memory]\n\
          bo: Player.cpp:2:35: cerr writes to standard error: the spec sends all output to standard out (cout) [stderr]\n\
          cy: not checked: no Card.cpp in the submission, and no C++ source file at all\n\
-         \n1 of 3 submissions break a restriction\n"
+         \n1 of 3 submissions have findings\n"
     );
     let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&json).unwrap()).unwrap();
     assert_eq!(v[1]["findings"][1]["rule"], "global");
@@ -66,14 +71,14 @@ fn each_submissions_findings_are_said_where_they_are() {
     assert!(v[2]["error"].as_str().unwrap().starts_with("no Card.cpp"));
     // One clean submission: exit 0.
     Upcard::new()
-        .args(["restrictions"])
+        .args(["style"])
         .arg_path(&dir.join("ann"))
         .status(0)
         .run();
     // A folder with nothing in it is a usage error.
     let empty = class("empty", &[("notes.txt", "x\n")]);
     Upcard::new()
-        .args(["restrictions"])
+        .args(["style"])
         .arg_path(&empty)
         .status(2)
         .run();
