@@ -319,11 +319,7 @@ pub fn browser_message(data: &[u8]) {
 pub fn style(data: &[u8]) {
     let lines = data.split(|&b| b == b'\n').count();
     let limits = crate::style::oclint::EECS280;
-    let found = crate::style::check("Card.cpp", data);
-    for f in found
-        .into_iter()
-        .chain(crate::style::oclint::check("Card.cpp", data, limits))
-    {
+    for f in crate::style::style("Card.cpp", data, limits, true) {
         assert!(f.line >= 1 && f.line <= lines, "{f} is outside the file");
         assert!(f.column >= 1, "{f}");
     }

@@ -124,9 +124,6 @@ impl Args {
     }
 }
 
-/// The students' test files `make style` checks besides the project's.
-const GRADED_TESTS: &[&str] = &["Card_tests.cpp", "Player_tests.cpp"];
-
 /// A student's files, each checked: the project's against the restrictions
 /// and OCLint's rules, the graded test files against OCLint's rules.
 fn check(who: &str, dir: &Path, limits: upcard::style::oclint::Limits) -> Checked {
@@ -141,14 +138,10 @@ fn check(who: &str, dir: &Path, limits: upcard::style::oclint::Limits) -> Checke
         Ok(files) => {
             for (name, bytes) in files.iter().filter(|(n, _)| n.ends_with(".cpp")) {
                 let project = !name.contains("_test");
-                if !project && !GRADED_TESTS.contains(&name.as_str()) {
+                if !project && !upcard::unit::GRADED_TESTS.contains(&name.as_str()) {
                     continue;
                 }
-                let mut found = upcard::style::oclint::check(name, bytes, limits);
-                if project {
-                    found.extend(upcard::style::check(name, bytes));
-                    found.sort_by_key(|f| (f.line, f.column));
-                }
+                let found = upcard::style::style(name, bytes, limits, project);
                 out.findings.extend(found.into_iter().map(|f| Said {
                     file: f.file,
                     line: f.line,

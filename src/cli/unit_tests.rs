@@ -65,7 +65,7 @@ pub struct Args {
     #[arg(short = 'j', long)]
     jobs: Option<usize>,
     /// The test files graded, each against its own class's bugs (a Card bug through Card_tests.cpp); other *_test*.cpp files are listed as ignored
-    #[arg(long, value_name = "FILE,…", value_delimiter = ',', default_values_t = ["Card_tests.cpp".to_string(), "Player_tests.cpp".to_string()], value_parser = test_file)]
+    #[arg(long, value_name = "FILE,…", value_delimiter = ',', default_values_t = upcard::unit::GRADED_TESTS.map(String::from), value_parser = test_file)]
     files: Vec<String>,
     /// A submission's folder (its test files however deep, as --build finds sources), or a folder of them
     tests: PathBuf,

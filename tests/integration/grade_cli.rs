@@ -1067,6 +1067,20 @@ fn reports_honour_the_umask_and_keep_their_mode() {
     assert_eq!(run("027"), 0o640);
 }
 
+/// A fresh folder of submissions under the work folder, and a writer of
+/// its files (their folders made as needed).
+fn sources(name: &str) -> (PathBuf, impl Fn(&str, &[u8])) {
+    let subs = work().join(name);
+    let _ = std::fs::remove_dir_all(&subs);
+    let root = subs.clone();
+    let put = move |path: &str, text: &[u8]| {
+        let p = root.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    (subs, put)
+}
+
 /// `--build`: a folder of source submissions is built in the sandbox with
 /// the course's build and graded, each from the shallowest folder holding
 /// `euchre.cpp` (repositories arrive as laid out); a submission that does
@@ -1075,13 +1089,7 @@ fn reports_honour_the_umask_and_keep_their_mode() {
 /// any compiler runs.
 #[test]
 fn a_class_of_sources_is_built_then_graded() {
-    let subs = work().join("sources-class");
-    let _ = std::fs::remove_dir_all(&subs);
-    let put = |path: &str, text: &[u8]| {
-        let p = subs.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    };
+    let (subs, put) = sources("sources-class");
     let good = std::fs::read("tests/integration/programs/euchre.cpp").unwrap();
     put("ann/euchre.cpp", &good);
     put("bo/euchre.cpp", b"int main() { return undeclared; }\n");
@@ -1159,13 +1167,7 @@ fn a_class_of_sources_is_built_then_graded() {
 /// submission and writes its report; a folder that could be either is said.
 #[test]
 fn one_students_folder_is_one_submission() {
-    let subs = work().join("sources-regrade");
-    let _ = std::fs::remove_dir_all(&subs);
-    let put = |path: &str, text: &[u8]| {
-        let p = subs.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-        std::fs::write(p, text).unwrap();
-    };
+    let (subs, put) = sources("sources-regrade");
     let good = std::fs::read("tests/integration/programs/euchre.cpp").unwrap();
     put("cy/Card_tests.cpp", b"int main() { return 1; }\n");
     put("cy/EECS280/p3-euchre/euchre.cpp", &good);

@@ -62,6 +62,13 @@ fn s(v: &[&str]) -> Vec<String> {
     v.iter().map(|x| x.to_string()).collect()
 }
 
+/// A fresh folder `tag` under the tests' temporary folder.
+fn fresh(tag: &str) -> std::path::PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(tag);
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
 /// `upcard unit-tests` with the small solution, the four bugs and 1 s a test.
 fn with_bugs(tag: &str) -> Vec<String> {
     [
@@ -153,8 +160,7 @@ alice Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit
 /// graded; a repository's files are found where its sources are.
 #[test]
 fn each_course_file_is_graded_against_its_own_class() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-per-file");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh("unit-per-file");
     let alice = std::fs::read_to_string(format!("{UNIT}/students/alice/Card_tests.cpp")).unwrap();
     let weak = "#include \"Card.hpp\"\n#include \"unit_test_framework.hpp\"\n\
                 TEST(nothing) { ASSERT_TRUE(true); }\nTEST_MAIN()\n";
@@ -209,8 +215,7 @@ gus Player_tests.cpp nine_is_face: invalid (fails on the correct solution): exit
 /// said, not taken as caught.
 #[test]
 fn a_bug_that_does_not_compile_is_said() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-broken-bug");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh("unit-broken-bug");
     std::fs::create_dir_all(dir.join("bugs/broken")).unwrap();
     std::fs::write(dir.join("bugs/broken/Card.cpp"), "this is not C++\n").unwrap();
     let ran = Upcard::new()
@@ -349,8 +354,7 @@ fn generated_bugs_are_named_by_their_change_and_the_same_for_a_seed() {
 /// the order shows) cannot be judged by them: a loud error, never a 0/0.
 #[test]
 fn a_bug_no_reference_test_catches_is_a_loud_error() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-suspect");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh("unit-suspect");
     std::fs::create_dir_all(dir.join("bugs/no-change")).unwrap();
     let card = std::fs::read_to_string(format!("{UNIT}/solution/Card.cpp")).unwrap();
     std::fs::write(
@@ -389,8 +393,7 @@ fn a_bug_no_reference_test_catches_is_a_loud_error() {
 /// built: it could never be caught.
 #[test]
 fn a_bug_no_graded_file_tests_is_refused() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-untested");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh("unit-untested");
     std::fs::create_dir_all(dir.join("bugs/pack-not-reset")).unwrap();
     std::fs::write(dir.join("bugs/pack-not-reset/Pack.cpp"), "// a Pack bug\n").unwrap();
     Upcard::new()
@@ -486,8 +489,7 @@ fn gradescope_rows(gs: &serde_json::Value) -> Vec<(String, f64, f64, String)> {
 /// that could not be graded as tests worth nothing, one file a student.
 #[test]
 fn gradescope_and_junit_reports_score_a_point_a_bug() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-reports");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh("unit-reports");
     Upcard::new()
         .args(with_bugs("per-test"))
         .args([
@@ -603,8 +605,7 @@ carol Card_tests.cpp loops: invalid (fails on the correct solution): timed out a
 /// A submission with no test file gets its row, and nothing else.
 #[test]
 fn a_submission_without_test_files_is_said() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-no-tests");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh("unit-no-tests");
     std::fs::create_dir_all(dir.join("erin")).unwrap();
     std::fs::write(dir.join("erin/Card.cpp"), "// not a test\n").unwrap();
     std::fs::create_dir_all(dir.join("fay")).unwrap();
@@ -837,8 +838,7 @@ TEST_MAIN()
 /// output, and a nested submission (`a/b/`) beside one whose name runs its
 /// path together (`a-b`).
 fn hostile_class() -> std::path::PathBuf {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-hostile");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh("unit-hostile");
     let alice = std::fs::read_to_string(format!("{UNIT}/students/alice/Card_tests.cpp")).unwrap();
     let one = "#include \"Card.hpp\"\n#include \"unit_test_framework.hpp\"\n\
                TEST(next_of_spades_is_clubs) { ASSERT_EQUAL(Suit_next(SPADES), CLUBS); }\nTEST_MAIN()\n";
@@ -921,8 +921,7 @@ hostile Card_tests.cpp named_solution: invalid (fails on the correct solution): 
 /// shards merged are the report, the table and the CSV of one run.
 #[test]
 fn shards_merge_to_the_report_of_one_run() {
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-shards");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = fresh("unit-shards");
     std::fs::create_dir_all(&dir).unwrap();
     let run = |extra: &[&str]| {
         Upcard::new()

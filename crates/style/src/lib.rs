@@ -13,6 +13,21 @@ mod walk;
 
 pub use restrictions::{ALLOWED, check};
 
+/// A file as `upcard style` checks it, parsed once: OCLint's rules with
+/// `limits`, and for a project file (not a test) the spec's restrictions
+/// too; in order of place.
+pub fn style(file: &str, src: &[u8], limits: oclint::Limits, project: bool) -> Vec<Finding> {
+    let mut out = oclint::long_lines(file, src, limits.long_line);
+    if let Some(tree) = walk::parse(src) {
+        out.extend(oclint::in_tree(file, src, &tree, limits));
+        if project {
+            out.extend(restrictions::in_tree(file, src, &tree));
+        }
+    }
+    out.sort_by_key(|f| (f.line, f.column));
+    out
+}
+
 /// One restriction broken, where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {

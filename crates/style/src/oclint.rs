@@ -15,7 +15,7 @@
 //! by recursion, so a file nested a hundred thousand deep is read in
 //! bounded stack.
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::{Node, Tree};
 
 use crate::Finding;
 use crate::walk::text;
@@ -40,16 +40,16 @@ pub const EECS280: Limits = Limits {
 /// Every OCLint violation of `src`, in order of place.
 pub fn check(file: &str, src: &[u8], limits: Limits) -> Vec<Finding> {
     let mut out = long_lines(file, src, limits.long_line);
-    let mut parser = Parser::new();
-    if parser
-        .set_language(&tree_sitter_cpp::LANGUAGE.into())
-        .is_err()
-    {
-        return out;
+    if let Some(tree) = crate::walk::parse(src) {
+        out.extend(in_tree(file, src, &tree, limits));
     }
-    let Some(tree) = parser.parse(src, None) else {
-        return out;
-    };
+    out.sort_by_key(|f| (f.line, f.column));
+    out
+}
+
+/// The rules that read the tree (all but LongLine), of a tree already parsed.
+pub(crate) fn in_tree(file: &str, src: &[u8], tree: &Tree, limits: Limits) -> Vec<Finding> {
+    let mut out = Vec::new();
     let flat = Flat::of(tree.root_node());
     let (ncss, depth) = flat.metrics();
     let at = |n: Node, rule, message| {
@@ -102,13 +102,12 @@ pub fn check(file: &str, src: &[u8], limits: Limits) -> Vec<Finding> {
             _ => {}
         }
     }
-    out.sort_by_key(|f| (f.line, f.column));
     out
 }
 
 /// LongLine: each line's bytes, as OCLint's `std::getline` reads it (a
 /// `\r` before the newline counts).
-fn long_lines(file: &str, src: &[u8], limit: usize) -> Vec<Finding> {
+pub(crate) fn long_lines(file: &str, src: &[u8], limit: usize) -> Vec<Finding> {
     src.split(|&b| b == b'\n')
         .enumerate()
         .filter(|(_, l)| l.len() > limit)
@@ -295,9 +294,7 @@ mod tests {
         // if 1 + then, else 1 + else's; do 2; switch 1, each case 1; try and catch 1 each.
         let src = "int g(int x) {\n  if (x) x++; else x--;\n  do x++; while (x < 3);\n  switch (x) { case 1: x++; break; default: x--; }\n  try { x++; } catch (...) { x--; }\n  for (int y : v) { x++; x++; }\n  return x;\n}\n";
         let flat_ncss = {
-            let mut p = Parser::new();
-            p.set_language(&tree_sitter_cpp::LANGUAGE.into()).unwrap();
-            let t = p.parse(src, None).unwrap();
+            let t = crate::walk::parse(src.as_bytes()).unwrap();
             let flat = Flat::of(t.root_node());
             let f = flat
                 .nodes

@@ -1,10 +1,10 @@
 //! The spec's table of what a submission may not do, as checks over the
 //! syntax tree (spec "Requirements and Restrictions", docs/style.md).
 
-use tree_sitter::{Node, Parser};
+use tree_sitter::{Node, Tree};
 
 use crate::Finding;
-use crate::walk::{enclosing, nodes, text};
+use crate::walk::{enclosing, nodes, parse, text};
 
 /// The libraries the spec allows (`<algorithm>` for `sort` alone).
 pub const ALLOWED: &[&str] = &[
@@ -114,17 +114,12 @@ const NO_PACK: &[&str] = &["Card.cpp", "Player.cpp"];
 /// Every restriction `src` (the file `file`, by its name) breaks, in the
 /// order of the source.
 pub fn check(file: &str, src: &[u8]) -> Vec<Finding> {
-    let mut parser = Parser::new();
-    if parser
-        .set_language(&tree_sitter_cpp::LANGUAGE.into())
-        .is_err()
-    {
-        return Vec::new();
-    }
-    let Some(tree) = parser.parse(src, None) else {
-        return Vec::new();
-    };
-    let all = nodes(&tree);
+    parse(src).map_or_else(Vec::new, |tree| in_tree(file, src, &tree))
+}
+
+/// [`check`] of a tree already parsed.
+pub(crate) fn in_tree(file: &str, src: &[u8], tree: &Tree) -> Vec<Finding> {
+    let all = nodes(tree);
     let cx = Context {
         file,
         src,

@@ -37,6 +37,16 @@ pub(crate) fn flat(root: Node<'_>) -> Vec<(Node<'_>, Parent)> {
     }
 }
 
+/// `src` parsed as C++ (any bytes: tree-sitter recovers from errors);
+/// None only if the grammar cannot be loaded.
+pub(crate) fn parse(src: &[u8]) -> Option<Tree> {
+    let mut parser = tree_sitter::Parser::new();
+    parser
+        .set_language(&tree_sitter_cpp::LANGUAGE.into())
+        .ok()?;
+    parser.parse(src, None)
+}
+
 /// The node's text.
 pub(crate) fn text<'s>(n: Node, src: &'s [u8]) -> &'s str {
     n.utf8_text(src).unwrap_or("")

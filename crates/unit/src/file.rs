@@ -21,17 +21,10 @@ use crate::grading::{Grading, Variant};
 use crate::{Test, TestFile};
 use upcard_sandbox::{Ending, Run};
 
-/// What one run asks of a test program: one test by name (an index into
-/// the list). The whole suite is asked apart, first (`suites`).
-#[derive(Clone, Copy)]
-enum Ask {
-    Alone(usize),
-}
-
 /// A test program: the variant it is linked with and its file.
 type Program<'v> = (&'v Variant, PathBuf);
 
-/// Each program's outcome of each ask, in the order asked.
+/// Each program's outcome of each test run alone, in the list's order.
 type Outcomes = Vec<Vec<Result<Run, String>>>;
 
 impl Grading<'_> {
@@ -77,7 +70,6 @@ impl Grading<'_> {
                 return out;
             }
         };
-        let asks: Vec<Ask> = (0..names.len()).map(Ask::Alone).collect();
         // The whole suite first, as the spec times it: within the limit on
         // the solution (docs/unit-tests.md; --per-test-time times each
         // alone). Every program's suite run comes before any test alone, so
@@ -89,7 +81,7 @@ impl Grading<'_> {
             out.error = Some(e);
             return out;
         }
-        let outcomes = self.shuffled(&programs, &asks, &names);
+        let outcomes = self.shuffled(&programs, &names);
         self.judge(&mut out, &programs, &names, &outcomes);
         out
     }
@@ -167,16 +159,15 @@ impl Grading<'_> {
         Ok(())
     }
 
-    /// Every program asked everything in `asks`, all the runs in one order
-    /// drawn from the operating system's randomness.
-    fn shuffled(&self, programs: &[Program], asks: &[Ask], names: &[String]) -> Outcomes {
+    /// Every program asked each test alone (by name), all the runs in one
+    /// order drawn from the operating system's randomness. The whole suite
+    /// is asked apart, first (`suites`).
+    fn shuffled(&self, programs: &[Program], names: &[String]) -> Outcomes {
         let mut outcomes: Vec<Vec<Option<Result<Run, String>>>> =
-            vec![vec![None; asks.len()]; programs.len()];
-        for job in shuffled_indices(programs.len() * asks.len()) {
-            let (p, a) = (job / asks.len(), job % asks.len());
-            let Ask::Alone(i) = asks[a];
-            let args = vec![names[i].clone()];
-            outcomes[p][a] = Some(self.run(&programs[p].1, &args));
+            vec![vec![None; names.len()]; programs.len()];
+        for job in shuffled_indices(programs.len() * names.len()) {
+            let (p, t) = (job / names.len(), job % names.len());
+            outcomes[p][t] = Some(self.run(&programs[p].1, &[names[t].clone()]));
         }
         outcomes
             .into_iter()

@@ -35,15 +35,12 @@ pub(crate) struct Variant {
 }
 
 impl Variant {
-    /// Whether this bug is in the class a test file tests (`Card_tests.cpp`
-    /// tests `Card.cpp`, `Card.hpp` and `Card.h`): each file is graded
-    /// against its own class's bugs, as the spec grades them.
+    /// Whether this bug is in the class a test file tests: each file is
+    /// graded against its own class's bugs.
     pub(crate) fn of(&self, test_file: &str) -> bool {
-        let class = crate::sources::class_of(test_file);
-        self.touches.iter().any(|t| {
-            t.rsplit_once('.')
-                .is_some_and(|(stem, ext)| stem == class && matches!(ext, "cpp" | "hpp" | "h"))
-        })
+        self.touches
+            .iter()
+            .any(|t| crate::sources::tested_by(t, test_file))
     }
 }
 
@@ -183,12 +180,7 @@ impl Grading<'_> {
     ) -> Vec<Variant> {
         // Only the graded files' classes: a bug no graded file tests could
         // never be caught.
-        let graded = |f: &&str| {
-            self.o
-                .files
-                .iter()
-                .any(|t| f.strip_suffix(".cpp") == Some(crate::sources::class_of(t)))
-        };
+        let graded = |f: &&str| self.o.files.iter().any(|t| crate::sources::tested_by(f, t));
         let mut candidates: Vec<crate::mutate::SourceMutant> = implementation(&self.solution)
             .into_iter()
             .filter(graded)

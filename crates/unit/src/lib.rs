@@ -33,6 +33,10 @@ use crate::grading::{Grading, compiled_bugs, unjudged};
 use crate::report::{table, write_reports};
 use crate::sources::{Files, bugs, implementation, read_files, submissions};
 
+/// The test files the EECS 280 spec grades ("Unit Test Grading"): the
+/// default of `--files`, and the test files `make style` checks.
+pub const GRADED_TESTS: [&str; 2] = ["Card_tests.cpp", "Player_tests.cpp"];
+
 /// What `upcard unit-tests` is asked.
 pub struct Options {
     /// The correct solution's folder (sources, headers, the framework).
@@ -230,14 +234,12 @@ fn judged_and_generated(
 /// Every bug given must be in a class some graded file tests: one that is
 /// not could never be caught, and would cost every student its point.
 fn untested_bugs(o: &Options, bugs: &[(String, Files)]) -> Result<(), Failure> {
-    let classes: Vec<&str> = o.files.iter().map(|f| sources::class_of(f)).collect();
     let untested: Vec<String> = bugs
         .iter()
         .filter(|(_, files)| {
-            !files.keys().any(|f| {
-                f.rsplit_once('.')
-                    .is_some_and(|(stem, _)| classes.contains(&stem))
-            })
+            !files
+                .keys()
+                .any(|f| o.files.iter().any(|t| sources::tested_by(f, t)))
         })
         .map(|(name, files)| {
             let names: Vec<&str> = files.keys().map(String::as_str).collect();

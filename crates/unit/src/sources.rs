@@ -16,8 +16,17 @@ pub(crate) fn is_test_file(name: &str) -> bool {
 }
 
 /// A test file's class, as the spec names them: `Card` of `Card_tests.cpp`.
-pub(crate) fn class_of(test_file: &str) -> &str {
+fn class_of(test_file: &str) -> &str {
     test_file.strip_suffix("_tests.cpp").unwrap_or(test_file)
+}
+
+/// Whether `file` is one of the class `test_file` tests (`Card_tests.cpp`
+/// tests `Card.cpp`, `Card.hpp` and `Card.h`): a bug in it is graded
+/// through that test file only, as the spec grades them.
+pub(crate) fn tested_by(file: &str, test_file: &str) -> bool {
+    file.rsplit_once('.').is_some_and(|(stem, ext)| {
+        stem == class_of(test_file) && matches!(ext, "cpp" | "hpp" | "h")
+    })
 }
 
 /// A file a student might mean as a test file (`Pack_tests.cpp`, the

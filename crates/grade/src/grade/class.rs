@@ -233,16 +233,11 @@ fn random(o: &Options, n: u32, said: &dyn Reporter, stdout: &mut dyn Write) -> R
     if many {
         check_student_names(&o.exe, &progs)?;
     }
-    let grader = new_grader(o, said)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(o.jobs.max(1))
-        .build()
-        .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
-    let built = tempfile::tempdir()
-        .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
-    if o.build {
-        build_all(o, rules, &grader, &pool, built.path(), &mut progs, said);
-    }
+    let Prepared {
+        grader,
+        pool,
+        built: _built,
+    } = prepare(o, rules, &mut progs, said)?;
     // Each student's games in parallel, said in the class's order.
     let results: Vec<Result<(String, bool), String>> = pool.install(|| {
         progs
@@ -387,17 +382,11 @@ pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(
         shard: o.shard.map(|s| (s, cases.len())),
     };
     reports.check_clashes()?;
-    let grader = new_grader(o, said)?;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(o.jobs.max(1))
-        .build()
-        .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
-    // Kept until the grading ends: the programs built from sources.
-    let built = tempfile::tempdir()
-        .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
-    if o.build {
-        build_all(o, rules, &grader, &pool, built.path(), &mut progs, said);
-    }
+    let Prepared {
+        grader,
+        pool,
+        built: _built,
+    } = prepare(o, rules, &mut progs, said)?;
     let work = Work {
         grader: &grader,
         pool: &pool,
@@ -405,6 +394,39 @@ pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(
         progs: &progs,
     };
     grade_all(o, &work, said, reports)?.finish(stdout, said, grader_trouble)
+}
+
+/// What every grading (of scenarios or of random games) runs with: the
+/// grader, its threads, and the folder of the programs built from sources
+/// (kept until the grading ends).
+struct Prepared {
+    grader: Grader,
+    pool: rayon::ThreadPool,
+    built: tempfile::TempDir,
+}
+
+/// The grader and its threads, and with `--build` every submission built.
+fn prepare(
+    o: &Options,
+    rules: RulesName,
+    progs: &mut [Program],
+    said: &dyn Reporter,
+) -> Result<Prepared, Failure> {
+    let grader = new_grader(o, said)?;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(o.jobs.max(1))
+        .build()
+        .map_err(|e| Failure::input(format!("cannot start worker threads: {e}")))?;
+    let built = tempfile::tempdir()
+        .map_err(|e| Failure::input(format!("cannot make a folder for the builds: {e}")))?;
+    if o.build {
+        build_all(o, rules, &grader, &pool, built.path(), progs, said);
+    }
+    Ok(Prepared {
+        grader,
+        pool,
+        built,
+    })
 }
 
 /// What the runs are: the grader, its threads, the cases and the programs.
