@@ -7,11 +7,8 @@ use std::path::Path;
 use std::collections::BTreeMap;
 
 use upcard::Failure;
-use upcard::adt::{CourseFiles, Parts};
-use upcard::courses::Course;
-use upcard::grade::class::Options;
+use upcard::adt::CourseFiles;
 use upcard::grade::inside::{Inside, Wrong};
-use upcard::sandbox::Sandboxing;
 
 /// The course's headers in `dir`, by name (none there is an input error).
 pub fn headers(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, Failure> {
@@ -25,27 +22,12 @@ pub fn headers(dir: &Path) -> Result<Vec<(String, Vec<u8>)>, Failure> {
     Ok(course.headers.into_iter().collect())
 }
 
-/// What upcard's ADT tests find in each submission's classes (`grade
+/// What upcard's ADT tests found in each submission's classes (`grade
 /// --build --diagnose --course-files`), by submission name: the wrong
 /// functions that rest on no other wrong one, or that all are right.
-pub fn inside(dir: &Path, o: &Options) -> Result<BTreeMap<String, Inside>, Failure> {
-    let options = upcard::adt::Options {
-        course_files: dir.to_path_buf(),
-        submissions: o.exe.clone(),
-        cxxflags: upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
-        limits: o.limits,
-        sandboxing: Sandboxing::when(o.sandbox).map_err(super::refused)?,
-        jobs: o.jobs,
-        json: None,
-        parts: Parts {
-            public: false,
-            engine: true,
-        },
-    };
-    let report = upcard::adt::run(&options, &|_| {}, &mut std::io::sink())
-        .map_err(|e| Failure::input(e.to_string()))?;
+pub fn inside(report: &upcard::adt::Report) -> BTreeMap<String, Inside> {
     const RESTS: &str = " (wrong too, and used here:";
-    Ok(report
+    report
         .students
         .iter()
         .map(|s| {
@@ -68,5 +50,5 @@ pub fn inside(dir: &Path, o: &Options) -> Result<BTreeMap<String, Inside>, Failu
                 .collect();
             (s.name.clone(), Inside { wrong, right })
         })
-        .collect())
+        .collect()
 }

@@ -89,9 +89,29 @@ pub struct Args {
     /// For each wrong transcript, name the rule mutants (docs/mutants.md) that reproduce it
     #[arg(long)]
     diagnose: bool,
-    /// With --build, the course's files (a term's starter files): their headers replace each student's, as the course compiles students' .cpp files; a student header that differs is said. With --diagnose too, upcard's ADT tests call each student's classes directly and a wrong function behind a wrong decision leads its diagnosis
-    #[arg(long, value_name = "DIR", requires = "build")]
+    /// The course's files (a term's starter files): with --build their headers replace each student's, as the course compiles students' .cpp files (a student header that differs is said); they grade the public and adt parts; with --diagnose, a wrong function behind a wrong decision leads its diagnosis
+    #[arg(long, value_name = "DIR")]
     course_files: Option<PathBuf>,
+    /// The parts graded, joined by commas: system (the game on the scenarios), public (the course's public tests), adt (upcard's tests of each function), unit-tests (the student's unit tests against buggy solutions), style (make style's OCLint rules and the spec's restrictions). Default: system, with --build and --course-files public and adt, with --unit-solution unit-tests
+    #[arg(
+        long,
+        value_name = "PARTS",
+        value_delimiter = ',',
+        conflicts_with = "checkpoint"
+    )]
+    parts: Option<Vec<upcard::grade::points::Part>>,
+    /// Grade the checkpoint (no euchre.cpp): --parts public,adt (and unit-tests with --unit-solution), upcard's adt tests worth no points unless --points gives them some
+    #[arg(long)]
+    checkpoint: bool,
+    /// The TA's points file (TOML): a table per part with each, total, visibility and tests (docs/parts.md)
+    #[arg(long, value_name = "FILE")]
+    points: Option<PathBuf>,
+    /// The unit-tests part's correct solution (as upcard unit-tests --solution)
+    #[arg(long, value_name = "DIR")]
+    unit_solution: Option<PathBuf>,
+    /// The unit-tests part's buggy solutions, a subfolder a bug (as upcard unit-tests --bugs)
+    #[arg(long, value_name = "DIR", requires = "unit_solution")]
+    unit_bugs: Vec<PathBuf>,
     /// How a transcript is compared with its golden: course (as the course's autograder: diff -B for EECS 280, byte for byte for CS 246), exact, or any of ignore-blank-lines, ignore-space-change, ignore-all-space, ignore-case joined by commas (diff's -B -b -w -i). A scenario's own expect.compare wins; a pass that is not byte for byte says so
     #[arg(long, value_name = "HOW", default_value = "course", value_parser = compare)]
     compare: Asked,
@@ -156,19 +176,53 @@ impl Args {
             shard: self.shard,
             diagnose: self.diagnose,
             compare: self.compare.0,
-            course_files: match &self.course_files {
-                Some(d) => super::course_files::headers(d)?,
-                None => Vec::new(),
+            course_files: match (&self.course_files, self.build) {
+                (Some(d), true) => super::course_files::headers(d)?,
+                _ => Vec::new(),
             },
             inside: std::collections::BTreeMap::new(),
+            parts: Vec::new(),
+            others: Default::default(),
+            points: match &self.points {
+                Some(p) => upcard::grade::points::Points::read(p).map_err(Failure::input)?,
+                None => Default::default(),
+            },
         };
-        if let (Some(dir), true) = (&self.course_files, self.diagnose) {
-            o.inside = super::course_files::inside(dir, &o)?;
+        let given = super::parts::Asked {
+            course_files: self.course_files.as_deref(),
+            solution: self.unit_solution.as_deref(),
+            bugs: &self.unit_bugs,
+        };
+        o.parts = super::parts::chosen(self.parts.as_deref(), self.checkpoint, self.build, &given)?;
+        if self.checkpoint {
+            // The course's checkpoint has no private tests: upcard's are advice.
+            o.points
+                .adt
+                .get_or_insert_with(|| upcard::grade::points::PartPoints {
+                    each: Some(0.0),
+                    ..Default::default()
+                });
+        }
+        if self.course_files.is_some()
+            && o.parts == [upcard::grade::points::Part::System]
+            && !self.build
+        {
+            return Err(Failure::input(
+                "--course-files: with the system tests alone, the course's headers are for --build",
+            ));
+        }
+        let said = super::said::Stderr::default();
+        if o.random.is_none() {
+            let (others, inside) = super::parts::grade(&o, &given, &said)?;
+            o.others = others;
+            if let (Some(r), true) = (&inside, self.diagnose) {
+                o.inside = super::course_files::inside(r);
+            }
         }
         // Programs run in process groups of their own, which Ctrl-C does not reach.
         if let Err(e) = super::signals::stop_everything_on_signals() {
             eprintln!("upcard: warning: Ctrl-C will not stop running programs: {e}");
         }
-        run(&o, &super::said::Stderr::default(), stdout)
+        run(&o, &said, stdout)
     }
 }

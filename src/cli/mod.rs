@@ -14,6 +14,7 @@ mod import;
 mod join;
 mod mutants;
 mod new;
+mod parts;
 mod play;
 mod program;
 mod record;

@@ -124,33 +124,46 @@ impl Args {
     }
 }
 
-/// A student's files, each checked: the project's against the restrictions
-/// and OCLint's rules, the graded test files against OCLint's rules.
+/// A student's files, each checked (`check_folder`), as the table says them.
 fn check(who: &str, dir: &Path, limits: upcard::style::oclint::Limits) -> Checked {
     let mut out = Checked {
         student: who.to_string(),
         error: None,
         findings: Vec::new(),
     };
-    let files = locate::sources(dir, &["Card.cpp"]).and_then(|l| data::read_sources(&l.dir));
-    match files {
+    match check_folder(dir, limits) {
         Err(e) => out.error = Some(e),
-        Ok(files) => {
-            for (name, bytes) in files.iter().filter(|(n, _)| n.ends_with(".cpp")) {
-                let project = !name.contains("_test");
-                if !project && !upcard::unit::GRADED_TESTS.contains(&name.as_str()) {
-                    continue;
-                }
-                let found = upcard::style::style(name, bytes, limits, project);
-                out.findings.extend(found.into_iter().map(|f| Said {
+        Ok(found) => {
+            out.findings = found
+                .into_iter()
+                .map(|f| Said {
                     file: f.file,
                     line: f.line,
                     column: f.column,
                     rule: f.rule,
                     message: f.message,
-                }));
-            }
+                })
+                .collect();
         }
     }
     out
+}
+
+/// A submission's files, each checked: the project's against the
+/// restrictions and OCLint's rules, the graded test files against OCLint's
+/// rules (`grade --parts style` grades the same findings).
+pub fn check_folder(
+    dir: &Path,
+    limits: upcard::style::oclint::Limits,
+) -> Result<Vec<upcard::style::Finding>, String> {
+    let files = locate::sources(dir, &["Card.cpp"]).and_then(|l| data::read_sources(&l.dir))?;
+    let mut findings = Vec::new();
+    for (name, bytes) in files.iter().filter(|(n, _)| n.ends_with(".cpp")) {
+        let project = !name.contains("_test");
+        if !project && !upcard::unit::GRADED_TESTS.contains(&name.as_str()) {
+            continue;
+        }
+        findings.extend(upcard::style::style(name, bytes, limits, project));
+    }
+    Ok(findings)
 }

@@ -154,11 +154,11 @@ erin: 3/5 public tests passed
     );
 }
 
-const EECS280: &str = "tests/integration/programs/adt/eecs280";
+pub(crate) const EECS280: &str = "tests/integration/programs/adt/eecs280";
 
 /// A class in the current term's API (tests/integration/programs/adt/eecs280),
 /// each student the solution's files with slips made here.
-fn eecs280_class(tag: &str) -> PathBuf {
+pub(crate) fn eecs280_class(tag: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("adt-eecs280-{tag}"));
     let _ = std::fs::remove_dir_all(&dir);
     let read = |n: &str| std::fs::read_to_string(format!("{EECS280}/solution/{n}")).unwrap();
@@ -231,15 +231,15 @@ const PUBLIC_PASSED: &str = "  Card_public_tests.cpp: 2/2 passed\n  Pack_public_
 
 /// What the public tests and upcard's tests say of the eecs280 class, student by student.
 const EECS280_TABLE: &str = "\
-ann: 5/5 public tests passed; 32/32 functions right in upcard's tests
+ann: 5/5 public tests passed; 36/36 functions right in upcard's tests
   the classes are in p3/
   Card_public_tests.cpp: 2/2 passed
   Pack_public_tests.cpp: 2/2 passed
   Player_public_tests.cpp: 1/1 passed
   upcard's tests of Card: 22/22 functions right
   upcard's tests of Pack: 6/6 functions right
-  upcard's tests of Player: 4/4 functions right
-ben: 5/5 public tests passed; 28/32 functions right in upcard's tests
+  upcard's tests of Player: 8/8 functions right
+ben: 5/5 public tests passed; 32/36 functions right in upcard's tests
   Card_public_tests.cpp: 2/2 passed
   Pack_public_tests.cpp: 2/2 passed
   Player_public_tests.cpp: 1/1 passed
@@ -252,7 +252,7 @@ with Spades trump the Jack of Clubs is the left bower, second only to the right 
 with Spades trump and the Nine of Spades led the Jack of Clubs is the left bower, second only to the right bower \
 (wrong too, and used here: Card_less(a, b, trump))
   upcard's tests of Pack: 6/6 functions right
-  upcard's tests of Player: 2/4 functions right
+  upcard's tests of Player: 6/8 functions right
     Simple lead_card: 27 of 440 cases wrong
       | `lead_card(Spades) with the hand Jack of Clubs, Queen of Spades` gives the Queen of Spades; \
 it should give the Jack of Clubs: the Simple player leads its highest trump: it holds only trump \
@@ -261,7 +261,7 @@ it should give the Jack of Clubs: the Simple player leads its highest trump: it 
       | `play_card(Ace of Hearts, Clubs) with the hand Ace of Clubs, Jack of Spades` (after 2 right) gives the Jack of Spades; \
 it should give the Ace of Clubs: the Simple player cannot follow suit: plays its lowest card \
 (wrong too, and used here: Card_less(a, b, led_card, trump))
-cat: 5/5 public tests passed; 30/32 functions right in upcard's tests
+cat: 5/5 public tests passed; 34/36 functions right in upcard's tests
   Card_public_tests.cpp: 2/2 passed
   Pack_public_tests.cpp: 2/2 passed
   Player_public_tests.cpp: 1/1 passed
@@ -272,11 +272,11 @@ cat: 5/5 public tests passed; 30/32 functions right in upcard's tests
 reset() deals again from the top, in the same order; and it crashed (SIGABRT) at \
 `Pack p(pack_input); 10 deals; p.reset(); deal_one() #15` \
 (upcard-adt.exe: Pack.cpp:24: Card Pack::deal_one(): Assertion `next < PACK_SIZE' failed.)
-  upcard's tests of Player: 3/4 functions right
+  upcard's tests of Player: 7/8 functions right
     Simple lead_card: 52 of 440 cases wrong
       | `lead_card(Spades) with the hand Jack of Clubs, Queen of Clubs` gives the Jack of Clubs; \
 it should give the Queen of Clubs: the Simple player leads its highest non-trump card
-dan: 4/5 public tests passed; 29/32 functions right in upcard's tests
+dan: 4/5 public tests passed; 33/36 functions right in upcard's tests
   Card_public_tests.cpp: 2/2 passed
   Pack_public_tests.cpp: 2/2 passed
   Player_public_tests.cpp: 0/1 passed
@@ -288,7 +288,7 @@ dan: 4/5 public tests passed; 29/32 functions right in upcard's tests
       | it crashed (SIGABRT) at `Nine of Spades >= Nine of Spades` \
 (upcard-adt.exe: Card.cpp:86: bool operator>=(const Card&, const Card&): Assertion `false' failed.)
   upcard's tests of Pack: 6/6 functions right
-  upcard's tests of Player: 3/4 functions right
+  upcard's tests of Player: 7/8 functions right
     Simple make_trump: 768 of 768 cases wrong
       | it timed out after 2 s at `make_trump(Nine of Spades, is_dealer false, round 1) with the hand \
 Jack of Hearts, Queen of Spades, Ace of Diamonds, Ace of Spades, Ten of Hearts` \
@@ -300,7 +300,7 @@ eve: 0/0 public tests passed (3 test files not run); 0/0 functions right in upca
   upcard's tests of Card: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
   upcard's tests of Pack: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)
   upcard's tests of Player: not built: Player.cpp is not in the submission
-138 passed, 16 failed
+154 passed, 16 failed
 ";
 
 #[test]
@@ -356,7 +356,7 @@ fn upcards_tests_name_each_wrong_function_at_its_smallest_case() {
         .collect();
     assert_eq!(
         one.text(),
-        format!("{ben_lines}28 passed, 4 failed\n")
+        format!("{ben_lines}32 passed, 4 failed\n")
             .replace("5/5 public tests passed; ", "")
             .replace(PUBLIC_PASSED, "")
     );
@@ -511,7 +511,7 @@ fn every_api_family_is_tested_from_inside() {
             true,
             "  case SPADES:\n    return CLUBS;",
             "  case SPADES:\n    return HEARTS;",
-            (32, 1),
+            (36, 1),
         ),
         (
             "strings",
@@ -519,7 +519,7 @@ fn every_api_family_is_tested_from_inside() {
             false,
             "return SUITS[(suit_of(suit) + 2) % 4];",
             "return SUITS[(suit_of(suit) + 1) % 4];",
-            (25, 4),
+            (29, 4),
         ),
     ];
     for (family, fixture, rename, from, to, (n, wrong)) in families {
@@ -567,4 +567,80 @@ fn every_api_family_is_tested_from_inside() {
             "{family}: {text}"
         );
     }
+}
+
+/// The Human player, as the spec's "Human Player" section prints and reads:
+/// a Human that does not keep its hand sorted, and one that never removes
+/// the card it plays, each named at its smallest case with the line it
+/// printed and the line the spec's sample code prints.
+#[test]
+fn the_human_player_is_tested_as_the_spec_prints_it() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("adt-human");
+    let _ = std::fs::remove_dir_all(&dir);
+    let player = std::fs::read_to_string(format!("{EECS280}/solution/Player.cpp")).unwrap();
+    let keep = "    Card c = hand[i];\n    hand.erase(hand.begin() + i);\n    return c;\n  }\n};";
+    let at = player.rfind(keep).unwrap();
+    let slips = [
+        (
+            "unsorted",
+            player.replacen(
+                "    hand.push_back(c);\n    sort(hand.begin(), hand.end());",
+                "    hand.push_back(c);",
+                1,
+            ),
+        ),
+        (
+            "kept",
+            format!(
+                "{}    Card c = hand[i];\n    return c;\n  }}\n}};{}",
+                &player[..at],
+                &player[at + keep.len()..]
+            ),
+        ),
+    ];
+    for (who, text) in &slips {
+        assert_ne!(text, &player, "{who}");
+        let to = dir.join(who);
+        std::fs::create_dir_all(&to).unwrap();
+        for f in ["Card.cpp", "Pack.cpp"] {
+            std::fs::copy(format!("{EECS280}/solution/{f}"), to.join(f)).unwrap();
+        }
+        std::fs::write(to.join("Player.cpp"), text).unwrap();
+    }
+    let ran = Upcard::new()
+        .args(["adt", "--parts", "engine", "--course-files"])
+        .arg_path(Path::new(&format!("{EECS280}/course")))
+        .arg_path(&dir)
+        .status(1)
+        .run();
+    let text = ran.text();
+    let wrong: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("    Human") || l.starts_with("      | `lead_card"))
+        .collect();
+    assert_eq!(
+        wrong,
+        [
+            "    Human add_and_discard: 72 of 72 cases wrong",
+            "    Human lead_card: 80 of 100 cases wrong",
+            "      | `lead_card(Spades) until its hand is empty, with the hand Ten of Hearts, Queen of Spades` \
+             with the user typing \"0\", \"0\" prints `Human player Ivy's hand: [0] Ten of Hearts` as its \
+             line 4; it should print `Human player Ivy's hand: [0] Queen of Spades`: the Human player \
+             removes the card it plays from its hand (it prints the hand it has left)",
+            "    Human play_card: 80 of 100 cases wrong",
+            "    Human make_trump: 94 of 96 cases wrong",
+            "    Human add_and_discard: 72 of 72 cases wrong",
+            "    Human lead_card: 67 of 100 cases wrong",
+            "      | `lead_card(Spades) until its hand is empty, with the hand Jack of Hearts, Ten of Spades` \
+             with the user typing \"0\", \"0\" prints `Human player Ivy's hand: [0] Jack of Hearts` as its \
+             line 1; it should print `Human player Ivy's hand: [0] Ten of Spades`: the Human player \
+             prints its hand in ascending order (operator<), each card with its index",
+            "    Human play_card: 66 of 100 cases wrong",
+        ],
+        "{text}"
+    );
+    assert!(
+        text.starts_with("kept: 33/36 functions right in upcard's tests\n"),
+        "{text}"
+    );
 }

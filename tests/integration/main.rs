@@ -21,6 +21,7 @@ mod hostile_input;
 mod html_report;
 mod html_viewer;
 mod mutants;
+mod parts;
 mod platforms;
 mod play;
 mod public_strategy;

@@ -17,6 +17,7 @@ mod derived;
 mod error;
 mod family;
 mod framework;
+mod outcomes;
 mod plan;
 mod public;
 mod report;
@@ -25,6 +26,7 @@ pub use course::CourseFiles;
 pub use derived::{Class, FunctionResult, explains};
 pub use error::Error;
 pub use family::Family;
+pub use outcomes::{adt as adt_outcomes, public as public_outcomes};
 pub use report::{ClassResult, Report, Student, TestFileResult, TestResult, Verdict};
 pub use upcard_grade::grade::headers::HeaderChange;
 
@@ -155,7 +157,13 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
             })
             .collect()
     });
-    let report = assemble(&classes, &course, results);
+    let mut report = assemble(&classes, &course, results);
+    if parts.public {
+        report.public_tests = outcomes::public_tests(&report, &course.public_tests);
+    }
+    if parts.engine {
+        report.functions = outcomes::functions(&report, &prepared);
+    }
     write(&report, o, out)?;
     Ok(report)
 }
@@ -170,6 +178,8 @@ fn assemble(
     let mut report = Report {
         family: course.family,
         students: classes.iter().map(|c| Student::of(c, course)).collect(),
+        public_tests: Vec::new(),
+        functions: Vec::new(),
     };
     for (s, done) in results {
         match done {

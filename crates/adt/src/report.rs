@@ -145,6 +145,12 @@ pub struct Report {
     /// The family of the course's headers.
     pub family: Option<Family>,
     pub students: Vec<Student>,
+    /// Every public test, by file: what each student's grade is out of.
+    #[serde(skip)]
+    pub public_tests: Vec<(String, Vec<String>)>,
+    /// Every function of upcard's tests, by class.
+    #[serde(skip)]
+    pub functions: Vec<(Class, Vec<String>)>,
 }
 
 impl Report {

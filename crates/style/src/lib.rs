@@ -28,6 +28,35 @@ pub fn style(file: &str, src: &[u8], limits: oclint::Limits, project: bool) -> V
     out
 }
 
+/// Every rule a finding can name, with what it asks, in the order a
+/// grade lists them: OCLint's four (`make style`), then the spec's
+/// restrictions.
+pub const RULES: [(&str, &str); 11] = [
+    ("long line", "no line longer than OCLint's LONG_LINE"),
+    (
+        "high ncss method",
+        "no function of more statements than OCLint's NCSS_METHOD",
+    ),
+    (
+        "deep nested block",
+        "no block nested deeper than OCLint's NESTED_BLOCK_DEPTH",
+    ),
+    (
+        "too many parameters",
+        "no function of more parameters than OCLint's TOO_MANY_PARAMETERS",
+    ),
+    ("library", "only the spec's libraries"),
+    ("algorithm", "<algorithm> for sort() only"),
+    (
+        "include",
+        "no unnecessary .hpp (Pack.hpp in Card.cpp or Player.cpp)",
+    ),
+    ("global", "no global variables but constants"),
+    ("static", "no static variables but constants"),
+    ("dynamic-memory", "no dynamic memory outside Player_factory"),
+    ("stderr", "no output to standard error"),
+];
+
 /// One restriction broken, where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {

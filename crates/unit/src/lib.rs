@@ -15,7 +15,7 @@ mod page;
 mod report;
 mod sources;
 
-pub use report::{Report, Submission, Test, TestFile};
+pub use report::{Report, Submission, Test, TestFile, outcomes};
 
 use std::io::Write;
 use std::path::PathBuf;

@@ -196,7 +196,7 @@ pub fn csv(r: &Report) -> String {
 }
 
 /// A submission's results as `grade`'s outcomes, for the platforms' reports.
-pub(crate) fn outcomes(r: &Report, s: &Submission) -> Vec<upcard_grade::grade::Outcome> {
+pub fn outcomes(r: &Report, s: &Submission) -> Vec<upcard_grade::grade::Outcome> {
     use upcard_grade::grade::{Outcome, Verdict};
     let outcome = Outcome::new;
     let mut out = Vec::new();

@@ -10,6 +10,7 @@
 mod api;
 mod card;
 mod function;
+mod human;
 mod pack;
 mod player;
 mod relate;
@@ -44,8 +45,18 @@ impl Prepared {
         let mut functions = BTreeMap::new();
         functions.insert(Class::Card, card::functions(&api));
         functions.insert(Class::Pack, pack::functions());
-        functions.insert(Class::Player, player::functions());
+        let mut players = player::functions();
+        players.extend(human::functions());
+        functions.insert(Class::Player, players);
         Prepared { api, functions }
+    }
+
+    /// The course's names of `class`'s functions, in the harness's order.
+    pub fn titles(&self, class: Class) -> Vec<String> {
+        self.functions[&class]
+            .iter()
+            .map(|f| f.title.clone())
+            .collect()
     }
 }
 

@@ -45,12 +45,17 @@ fn rests_on(function: &str) -> &'static [&'static str] {
             "get_suit(trump)",
             "is_trump(trump)",
         ],
+        // A Human sorts its hand by operator< and prints each card with <<.
+        "Human make_trump" | "Human lead_card" | "Human play_card" => {
+            &["operator<", "operator<<(ostream, Card)"]
+        }
+        "Human add_and_discard" => &["operator<", "operator<<(ostream, Card)", "Human lead_card"],
         _ => &[],
     }
 }
 
 /// The functions whose answers rest on others, by title.
-const RESTING: [&str; 14] = [
+const RESTING: [&str; 18] = [
     "Card_less(a, b, trump)",
     "Card_less(a, b, led_card, trump)",
     "is_left_bower(trump)",
@@ -65,6 +70,10 @@ const RESTING: [&str; 14] = [
     "Simple add_and_discard",
     "Simple lead_card",
     "Simple play_card",
+    "Human make_trump",
+    "Human add_and_discard",
+    "Human lead_card",
+    "Human play_card",
 ];
 
 /// The functions a wrong `function` can make wrong: itself and every

@@ -56,6 +56,11 @@ pub struct Options {
     /// What upcard's ADT tests found in each student's classes, by
     /// submission name (`--diagnose` with `--course-files`).
     pub inside: std::collections::BTreeMap<String, super::inside::Inside>,
+    /// The parts graded (`--parts`); the others' outcomes by student, made
+    /// before grading (`super::others`), and the TA's points (`--points`).
+    pub parts: Vec<super::points::Part>,
+    pub others: super::others::Others,
+    pub points: super::points::Points,
 }
 
 /// One program to grade: a name for tables and its path (or why there is none).
@@ -341,6 +346,23 @@ pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(
     if let Some(n) = o.random {
         return random(o, n, said, stdout);
     }
+    if !o.parts.contains(&super::points::Part::System) {
+        let alone = super::others::Alone {
+            exe: &o.exe,
+            parts: &o.parts,
+            others: &o.others,
+            points: &o.points,
+        };
+        let reports = Reports {
+            specs: &o.reports,
+            csv: o.csv.as_deref(),
+            limits: o.limits,
+            timings: o.timings,
+            many: true,
+            shard: None,
+        };
+        return super::others::run(&alone, reports, said, stdout);
+    }
     let (mut scenarios, mut grader_trouble) = load(&o.paths, &mut |e| {
         said.report(Event::Unusable(e.to_string()))
     })?;
@@ -592,6 +614,11 @@ fn grade_all<'a>(
         // A shard has part of a student's scenarios: no pattern in those.
         if o.diagnose && o.shard.is_none() {
             super::pattern::mark(cases, &mut outs);
+        }
+        // A shard's JSON holds its scenarios only: the other parts are a
+        // whole run's (`upcard report merge` takes scenarios).
+        if o.shard.is_none() {
+            super::others::join((&o.others, &o.points), &prog.name, cases.len(), &mut outs);
         }
         writer.student(
             &Student {

@@ -90,6 +90,9 @@ pub struct JsonTest {
     #[serde(default)]
     pub near_miss: bool,
     pub nondeterministic: bool,
+    /// The part of the grade (absent: the system tests, the scenarios).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub part: Option<String>,
     /// Why a verdict is what it is (pass under a comparison, memory, disk, not run).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
@@ -180,7 +183,9 @@ impl Part {
                 return Err(at("max_score is not a number"));
             }
             let verdict = verdict(&t, &at)?;
+            let part = part_of(t.part.as_deref(), &at)?;
             outcomes.push(Outcome {
+                part,
                 case: t.case,
                 name: t.name,
                 path: t.scenario.into(),
@@ -291,6 +296,18 @@ fn value_offset(text: &str, key: &str) -> usize {
     0
 }
 
+/// A test's part as the report names it (none: the system tests).
+fn part_of(name: Option<&str>, at: &dyn Fn(&str) -> String) -> Result<super::points::Part, String> {
+    match name {
+        None => Ok(super::points::Part::System),
+        Some(p) => super::points::Part::from_name(p).ok_or_else(|| {
+            at(&format!(
+                "part {p:?} is none of system, public, adt, unit-tests, style"
+            ))
+        }),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,6 +344,11 @@ mod tests {
                 }]
             } else {
                 Vec::new()
+            },
+            part: if case == 3 {
+                crate::grade::points::Part::Adt
+            } else {
+                crate::grade::points::Part::System
             },
         }
     }

@@ -113,6 +113,8 @@ pub struct Outcome {
     /// What the wrong output's first wrong line means and the mutants that
     /// explain it, best first (`--diagnose`).
     pub diagnosis: Vec<upcard_mutants::Finding>,
+    /// The part of the grade it belongs to (a scenario's: the system tests).
+    pub part: super::points::Part,
 }
 
 /// Lines around the first difference: (line number, text) on each side.
@@ -199,7 +201,13 @@ impl Outcome {
             near_miss: false,
             context: None,
             diagnosis: Vec::new(),
+            part: super::points::Part::System,
         }
+    }
+
+    /// The same outcome, of `part`.
+    pub fn in_part(self, part: super::points::Part) -> Outcome {
+        Outcome { part, ..self }
     }
 
     pub fn score(&self) -> f64 {

@@ -3,6 +3,7 @@
 //! status. Both go through `Writer`, so a merged run prints and writes the
 //! same bytes as one unsharded run.
 
+use crate::grade::points::{Part, by_part};
 use crate::grade::report::{Head, gradescope, json_report, junit, prairielearn, tap};
 use crate::grade::shard::Shard;
 use crate::grade::{Outcome, Verdict};
@@ -155,6 +156,20 @@ impl Student<'_> {
     }
 }
 
+/// A report's head with a line for each part when more than the system
+/// tests were graded: "public (the course's public tests): 20/22".
+fn with_parts(head: Option<String>, outs: &[Outcome]) -> Option<String> {
+    if parts_graded(outs.iter()).is_empty() {
+        return head;
+    }
+    let mut text = head.unwrap_or_default();
+    for (part, got, max) in by_part(outs) {
+        let cell = part_cell(outs, part, got, max);
+        text.push_str(&format!("{part} ({}): {cell}\n", part.title()));
+    }
+    Some(text)
+}
+
 /// Where a student's sources were, as every summary and report says it.
 fn built_from(folder: &str) -> String {
     format!("built from the sources in {folder}/\n")
@@ -200,7 +215,7 @@ impl<'a> Writer<'a> {
 
     fn render(&self, kind: ReportKind, who: &Student, outs: &[Outcome]) -> String {
         let limits = &self.r.limits;
-        let head = who.head();
+        let head = with_parts(who.head(), outs);
         let head = head.as_deref();
         let program = who.name;
         match kind {
@@ -306,9 +321,10 @@ impl<'a> Writer<'a> {
         }
         let runs = per.iter().map(Vec::len).sum::<usize>();
         let passed = per.iter().flatten().filter(|x| x.verdict.passed()).count();
-        let rows = counts(&students, &per);
+        let parts = parts_graded(per.iter().flatten());
+        let rows = counts(&students, &per, &parts);
         if r.many {
-            text.push_str(&table(&rows));
+            text.push_str(&table(&rows, &columns(&parts)));
             text.push_str(&diagnosed(&students, &per));
         }
         text.push_str(&format!("\n{passed} passed, {} failed\n", runs - passed));
@@ -326,7 +342,7 @@ impl<'a> Writer<'a> {
         if let Some(f) = error {
             return Err(f);
         }
-        class_files(&r, &rows, &stems, &per)?;
+        class_files(&r, (&rows, &columns(&parts)), &stems, &per)?;
         // With many submissions, one that cannot run is that student's failure
         // (a row of the table), not the grader's; with one program it is a usage error.
         if r.many && any_not_run {
@@ -379,7 +395,7 @@ fn program_lines(outs: &[Outcome], limits: &Limits) -> String {
 /// the class's table (`index.html`); and the CSV, when asked for.
 fn class_files(
     r: &Reports,
-    rows: &[(String, Vec<String>)],
+    (rows, columns): (&[(String, Vec<String>)], &[&str]),
     stems: &[String],
     per: &[Vec<Outcome>],
 ) -> Result<(), Failure> {
@@ -388,13 +404,13 @@ fn class_files(
         .iter()
         .filter(|s| s.kind == ReportKind::Html && r.many);
     for dir in html.filter_map(|s| s.path.as_ref()) {
-        let page = crate::grade::html::index(rows, stems, &COLUMNS);
+        let page = crate::grade::html::index(rows, stems, columns);
         let target = dir.join("index.html");
         write_atomic(&target, page.as_bytes())
             .map_err(|e| Failure::input(format!("writing {}: {e}", target.display())))?;
     }
     if let Some(csv) = r.csv {
-        write_atomic(csv, csv_table(rows, per).as_bytes())
+        write_atomic(csv, csv_table((rows, columns), per).as_bytes())
             .map_err(|e| Failure::input(format!("writing {}: {e}", csv.display())))?;
     }
     Ok(())
@@ -530,29 +546,34 @@ fn not_exact(o: &Outcome) -> bool {
     matches!(o.verdict, Verdict::PassUnder(_))
 }
 
-/// A score as the reports write it: whole points without decimals.
+/// A score as the tables write it: at most two decimals, none when whole.
 fn points(x: f64) -> String {
-    if x.fract() == 0.0 {
-        format!("{x:.0}")
+    // A part scaled to its total has thirds and sevenths: two decimals,
+    // as a gradebook shows them.
+    let text = format!("{x:.2}");
+    let text = text.trim_end_matches('0').trim_end_matches('.');
+    if text == "-0" {
+        "0".into()
     } else {
-        format!("{x}")
+        text.into()
     }
 }
 
-/// Each student's name and its row of cells (COLUMNS).
-fn counts(students: &[Kept], per: &[Vec<Outcome>]) -> Vec<(String, Vec<String>)> {
+/// Each student's name and its row of cells (`columns(parts)`).
+fn counts(students: &[Kept], per: &[Vec<Outcome>], parts: &[Part]) -> Vec<(String, Vec<String>)> {
     students
         .iter()
         .zip(per)
         .map(|(Kept { name, .. }, outs)| {
+            // A test another part failed (a function wrong, a bug not
+            // caught, a style rule broken) is a fail of the table's.
+            let word = |o: &Outcome| match o.verdict.word() {
+                "missed" => "fail",
+                w => w,
+            };
             let mut cells: Vec<String> = COLUMNS[..10]
                 .iter()
-                .map(|c| {
-                    outs.iter()
-                        .filter(|o| o.verdict.word() == *c)
-                        .count()
-                        .to_string()
-                })
+                .map(|c| outs.iter().filter(|o| word(o) == *c).count().to_string())
                 .collect();
             cells.push(outs.iter().filter(|o| o.near_miss).count().to_string());
             cells.push(outs.iter().filter(|o| not_exact(o)).count().to_string());
@@ -565,8 +586,51 @@ fn counts(students: &[Kept], per: &[Vec<Outcome>]) -> Vec<(String, Vec<String>)>
             let got: f64 = outs.iter().map(Outcome::score).sum();
             let max: f64 = outs.iter().map(|o| o.weight).sum();
             cells.push(format!("{}/{}", points(got), points(max)));
+            let scores = by_part(outs);
+            for part in parts {
+                cells.push(
+                    scores
+                        .iter()
+                        .find(|(p, ..)| p == part)
+                        .map_or(String::new(), |(p, got, max)| {
+                            part_cell(outs, *p, *got, *max)
+                        }),
+                );
+            }
             (name.clone(), cells)
         })
+        .collect()
+}
+
+/// A part's cell: its score over its most; for a part worth no points
+/// (advice, as upcard's tests at the checkpoint), its tests passed.
+fn part_cell(outs: &[Outcome], part: Part, got: f64, max: f64) -> String {
+    if max > 0.0 {
+        return format!("{}/{}", points(got), points(max));
+    }
+    let mine = outs.iter().filter(|o| o.part == part);
+    let passed = mine.clone().filter(|o| o.verdict.passed()).count();
+    format!("{passed}/{} passed", mine.count())
+}
+
+/// The parts the class was graded on, when more than the system tests:
+/// each a column of the table (its score over its most).
+fn parts_graded<'o>(outs: impl Iterator<Item = &'o Outcome>) -> Vec<Part> {
+    let mut parts: Vec<Part> = outs.map(|o| o.part).collect();
+    parts.sort();
+    parts.dedup();
+    if parts == [Part::System] {
+        Vec::new()
+    } else {
+        parts
+    }
+}
+
+/// The table's columns: COLUMNS, then a column per part graded.
+fn columns(parts: &[Part]) -> Vec<&'static str> {
+    COLUMNS
+        .into_iter()
+        .chain(parts.iter().map(|p| p.name()))
         .collect()
 }
 
@@ -589,7 +653,7 @@ pub fn csv_cell(text: &str) -> String {
 /// The class CSV: the table's columns, then each scenario's verdict for
 /// each student (a column per scenario, in the run's order; `near-miss` or
 /// `flaky` added to the word where it applies).
-fn csv_table(rows: &[(String, Vec<String>)], per: &[Vec<Outcome>]) -> String {
+fn csv_table((rows, columns): (&[(String, Vec<String>)], &[&str]), per: &[Vec<Outcome>]) -> String {
     let mut scenarios: Vec<(usize, String)> = per
         .iter()
         .flatten()
@@ -598,14 +662,14 @@ fn csv_table(rows: &[(String, Vec<String>)], per: &[Vec<Outcome>]) -> String {
     scenarios.sort();
     scenarios.dedup();
     let head: Vec<String> = std::iter::once("student".to_string())
-        .chain(COLUMNS.iter().map(|c| c.to_string()))
+        .chain(columns.iter().map(|c| c.to_string()))
         .chain(scenarios.iter().map(|(_, name)| name.clone()))
         .collect();
     let mut lines = vec![head];
     for ((name, cells), outs) in rows.iter().zip(per) {
-        let verdicts = scenarios.iter().map(|(case, _)| {
+        let verdicts = scenarios.iter().map(|(case, name)| {
             outs.iter()
-                .find(|o| o.case == *case)
+                .find(|o| o.case == *case && o.name == *name)
                 .map_or(String::new(), |o| {
                     let mut word = o.verdict.word().to_string();
                     if o.near_miss {
@@ -637,7 +701,7 @@ fn csv_table(rows: &[(String, Vec<String>)], per: &[Vec<Outcome>]) -> String {
 }
 
 /// Students × verdict counts, as aligned text.
-fn table(rows: &[(String, Vec<String>)]) -> String {
+fn table(rows: &[(String, Vec<String>)], columns: &[&str]) -> String {
     let mut s = String::new();
     let w = rows
         .iter()
@@ -647,13 +711,13 @@ fn table(rows: &[(String, Vec<String>)]) -> String {
         .unwrap_or(7);
     s.push_str(&format!("\n{:<w$}", "student"));
     let width = |c: &str| c.len().max(9);
-    for c in COLUMNS {
+    for c in columns {
         s.push_str(&format!("  {c:>0$}", width(c)));
     }
     s.push('\n');
     for (name, cells) in rows {
         s.push_str(&format!("{name:<w$}"));
-        for (c, head) in cells.iter().zip(COLUMNS) {
+        for (c, head) in cells.iter().zip(columns) {
             s.push_str(&format!("  {c:>0$}", width(head)));
         }
         s.push('\n');

@@ -100,9 +100,73 @@ private:
   }
 };
 
+// The Human player, as the spec's "Human Player" section prints and reads.
+class HumanPlayer : public Player {
+public:
+  HumanPlayer(const string &name) : name(name) {}
+
+  const string &get_name() const override { return name; }
+
+  void add_card(const Card &c) override {
+    hand.push_back(c);
+    sort(hand.begin(), hand.end());
+  }
+
+  bool make_trump(const Card &, bool, int, string &order_up_suit) const override {
+    print_hand();
+    cout << "Human player " << name << ", please enter a suit, or \"pass\":\n";
+    string decision;
+    cin >> decision;
+    if (decision == "pass") {
+      return false;
+    }
+    order_up_suit = decision;
+    return true;
+  }
+
+  void add_and_discard(const Card &upcard) override {
+    print_hand();
+    cout << "Discard upcard: [-1]\n";
+    cout << "Human player " << name << ", please select a card to discard:\n";
+    int i = -1;
+    cin >> i;
+    if (i >= 0) {
+      hand.erase(hand.begin() + i);
+      add_card(upcard);
+    }
+  }
+
+  Card lead_card(const string &) override { return choose(); }
+
+  Card play_card(const Card &, const string &) override { return choose(); }
+
+private:
+  string name;
+  vector<Card> hand;
+
+  void print_hand() const {
+    for (size_t i = 0; i < hand.size(); ++i) {
+      cout << "Human player " << name << "'s hand: [" << i << "] " << hand[i] << "\n";
+    }
+  }
+
+  Card choose() {
+    print_hand();
+    cout << "Human player " << name << ", please select a card:\n";
+    int i = 0;
+    cin >> i;
+    Card c = hand[i];
+    hand.erase(hand.begin() + i);
+    return c;
+  }
+};
+
 Player *Player_factory(const std::string &name, const std::string &strategy) {
   if (strategy == "Simple") {
     return new SimplePlayer(name);
+  }
+  if (strategy == "Human") {
+    return new HumanPlayer(name);
   }
   assert(false);
   return nullptr;

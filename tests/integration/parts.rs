@@ -1,0 +1,274 @@
+//! `grade --parts` and `--points`: a class graded as the EECS 280 spec
+//! grades it, part by part — the checkpoint (no euchre.cpp) on the course's
+//! public tests and upcard's, the final on the game too, the students' unit
+//! tests and style — each part's score in the table, the CSV and every
+//! report, with the TA's points.
+
+use std::path::{Path, PathBuf};
+
+use super::adt::{EECS280, eecs280_class};
+use super::tester::Upcard;
+
+fn course() -> String {
+    format!("{EECS280}/course")
+}
+
+const CHECKPOINT_TABLE: &str = "
+student       pass       fail      crash    timeout       exit  truncated     memory       disk    not-run  build-failed  near-miss  not-exact      flaky      score     public        adt
+ann             41          0          0          0          0          0          0          0          0             0          0          0          0        5/5        5/5  36/36 passed
+ben             37          4          0          0          0          0          0          0          0             0          0          0          0        5/5        5/5  32/36 passed
+cat             39          2          0          0          0          0          0          0          0             0          0          0          0        5/5        5/5  34/36 passed
+dan             37          3          0          1          0          0          0          0          0             0          0          0          0        4/5        4/5  33/36 passed
+eve              0          0          0          0          0          0          0          0         41             0          0          0          0        0/5        0/5  0/36 passed
+
+154 passed, 51 failed
+";
+
+/// The checkpoint: no euchre.cpp anywhere, graded on the public tests
+/// (a point a TEST) with upcard's tests as advice (no points); a student
+/// whose files do not build has every test of the same points, failed.
+#[test]
+fn the_checkpoint_is_graded_on_its_parts() {
+    let class = eecs280_class("checkpoint");
+    let csv = class.with_file_name("checkpoint.csv");
+    let gs = class.with_file_name("checkpoint-gradescope");
+    let ran = Upcard::new()
+        .args(["grade", "--checkpoint", "--course-files", &course()])
+        .args(["--timeout", "2", "-j", "2", "--exe"])
+        .arg_path(&class)
+        .args(["--csv"])
+        .arg_path(&csv)
+        .args([&format!("--report=gradescope={}", gs.display())])
+        .status(1)
+        .run();
+    assert_eq!(ran.text(), CHECKPOINT_TABLE);
+    let csv = std::fs::read_to_string(&csv).unwrap();
+    let head: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    assert_eq!(
+        &head[14..20],
+        [
+            "score",
+            "public",
+            "adt",
+            "Card_public_tests.cpp test_card_ctor",
+            "Card_public_tests.cpp test_card_less_right_bower",
+            "Pack_public_tests.cpp test_pack_default_ctor"
+        ]
+    );
+    let ben = csv.lines().find(|l| l.starts_with("ben,")).unwrap();
+    assert!(ben.starts_with("ben,37,4,0,0,0,0,0,0,0,0,0,0,0,5/5,5/5,32/36 passed,pass,"));
+    let ben: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(gs.join("ben.json")).unwrap()).unwrap();
+    assert_eq!(ben["score"], 5.0);
+    assert_eq!(
+        ben["output"],
+        "public (the course's public tests): 5/5\nadt (upcard's tests of each function): 32/36 passed\n"
+    );
+    let less = ben["tests"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Card: Card_less(a, b, trump)")
+        .unwrap();
+    assert_eq!(
+        (&less["status"], &less["max_score"], &less["tags"]),
+        (&"failed".into(), &0.0.into(), &serde_json::json!(["adt"]))
+    );
+    assert_eq!(
+        less["output"],
+        "wrong in 24 of 2304 cases\n`Card_less(Jack of Clubs, Queen of Spades, Spades)` is true; \
+         it should be false: with Spades trump the Jack of Clubs is the left bower, second only \
+         to the right bower\n"
+    );
+    // Eve's Card.cpp has a main of its own: every public test fails for it, at its link.
+    let eve: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(gs.join("eve.json")).unwrap()).unwrap();
+    let first = &eve["tests"][0];
+    assert_eq!(first["name"], "Card_public_tests.cpp test_card_ctor");
+    assert_eq!(
+        (&first["score"], &first["max_score"]),
+        (&0.0.into(), &1.0.into())
+    );
+    let output = first["output"].as_str().unwrap();
+    assert!(
+        output.starts_with(
+            "could not run: does not compile: Card.cpp:129: a main of its own (the tests bring theirs)\n"
+        ),
+        "{output}"
+    );
+    assert!(output.contains("multiple definition of `main'"), "{output}");
+    assert_eq!(eve["tests"].as_array().unwrap().len(), 41);
+}
+
+/// Two students of the final: the game (a program of the course's rules
+/// beside the classes), the public tests, upcard's, their unit tests
+/// against a bug, and style; the TA's points file scales each part.
+fn final_class(tag: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let class = eecs280_class(tag);
+    for who in ["cat", "dan", "eve"] {
+        std::fs::remove_dir_all(class.join(who)).unwrap();
+    }
+    let game = std::fs::read("tests/integration/programs/euchre.cpp").unwrap();
+    let tests = "#include \"Card.hpp\"\n#include \"unit_test_framework.hpp\"\n\
+                 TEST(left_bower_beats_ace) {\n  ASSERT_TRUE(Card_less(Card(ACE, SPADES), \
+                 Card(JACK, CLUBS), SPADES));\n}\nTEST_MAIN()\n";
+    for dir in [class.join("ann/p3"), class.join("ben")] {
+        std::fs::write(dir.join("euchre.cpp"), &game).unwrap();
+        std::fs::write(dir.join("Card_tests.cpp"), tests).unwrap();
+    }
+    // The unit tests' solution is the course's, and its bug ben's Card.cpp.
+    let solution = class.with_file_name(format!("{tag}-solution"));
+    let bugs = class.with_file_name(format!("{tag}-bugs"));
+    let _ = std::fs::remove_dir_all(&solution);
+    let _ = std::fs::remove_dir_all(&bugs);
+    std::fs::create_dir_all(&solution).unwrap();
+    std::fs::create_dir_all(bugs.join("no-left-bower")).unwrap();
+    for dir in [format!("{EECS280}/solution"), course()] {
+        for e in std::fs::read_dir(dir).unwrap().flatten() {
+            let name = e.file_name().to_string_lossy().into_owned();
+            if name.ends_with(".cpp") && !name.contains("_public_") || name.ends_with(".hpp") {
+                std::fs::copy(e.path(), solution.join(&name)).unwrap();
+            }
+        }
+    }
+    std::fs::copy(
+        class.join("ben/Card.cpp"),
+        bugs.join("no-left-bower/Card.cpp"),
+    )
+    .unwrap();
+    (class, solution, bugs)
+}
+
+const POINTS: &str = "\
+# The final's points: the game 50, the public tests 2 a test, upcard's
+# tests 20 in all, a bug caught 5, style 10 and after the due date.
+[system]
+total = 50
+[public]
+each = 2
+[public.tests]
+\"Player_public_tests.cpp test_simple_player_make_trump\" = 4
+[adt]
+total = 20
+[unit-tests]
+each = 5
+[style]
+total = 10
+visibility = \"after_due_date\"
+";
+
+#[test]
+fn the_final_is_graded_by_parts_with_the_tas_points() {
+    let (class, solution, bugs) = final_class("final");
+    let points = class.with_file_name("final-points.toml");
+    std::fs::write(&points, POINTS).unwrap();
+    let gs = class.with_file_name("final-gradescope");
+    let junit = class.with_file_name("final-junit");
+    let ran = Upcard::new()
+        .args([
+            "grade",
+            "--rules",
+            "eecs280",
+            "--build",
+            "--course-files",
+            &course(),
+        ])
+        .args(["--parts", "system,public,adt,unit-tests,style", "--points"])
+        .arg_path(&points)
+        .args(["--unit-solution"])
+        .arg_path(&solution)
+        .args(["--unit-bugs"])
+        .arg_path(&bugs)
+        .args(["-j", "2", "--exe"])
+        .arg_path(&class)
+        .args([&format!("--report=gradescope={}", gs.display())])
+        .args([&format!("--report=junit={}", junit.display())])
+        .status(1)
+        .run();
+    let text = ran.text();
+    let table: Vec<&str> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("student"))
+        .collect();
+    assert_eq!(
+        table[0].split_whitespace().skip(14).collect::<Vec<_>>(),
+        ["score", "system", "public", "adt", "unit-tests", "style"]
+    );
+    let ben: Vec<&str> = table[2].split_whitespace().collect();
+    assert_eq!(ben[0], "ben");
+    // Ben's Card_less forgets the left bower: 4 of upcard's 36 functions
+    // wrong (20 × 32/36 = 17.78); his own test catches the bug (5).
+    assert_eq!(ben[15..], ["50/50", "12/12", "17.78/20", "5/5", "5.45/10"]);
+    let gs: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(gs.join("ben.json")).unwrap()).unwrap();
+    let tests = gs["tests"].as_array().unwrap();
+    let named = |n: &str| tests.iter().find(|t| t["name"] == n).unwrap();
+    assert_eq!(
+        named("Player_public_tests.cpp test_simple_player_make_trump")["max_score"],
+        4.0
+    );
+    assert_eq!(named("bug no-left-bower")["score"], 5.0);
+    assert_eq!(
+        named("bug no-left-bower")["tags"],
+        serde_json::json!(["unit-tests"])
+    );
+    let global = named("global: no global variables but constants");
+    assert_eq!(global["visibility"], "after_due_date");
+    assert_eq!(global["status"], "failed");
+    assert!(
+        global["output"]
+            .as_str()
+            .unwrap()
+            .contains("euchre.cpp:74:1: global variable p: the spec allows only const global variables [global]"),
+        "{global}"
+    );
+    let total: f64 = tests.iter().map(|t| t["score"].as_f64().unwrap()).sum();
+    assert_eq!(gs["score"].as_f64().unwrap(), total);
+    let xml = std::fs::read_to_string(junit.join("ben.xml")).unwrap();
+    assert!(xml.contains("classname=\"adt\""), "{xml}");
+    assert!(xml.contains("classname=\"style\""), "{xml}");
+}
+
+fn refused(args: &[&str], said: &str) {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let ran = Upcard::new().current_dir(dir).args(args).status(2).run();
+    assert!(ran.stderr.contains(said), "{}", ran.stderr);
+}
+
+#[test]
+fn a_part_without_its_files_and_a_malformed_points_file_are_refused() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("parts-refused");
+    std::fs::create_dir_all(&dir).unwrap();
+    let points = dir.join("points.toml");
+    std::fs::write(&points, "[adt]\ntotal = \"all\"\n").unwrap();
+    let exe = dir.display().to_string();
+    refused(
+        &["grade", "--exe", &exe, "--parts", "public"],
+        "upcard: --parts public: the course's public tests needs --course-files DIR\n",
+    );
+    refused(
+        &["grade", "--exe", &exe, "--parts", "unit-tests"],
+        "--parts unit-tests: your unit tests against buggy solutions needs --unit-solution DIR",
+    );
+    refused(
+        &["grade", "--exe", &exe, "--parts", "system,style"],
+        "with the system tests --exe holds programs unless --build: add --build",
+    );
+    refused(
+        &[
+            "grade",
+            "--exe",
+            &exe,
+            "--points",
+            &points.display().to_string(),
+        ],
+        &format!(
+            "{}:2:9: invalid type: string \"all\", expected f64",
+            points.display()
+        ),
+    );
+    refused(
+        &["grade", "--exe", &exe, "--parts", "game"],
+        "\"game\" is not a part: system, public, adt, unit-tests or style",
+    );
+}
