@@ -164,6 +164,7 @@ fn the_final_is_graded_by_parts_with_the_tas_points() {
     std::fs::write(&points, POINTS).unwrap();
     let gs = class.with_file_name("final-gradescope");
     let junit = class.with_file_name("final-junit");
+    let pl = class.with_file_name("final-prairielearn");
     let ran = Upcard::new()
         .args([
             "grade",
@@ -183,6 +184,7 @@ fn the_final_is_graded_by_parts_with_the_tas_points() {
         .arg_path(&class)
         .args([&format!("--report=gradescope={}", gs.display())])
         .args([&format!("--report=junit={}", junit.display())])
+        .args([&format!("--report=prairielearn={}", pl.display())])
         .status(1)
         .run();
     let text = ran.text();
@@ -201,6 +203,13 @@ fn the_final_is_graded_by_parts_with_the_tas_points() {
     assert_eq!(ben[15..], ["50/50", "12/12", "17.78/20", "5/5", "5.45/10"]);
     let gs: serde_json::Value =
         serde_json::from_slice(&std::fs::read(gs.join("ben.json")).unwrap()).unwrap();
+    // Each platform's own schema takes the parts' reports.
+    crate::platforms::check_gradescope_results(&gs);
+    let pl: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(pl.join("ben.json")).unwrap()).unwrap();
+    crate::platforms::check_prairielearn_results(&pl);
+    // 17 scenarios, 5 public tests, 36 functions, a bug, 11 style rules.
+    assert_eq!(pl["tests"].as_array().unwrap().len(), 17 + 5 + 36 + 1 + 11);
     let tests = gs["tests"].as_array().unwrap();
     let named = |n: &str| tests.iter().find(|t| t["name"] == n).unwrap();
     assert_eq!(
