@@ -44,6 +44,20 @@ enum Sub {
         /// How the autograder compares transcripts (upcard grade --compare; default: as the course's autograder does)
         #[arg(long, value_name = "HOW", value_parser = |s: &str| super::grade::compare(s).map(|_| s.to_string()))]
         compare: Option<String>,
+        /// The parts the autograder grades besides the game (Gradescope, PrairieLearn): public, adt and style from the submission's sources (public and adt need --course-files), unit-tests with --unit-tests (upcard grade --parts; docs/parts.md)
+        #[arg(
+            long,
+            value_name = "PARTS",
+            value_delimiter = ',',
+            conflicts_with = "checkpoint"
+        )]
+        parts: Option<Vec<upcard::grade::points::Part>>,
+        /// A checkpoint autograder: no euchre.cpp, no game; the course's public tests and upcard's (and the unit tests with --unit-tests)
+        #[arg(long, requires = "course_files")]
+        checkpoint: bool,
+        /// The TA's points file (upcard grade --points), carried in the autograder
+        #[arg(long, value_name = "FILE")]
+        points: Option<PathBuf>,
         /// Where to write it (the folder to zip and upload)
         dir: PathBuf,
     },
@@ -83,8 +97,17 @@ impl Args {
                 unit_tests,
                 course_files,
                 compare,
+                parts,
+                checkpoint,
+                points,
                 dir,
             } => {
+                let stage = super::parts::stage(
+                    parts.as_deref(),
+                    checkpoint,
+                    (course_files.as_deref(), unit_tests.as_deref()),
+                    points.as_deref(),
+                )?;
                 // No scenarios named and none here: the bundled library's.
                 let bundled = if scenarios.is_empty() {
                     upcard::library::unless_here().map_err(Failure::input)?
@@ -109,6 +132,7 @@ impl Args {
                         None => Vec::new(),
                     },
                     compare: compare.as_deref().filter(|c| *c != "course"),
+                    parts: stage,
                     dir: &dir,
                 };
                 init::init(&req, stdout, &mut |n| eprintln!("upcard: {n}"))

@@ -112,6 +112,9 @@ pub struct Args {
     /// The unit-tests part's buggy solutions, a subfolder a bug (as upcard unit-tests --bugs)
     #[arg(long, value_name = "DIR", requires = "unit_solution")]
     unit_bugs: Vec<PathBuf>,
+    /// The unit-tests part's reference tests: a bug they do not catch is not scored (as upcard unit-tests --reference-tests)
+    #[arg(long, value_name = "DIR", requires = "unit_solution")]
+    unit_reference: Option<PathBuf>,
     /// How a transcript is compared with its golden: course (as the course's autograder: diff -B for EECS 280, byte for byte for CS 246), exact, or any of ignore-blank-lines, ignore-space-change, ignore-all-space, ignore-case joined by commas (diff's -B -b -w -i). A scenario's own expect.compare wins; a pass that is not byte for byte says so
     #[arg(long, value_name = "HOW", default_value = "course", value_parser = compare)]
     compare: Asked,
@@ -192,6 +195,7 @@ impl Args {
             course_files: self.course_files.as_deref(),
             solution: self.unit_solution.as_deref(),
             bugs: &self.unit_bugs,
+            reference: self.unit_reference.as_deref(),
         };
         o.parts = super::parts::chosen(self.parts.as_deref(), self.checkpoint, self.build, &given)?;
         if self.checkpoint {

@@ -23,6 +23,8 @@ pub struct Asked<'a> {
     /// The unit-tests part's correct solution and buggy ones.
     pub solution: Option<&'a Path>,
     pub bugs: &'a [PathBuf],
+    /// The unit-tests part's reference tests.
+    pub reference: Option<&'a Path>,
 }
 
 /// The parts graded: those asked for, else every part the given files
@@ -108,7 +110,7 @@ pub fn grade(
         }
     }
     if let (true, Some(solution)) = (has(Part::UnitTests), given.solution) {
-        let r = unit(o, solution, given.bugs, said)?;
+        let r = unit(o, (solution, given.bugs, given.reference), said)?;
         for s in &r.submissions {
             let outs = upcard::unit::outcomes(&r, s)
                 .into_iter()
@@ -181,8 +183,7 @@ fn adt(o: &Options, dir: &Path, said: &dyn Reporter) -> Result<upcard::adt::Repo
 /// `upcard unit-tests` grades them by default.
 fn unit(
     o: &Options,
-    solution: &Path,
-    bugs: &[PathBuf],
+    (solution, bugs, reference): (&Path, &[PathBuf], Option<&Path>),
     said: &dyn Reporter,
 ) -> Result<upcard::unit::Report, Failure> {
     use upcard::courses::Course;
@@ -204,7 +205,7 @@ fn unit(
         sandboxing: Sandboxing::when(o.sandbox).map_err(super::refused)?,
         json: None,
         reports: Vec::new(),
-        reference: None,
+        reference: reference.map(Path::to_path_buf),
         generate: 0,
         seed: 0,
         jobs: o.jobs,
@@ -251,4 +252,55 @@ fn style(dir: &Path) -> Vec<Outcome> {
             outcome.in_part(Part::Style)
         })
         .collect()
+}
+
+/// `autograder init --parts` (or `--checkpoint`): the parts stage of the
+/// generated grader, None when only the game is graded.
+pub fn stage(
+    asked: Option<&[Part]>,
+    checkpoint: bool,
+    (course_files, unit): (Option<&Path>, Option<&Path>),
+    points: Option<&Path>,
+) -> Result<Option<upcard::deploy::PartsStage>, Failure> {
+    let given = Asked {
+        course_files,
+        solution: unit,
+        bugs: &[],
+        reference: None,
+    };
+    if asked.is_none() && !checkpoint && points.is_none() {
+        return Ok(None);
+    }
+    // The grader builds the game from sources: other parts read them too.
+    let parts = chosen(asked, checkpoint, true, &given)?;
+    let points = match points {
+        Some(p) => {
+            upcard::grade::points::Points::read(p).map_err(Failure::input)?;
+            Some(std::fs::read(p).map_err(|e| Failure::input(format!("{}: {e}", p.display())))?)
+        }
+        None => None,
+    };
+    let course = match course_files {
+        Some(dir) => {
+            let c =
+                upcard::adt::CourseFiles::read(dir).map_err(|e| Failure::input(e.to_string()))?;
+            c.public_tests
+                .into_iter()
+                .chain(c.framework_source)
+                .chain(c.pack.map(|b| ("pack.in".to_string(), b)))
+                .collect()
+        }
+        None => Vec::new(),
+    };
+    Ok(Some(upcard::deploy::PartsStage {
+        parts: parts
+            .iter()
+            .filter(|p| **p != Part::System)
+            .map(|p| p.name().to_string())
+            .collect(),
+        system: parts.contains(&Part::System),
+        checkpoint,
+        course,
+        points,
+    }))
 }

@@ -281,3 +281,92 @@ fn a_part_without_its_files_and_a_malformed_points_file_are_refused() {
         "\"game\" is not a part: system, public, adt, unit-tests or style",
     );
 }
+
+/// A generated Gradescope grader of `args`, run on ben's files (and
+/// `euchre.cpp` when given) as Gradescope runs it: its results.json.
+fn generated(tag: &str, args: &[&str], game: bool) -> serde_json::Value {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("parts-grader-{tag}"));
+    let _ = std::fs::remove_dir_all(&root);
+    let scenario = "scenarios/eecs280/official-test00-adi.yaml";
+    Upcard::new()
+        .args([
+            "autograder",
+            "init",
+            "--platform",
+            "gradescope",
+            "--rules",
+            "eecs280",
+        ])
+        .args(["--course-files", &course(), "--scenarios", scenario])
+        .args(args)
+        .arg_path(&root.join("source"))
+        .run();
+    let class = eecs280_class(&format!("grader-{tag}"));
+    let sub = root.join("submission");
+    std::fs::rename(class.join("ben"), &sub).unwrap();
+    if game {
+        std::fs::copy(
+            "tests/integration/programs/euchre.cpp",
+            sub.join("euchre.cpp"),
+        )
+        .unwrap();
+    }
+    let out = std::process::Command::new("bash")
+        .arg(root.join("source/run_autograder"))
+        .env("UPCARD_AUTOGRADER_ROOT", &root)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let results: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(root.join("results/results.json")).unwrap()).unwrap();
+    crate::platforms::check_gradescope_results(&results);
+    results
+}
+
+fn names(results: &serde_json::Value) -> Vec<String> {
+    let tests = results["tests"].as_array().unwrap();
+    tests
+        .iter()
+        .map(|t| t["name"].as_str().unwrap().to_string())
+        .collect()
+}
+
+/// `autograder init --checkpoint`: the grader grades the classes alone (no
+/// euchre.cpp is built), with the TA's points; `--parts` on a final's
+/// grader joins the parts to the game's results.
+#[test]
+fn generated_graders_grade_the_parts() {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("parts-grader-points");
+    std::fs::create_dir_all(&dir).unwrap();
+    let points = dir.join("points.toml");
+    std::fs::write(&points, "[public]\neach = 4\n").unwrap();
+    let points = points.display().to_string();
+    let checkpoint = generated("checkpoint", &["--checkpoint", "--points", &points], false);
+    assert_eq!(checkpoint["score"], 20.0);
+    assert_eq!(names(&checkpoint).len(), 5 + 36);
+    assert_eq!(
+        names(&checkpoint)[0],
+        "Card_public_tests.cpp test_card_ctor"
+    );
+    let last = &checkpoint["tests"][40];
+    assert_eq!(
+        (&last["name"], &last["max_score"], &last["status"]),
+        (
+            &"Player: Human play_card".into(),
+            &0.0.into(),
+            &"passed".into()
+        )
+    );
+    let last = names(&checkpoint);
+    assert!(!last.iter().any(|n| n.starts_with("official-")), "{last:?}");
+    let final_ = generated("final", &["--parts", "system,public,style"], true);
+    let all = names(&final_);
+    assert_eq!(all[0], "official-test00-adi");
+    assert_eq!(all[1], "Card_public_tests.cpp test_card_ctor");
+    assert_eq!(all.len(), 1 + 5 + 11);
+    assert_eq!(all[16], "stderr: no output to standard error");
+}

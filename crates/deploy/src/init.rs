@@ -40,6 +40,8 @@ pub struct Request<'a> {
     pub course_files: Vec<(String, Vec<u8>)>,
     /// `upcard grade --compare`'s value, when not the course's way.
     pub compare: Option<&'a str>,
+    /// The parts graded besides the game (`--parts`), when asked for.
+    pub parts: Option<deploy::PartsStage>,
     /// Where the autograder's files go.
     pub dir: &'a Path,
 }
@@ -87,16 +89,22 @@ pub fn init(
         unit,
         course_files,
         compare,
+        parts,
         dir,
     } = req;
     let (platform, dir) = (*platform, *dir);
     let cxxflags = cxxflags.map(shell_words).transpose()?;
-    if unit.is_some()
-        && matches!(
-            platform,
-            deploy::Platform::AutograderIo | deploy::Platform::GithubClassroom
-        )
-    {
+    let one_command = matches!(
+        platform,
+        deploy::Platform::AutograderIo | deploy::Platform::GithubClassroom
+    );
+    if one_command && parts.is_some() {
+        return Err(Failure::input(format!(
+            "--parts: {} runs one command a test; add `upcard grade --parts` there as a test of its own (docs/parts.md)",
+            platform.title()
+        )));
+    }
+    if one_command && unit.is_some() {
         return Err(Failure::input(format!(
             "--unit-tests: {} runs one command a test; add `upcard unit-tests` there as a test of its own (docs/unit-tests.md)",
             platform.title()
@@ -119,6 +127,7 @@ pub fn init(
         unit: unit.map(Path::to_path_buf),
         course_files: course_files.clone(),
         compare: compare.map(str::to_string),
+        parts: parts.clone(),
     };
     let written = platform.write(&d, dir).map_err(Failure::input)?;
     let what = platform.title();

@@ -82,6 +82,26 @@ pub struct Deployment<'a> {
     pub course_files: Vec<(String, Vec<u8>)>,
     /// `upcard grade --compare`'s value, when not the course's way.
     pub compare: Option<String>,
+    /// The parts graded besides the system tests (`autograder init
+    /// --parts`), when asked for: one `upcard grade --parts` stage.
+    pub parts: Option<PartsStage>,
+}
+
+/// The grading script's parts stage: `upcard grade --parts` on the
+/// submission's sources, its results joined to the game's (docs/parts.md).
+#[derive(Clone, Debug, Default)]
+pub struct PartsStage {
+    /// The parts but the system tests, by name (`public`, `adt`, `unit-tests`, `style`).
+    pub parts: Vec<String>,
+    /// Whether the game is graded too (not at the checkpoint).
+    pub system: bool,
+    /// The checkpoint (`grade --checkpoint`: upcard's tests are advice).
+    pub checkpoint: bool,
+    /// The course's files but its headers (public tests, the framework's
+    /// source, `pack.in`), under `course/` beside them.
+    pub course: Vec<(String, Vec<u8>)>,
+    /// The TA's points file, as `points.toml`.
+    pub points: Option<Vec<u8>>,
 }
 
 /// Where the course's headers go in an autograder.
@@ -103,13 +123,21 @@ fn compare_flag(d: &Deployment) -> String {
         .map_or(String::new(), |c| format!(" --compare {c}"))
 }
 
-/// The course's headers, under `course/`.
+/// The course's headers, under `course/`, and the rest of its files and
+/// the points file where the parts stage needs them.
 fn course_file_list(d: &Deployment) -> Vec<File> {
+    let stage = d.parts.iter().flat_map(|p| &p.course);
+    let points = d.parts.as_ref().and_then(|p| p.points.clone());
     d.course_files
         .iter()
+        .chain(stage)
         .map(|(n, b)| (Path::new(COURSE_DIR).join(n), b.clone(), false))
+        .chain(points.map(|b| (PathBuf::from(POINTS_FILE), b, false)))
         .collect()
 }
+
+/// Where the TA's points file goes in an autograder.
+pub const POINTS_FILE: &str = "points.toml";
 
 /// What `unit/` holds in the autograder, copied from the staff's folder.
 const UNIT_PARTS: [&str; 3] = ["solution", "bugs", "reference"];
@@ -196,6 +224,9 @@ done
 /// that does not build still has its tests graded), its results joined to
 /// the program's before the script ends.
 fn unit_stage(d: &Deployment, l: &Layout) -> String {
+    if let Some(p) = &d.parts {
+        return parts_stage(d, p, l);
+    }
     let Some(staff) = &d.unit else {
         return finish("", l);
     };
@@ -217,6 +248,69 @@ UNIT_RESULTS="$BUILD/unit-tests.json"
     let join = format!(
         r#"    if [ -f "$UNIT_RESULTS" ]; then
         "$UPCARD" autograder combine --platform {format} "$RESULTS/results.json"             "$UNIT_RESULTS" --out "$RESULTS/results.json"
+    fi
+"#,
+        format = l.format,
+    );
+    format!("{}{stage}", finish(&join, l))
+}
+
+/// The unit tests' folders as `upcard grade` names them, where the staff has them.
+fn unit_flags(staff: &Path) -> String {
+    let mut args = String::from(" --unit-solution unit/solution");
+    for (part, flag) in [("bugs", "--unit-bugs"), ("reference", "--unit-reference")] {
+        if staff.join(part).is_dir() {
+            args.push_str(&format!(" {flag} unit/{part}"));
+        }
+    }
+    args
+}
+
+/// The grading script's parts stage (`autograder init --parts`): every part
+/// but the game graded on the submission's sources by one `upcard grade
+/// --parts`, before the build (a program that does not build still has its
+/// classes graded); its results are the whole results at the checkpoint,
+/// else joined to the game's.
+fn parts_stage(d: &Deployment, p: &PartsStage, l: &Layout) -> String {
+    let mut args = if p.checkpoint {
+        "--checkpoint".to_string()
+    } else {
+        format!("--parts {}", p.parts.join(","))
+    };
+    if !d.course_files.is_empty() || !p.course.is_empty() {
+        args.push_str(&format!(" --course-files {COURSE_DIR}"));
+    }
+    if p.points.is_some() {
+        args.push_str(&format!(" --points {POINTS_FILE}"));
+    }
+    if let (true, Some(staff)) = (p.parts.iter().any(|x| x == "unit-tests"), &d.unit) {
+        args.push_str(&unit_flags(staff));
+    }
+    let stage = format!(
+        r#"# The parts besides the game ({parts}), graded from the submission's
+# sources in the sandbox too; their results join the game's at the end.
+PARTS_RESULTS="$BUILD/parts.json"
+(cd "$SOURCE" && "$UPCARD" grade {args} --exe "$ROOT/{submission}"     --report {format}="$PARTS_RESULTS" >"$BUILD/parts.log" 2>&1)
+"#,
+        parts = p.parts.join(", "),
+        submission = l.submission,
+        format = l.format,
+    );
+    if !p.system {
+        // The checkpoint: no game, so the parts' results are the results.
+        let only = r#"    if [ -f "$PARTS_RESULTS" ]; then
+        cp "$PARTS_RESULTS" "$RESULTS/results.json"
+    fi
+"#;
+        return format!(
+            "{}{stage}finish
+",
+            finish(only, l)
+        );
+    }
+    let join = format!(
+        r#"    if [ -f "$PARTS_RESULTS" ]; then
+        "$UPCARD" autograder combine --platform {format} "$RESULTS/results.json"             "$PARTS_RESULTS" --out "$RESULTS/results.json"
     fi
 "#,
         format = l.format,
