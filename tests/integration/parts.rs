@@ -370,3 +370,78 @@ fn generated_graders_grade_the_parts() {
     assert_eq!(all.len(), 1 + 5 + 11);
     assert_eq!(all[16], "stderr: no output to standard error");
 }
+
+/// A hidden scenario's failure, in the student's view (the report's head,
+/// which Gradescope shows beside the hidden tests it does not): the kind
+/// of bug and what upcard's tests find calling the classes directly,
+/// never a line of the hidden golden.
+#[test]
+fn a_student_sees_why_a_hidden_test_fails_without_seeing_it() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("parts-hidden");
+    let _ = std::fs::remove_dir_all(&root);
+    let (scenarios, golden) = (root.join("scenarios/eecs280"), root.join("golden/eecs280"));
+    std::fs::create_dir_all(&scenarios).unwrap();
+    std::fs::create_dir_all(&golden).unwrap();
+    let name = "left-bower-led";
+    let yaml = std::fs::read_to_string(format!("scenarios/eecs280/{name}.yaml")).unwrap();
+    std::fs::write(
+        scenarios.join(format!("{name}.yaml")),
+        format!("{yaml}visibility: hidden\n"),
+    )
+    .unwrap();
+    let want = std::fs::read_to_string(format!("golden/eecs280/{name}.out")).unwrap();
+    std::fs::write(golden.join(format!("{name}.out")), &want).unwrap();
+    // Ben's classes forget the left bower; Bob's are right. Each game
+    // driver keeps the left bower in its printed suit.
+    let class = eecs280_class("hidden");
+    for who in ["cat", "dan", "eve"] {
+        std::fs::remove_dir_all(class.join(who)).unwrap();
+    }
+    std::fs::rename(class.join("ann/p3"), class.join("bob")).unwrap();
+    std::fs::remove_dir_all(class.join("ann")).unwrap();
+    let game = std::fs::read_to_string("tests/integration/programs/euchre.cpp").unwrap();
+    for who in ["ben", "bob"] {
+        std::fs::write(
+            class.join(who).join("euchre.cpp"),
+            format!("#define BUG_LEFT_BOWER_KEEPS_PRINTED_SUIT\n{game}"),
+        )
+        .unwrap();
+    }
+    let gs = root.join("gradescope");
+    Upcard::new()
+        .args(["grade", "--rules", "eecs280", "--build", "--diagnose"])
+        .args(["--course-files", &course(), "--parts", "system", "--exe"])
+        .arg_path(&class)
+        .arg_path(&root.join("scenarios"))
+        .args([&format!("--report=gradescope={}", gs.display())])
+        .status(1)
+        .run();
+    let kind = "the kind of bug: the left bower is treated as its printed suit when following and \
+                leading (it still ranks as the second-highest trump) (left-bower-keeps-printed-suit)";
+    let head = |who: &str| {
+        let v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(gs.join(format!("{who}.json"))).unwrap())
+                .unwrap();
+        assert_eq!(v["tests"][0]["visibility"], "hidden");
+        v["output"].as_str().unwrap().to_string()
+    };
+    let (ben, bob) = (head("ben"), head("bob"));
+    assert_eq!(
+        ben,
+        format!(
+            "a test not shown fails: {kind}; your Card_less(a, b, trump): `Card_less(Jack of Clubs, \
+             Queen of Spades, Spades)` is true; it should be false: with Spades trump the Jack of \
+             Clubs is the left bower, second only to the right bower\n"
+        )
+    );
+    assert_eq!(
+        bob,
+        format!(
+            "a test not shown fails: {kind}; your play_card is right in every case of upcard's \
+             tests, called directly: the bug is in the game driver (euchre.cpp)\n"
+        )
+    );
+    for line in want.lines().filter(|l| l.len() > 12) {
+        assert!(!ben.contains(line) && !bob.contains(line), "{line}");
+    }
+}

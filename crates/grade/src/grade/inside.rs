@@ -28,11 +28,12 @@ pub struct Inside {
     pub right: Vec<String>,
 }
 
-/// The Simple player's functions a first wrong line's finding is about,
-/// from its words (a Human's decisions come from its input, not a class).
+/// The player functions a first wrong line's finding is about, from its
+/// words: the Simple player's decisions; a Human's hand and prompts, which
+/// each of its functions prints (its choices are its input's, not a class's).
 fn deciders(message: &str) -> Vec<&'static str> {
     if message.contains("Human") {
-        return Vec::new();
+        return HUMAN.to_vec();
     }
     let m = message.to_lowercase();
     let mut out = Vec::new();
@@ -65,6 +66,14 @@ fn deciders(message: &str) -> Vec<&'static str> {
     }
     out
 }
+
+/// Every Human function of upcard's tests: each prints the hand.
+const HUMAN: [&str; 4] = [
+    "Human make_trump",
+    "Human add_and_discard",
+    "Human lead_card",
+    "Human play_card",
+];
 
 fn kind_decides(kind: Kind) -> bool {
     matches!(
@@ -105,7 +114,7 @@ pub(crate) fn add(inside: &Inside, out: &mut Outcome) {
                 kind: Kind::Function,
                 message: format!(
                     "your {} {} right in every case of upcard's tests, called directly: the bug is in the game driver (euchre.cpp)",
-                    names.join(" and "),
+                    and_list(&names),
                     if names.len() == 1 { "is" } else { "are" }
                 ),
             });
@@ -119,6 +128,15 @@ pub(crate) fn add(inside: &Inside, out: &mut Outcome) {
             kind: Kind::Function,
             message: format!("your {}: {}", w.function, w.case),
         });
+    }
+}
+
+/// Names as a sentence lists them: "a", "a and b", "a, b and c".
+fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -139,8 +157,8 @@ mod tests {
             ["Simple add_and_discard"]
         );
         assert_eq!(
-            deciders("Human player Adi's hand in another order"),
-            Vec::<&str>::new()
+            deciders("your program prints Human player Adi's hand in another order"),
+            HUMAN
         );
     }
 

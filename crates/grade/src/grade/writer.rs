@@ -170,6 +170,60 @@ fn with_parts(head: Option<String>, outs: &[Outcome]) -> Option<String> {
     Some(text)
 }
 
+/// A report's head with why each hidden test failed, in words a student
+/// may read: the catalogued kind of bug its whole game is, and what
+/// upcard's tests found calling the student's classes directly — both from
+/// the spec, neither a line of the hidden golden (docs/parts.md, "The
+/// student's view").
+fn hidden_failures(head: Option<String>, outs: &[Outcome]) -> Option<String> {
+    use upcard_scenario::scenario::raw::Visibility;
+    let mut said: Vec<(String, usize)> = Vec::new();
+    for o in outs
+        .iter()
+        .filter(|o| o.visibility != Visibility::Visible && !o.verdict.passed())
+    {
+        let inside = o
+            .diagnosis
+            .iter()
+            .find(|f| f.kind == upcard_mutants::Kind::Function)
+            .map(|f| f.message.clone());
+        let kind = || {
+            let m = upcard_mutants::by_name(whole_game_mutant(o)?)?;
+            let e = upcard_mutants::entry(m);
+            Some(format!(
+                "the kind of bug: {} ({})",
+                e.what.trim_end_matches('.'),
+                e.name
+            ))
+        };
+        let why: Vec<String> = [kind(), inside].into_iter().flatten().collect();
+        if why.is_empty() {
+            continue;
+        }
+        let why = why.join("; ");
+        match said.iter_mut().find(|(w, _)| *w == why) {
+            Some((_, n)) => *n += 1,
+            None => said.push((why, 1)),
+        }
+    }
+    if said.is_empty() {
+        return head;
+    }
+    let mut text = head.unwrap_or_default();
+    for (why, n) in said {
+        let tests = if n == 1 {
+            "a test not shown fails".to_string()
+        } else {
+            format!("{n} tests not shown fail")
+        };
+        text.push_str(&format!(
+            "{tests}: {}\n",
+            upcard_parse::escape::printable_line(&why)
+        ));
+    }
+    Some(text)
+}
+
 /// Where a student's sources were, as every summary and report says it.
 fn built_from(folder: &str) -> String {
     format!("built from the sources in {folder}/\n")
@@ -215,7 +269,7 @@ impl<'a> Writer<'a> {
 
     fn render(&self, kind: ReportKind, who: &Student, outs: &[Outcome]) -> String {
         let limits = &self.r.limits;
-        let head = with_parts(who.head(), outs);
+        let head = hidden_failures(with_parts(who.head(), outs), outs);
         let head = head.as_deref();
         let program = who.name;
         match kind {
