@@ -4,8 +4,9 @@
 # API; tests/integration/programs/adt/eecs280) with a small euchre.cpp,
 # graded by `upcard adt` with every part (the course's public tests and
 # upcard's engine-derived tests) at -j 2, and built alone by `upcard build
-# --course-files` one by one, in alternating pairs. Prints each round's CPU
-# seconds (user + system, children included) of both, the ratio, and the
+# --course-files` one by one, in alternating pairs, and graded whole by
+# `upcard grade --build --parts system,public,adt,style`. Prints each round's CPU
+# seconds (user + system, children included) of each, the ratios, and the
 # engine part's CPU a student (adt --parts engine, less the course's
 # one-off compile, divided by STUDENTS).
 #
@@ -36,10 +37,17 @@ builds() {
   done
 }
 adt() { "$upcard" adt -j 2 --course-files "$fixture/course" "$work/class" "$@"; }
+# The whole grade in parts (docs/parts.md): the builds, the game on the
+# bundled scenarios, the public tests, upcard's tests and style.
+graded() {
+  "$upcard" grade -j 2 --rules eecs280 --build --course-files "$fixture/course" \
+    --parts system,public,adt,style --exe "$work/class"
+}
 for ((r = 0; r < ROUNDS; r++)); do
   b=$(cpu builds)
   a=$(cpu adt)
-  echo "round $((r + 1)): builds alone $b s, every part $a s, ratio $(awk "BEGIN{printf \"%.2f\", $a / $b}")"
+  g=$(cpu graded)
+  echo "round $((r + 1)): builds alone $b s, the classes' parts $a s ($(awk "BEGIN{printf \"%.2f\", $a / $b}")×), grade --parts with every part $g s ($(awk "BEGIN{printf \"%.2f\", $g / $b}")×)"
 done
 one=$(mktemp -d)
 mkdir -p "$one/s0" && cp "$work"/class/s0/*.cpp "$one/s0/"
