@@ -314,14 +314,26 @@ pub fn browser_message(data: &[u8]) {
     }
 }
 
-/// A student's C++ source, checked against the spec's restrictions and
-/// OCLint's rules (any bytes, as Card.cpp): every finding lies inside the file.
+/// A student's C++ source, checked against the spec's restrictions,
+/// OCLint's rules and PMD's copy-paste detector (any bytes, as Card.cpp, and
+/// as two files): every finding lies inside its file.
 pub fn style(data: &[u8]) {
     let lines = data.split(|&b| b == b'\n').count();
     let limits = crate::style::oclint::EECS280;
     for f in crate::style::style("Card.cpp", data, limits, true) {
         assert!(f.line >= 1 && f.line <= lines, "{f} is outside the file");
         assert!(f.column >= 1, "{f}");
+    }
+    // The copy-paste detector over the bytes as two files, and a short minimum.
+    let (a, b) = data.split_at(data.len() / 2);
+    let count = |s: &[u8]| s.split(|&c| c == b'\n').count();
+    for f in crate::style::cpd::duplicates(&[("Card.cpp", a), ("Pack.cpp", b)], 3) {
+        let most = if f.file == "Card.cpp" {
+            count(a)
+        } else {
+            count(b)
+        };
+        assert!(f.line >= 1 && f.line <= most, "{f} is outside its file");
     }
 }
 

@@ -151,19 +151,24 @@ fn check(who: &str, dir: &Path, limits: upcard::style::oclint::Limits) -> Checke
 
 /// A submission's files, each checked: the project's against the
 /// restrictions and OCLint's rules, the graded test files against OCLint's
-/// rules (`grade --parts style` grades the same findings).
+/// rules, all of them together against PMD's copy-paste detector (`grade --parts style` grades the same findings).
 pub fn check_folder(
     dir: &Path,
     limits: upcard::style::oclint::Limits,
 ) -> Result<Vec<upcard::style::Finding>, String> {
     let files = locate::sources(dir, &["Card.cpp"]).and_then(|l| data::read_sources(&l.dir))?;
     let mut findings = Vec::new();
+    let mut checked: Vec<(&str, &[u8])> = Vec::new();
     for (name, bytes) in files.iter().filter(|(n, _)| n.ends_with(".cpp")) {
         let project = !name.contains("_test");
         if !project && !upcard::unit::GRADED_TESTS.contains(&name.as_str()) {
             continue;
         }
         findings.extend(upcard::style::style(name, bytes, limits, project));
+        checked.push((name, bytes));
     }
+    // PMD's CPD over the same files, as `make style` runs it after OCLint.
+    let copies = upcard::style::cpd::duplicates(&checked, upcard::style::cpd::MINIMUM_TOKENS);
+    findings.extend(copies);
     Ok(findings)
 }

@@ -200,7 +200,7 @@ fn the_final_is_graded_by_parts_with_the_tas_points() {
     assert_eq!(ben[0], "ben");
     // Ben's Card_less forgets the left bower: 4 of upcard's 36 functions
     // wrong (20 × 32/36 = 17.78); his own test catches the bug (5).
-    assert_eq!(ben[15..], ["50/50", "12/12", "17.78/20", "5/5", "5.45/10"]);
+    assert_eq!(ben[15..], ["50/50", "12/12", "17.78/20", "5/5", "5.83/10"]);
     let gs: serde_json::Value =
         serde_json::from_slice(&std::fs::read(gs.join("ben.json")).unwrap()).unwrap();
     // Each platform's own schema takes the parts' reports.
@@ -208,8 +208,8 @@ fn the_final_is_graded_by_parts_with_the_tas_points() {
     let pl: serde_json::Value =
         serde_json::from_slice(&std::fs::read(pl.join("ben.json")).unwrap()).unwrap();
     crate::platforms::check_prairielearn_results(&pl);
-    // 17 scenarios, 5 public tests, 36 functions, a bug, 11 style rules.
-    assert_eq!(pl["tests"].as_array().unwrap().len(), 17 + 5 + 36 + 1 + 11);
+    // 17 scenarios, 5 public tests, 36 functions, a bug, 12 style rules.
+    assert_eq!(pl["tests"].as_array().unwrap().len(), 17 + 5 + 36 + 1 + 12);
     let tests = gs["tests"].as_array().unwrap();
     let named = |n: &str| tests.iter().find(|t| t["name"] == n).unwrap();
     assert_eq!(
@@ -367,8 +367,8 @@ fn generated_graders_grade_the_parts() {
     let all = names(&final_);
     assert_eq!(all[0], "official-test00-adi");
     assert_eq!(all[1], "Card_public_tests.cpp test_card_ctor");
-    assert_eq!(all.len(), 1 + 5 + 11);
-    assert_eq!(all[16], "stderr: no output to standard error");
+    assert_eq!(all.len(), 1 + 5 + 12);
+    assert_eq!(all[17], "stderr: no output to standard error");
 }
 
 /// A hidden scenario's failure, in the student's view (the report's head,

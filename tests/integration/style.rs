@@ -83,3 +83,42 @@ fn each_submissions_findings_are_said_where_they_are() {
         .status(2)
         .run();
 }
+
+/// PMD's copy-paste detector, as `make style` runs it (`--minimum-tokens
+/// 100`): a function copied into another file of the project is said at
+/// the copy, naming the first; a copy with a line added, as far as it is
+/// the same (its last 4 tokens, after the added line, are not counted).
+#[test]
+fn code_copied_across_files_is_said_at_the_copy() {
+    let body = |name: &str, extra: &str| {
+        format!(
+            "int {name}(const int *v, int n, int t) {{\n  int best = -1;\n  for (int i = 0; i < n; ++i) {{\n    \
+             if (v[i] > t && (best < 0 || v[i] < v[best])) {{\n      best = i;\n    }} else if (v[i] == t) {{\n      \
+             return i;\n    }}\n  }}\n  if (best < 0) {{\n    for (int i = 0; i < n; ++i) {{\n      if (v[i] < t) {{\n        \
+             best = i;\n      }}\n    }}\n  }}\n  {extra}return best;\n}}\n"
+        )
+    };
+    let dir = class(
+        "cpd",
+        &[
+            (
+                "ann/Card.cpp",
+                &format!("#include <cassert>\n{}", body("low", "")),
+            ),
+            (
+                "ann/Player.cpp",
+                &format!("// the same, pasted\n\n{}", body("near", "")),
+            ),
+            ("bob/Card.cpp", &body("low", "")),
+            ("bob/Player.cpp", &body("near", "best = best + 0;\n  ")),
+        ],
+    );
+    let ran = Upcard::new().args(["style"]).arg_path(&dir).status(1).run();
+    assert_eq!(
+        ran.text(),
+        "ann: Player.cpp:3:1: Found a 18 line (124 tokens) duplication: the same code starts at \
+         line 2 of Card.cpp [duplicate code]\nbob: Player.cpp:1:1: Found a 16 line (120 tokens) \
+         duplication: the same code starts at line 1 of Card.cpp [duplicate code]\n\n2 of 2 \
+         submissions have findings\n"
+    );
+}

@@ -7,6 +7,7 @@
 //! The tree is walked with a cursor, never by recursion: a file nested a
 //! hundred thousand deep is read in bounded stack.
 
+pub mod cpd;
 pub mod oclint;
 mod restrictions;
 mod walk;
@@ -29,9 +30,9 @@ pub fn style(file: &str, src: &[u8], limits: oclint::Limits, project: bool) -> V
 }
 
 /// Every rule a finding can name, with what it asks, in the order a
-/// grade lists them: OCLint's four (`make style`), then the spec's
-/// restrictions.
-pub const RULES: [(&str, &str); 11] = [
+/// grade lists them: OCLint's four and PMD's copy-paste detector (`make
+/// style`), then the spec's restrictions.
+pub const RULES: [(&str, &str); 12] = [
     ("long line", "no line longer than OCLint's LONG_LINE"),
     (
         "high ncss method",
@@ -44,6 +45,10 @@ pub const RULES: [(&str, &str); 11] = [
     (
         "too many parameters",
         "no function of more parameters than OCLint's TOO_MANY_PARAMETERS",
+    ),
+    (
+        "duplicate code",
+        "no copy of 100 tokens or more (PMD's CPD, --minimum-tokens 100)",
     ),
     ("library", "only the spec's libraries"),
     ("algorithm", "<algorithm> for sort() only"),
