@@ -179,9 +179,9 @@ impl Args {
             shard: self.shard,
             diagnose: self.diagnose,
             compare: self.compare.0,
-            course_files: match (&self.course_files, self.build) {
-                (Some(d), true) => super::course_files::headers(d)?,
-                _ => Vec::new(),
+            course_files: match &self.course_files {
+                Some(d) => super::course_files::headers(d)?,
+                None => Vec::new(),
             },
             inside: std::collections::BTreeMap::new(),
             parts: Vec::new(),

@@ -193,6 +193,7 @@ fn unit(
         shard: None,
         solution: solution.to_path_buf(),
         bugs: bugs.to_vec(),
+        course_files: o.course_files.clone(),
         tests: o.exe.clone(),
         cxxflags: upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
         // The spec: a suite in under 5 s.

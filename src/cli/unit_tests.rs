@@ -22,6 +22,9 @@ pub struct Args {
     /// A folder of buggy solutions: each subfolder is one bug (its name), holding the files that differ from the solution's
     #[arg(long, value_name = "DIR")]
     bugs: Vec<PathBuf>,
+    /// The course's files (a term's starter files): their headers and unit_test_framework.hpp replace the solution's, so each test file compiles against the course's API
+    #[arg(long, value_name = "DIR")]
+    course_files: Option<PathBuf>,
     /// The compiler flags (default: the EECS 280 Makefile's)
     #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
     cxxflags: Option<String>,
@@ -93,6 +96,10 @@ impl Args {
             shard: self.shard,
             solution: self.solution,
             bugs: self.bugs,
+            course_files: match &self.course_files {
+                Some(d) => super::course_files::headers(d)?,
+                None => Vec::new(),
+            },
             tests: self.tests,
             cxxflags,
             limits: Limits {

@@ -445,3 +445,39 @@ fn a_student_sees_why_a_hidden_test_fails_without_seeing_it() {
         assert!(!ben.contains(line) && !bob.contains(line), "{line}");
     }
 }
+
+/// `unit-tests --course-files`: a staff solution of the spec's `.cpp` files
+/// alone compiles with the course's headers and framework, and a student's
+/// test catches a bug; without the course's files it does not compile.
+#[test]
+fn unit_tests_compile_with_the_courses_files() {
+    let (class, solution, bugs) = final_class("unit-course");
+    for e in std::fs::read_dir(&solution).unwrap().flatten() {
+        if e.file_name().to_string_lossy().ends_with(".hpp") {
+            std::fs::remove_file(e.path()).unwrap();
+        }
+    }
+    let args = |u: Upcard| {
+        u.args(["unit-tests", "--solution"])
+            .arg_path(&solution)
+            .args(["--bugs"])
+            .arg_path(&bugs)
+    };
+    args(Upcard::new())
+        .args(["--course-files", &course()])
+        .arg_path(&class.join("ben"))
+        .stdout_is(
+            "student          file                 tests  valid  invalid  caught\n\
+             ben              Card_tests.cpp           1      1        0     1/1\n",
+        )
+        .run();
+    let ran = args(Upcard::new())
+        .arg_path(&class.join("ben"))
+        .status(2)
+        .run();
+    assert!(
+        ran.stderr.contains("the solution does not compile"),
+        "{}",
+        ran.stderr
+    );
+}

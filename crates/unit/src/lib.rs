@@ -44,6 +44,10 @@ pub struct Options {
     /// Folders of buggy solutions: each subfolder is one bug, holding the
     /// files that differ from the solution's.
     pub bugs: Vec<PathBuf>,
+    /// The course's headers and framework (`--course-files`), by name:
+    /// they replace the solution's, so every test file compiles against
+    /// the course's API, as the course grades it.
+    pub course_files: Vec<(String, Vec<u8>)>,
     /// Submissions: a folder holding `*_tests.cpp`, or a folder of them.
     pub tests: PathBuf,
     /// The test files graded, each against its own class's bugs (the
@@ -87,7 +91,8 @@ pub fn run(
     said: &dyn upcard_grade::grade::event::Reporter,
     out: &mut dyn Write,
 ) -> Result<Report, Failure> {
-    let solution = read_files(&o.solution).map_err(Failure::input)?;
+    let mut solution = read_files(&o.solution).map_err(Failure::input)?;
+    solution.extend(o.course_files.iter().cloned());
     if implementation(&solution).is_empty() {
         return Err(Failure::input(format!(
             "{}: no solution sources (.cpp files without main) in it",
