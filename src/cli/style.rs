@@ -151,7 +151,7 @@ fn check(who: &str, dir: &Path, limits: upcard::style::oclint::Limits) -> Checke
 
 /// A submission's files, each checked: the project's against the
 /// restrictions and OCLint's rules, the graded test files against OCLint's
-/// rules, all of them together against PMD's copy-paste detector (`grade --parts style` grades the same findings).
+/// rules, the project's together against PMD's copy-paste detector (`grade --parts style` grades the same findings).
 pub fn check_folder(
     dir: &Path,
     limits: upcard::style::oclint::Limits,
@@ -165,9 +165,12 @@ pub fn check_folder(
             continue;
         }
         findings.extend(upcard::style::style(name, bytes, limits, project));
-        checked.push((name, bytes));
+        if project {
+            checked.push((name, bytes));
+        }
     }
-    // PMD's CPD over the same files, as `make style` runs it after OCLint.
+    // PMD's CPD over the project's files (not the tests, whose TESTs repeat
+    // by design), as `make style` runs it after OCLint.
     let copies = upcard::style::cpd::duplicates(&checked, upcard::style::cpd::MINIMUM_TOKENS);
     findings.extend(copies);
     Ok(findings)
