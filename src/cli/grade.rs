@@ -197,23 +197,9 @@ impl Args {
             bugs: &self.unit_bugs,
             reference: self.unit_reference.as_deref(),
         };
-        o.parts = super::parts::chosen(self.parts.as_deref(), self.checkpoint, self.build, &given)?;
-        if self.checkpoint {
-            // The course's checkpoint has no private tests: upcard's are advice.
-            o.points
-                .adt
-                .get_or_insert_with(|| upcard::grade::points::PartPoints {
-                    each: Some(0.0),
-                    ..Default::default()
-                });
-        }
-        if self.course_files.is_some()
-            && o.parts == [upcard::grade::points::Part::System]
-            && !self.build
-        {
-            return Err(Failure::input(
-                "--course-files: with the system tests alone, the course's headers are for --build",
-            ));
+        super::parts::settle(&mut o, self.parts.as_deref(), self.checkpoint, &given)?;
+        if let Some(shard) = o.shard {
+            upcard::grade::class::shard_reports(&o, shard)?;
         }
         let said = super::said::Stderr::default();
         if o.random.is_none() {

@@ -79,6 +79,37 @@ pub fn chosen(
     Ok(parts)
 }
 
+/// `grade`'s parts and points as asked: the parts chosen (a shard's, the
+/// system tests alone), the checkpoint's points (upcard's tests are advice
+/// there: the course's checkpoint has no private tests), and course files
+/// refused where nothing would read them.
+pub fn settle(
+    o: &mut Options,
+    asked: Option<&[Part]>,
+    checkpoint: bool,
+    given: &Asked,
+) -> Result<(), Failure> {
+    o.parts = chosen(asked, checkpoint, o.build, given)?;
+    if o.shard.is_some() && asked.is_none() && !checkpoint {
+        // A shard grades scenario runs: the other parts are a whole run's.
+        o.parts = vec![Part::System];
+    }
+    if checkpoint {
+        o.points
+            .adt
+            .get_or_insert_with(|| upcard::grade::points::PartPoints {
+                each: Some(0.0),
+                ..Default::default()
+            });
+    }
+    if given.course_files.is_some() && o.parts == [Part::System] && !o.build {
+        return Err(Failure::input(
+            "--course-files: with the system tests alone, the course's headers are for --build",
+        ));
+    }
+    Ok(())
+}
+
 /// Each student's outcomes of the parts but the system tests, by name;
 /// and what upcard's ADT tests found, for `--diagnose`.
 pub fn grade(

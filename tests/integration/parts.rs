@@ -277,6 +277,20 @@ fn a_part_without_its_files_and_a_malformed_points_file_are_refused() {
         ),
     );
     refused(
+        &[
+            "grade",
+            "--exe",
+            &exe,
+            "--build",
+            "--parts",
+            "system,style",
+            "--shard",
+            "1/2",
+        ],
+        "--shard 1/2 grades the system tests alone, with their own weights: grade the other \
+         parts (--parts) and the points (--points) in one run",
+    );
+    refused(
         &["grade", "--exe", &exe, "--parts", "game"],
         "\"game\" is not a part: system, public, adt, unit-tests or style",
     );

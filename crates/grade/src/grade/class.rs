@@ -297,13 +297,23 @@ fn random_one(
 }
 
 /// A shard writes its JSON reports and nothing else: any other report of
-/// one shard would look like a whole grade.
-fn shard_reports(o: &Options, shard: Shard) -> Result<(), Failure> {
+/// one shard would look like a whole grade. Checked before anything runs.
+pub fn shard_reports(o: &Options, shard: Shard) -> Result<(), Failure> {
     let hint = "upcard report merge renders the others from all shards' JSON reports";
     if o.random.is_some() {
         return Err(Failure::input(
             "--shard splits scenario runs; --random has none",
         ));
+    }
+    // A shard holds part of each student's scenarios: a part's total, or
+    // another part graded whole, would be counted in every shard.
+    if o.parts.iter().any(|p| *p != super::points::Part::System)
+        || o.points != super::points::Points::default()
+    {
+        return Err(Failure::input(format!(
+            "--shard {shard} grades the system tests alone, with their own weights: grade the \
+             other parts (--parts) and the points (--points) in one run"
+        )));
     }
     if let Some(r) = o.reports.iter().find(|r| r.kind != ReportKind::Json) {
         return Err(Failure::input(format!(
@@ -615,8 +625,7 @@ fn grade_all<'a>(
         if o.diagnose && o.shard.is_none() {
             super::pattern::mark(cases, &mut outs);
         }
-        // A shard's JSON holds its scenarios only: the other parts are a
-        // whole run's (`upcard report merge` takes scenarios).
+        // A shard grades the system tests alone (refused otherwise, above).
         if o.shard.is_none() {
             super::others::join((&o.others, &o.points), &prog.name, cases.len(), &mut outs);
         }
