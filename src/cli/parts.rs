@@ -307,8 +307,8 @@ pub fn stage(
     let parts = chosen(asked, checkpoint, true, &given)?;
     let points = match points {
         Some(p) => {
-            upcard::grade::points::Points::read(p).map_err(Failure::input)?;
-            Some(std::fs::read(p).map_err(|e| Failure::input(format!("{}: {e}", p.display())))?)
+            let (_, text) = upcard::grade::points::Points::read_text(p).map_err(Failure::input)?;
+            Some(text.into_bytes())
         }
         None => None,
     };

@@ -220,6 +220,17 @@ done
     )
 }
 
+/// The end of a stage whose results (in `$var`) join the program's.
+fn joined(var: &str, l: &Layout) -> String {
+    format!(
+        r#"    if [ -f "${var}" ]; then
+        "$UPCARD" autograder combine --platform {format} "$RESULTS/results.json"             "${var}" --out "$RESULTS/results.json"
+    fi
+"#,
+        format = l.format,
+    )
+}
+
 /// The grading script's unit-test stage: run before the build (a program
 /// that does not build still has its tests graded), its results joined to
 /// the program's before the script ends.
@@ -245,14 +256,7 @@ UNIT_RESULTS="$BUILD/unit-tests.json"
         submission = l.submission,
         format = l.format,
     );
-    let join = format!(
-        r#"    if [ -f "$UNIT_RESULTS" ]; then
-        "$UPCARD" autograder combine --platform {format} "$RESULTS/results.json"             "$UNIT_RESULTS" --out "$RESULTS/results.json"
-    fi
-"#,
-        format = l.format,
-    );
-    format!("{}{stage}", finish(&join, l))
+    format!("{}{stage}", finish(&joined("UNIT_RESULTS", l), l))
 }
 
 /// The unit tests' folders as `upcard grade` names them, where the staff has them.
@@ -308,14 +312,7 @@ PARTS_RESULTS="$BUILD/parts.json"
             finish(only, l)
         );
     }
-    let join = format!(
-        r#"    if [ -f "$PARTS_RESULTS" ]; then
-        "$UPCARD" autograder combine --platform {format} "$RESULTS/results.json"             "$PARTS_RESULTS" --out "$RESULTS/results.json"
-    fi
-"#,
-        format = l.format,
-    );
-    format!("{}{stage}", finish(&join, l))
+    format!("{}{stage}", finish(&joined("PARTS_RESULTS", l), l))
 }
 
 impl Deployment<'_> {

@@ -17,6 +17,7 @@ use upcard_engine::mutants::Switch;
 use upcard_engine::{DEFAULT_ORDER, Deck};
 
 use super::function::{Class, Function};
+use super::player::{index, numbers};
 use super::words::{card, card_answer, card_words, list, suit};
 
 const SEED: u64 = 0x0280_4a7e;
@@ -30,10 +31,6 @@ struct Case {
     dealer: bool,
     round: u8,
     script: Vec<String>,
-}
-
-fn index(c: Card) -> usize {
-    c.plain_index() as usize
 }
 
 /// The hand in the order `operator<` sorts it (rank, then suit).
@@ -103,11 +100,6 @@ fn split(answer: &str) -> (&str, String) {
 
 fn answer(results: &str, text: &str) -> String {
     format!("{results}\t{}", escape(text))
-}
-
-fn numbers(cards: &[Card]) -> String {
-    let n: Vec<String> = cards.iter().map(|&c| index(c).to_string()).collect();
-    n.join(" ")
 }
 
 fn script_words(c: &Case) -> String {

@@ -36,7 +36,7 @@ struct Case {
     round: u8,
 }
 
-fn index(c: Card) -> usize {
+pub(super) fn index(c: Card) -> usize {
     c.plain_index() as usize
 }
 
@@ -70,7 +70,8 @@ fn hand_of(cards: &[Card]) -> Hand {
     h
 }
 
-fn numbers(cards: &[Card]) -> String {
+/// Cards as the harness reads them: their indices, space-separated.
+pub(super) fn numbers(cards: &[Card]) -> String {
     let n: Vec<String> = cards.iter().map(|&c| index(c).to_string()).collect();
     n.join(" ")
 }

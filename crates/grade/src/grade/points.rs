@@ -125,8 +125,14 @@ const MAX_BYTES: u64 = 1 << 20;
 impl Points {
     /// The points file at `path`; a malformed one names its line and column.
     pub fn read(path: &Path) -> Result<Points, String> {
+        Points::read_text(path).map(|(p, _)| p)
+    }
+
+    /// The points file at `path` and its text (an autograder carries it).
+    pub fn read_text(path: &Path) -> Result<(Points, String), String> {
         let text = upcard_parse::file::read_text(path, MAX_BYTES).map_err(|e| e.to_string())?;
-        Points::parse(&text).map_err(|e| format!("{}:{e}", path.display()))
+        let points = Points::parse(&text).map_err(|e| format!("{}:{e}", path.display()))?;
+        Ok((points, text))
     }
 
     /// A points file's text; an error says `LINE:COLUMN: why`.
