@@ -233,6 +233,8 @@ fn unit(
             ..o.limits
         },
         max_tests: 50,
+        file_budget: std::time::Duration::from_secs(120),
+        submission_budget: std::time::Duration::from_secs(240),
         per_test_time: false,
         sandboxing: Sandboxing::when(o.sandbox).map_err(super::refused)?,
         json: None,

@@ -34,6 +34,12 @@ pub struct Args {
     /// Time each test alone (a test that runs too long is invalid) instead of the whole suite too (a suite that does is not graded)
     #[arg(long)]
     per_test_time: bool,
+    /// Seconds all of a test file's runs (every variant, every test) may take together; a file over it is not graded
+    #[arg(long, value_name = "SECONDS", default_value_t = 120)]
+    file_budget: u64,
+    /// Seconds all of a submission's test files' runs may take together
+    #[arg(long, value_name = "SECONDS", default_value_t = 240)]
+    submission_budget: u64,
     /// The most tests a file may have (the spec: 50)
     #[arg(long, default_value_t = 50)]
     max_tests: usize,
@@ -108,6 +114,8 @@ impl Args {
                 ..Limits::default()
             },
             max_tests: self.max_tests,
+            file_budget: Duration::from_secs(self.file_budget.max(1)),
+            submission_budget: Duration::from_secs(self.submission_budget.max(1)),
             per_test_time: self.per_test_time,
             sandboxing,
             json: self.json,

@@ -304,10 +304,9 @@ fn two_runs_on_one_worker(exe: &Path, name: &str) -> Vec<String> {
 #[test]
 fn a_run_sees_no_ipc_object_of_the_run_before_it() {
     // Each run looks for System V shared memory, semaphores and message
-    // queues and a POSIX message queue left by an earlier run, then leaves
-    // its own. Two scenarios on one worker run one after the other. (Landlock
-    // refuses mq_open here; where the kernel has no Landlock it succeeds,
-    // and the queue must be gone too.)
+    // queues and a POSIX message queue left by an earlier run, then tries
+    // to leave its own: every IPC call is refused (the seccomp filter).
+    // Two scenarios on one worker run one after the other.
     let exe = program(
         "ipc",
         "int shm = shmget(0x5eed, 0, 0), sem = semget(0x5eed, 0, 0), msg = msgget(0x5eed, 0); \
@@ -321,8 +320,80 @@ fn a_run_sees_no_ipc_object_of_the_run_before_it() {
          mq_open(\"/upcard-left\", O_CREAT | O_RDWR, 0600, &a); printf(\"\\n\"); return 0;",
     );
     for stdout in two_runs_on_one_worker(&exe, "ipc") {
-        assert_eq!(stdout, "shm none sem none msg none mq none\nmade 1 1 1\n");
+        assert_eq!(stdout, "shm none sem none msg none mq none\nmade 0 0 0\n");
     }
+}
+
+/// C: a run's view of the stores a run before it could have moved: the
+/// inode numbers of a new file in each writable folder, the network
+/// namespace's `OutNoRoutes` count, whether IP, netlink and packet
+/// sockets open; then it moves every one it can (5,000 files, datagrams to
+/// an address with no route: the channel a unit-test file used to vote).
+const COUNTERS: &str = "const char *d[3] = {\"/work/n\", \"/tmp/n\", \"/dev/shm/n\"}; \
+    for (int i = 0; i < 3; i++) { int f = open(d[i], O_CREAT | O_WRONLY, 0600); struct stat s; \
+      fstat(f, &s); printf(\"%s %lu\\n\", d[i], (unsigned long)s.st_ino); close(f); } \
+    long noroutes = -1; FILE *snmp = fopen(\"/proc/net/snmp\", \"r\"); char line[4096]; int row = 0; \
+    while (snmp && fgets(line, sizeof line, snmp)) if (!strncmp(line, \"Ip: \", 4) && row++ == 1) { \
+      char *t = strtok(line, \" \"); for (int k = 0; t && k < 13; k++) t = strtok(NULL, \" \"); \
+      if (t) noroutes = atol(t); } \
+    int udp = socket(AF_INET, SOCK_DGRAM, 0), nl = socket(AF_NETLINK, SOCK_RAW, 0), \
+      pk = socket(AF_PACKET, SOCK_DGRAM, 0), u6 = socket(AF_INET6, SOCK_DGRAM, 0); \
+    printf(\"noroutes %ld udp %d netlink %d packet %d udp6 %d errno %d\\n\", noroutes, udp >= 0, nl >= 0, \
+      pk >= 0, u6 >= 0, errno); \
+    struct sockaddr_in a; memset(&a, 0, sizeof a); a.sin_family = AF_INET; a.sin_port = htons(9); \
+    a.sin_addr.s_addr = inet_addr(\"203.0.113.1\"); \
+    for (int i = 0; udp >= 0 && i < 100; i++) sendto(udp, \"x\", 1, 0, (struct sockaddr *)&a, sizeof a); \
+    char name[64]; for (int i = 0; i < 5000; i++) { snprintf(name, sizeof name, \"/tmp/f%d\", i); \
+      close(open(name, O_CREAT | O_WRONLY, 0600)); }";
+
+#[test]
+fn a_run_moves_no_counter_the_next_run_reads() {
+    // Both runs must see the same numbers: the second comes after the first
+    // moved them, on the same worker.
+    let exe = program("counters", &format!("{COUNTERS} return 0;"));
+    let runs = two_runs_on_one_worker(&exe, "counters");
+    assert_eq!(runs[0], runs[1]);
+    let tail = runs[0].lines().last().unwrap();
+    assert!(
+        tail.starts_with("noroutes ") && tail.ends_with(" udp 0 netlink 0 packet 0 udp6 0 errno 1"),
+        "{}",
+        runs[0]
+    );
+}
+
+/// C: every lock a program could take or read on a file every sandbox
+/// sees (a seat's partner has the same `/usr`): `flock`, `fcntl`'s
+/// process locks and open-file-description locks, and reading one.
+const LOCKS: &str = "int f = open(\"/usr/bin/env\", O_RDONLY); \
+    struct flock l; memset(&l, 0, sizeof l); l.l_type = F_RDLCK; l.l_whence = SEEK_SET; l.l_len = 1; \
+    int a = flock(f, LOCK_SH | LOCK_NB); int ea = errno; \
+    int b = fcntl(f, F_SETLK, &l); int eb = errno; \
+    int c = fcntl(f, F_OFD_SETLK, &l); int ec = errno; \
+    int g = fcntl(f, F_GETLK, &l); int eg = errno; \
+    int h = fcntl(f, F_OFD_GETLK, &l); int eh = errno; \
+    printf(\"flock %d %d setlk %d %d ofd %d %d getlk %d %d ofdget %d %d\\n\", a, ea, b, eb, c, ec, g, eg, h, eh);";
+
+#[test]
+fn no_lock_can_be_taken_or_read_in_any_mode() {
+    let exe = program("locks", &format!("{LOCKS} return 0;"));
+    let refused = "flock -1 1 setlk -1 1 ofd -1 1 getlk -1 1 ofdget -1 1\n";
+    assert_eq!(grade(&exe, &[]).stdout, refused);
+    let landlock = grade_env(&exe, &[], &[("UPCARD_SANDBOX", "landlock")]);
+    assert_eq!(landlock.stdout, refused, "{}", landlock.err);
+}
+
+#[test]
+fn landlock_alone_refuses_udp_and_the_machines_ipc() {
+    // Landlock governs TCP only, and without namespaces System V objects
+    // live in the machine's IPC namespace, read by the next student.
+    let exe = program(
+        "landlock-stores",
+        "int udp = socket(AF_INET, SOCK_DGRAM, 0); int shm = shmget(IPC_PRIVATE, 4096, IPC_CREAT | 0600); \
+         int sem = semget(IPC_PRIVATE, 1, IPC_CREAT | 0600); int msg = msgget(IPC_PRIVATE, IPC_CREAT | 0600); \
+         printf(\"udp %d shm %d sem %d msg %d\\n\", udp, shm, sem, msg); return 0;",
+    );
+    let g = grade_env(&exe, &[], &[("UPCARD_SANDBOX", "landlock")]);
+    assert_eq!(g.stdout, "udp -1 shm -1 sem -1 msg -1\n", "{}", g.err);
 }
 
 /// C: how many extended attributes a run could set (`user.*`, and
@@ -369,7 +440,7 @@ fn a_run_finds_its_folders_its_ids_and_the_key_rings_as_the_first_run_did() {
             stdout,
             "/work 755 0 0 0 0\n/tmp 1777 0 0 0 0\n/dev/shm 1777 0 0 0 0\n\
              pid 2 exe /memfd:program (deleted) key -1 pack 1\nkey added 0\n\
-             socket none\nlistening 1 locked 1\n"
+             socket none\nlistening 1 locked 0\n"
         );
     }
 }

@@ -602,6 +602,65 @@ carol Card_tests.cpp loops: invalid (fails on the correct solution): timed out a
     );
 }
 
+/// A test file each of whose ten tests hangs on every bug (it checks every
+/// function first): valid, and it catches every bug.
+fn hangs_on_bugs() -> String {
+    let mut text = String::from(
+        "#include \"Card.hpp\"\n#include \"unit_test_framework.hpp\"\n\
+         static bool right() { return Suit_next(SPADES) == CLUBS && !is_face_or_ace({TEN, HEARTS}) \
+         && is_trump({JACK, DIAMONDS}, HEARTS) && Card_less({ACE, HEARTS}, {NINE, SPADES}, SPADES); }\n",
+    );
+    for i in 0..10 {
+        text += &format!("TEST(hangs_{i}) {{ while (!right()) {{}} ASSERT_TRUE(true); }}\n");
+    }
+    text + "TEST_MAIN()\n"
+}
+
+#[test]
+fn files_that_hang_on_every_bug_are_judged_without_waiting_out_each_run() {
+    // Every variant runs the suite and every test: at --timeout 1 these two
+    // files held a worker 44 s each, a limit for each test of each bug.
+    // A bug's suite is a decoy stopped early, and a test alone on a bug
+    // gets ten times the solution's whole suite (docs/unit-tests.md).
+    let dir = fresh("unit-hangs");
+    for who in ["hana", "ivo"] {
+        std::fs::create_dir_all(dir.join(who)).unwrap();
+        std::fs::write(dir.join(who).join("Card_tests.cpp"), hangs_on_bugs()).unwrap();
+    }
+    let ran = Upcard::new()
+        .args(with_bugs("hangs"))
+        .args(["-j", "1"])
+        .arg_path(&dir)
+        .run();
+    assert_eq!(
+        ran.text(),
+        "\
+student          file                 tests  valid  invalid  caught
+hana             Card_tests.cpp          10     10        0     4/4
+ivo              Card_tests.cpp          10     10        0     4/4
+"
+    );
+}
+
+#[test]
+fn a_file_over_its_budget_is_not_graded() {
+    let dir = fresh("unit-budget");
+    std::fs::create_dir_all(dir.join("jo")).unwrap();
+    std::fs::write(dir.join("jo/Card_tests.cpp"), hangs_on_bugs()).unwrap();
+    let ran = Upcard::new()
+        .args(with_bugs("budget"))
+        .args(["--file-budget", "1"])
+        .arg_path(&dir)
+        .run();
+    assert_eq!(
+        ran.text(),
+        "\
+student          file                 tests  valid  invalid  caught
+jo               Card_tests.cpp       its runs took more than 1 s in all (--file-budget): not graded
+"
+    );
+}
+
 /// A submission with no test file gets its row, and nothing else.
 #[test]
 fn a_submission_without_test_files_is_said() {
@@ -803,6 +862,12 @@ const HOSTILE: &str = r#"#include "Card.hpp"
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <sys/shm.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -828,6 +893,36 @@ TEST(first_in_a_key) {
     long k = syscall(SYS_keyctl, 10, -4, "user", "upcard-first", 0);
     if (k < 0) syscall(SYS_add_key, "user", "upcard-first", me().c_str(), me().size(), -4);
     else { syscall(SYS_keyctl, 11, k, b, 63); ASSERT_EQUAL(std::string(b), me()); }
+}
+// A mark of 1 to 7 in a counter of the kernel's: datagrams to nowhere
+// raise the network namespace's OutNoRoutes; files raise a tmpfs's inodes;
+// a shared memory segment's size.
+static long mark() { return static_cast<long>(std::stoull(me()) % 7 + 1); }
+static long no_routes() {
+    std::ifstream f("/proc/net/snmp"); std::string line; int row = 0;
+    while (std::getline(f, line)) if (line.rfind("Ip: ", 0) == 0 && row++ == 1) {
+        std::istringstream in(line); std::string w; for (int i = 0; i < 13; i++) in >> w;
+        long v = 0; in >> v; return v; }
+    return 0;
+}
+TEST(first_in_a_counter) {
+    long seen = no_routes();
+    if (seen == 0) {
+        int s = socket(AF_INET, SOCK_DGRAM, 0); sockaddr_in a{}; a.sin_family = AF_INET;
+        a.sin_port = htons(9); a.sin_addr.s_addr = inet_addr("203.0.113.1");
+        for (long i = 0; s >= 0 && i < mark(); i++) sendto(s, "x", 1, 0, (sockaddr *)&a, sizeof a);
+    } else ASSERT_EQUAL(seen, mark());
+}
+TEST(first_in_an_inode) {
+    int f = open("/tmp/probe", O_CREAT | O_WRONLY, 0600); struct stat st; fstat(f, &st); close(f);
+    if (st.st_ino < 1000) for (long i = 0; i < 1000 * mark(); i++)
+        close(open(("/tmp/f" + std::to_string(i)).c_str(), O_CREAT | O_WRONLY, 0600));
+    else ASSERT_EQUAL(static_cast<long>(st.st_ino / 1000), mark());
+}
+TEST(first_in_shared_memory) {
+    int id = shmget(0x5eed, 0, 0); struct shmid_ds d;
+    if (id < 0) shmget(0x5eed, 4096 * mark(), IPC_CREAT | 0600);
+    else { shmctl(id, IPC_STAT, &d); ASSERT_EQUAL(static_cast<long>(d.shm_segsz / 4096), mark()); }
 }
 
 TEST_MAIN()
@@ -884,7 +979,7 @@ a                Card_tests.cpp           4      3        1     2/4
 a-b              Card_tests.cpp           1      1        0     1/4
 e\\u{1b}]0;pwned\\u{7} Card_tests.cpp           1      0        1     0/4
 giant            (submission)         Card.hpp is 2147483648 bytes: a source file may hold at most 1048576 bytes
-hostile          Card_tests.cpp           4      3        1     0/4
+hostile          Card_tests.cpp           7      6        1     0/4
 links            (submission)         Card_tests.cpp is a symbolic link: links are not followed (only the submission's own files are read)
 
 a Card_tests.cpp nine_is_face: invalid (fails on the correct solution): exit status 1
@@ -909,9 +1004,12 @@ hostile Card_tests.cpp named_solution: invalid (fails on the correct solution): 
     assert_eq!(
         tests_of(hostile),
         vec![
+            ("first_in_a_counter".into(), true, s(&[])),
             ("first_in_a_file".into(), true, s(&[])),
             ("first_in_a_key".into(), true, s(&[])),
             ("first_in_an_attribute".into(), true, s(&[])),
+            ("first_in_an_inode".into(), true, s(&[])),
+            ("first_in_shared_memory".into(), true, s(&[])),
             ("named_solution".into(), false, s(&[])),
         ]
     );

@@ -17,15 +17,26 @@
 
 use std::path::PathBuf;
 
+use std::path::Path;
+use std::time::Duration;
+
+use crate::budget::Budget;
 use crate::grading::{Grading, Variant};
 use crate::{Test, TestFile};
-use upcard_sandbox::{Ending, Run};
+use upcard_sandbox::{Ending, Limits, Run};
 
 /// A test program: the variant it is linked with and its file.
 type Program<'v> = (&'v Variant, PathBuf);
 
 /// Each program's outcome of each test run alone, in the list's order.
 type Outcomes = Vec<Vec<Result<Run, String>>>;
+
+/// A run's outcome, or (Err) why no more of the file's runs are made.
+type Budgeted = Result<Result<Run, String>, String>;
+
+/// The shortest limit a bug's run gets (`bug_limit`), and the limit of a
+/// bug's whole-suite run, a decoy whose outcome is not read.
+const BUG_FLOOR: Duration = Duration::from_millis(200);
 
 impl Grading<'_> {
     /// Grades one test file of a submission (`tag` names its work files).
@@ -36,6 +47,7 @@ impl Grading<'_> {
         name: &str,
         bytes: &[u8],
         tag: &str,
+        budget: &Budget,
     ) -> TestFile {
         let mut out = TestFile {
             file: name.to_string(),
@@ -55,35 +67,54 @@ impl Grading<'_> {
                 return out;
             }
         };
-        let names = match self.listed(&programs) {
-            Ok(n) if n.len() > self.o.max_tests => {
-                out.error = Some(format!(
-                    "{} tests: at most {} are allowed",
-                    n.len(),
-                    self.o.max_tests
-                ));
-                return out;
-            }
-            Ok(n) => n,
-            Err(e) => {
-                out.error = Some(e);
-                return out;
-            }
-        };
+        match self.graded(&mut out, &programs, budget) {
+            Ok(()) => {}
+            Err(e) => out.error = Some(e),
+        }
+        out
+    }
+
+    /// Lists the tests, runs the suites and then each test alone, and
+    /// judges them; why the file is not graded, if it is not.
+    fn graded(
+        &self,
+        out: &mut TestFile,
+        programs: &[Program],
+        budget: &Budget,
+    ) -> Result<(), String> {
+        let names = self.listed(programs, budget)?;
+        if names.len() > self.o.max_tests {
+            return Err(format!(
+                "{} tests: at most {} are allowed",
+                names.len(),
+                self.o.max_tests
+            ));
+        }
         // The whole suite first, as the spec times it: within the limit on
         // the solution (docs/unit-tests.md; --per-test-time times each
         // alone). Every program's suite run comes before any test alone, so
         // a file whose suite is too slow is judged as soon as that is known,
         // not after every test of every variant has run.
-        if !self.o.per_test_time
-            && let Err(e) = self.suites(&programs)
-        {
-            out.error = Some(e);
-            return out;
+        let limit = if self.o.per_test_time {
+            self.o.limits
+        } else {
+            bug_limit(self.o.limits, self.suites(programs, budget)?)
+        };
+        let outcomes = self.shuffled(programs, &names, budget, limit)?;
+        self.judge(out, programs, &names, &outcomes);
+        Ok(())
+    }
+
+    /// A run made when the budgets allow it, its time counted.
+    fn budgeted(&self, budget: &Budget, exe: &Path, args: &[String], limits: Limits) -> Budgeted {
+        if let Some(why) = budget.exhausted() {
+            return Err(why);
         }
-        let outcomes = self.shuffled(&programs, &names);
-        self.judge(&mut out, &programs, &names, &outcomes);
-        out
+        let run = self.run_limited(exe, args, limits);
+        if let Ok(r) = &run {
+            budget.charge(r.time);
+        }
+        Ok(run)
     }
 
     /// The test file compiled and linked with the solution (first) and with
@@ -122,61 +153,106 @@ impl Grading<'_> {
         Ok((programs, unbuilt))
     }
 
-    /// The tests every program lists (`--show_test_names`), each asked in a random order:
-    /// the solution's list, when every bug's is the same.
-    fn listed(&self, programs: &[Program]) -> Result<Vec<String>, String> {
+    /// The tests every program lists (`--show_test_names`), each asked in a
+    /// random order: the solution's list, when every bug's is the same. The
+    /// first list that fails or differs ends the listing (the solution's
+    /// is then asked, if it was not yet, so the error is the same whatever
+    /// the order): a file that hangs as it starts costs two limits, not one
+    /// a variant.
+    fn listed(&self, programs: &[Program], budget: &Budget) -> Result<Vec<String>, String> {
         let mut lists: Vec<Option<Result<Vec<String>, String>>> = vec![None; programs.len()];
+        let list = |i: usize| -> Result<Result<Vec<String>, String>, String> {
+            let run = self.budgeted(budget, &programs[i].1, &[SHOW_NAMES.into()], self.o.limits)?;
+            Ok(run.and_then(|r| self.names_in(&r)))
+        };
         for i in shuffled_indices(programs.len()) {
-            lists[i] = Some(self.names(&programs[i].1));
+            let l = list(i)?;
+            let bad = l.is_err();
+            lists[i] = Some(l);
+            if bad
+                || lists
+                    .iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .windows(2)
+                    .any(|w| w[0] != w[1])
+            {
+                break;
+            }
         }
-        let mut lists = lists.into_iter().map(|l| l.expect("every program listed"));
-        let solution = lists.next().expect("the solution is first")?;
-        let differ = lists.filter(|l| l.as_ref() != Ok(&solution)).count();
-        if differ > 0 {
-            return Err(format!(
-                "its list of tests (--show_test_names) is not the same with every implementation \
-                 ({differ} of {} differ): a test file must list the same tests whatever \
-                 the code it tests does",
-                programs.len() - 1
-            ));
+        let solution = match lists[0].take() {
+            Some(l) => l,
+            None => list(0)?,
+        }?;
+        let all = lists.iter().skip(1).all(Option::is_some);
+        if !all || lists.iter().flatten().any(|l| l.as_ref() != Ok(&solution)) {
+            return Err(
+                "its list of tests (--show_test_names) is not the same with every implementation: \
+                 a test file must list the same tests whatever the code it tests does"
+                    .into(),
+            );
         }
         Ok(solution)
     }
 
     /// Every program's whole suite, in an order drawn as `shuffled` draws
     /// it (each variant runs it, so none is told by what it is asked); an
-    /// error as soon as the solution's is over the time limit.
-    fn suites(&self, programs: &[Program]) -> Result<(), String> {
+    /// error as soon as the solution's is over the time limit. Only the
+    /// solution's is read: a bug's is a decoy, stopped after `BUG_FLOOR`
+    /// (no program can see its limit). The solution's suite's time.
+    fn suites(&self, programs: &[Program], budget: &Budget) -> Result<Duration, String> {
+        let mut solution = Duration::ZERO;
+        let decoy = Limits {
+            time: BUG_FLOOR.min(self.o.limits.time),
+            ..self.o.limits
+        };
         for p in shuffled_indices(programs.len()) {
-            let run = self.run(&programs[p].1, &[]);
-            if p == 0 && matches!(&run, Ok(r) if r.ending == Ending::TimedOut) {
-                return Err(format!(
-                    "the whole suite takes more than {} s on the correct solution",
-                    self.o.limits.time.as_secs_f64()
-                ));
+            let limits = if p == 0 { self.o.limits } else { decoy };
+            let run = self.budgeted(budget, &programs[p].1, &[], limits)?;
+            if p > 0 {
+                continue;
+            }
+            match &run {
+                Ok(r) if r.ending == Ending::TimedOut => {
+                    return Err(format!(
+                        "the whole suite takes more than {} s on the correct solution",
+                        self.o.limits.time.as_secs_f64()
+                    ));
+                }
+                Ok(r) => solution = r.time,
+                Err(_) => {}
             }
         }
-        Ok(())
+        Ok(solution)
     }
 
     /// Every program asked each test alone (by name), all the runs in one
-    /// order drawn from the operating system's randomness. The whole suite
-    /// is asked apart, first (`suites`).
-    fn shuffled(&self, programs: &[Program], names: &[String]) -> Outcomes {
+    /// order drawn from the operating system's randomness: the solution's
+    /// with the time limit, a bug's with `bugs` (`bug_limit`). The whole
+    /// suite is asked apart, first (`suites`).
+    fn shuffled(
+        &self,
+        programs: &[Program],
+        names: &[String],
+        budget: &Budget,
+        bugs: Limits,
+    ) -> Result<Outcomes, String> {
         let mut outcomes: Vec<Vec<Option<Result<Run, String>>>> =
             vec![vec![None; names.len()]; programs.len()];
         for job in shuffled_indices(programs.len() * names.len()) {
             let (p, t) = (job / names.len(), job % names.len());
-            outcomes[p][t] = Some(self.run(&programs[p].1, &[names[t].clone()]));
+            let limits = if p == 0 { self.o.limits } else { bugs };
+            let run = self.budgeted(budget, &programs[p].1, &[names[t].clone()], limits)?;
+            outcomes[p][t] = Some(run);
         }
-        outcomes
+        Ok(outcomes
             .into_iter()
             .map(|row| {
                 row.into_iter()
                     .map(|o| o.expect("every run made"))
                     .collect()
             })
-            .collect()
+            .collect())
     }
 
     /// Valid tests (they pass alone on the solution) and the bugs each
@@ -222,6 +298,22 @@ impl Grading<'_> {
             why.push_str(l);
         }
         Some(why)
+    }
+}
+
+/// The spelling every term's framework takes for listing its tests (only
+/// newer ones take `-n`).
+const SHOW_NAMES: &str = "--show_test_names";
+
+/// The limit of a test run alone on a bug: ten times the solution's whole
+/// suite, at least `BUG_FLOOR`, at most the time limit. A test is a part
+/// of the suite, so a run on a bug that takes ten times the whole suite on
+/// the solution hangs: it has caught its bug. A file whose every test
+/// hangs on every bug no longer costs a limit a test and bug.
+fn bug_limit(limits: Limits, solution_suite: Duration) -> Limits {
+    Limits {
+        time: (solution_suite * 10).clamp(BUG_FLOOR.min(limits.time), limits.time),
+        ..limits
     }
 }
 

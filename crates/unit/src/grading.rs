@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use rayon::prelude::*;
 
 use upcard_grade::grade::Grader;
-use upcard_sandbox::{Ending, Run};
+use upcard_sandbox::{Ending, Limits, Run};
 
 use crate::Options;
 use crate::sources::{Files, PROGRAM, implementation, is_test_file, quote, read_files};
@@ -221,15 +221,24 @@ impl Grading<'_> {
     }
 
     pub(crate) fn run(&self, exe: &Path, args: &[String]) -> Result<Run, String> {
-        Ok(self
-            .grader
-            .run_program(exe, "./upcard-tests.exe", args, self.o.limits))
+        self.run_limited(exe, args, self.o.limits)
     }
 
-    /// The test names the framework lists (`--show_test_names`: every
+    /// A test program's run with other limits (a test alone: file.rs).
+    pub(crate) fn run_limited(
+        &self,
+        exe: &Path,
+        args: &[String],
+        limits: Limits,
+    ) -> Result<Run, String> {
+        Ok(self
+            .grader
+            .run_program(exe, "./upcard-tests.exe", args, limits))
+    }
+
+    /// The test names a listing run printed (`--show_test_names`: every
     /// term's framework takes that spelling, only newer ones `-n`).
-    pub(crate) fn names(&self, exe: &Path) -> Result<Vec<String>, String> {
-        let run = self.run(exe, &["--show_test_names".into()])?;
+    pub(crate) fn names_in(&self, run: &Run) -> Result<Vec<String>, String> {
         if run.ending != Ending::Exited(0) {
             return Err(format!(
                 "listing its tests (--show_test_names) failed: {}",

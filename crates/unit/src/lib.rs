@@ -7,6 +7,7 @@
 //! crashes, or runs out of time) on it (the spec's procedure,
 //! docs/unit-tests.md).
 
+mod budget;
 mod file;
 mod grading;
 pub mod merge;
@@ -62,6 +63,10 @@ pub struct Options {
     /// Time each test alone (one that runs too long is invalid), not the
     /// whole suite too (one that does is not graded).
     pub per_test_time: bool,
+    /// The time all of a test file's runs may take together (budget.rs).
+    pub file_budget: std::time::Duration,
+    /// The time all of a submission's test files' runs may take together.
+    pub submission_budget: std::time::Duration,
     pub sandboxing: Sandboxing,
     /// Where to write the JSON report.
     pub json: Option<PathBuf>,
@@ -140,12 +145,16 @@ pub fn run(
             shard.takes(k - 1)
         });
     }
+    let spent: Vec<std::sync::atomic::AtomicU64> = (0..report.submissions.len())
+        .map(|_| std::sync::atomic::AtomicU64::new(0))
+        .collect();
     let graded: Vec<(usize, TestFile)> = pool.install(|| {
         jobs.par_iter()
             .map(|(i, tag, name, bytes)| {
                 // Each file against its own class's bugs, in the report's order.
                 let own: Vec<&Variant> = variants.iter().filter(|v| v.of(name)).collect();
-                (*i, g.file(&correct, &own, name, bytes, tag))
+                let budget = budget::Budget::new(o.file_budget, o.submission_budget, &spent[*i]);
+                (*i, g.file(&correct, &own, name, bytes, tag, &budget))
             })
             .collect()
     });

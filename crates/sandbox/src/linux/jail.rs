@@ -122,6 +122,77 @@ fn make_dev(dev: &Path) -> Result<(), String> {
     Ok(())
 }
 
+/// Where a new writable space is mounted before its folders are bound in
+/// place (an empty folder of the read-only root).
+const STAGE: &str = "/.space";
+
+/// A new writable space at `stage`: a tmpfs of `disk` bytes (0: the
+/// kernel's default) and 16,384 files, holding `work`, `tmp` and `shm` as
+/// every run finds them: their modes, owned by the namespace's root (PID
+/// 1), access and change times at the epoch, no attribute.
+fn make_space(stage: &Path, disk: u64) -> Result<(), String> {
+    use nix::sys::stat::{Mode, UtimensatFlags, umask, utimensat};
+    let size = if disk > 0 {
+        format!("size={disk},")
+    } else {
+        String::new()
+    };
+    tmpfs(stage, &format!("{size}nr_inodes=16384,mode=0755"))?;
+    // The modes as given, sticky bit included (mkdir keeps it).
+    let before = umask(Mode::empty());
+    let made = SPACE.iter().try_for_each(|(d, _, mode)| {
+        let p = stage.join(d);
+        nix::unistd::mkdir(&p, Mode::from_bits_truncate(*mode))
+            .map_err(|e| err("cannot make", &p, e))?;
+        let epoch = nix::sys::time::TimeSpec::new(0, 0);
+        utimensat(
+            nix::fcntl::AT_FDCWD,
+            &p,
+            &epoch,
+            &epoch,
+            UtimensatFlags::NoFollowSymlink,
+        )
+        .map_err(|e| err("cannot set the times of", &p, e))
+    });
+    umask(before);
+    made
+}
+
+/// The space's three folders: the name each has in the space, where
+/// programs find it, and its mode.
+const SPACE: [(&str, &str, u32); 3] = [
+    ("work", "/work", 0o755),
+    ("tmp", "/tmp", 0o1777),
+    ("shm", "/dev/shm", 0o1777),
+];
+
+/// Puts a new, empty space where the last run's was, after its every
+/// process is gone: a tmpfs numbers its files from one counter of its
+/// own, so a run that made 5,000 files moved the next run's first inode
+/// from 6 to 5,007 (and the run's input files alone counted the runs
+/// before). The old space is detached and freed with its last file. PID 1
+/// leaves /work while it is swapped. A bind keeps the space's own mount
+/// flags (nosuid, nodev): none to set again.
+pub fn renew_space(disk: u64) -> Result<(), String> {
+    let stage = Path::new(STAGE);
+    std::env::set_current_dir("/").map_err(|e| format!("chdir /: {e}"))?;
+    make_space(stage, disk)?;
+    for (from, to, _) in SPACE {
+        let to = Path::new(to);
+        umount2(to, MntFlags::MNT_DETACH).map_err(|e| err("cannot detach", to, e))?;
+        mount(
+            Some(&stage.join(from)),
+            to,
+            None::<&str>,
+            MsFlags::MS_BIND,
+            None::<&str>,
+        )
+        .map_err(|e| err("cannot bind", to, e))?;
+    }
+    umount2(stage, MntFlags::MNT_DETACH).map_err(|e| err("cannot detach", stage, e))?;
+    std::env::set_current_dir("/work").map_err(|e| format!("chdir /work: {e}"))
+}
+
 /// Makes `jail` the root, the old one detached, the new one read-only but
 /// for the writable space, and moves into /work.
 fn pivot_into(jail: &Path) -> Result<(), String> {
@@ -185,23 +256,12 @@ pub fn build(work: &Path, jail: &Path, disk: u64) -> Result<(bool, std::fs::File
     make_dev(&dev)?;
     let shm = dev.join("shm");
     // The one space programs write to; its folders are bound where programs
-    // find them, and the space itself is then detached from the tree.
-    let space = at(".space");
-    std::fs::create_dir(&space).map_err(|e| err("cannot make", &space, e))?;
-    let size = if disk > 0 {
-        format!("size={disk},")
-    } else {
-        String::new()
-    };
-    tmpfs(&space, &format!("{size}nr_inodes=16384,mode=0755"))?;
-    for (d, mode) in [("work", 0o755), ("tmp", 0o1777), ("shm", 0o1777)] {
-        use std::os::unix::fs::PermissionsExt;
-        let p = space.join(d);
-        std::fs::create_dir(&p).map_err(|e| err("cannot make", &p, e))?;
-        std::fs::set_permissions(&p, std::fs::Permissions::from_mode(mode))
-            .map_err(|e| err("cannot set the mode of", &p, e))?;
-    }
-    bind(&space.join("shm"), &shm, false)?;
+    // find them, and the space itself is then detached from the tree. Its
+    // mount point stays, empty, for the next run's space (`renew_space`).
+    let stage = at(STAGE.trim_start_matches('/'));
+    std::fs::create_dir(&stage).map_err(|e| err("cannot make", &stage, e))?;
+    make_space(&stage, disk)?;
+    bind(&stage.join("shm"), &shm, false)?;
     // The namespace's POSIX message queues, as files PID 1 can remove.
     let mqueue = dev.join("mqueue");
     std::fs::create_dir(&mqueue).map_err(|e| err("cannot make", &mqueue, e))?;
@@ -224,14 +284,11 @@ pub fn build(work: &Path, jail: &Path, disk: u64) -> Result<(bool, std::fs::File
         MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
         None::<&str>,
     );
-    let tmp = at("tmp");
-    std::fs::create_dir(&tmp).map_err(|e| err("cannot make", &tmp, e))?;
-    bind(&space.join("tmp"), &tmp, false)?;
-    let w = at("work");
-    std::fs::create_dir(&w).map_err(|e| err("cannot make", &w, e))?;
-    bind(&space.join("work"), &w, false)?;
-    umount2(&space, MntFlags::MNT_DETACH).map_err(|e| err("cannot detach", &space, e))?;
-    std::fs::remove_dir(&space).map_err(|e| err("cannot remove", &space, e))?;
+    for d in ["tmp", "work"] {
+        std::fs::create_dir(at(d)).map_err(|e| err("cannot make", &at(d), e))?;
+        bind(&stage.join(d), &at(d), false)?;
+    }
+    umount2(&stage, MntFlags::MNT_DETACH).map_err(|e| err("cannot detach", &stage, e))?;
     pivot_into(jail)?;
     Ok((
         queues_listed && Path::new("/proc/sysvipc/shm").is_file(),

@@ -181,6 +181,12 @@ pub(super) struct Rules {
 }
 
 impl Rules {
+    /// Forgets every ruleset: a Landlock rule holds the folder it was made
+    /// for, and each run gets new folders (a new space).
+    pub(super) fn forget(&mut self) {
+        *self = Rules::default();
+    }
+
     /// The ruleset for `plan`'s program (None where the kernel has no Landlock).
     pub(super) fn for_plan(&mut self, plan: &Plan) -> Result<Option<RawFd>, (String, i32)> {
         if plan.exe_is_copy {

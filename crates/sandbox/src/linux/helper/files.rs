@@ -8,41 +8,30 @@ use crate::linux::space::WORK;
 /// The run's files put where the program finds them: with namespaces the
 /// grader's run directory copied into /work (if asked) and the scenario's
 /// files written there; without, the files written into the run directory.
-/// The names of what was copied in.
 pub(super) fn place_files(
     inputs: Option<&std::fs::File>,
     copy_dir: bool,
     files: &[(String, String)],
     work: &Path,
-) -> std::io::Result<Vec<std::ffi::OsString>> {
-    match inputs {
+) -> std::io::Result<()> {
+    let dir = match inputs {
         Some(dir) => {
-            let mut names = if copy_dir {
-                copy_inputs(dir, Path::new(WORK))?
-            } else {
-                Vec::new()
-            };
-            for (name, text) in files {
-                write_input(Path::new(WORK), name, text.as_bytes())?;
-                names.push(name.into());
+            if copy_dir {
+                copy_inputs(dir, Path::new(WORK))?;
             }
-            Ok(names)
+            Path::new(WORK)
         }
         // Without namespaces the program runs in the run directory.
-        None => files
-            .iter()
-            .try_for_each(|(name, text)| write_input(work, name, text.as_bytes()))
-            .map(|()| Vec::new()),
-    }
+        None => work,
+    };
+    files
+        .iter()
+        .try_for_each(|(name, text)| write_input(dir, name, text.as_bytes()))
 }
 
 /// Copies the regular files of the grader's run directory (the pack, the
 /// save file the scenario names) into the program's `work`.
-/// Returns their names.
-pub(super) fn copy_inputs(
-    from: &std::fs::File,
-    work: &Path,
-) -> std::io::Result<Vec<std::ffi::OsString>> {
+pub(super) fn copy_inputs(from: &std::fs::File, work: &Path) -> std::io::Result<()> {
     use std::io::Read;
     use std::os::fd::AsFd;
     use std::os::unix::ffi::OsStrExt;
@@ -52,7 +41,6 @@ pub(super) fn copy_inputs(
         nix::fcntl::OFlag::O_RDONLY | nix::fcntl::OFlag::O_DIRECTORY | nix::fcntl::OFlag::O_CLOEXEC,
         nix::sys::stat::Mode::empty(),
     )?;
-    let mut names = Vec::new();
     for entry in dir.into_iter() {
         let entry = entry?;
         let name = entry.file_name();
@@ -71,9 +59,8 @@ pub(super) fn copy_inputs(
         std::fs::File::from(fd).read_to_end(&mut bytes)?;
         let name = std::ffi::OsStr::from_bytes(name.to_bytes());
         std::fs::write(work.join(name), bytes)?;
-        names.push(name.to_os_string());
     }
-    Ok(names)
+    Ok(())
 }
 
 /// Writes a run's file into `dir`: one plain path component only (the

@@ -86,7 +86,7 @@ pub fn main(args: &[std::ffi::OsString]) -> i32 {
                 libc::prctl(libc::PR_SET_CHILD_SUBREAPER, 1);
             }
             let _ = send(sock(), &FromHelper::Ready, &[]);
-            serve(mode, &work, Ipc::Shared, None)
+            serve(mode, &work, Ipc::Shared, None, 0)
         }
         Mode::Namespaces => match enter_namespaces() {
             Err(e) => {
@@ -163,7 +163,7 @@ fn init_or_wait(work: &Path, jail: &Path, disk: u64) -> i32 {
                     } else {
                         Ipc::PerRun
                     };
-                    serve(Mode::Namespaces, Path::new(WORK), ipc, Some(inputs))
+                    serve(Mode::Namespaces, Path::new(WORK), ipc, Some(inputs), disk)
                 }
             }
         }
@@ -186,7 +186,7 @@ enum Ipc {
 
 /// `inputs`: with namespaces, the grader's run directory, whose files are
 /// copied into the program's /work before each run.
-fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i32 {
+fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>, disk: u64) -> i32 {
     let mut rules = Rules::default();
     // The child only makes system calls: 64 KiB of stack is ample. Made
     // once: zeroing it for every run was a measurable part of a short run.
@@ -194,7 +194,7 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
     // Dropped once here, so a program's start drops only its own
     // capabilities: the bounding set is inherited, and PID 1 never execs.
     super::confine::drop_bounding_set();
-    let space = Space::new(mode, ipc, inputs.as_ref());
+    let space = Space::new(ipc, inputs.as_ref(), disk);
     let mut program = Program::default();
     let filter = super::seccomp::Filter::new(mode);
     let last_pid = (mode == Mode::Namespaces).then(LastPid::open).flatten();
@@ -224,13 +224,10 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
                 continue;
             }
         };
-        let copied = match place_files(inputs.as_ref(), copy_dir, &files, work) {
-            Ok(names) => names,
-            Err(e) => {
-                not_started("copying the run's files into the sandbox", &e);
-                continue;
-            }
-        };
+        if let Err(e) = place_files(inputs.as_ref(), copy_dir, &files, work) {
+            not_started("copying the run's files into the sandbox", &e);
+            continue;
+        }
         let plan = Plan {
             mode,
             work,
@@ -259,7 +256,10 @@ fn serve(mode: Mode, work: &Path, ipc: Ipc, inputs: Option<std::fs::File>) -> i3
         };
         let status = watch(mode, pid);
         let reply = match mode {
-            Mode::Namespaces => space.after(status, collect.as_deref(), &copied),
+            Mode::Namespaces => {
+                rules.forget();
+                space.after(status, collect.as_deref())
+            }
             _ => FromHelper::Exited {
                 status,
                 disk_full: false,

@@ -5,8 +5,8 @@ use std::path::Path;
 
 use super::Ipc;
 use super::files::collect_output;
-use crate::linux::Mode;
-use crate::linux::space::{WORK, free_inodes, reset_space, space_full};
+use crate::linux::jail::renew_space;
+use crate::linux::space::{WORK, space_full};
 use crate::linux::wire::FromHelper;
 
 /// The worker's writable space and IPC namespace, with namespaces.
@@ -15,41 +15,27 @@ pub(super) struct Space<'a> {
     inputs: Option<&'a std::fs::File>,
     ipc: Ipc,
     no_queues: Option<u64>,
-    /// The space's free inodes when empty.
-    empty: Option<u64>,
+    /// The size of each run's new space, in bytes (0: the kernel's default).
+    disk: u64,
 }
 
 impl<'a> Space<'a> {
-    pub(super) fn new(mode: Mode, ipc: Ipc, inputs: Option<&'a std::fs::File>) -> Space<'a> {
-        // The writable space's free inodes when it is empty (namespaces): the
-        // most it can ever have, so a run that leaves it so left nothing.
-        let empty = (mode == Mode::Namespaces)
-            .then(|| free_inodes(Path::new(WORK)))
-            .flatten();
+    pub(super) fn new(ipc: Ipc, inputs: Option<&'a std::fs::File>, disk: u64) -> Space<'a> {
         let no_queues = (ipc == Ipc::Emptied).then(queues_size).flatten();
-        if mode == Mode::Namespaces {
-            // The folders' times as every later run finds them: the first run
-            // is not told apart by them.
-            reset_space(&[], empty);
-        }
         Space {
             inputs,
             ipc,
             no_queues,
-            empty,
+            disk,
         }
     }
 
-    /// With namespaces the run's writable space is checked and emptied
-    /// (what it wrote is nobody's) before the grader hears of the end:
-    /// one message, and the grader never waits for a second. A space that
-    /// cannot be emptied gets the next run a new helper.
-    pub(super) fn after(
-        &self,
-        status: i32,
-        collect: Option<&str>,
-        copied: &[std::ffi::OsString],
-    ) -> FromHelper {
+    /// With namespaces the run's writable space is replaced by a new one
+    /// (what it wrote is nobody's, and no count of its files remains)
+    /// before the grader hears of the end: one message, and the grader
+    /// never waits for a second. A space that cannot be replaced gets the
+    /// next run a new helper.
+    pub(super) fn after(&self, status: i32, collect: Option<&str>) -> FromHelper {
         let disk_full = space_full(Path::new(WORK));
         if let (Some(name), Some(dir)) = (collect, self.inputs) {
             collect_output(Path::new(WORK), name, dir);
@@ -58,7 +44,7 @@ impl<'a> Space<'a> {
         if self.ipc == Ipc::Emptied {
             empty_ipc(self.no_queues);
         }
-        let clean = reset_space(copied, self.empty);
+        let clean = renew_space(self.disk).is_ok();
         FromHelper::Exited {
             status,
             disk_full,
