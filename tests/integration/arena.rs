@@ -257,6 +257,57 @@ fn a_program_that_stays_never_plays_both_halves_of_a_deal_and_deals_are_secret()
     );
 }
 
+/// A bot that writes when each game begins and ends (its `hello` and its
+/// `over`), by the machine's monotonic clock, to the file it is given.
+const LOGS_GAMES: &str = r#"#!/usr/bin/env python3
+import json, sys, time
+log = open(sys.argv[1], "a")
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] in ("hello", "over"):
+        if msg["type"] == "hello":
+            game = msg["game"]
+        log.write(f"{time.monotonic_ns()} {msg['type']} {game}\n")
+        log.flush()
+    if msg["type"] == "decide":
+        print(json.dumps({"action": msg["legal"][0]}), flush=True)
+"#;
+
+#[test]
+fn the_two_halves_of_a_deal_are_never_played_at_once() {
+    // At -j 2 two games run at once, but never the two halves of one deal:
+    // run together, a bot in one half could learn from its twin in the
+    // other the hands it is about to hold.
+    let d = crate::seat_sandbox::fresh("arena-overlap");
+    let bot = crate::seat_sandbox::program(&d.join("logs"), "bot.py", LOGS_GAMES);
+    let log = d.join("games.log");
+    Upcard::new()
+        .args(["arena", "--no-sandbox", "--team0"])
+        .args([format!("exec:python3 {} {}", bot.display(), log.display())])
+        .args(["--team1", "random", "--games", "12", "-j", "2"])
+        .run();
+    // Each game's first hello and last over, across its two seats.
+    let mut span: std::collections::BTreeMap<u64, (u64, u64)> = Default::default();
+    for line in std::fs::read_to_string(&log).unwrap().lines() {
+        let w: Vec<&str> = line.split(' ').collect();
+        let (t, game): (u64, u64) = (w[0].parse().unwrap(), w[2].parse().unwrap());
+        let e = span.entry(game).or_insert((u64::MAX, 0));
+        if w[1] == "hello" {
+            e.0 = e.0.min(t);
+        } else {
+            e.1 = e.1.max(t);
+        }
+    }
+    assert_eq!(span.len(), 12, "{span:?}");
+    for k in 0..6 {
+        let (a, b) = (span[&(2 * k)], span[&(2 * k + 1)]);
+        assert!(
+            a.1 < b.0 || b.1 < a.0,
+            "deal {k}: games {a:?} and {b:?} overlap"
+        );
+    }
+}
+
 /// A bot's folder is copied for each seat within bounds: a sparse 2 GiB
 /// file beside it is refused (a fault of that bot's, said), never written
 /// out; and an arena stopped by SIGTERM removes its seats' folders.

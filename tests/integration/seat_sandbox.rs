@@ -210,3 +210,61 @@ fn a_program_outside_the_systems_folders_on_path_is_named() {
     );
     assert!(ran.text().contains("win the game"), "{}", ran.text());
 }
+
+/// Reads what `f` holds now, without waiting (0 bytes when nothing).
+fn drain(f: &mut std::fs::File) -> usize {
+    use std::io::Read;
+    use std::os::fd::AsRawFd;
+    // SAFETY: fcntl on a descriptor this test owns.
+    unsafe {
+        let flags = libc::fcntl(f.as_raw_fd(), libc::F_GETFL);
+        libc::fcntl(f.as_raw_fd(), libc::F_SETFL, flags | libc::O_NONBLOCK);
+    }
+    let (mut n, mut buf) = (0, [0u8; 65536]);
+    while let Ok(k) = f.read(&mut buf) {
+        if k == 0 {
+            break;
+        }
+        n += k;
+    }
+    n
+}
+
+/// A program that stays is frozen while it waits for its next game: a
+/// program printing without pause prints nothing while paused, and goes on
+/// when let go. With the sandbox its control group is frozen (cgroup v2's
+/// freezer, or v1's), without it its process group is stopped.
+#[test]
+fn a_paused_program_runs_nothing_until_it_is_let_go() {
+    use upcard::sandbox::{Confinement, Interactive};
+    let d = fresh("pause");
+    let ticker = program(
+        &d,
+        "ticker.py",
+        "#!/usr/bin/env python3\nimport sys, time\nwhile True:\n    print('tick', flush=True)\n    time.sleep(0.001)\n",
+    );
+    let confined = Confinement {
+        helper: env!("CARGO_BIN_EXE_upcard").into(),
+        ..Confinement::standard().unwrap()
+    };
+    let words = vec![ticker.display().to_string()];
+    for sandbox in [Some(&confined), None] {
+        let mut p = Interactive::start(&words, sandbox).unwrap();
+        let mut out = p.stdout.take().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        assert!(drain(&mut out) > 0, "it ticks");
+        assert!(p.pause(true), "paused (sandbox: {})", sandbox.is_some());
+        drain(&mut out);
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert_eq!(
+            drain(&mut out),
+            0,
+            "paused, it printed (sandbox: {})",
+            sandbox.is_some()
+        );
+        assert!(p.pause(false));
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        assert!(drain(&mut out) > 0, "let go, it ticks again");
+        p.stop();
+    }
+}

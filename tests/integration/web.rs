@@ -1788,3 +1788,89 @@ fn friend_plays(addr: String, token: String) -> std::thread::JoinHandle<Vec<Acti
         }
     })
 }
+
+/// Reads `ws`'s messages for `ms` milliseconds: every one, in order.
+fn messages_for<S: std::io::Read + std::io::Write>(
+    ws: &mut tungstenite::WebSocket<S>,
+    ms: u64,
+) -> Vec<Value> {
+    let t = Instant::now();
+    let mut seen = Vec::new();
+    while t.elapsed() < Duration::from_millis(ms) {
+        match ws.read() {
+            Ok(tungstenite::Message::Text(m)) => seen.push(serde_json::from_str(&m).unwrap()),
+            Ok(_) => {}
+            Err(tungstenite::Error::Io(e))
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) => {}
+            Err(e) => panic!("{e}"),
+        }
+    }
+    seen
+}
+
+/// Sets a socket's reads to give up after 50 ms (for `messages_for`).
+fn short_reads(ws: &tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>) {
+    if let tungstenite::stream::MaybeTlsStream::Plain(s) = ws.get_ref() {
+        s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
+    }
+}
+
+/// The host sets up a table with two friends: only the host's page is
+/// sent the friends' links (a friend sent them could take the other's
+/// seat and see that hand), and a friend's reactions are limited by seat,
+/// so opening the seat's link again starts no new count.
+#[test]
+fn a_friend_is_sent_no_other_seats_link_and_reactions_count_by_seat() {
+    let p = Proc::start(&["play", "--web", "--listen", "127.0.0.1:0", "--seed", "3"]);
+    let url = url_in(&p.said("Open http://"));
+    let addr = url.split('/').nth(2).unwrap().to_string();
+    let token = |link: &str| link.rsplit('/').next().unwrap().to_string();
+    let join =
+        |name: &str, t: String| json!({"type": "join", "name": name, "token": t, "table": true});
+    let mut host = socket_join(&addr, join("Ann", token(&url)));
+    socket_until(&mut host, "choose");
+    let setup = json!({"type": "setup", "seats": [{"who": "here", "name": "Ann"},
+        {"who": "friend"}, {"who": "friend"}, {"who": "bot", "bot": "simple"}]});
+    host.send(tungstenite::Message::text(setup.to_string()))
+        .unwrap();
+    let invites = socket_until(&mut host, "invites");
+    let links = invites["links"].as_array().unwrap().clone();
+    assert_eq!(links.len(), 2, "{invites}");
+    let link_of = |seat: u64| {
+        links
+            .iter()
+            .find(|l| l[0] == seat)
+            .map(|l| l[1].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    let mut bo = socket_join(&addr, join("Bo", token(&link_of(1))));
+    short_reads(&bo);
+    let seen = messages_for(&mut bo, 1000);
+    assert!(
+        seen.iter().all(|m| m["type"] != "invites"),
+        "a friend was sent the links: {seen:?}"
+    );
+    // Bo's reaction, and one from Bo's link opened again at once: the
+    // second is dropped (one a seat every 2 s).
+    bo.send(tungstenite::Message::text(
+        r#"{"type":"emote","emote":"hi"}"#,
+    ))
+    .unwrap();
+    let mut again = socket_join(&addr, join("Bo", token(&link_of(1))));
+    short_reads(&again);
+    messages_for(&mut again, 300);
+    again
+        .send(tungstenite::Message::text(
+            r#"{"type":"emote","emote":"wow"}"#,
+        ))
+        .unwrap();
+    short_reads(&host);
+    let emotes: Vec<Value> = messages_for(&mut host, 1000)
+        .into_iter()
+        .filter(|m| m["type"] == "emote")
+        .collect();
+    assert_eq!(emotes, [json!({"type": "emote", "seat": 1, "emote": "hi"})]);
+}

@@ -269,7 +269,9 @@ impl Match {
                 kind: f.kind,
                 message: f.message,
             }));
-            if let (Some(conn), Entrant::Program(p)) = (ps.take_kept(), &self.bots[b]) {
+            if let (Some(mut conn), Entrant::Program(p)) = (ps.take_kept(), &self.bots[b]) {
+                // Idle, it runs nothing: it cannot watch its deal's other half.
+                conn.park();
                 pool.lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .push((p.clone(), seen, conn));

@@ -456,6 +456,13 @@ impl<H: BorrowMut<Helper>> Sandboxed<H> {
         }
     }
 
+    /// Freezes the program and everything it started (its helper's control
+    /// group), or thaws them; whether they are so now (false where there
+    /// is no cgroup v2 group to freeze).
+    pub fn freeze(&mut self, frozen: bool) -> bool {
+        self.h().cgroup.as_ref().is_some_and(|g| g.freeze(frozen))
+    }
+
     /// Ends the program and everything it started.
     pub fn kill(&mut self) {
         if self.status.is_none() && !self.killed {

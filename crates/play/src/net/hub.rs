@@ -78,6 +78,9 @@ struct Slot {
     hello: Option<String>,
     /// Its last `update`, for a link that opens later.
     last: Option<Update>,
+    /// When it last sent a reaction (the seat's, not a link's: a link
+    /// opened again starts no new count).
+    emoted: Option<Instant>,
 }
 
 impl Slot {
@@ -94,6 +97,7 @@ impl Slot {
             answers,
             hello: None,
             last: None,
+            emoted: None,
         }
     }
 }
@@ -102,8 +106,6 @@ struct Link {
     /// Bounded: a browser that stops reading is cut off, not queued for.
     tx: SyncSender<String>,
     seats: Vec<Seat>,
-    /// When it last sent a reaction.
-    emoted: Option<Instant>,
 }
 
 /// Messages queued for one link before it is cut off as not reading.
@@ -506,14 +508,7 @@ impl Hub {
                 s.left = None;
             }
         }
-        inner.links.insert(
-            id,
-            Link {
-                tx,
-                seats,
-                emoted: None,
-            },
-        );
+        inner.links.insert(id, Link { tx, seats });
         inner.tell_lobby();
         inner.greet(id);
         drop(inner);
@@ -755,9 +750,9 @@ impl Hub {
 impl Inner {
     /// A seat's reaction, passed to every link: one of the fixed few, from
     /// a link holding one seat (not a spectator, not a shared device), at
-    /// most one every `EMOTE_GAP`; anything else is dropped.
+    /// most one a seat every `EMOTE_GAP`; anything else is dropped.
     fn emote(&mut self, id: u64, msg: &str) {
-        let Some(link) = self.links.get_mut(&id) else {
+        let Some(link) = self.links.get(&id) else {
             return;
         };
         let emote = serde_json::from_str::<serde_json::Value>(msg)
@@ -767,11 +762,15 @@ impl Inner {
         let (Some(emote), [seat]) = (emote, link.seats.as_slice()) else {
             return;
         };
-        if link.emoted.is_some_and(|t| t.elapsed() < EMOTE_GAP) {
+        let seat = *seat;
+        let Some(slot) = self.slots[seat].as_mut() else {
+            return;
+        };
+        if slot.emoted.is_some_and(|t| t.elapsed() < EMOTE_GAP) {
             return;
         }
-        link.emoted = Some(Instant::now());
-        let m = text(&ToSeat::Emote { seat: *seat, emote });
+        slot.emoted = Some(Instant::now());
+        let m = text(&ToSeat::Emote { seat, emote });
         self.broadcast(&m);
     }
 
@@ -925,8 +924,13 @@ impl Inner {
         };
         if !self.started {
             // The host's page (a link holding the device's seats): asked to
-            // choose the table, or sent the friends' links it chose.
-            let host = !link.seats.is_empty();
+            // choose the table, or sent the friends' links it chose. A
+            // friend's link holds a seat too, but is no host: a friend sent
+            // the others' links could take their seats and see their hands.
+            let host = link
+                .seats
+                .iter()
+                .any(|&s| self.slots[s].as_ref().is_some_and(|s| s.device));
             let m = match (&self.invites, self.choosing) {
                 (Some(i), _) if host => Some(i.clone()),
                 (None, true) if host => Some(text(&ToSeat::Choose {})),

@@ -15,6 +15,9 @@ pub struct Cgroup {
     dirs: Vec<PathBuf>,
     /// The file whose `oom_kill N` line counts kills for memory.
     events: Option<PathBuf>,
+    /// The group that freezes its processes: v2's own (`true`), or v1's
+    /// freezer hierarchy's.
+    freezer: Option<(PathBuf, bool)>,
 }
 
 /// The grader's own group in `controller`'s hierarchy (v1), or in the
@@ -90,6 +93,7 @@ impl Cgroup {
                     let g = Cgroup {
                         events: Some(dir.join("memory.events")),
                         dirs: vec![dir.clone()],
+                        freezer: Some((dir.clone(), true)),
                     };
                     if memory > 0 {
                         g.write(&dir, "memory.max", &memory.to_string())?;
@@ -111,6 +115,7 @@ impl Cgroup {
         let mut g = Cgroup {
             events: Some(mem_dir.join("memory.oom_control")),
             dirs: vec![mem_dir.clone()],
+            freezer: None,
         };
         let pids_dir = make(&root.join("pids").join(pids), &name)
             .ok_or("cannot make a pids control group (no permission)")?;
@@ -131,6 +136,12 @@ impl Cgroup {
             let _ = std::fs::write(cpu_dir.join("cpu.cfs_period_us"), "100000");
             let _ = std::fs::write(cpu_dir.join("cpu.cfs_quota_us"), quota(cpus));
             g.dirs.push(cpu_dir);
+        }
+        if let Some(f) = own("freezer")
+            && let Some(f_dir) = make(&root.join("freezer").join(f), &name)
+        {
+            g.freezer = Some((f_dir.clone(), false));
+            g.dirs.push(f_dir);
         }
         Ok(g)
     }
@@ -157,6 +168,37 @@ impl Cgroup {
             self.write(d, "cgroup.procs", &pid.to_string())?;
         }
         Ok(())
+    }
+
+    /// Freezes every process of the group, or thaws them (cgroup v2's
+    /// freezer); whether they are so now. A frozen program runs nothing
+    /// and so reads nothing: a seat's program that stays, idle while its
+    /// deal is played the other way round.
+    pub fn freeze(&self, frozen: bool) -> bool {
+        let Some((dir, v2)) = &self.freezer else {
+            return false;
+        };
+        // v2: `cgroup.freeze`, done when `cgroup.events` says `frozen 1`;
+        // v1: `freezer.state`, which reads FREEZING until every task is.
+        let (file, set, done, says): (&str, &str, &str, &str) = match (v2, frozen) {
+            (true, true) => ("cgroup.freeze", "1", "cgroup.events", "frozen 1"),
+            (true, false) => ("cgroup.freeze", "0", "cgroup.events", "frozen 0"),
+            (false, true) => ("freezer.state", "FROZEN", "freezer.state", "FROZEN"),
+            (false, false) => ("freezer.state", "THAWED", "freezer.state", "THAWED"),
+        };
+        if std::fs::write(dir.join(file), set).is_err() {
+            return false;
+        }
+        // The kernel freezes the group's tasks one by one (milliseconds; a
+        // second at most).
+        for _ in 0..500 {
+            let now = std::fs::read_to_string(dir.join(done)).unwrap_or_default();
+            if now.lines().any(|l| l.trim() == says) {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        false
     }
 
     /// How many processes the kernel has killed for memory in this group.

@@ -84,8 +84,26 @@ impl Interactive {
         }
     }
 
-    /// Ends it and everything it started.
+    /// Stops it and everything it started from running (`true`) until it
+    /// is let go on (`false`): in the sandbox its control group frozen,
+    /// without, its process group stopped (SIGSTOP, SIGCONT). Whether it
+    /// could be.
+    pub fn pause(&mut self, paused: bool) -> bool {
+        match &mut self.process {
+            Process::Direct(c) => {
+                let signal = if paused { libc::SIGSTOP } else { libc::SIGCONT };
+                // SAFETY: kill(2) on this unreaped child's process group.
+                unsafe { libc::kill(-(c.pid as libc::pid_t), signal) == 0 }
+            }
+            #[cfg(target_os = "linux")]
+            Process::Sandboxed { run, .. } => run.freeze(paused),
+        }
+    }
+
+    /// Ends it and everything it started (let go on first: a frozen
+    /// helper could not hear the end).
     pub fn stop(&mut self) {
+        self.pause(false);
         match &mut self.process {
             Process::Direct(c) => {
                 let group = c.pid as libc::pid_t;

@@ -244,6 +244,9 @@ impl Connection {
     /// Closes its input (its end of the game, or of the match) and gives a
     /// program [`GRACE`] to exit before its process group is stopped.
     pub fn close(mut self) {
+        if let Some(p) = self.process.as_mut() {
+            p.pause(false);
+        }
         self.stdin = None;
         if let Some(s) = self.socket.take() {
             let _ = s.shutdown(std::net::Shutdown::Write);
@@ -557,13 +560,23 @@ impl Agent for ProgramSeat {
 }
 
 impl Connection {
+    /// Stops a program that stays from running while it waits for its
+    /// next game (`reuse` lets it go on): frozen, it reads no store and
+    /// watches no other seat, and it holds no CPU.
+    pub fn park(&mut self) {
+        if let Some(p) = self.process.as_mut() {
+            p.pause(true);
+        }
+    }
+
     /// Names a connection kept from an earlier game for its next one, if
-    /// its program still runs (a [`ProgramSeat`] then greets it).
+    /// its program still runs (a [`ProgramSeat`] then greets it), let go on.
     pub fn reuse(mut self, label: String) -> Option<Connection> {
-        if let Some(p) = self.process.as_mut()
-            && p.ended()
-        {
-            return None;
+        if let Some(p) = self.process.as_mut() {
+            p.pause(false);
+            if p.ended() {
+                return None;
+            }
         }
         self.label = label;
         Some(self)
