@@ -385,12 +385,14 @@ fn a_bots_folder_is_bounded_and_its_copies_go_on_a_signal() {
     assert_eq!(seats(), 0);
 }
 
-/// A bot that answers at once but keeps 24 processes spinning (from one of
-/// its seats) cannot make its opponent, which spends 0.25 s of CPU on each
-/// decision, miss a 2 s limit (without a bound it took about 3 s a
-/// decision on two cores): each seat's sandbox has one CPU.
+/// A bot that answers at once but keeps 24 processes spinning (from both
+/// of its seats: two CPUs, all of this machine's) cannot make its
+/// opponent, which spends 0.25 s of CPU on each decision, miss a 2 s limit
+/// (without a bound it took about 3 s a decision on two cores): each
+/// seat's sandbox has one CPU, and the seats share the machine by weight.
 #[test]
 fn a_spinning_bot_cannot_starve_its_opponent() {
+    let _turn = SPINNING.lock().unwrap_or_else(|e| e.into_inner());
     let d = crate::seat_sandbox::fresh("arena-spinner");
     let spinner = crate::seat_sandbox::program(
         &d.join("spinner"),
@@ -399,7 +401,7 @@ fn a_spinning_bot_cannot_starve_its_opponent() {
 import json, os, sys
 for line in sys.stdin:
     msg = json.loads(line)
-    if msg["type"] == "hello" and msg["seat"] == 1:
+    if msg["type"] == "hello":
         for _ in range(24):
             if os.fork() == 0:
                 while True:
@@ -447,6 +449,66 @@ for line in sys.stdin:
     let v: serde_json::Value =
         serde_json::from_slice(&ran.stdout).unwrap_or_else(|e| panic!("{e}: {}", ran.stderr));
     assert_eq!(v["teams"][0]["faults"], serde_json::json!([]), "{v}");
+}
+
+/// The tests whose bots spin take turns: two at once would take each
+/// other's CPU, which is what the seat's limit is measured in.
+static SPINNING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// A bot that spins on its first decision is timed out by its CPU time
+/// (the sandbox counts it), and one that sleeps by the clock's bound.
+#[test]
+fn a_decision_is_timed_in_cpu_time_with_the_clock_as_its_bound() {
+    let _turn = SPINNING.lock().unwrap_or_else(|e| e.into_inner());
+    let d = crate::seat_sandbox::fresh("arena-cpu-time");
+    for (name, body, message) in [
+        (
+            "spins",
+            "while True:\n            pass",
+            "no answer within 1 s of its CPU time",
+        ),
+        (
+            "sleeps",
+            "time.sleep(60)",
+            "no answer within 2 s on the clock",
+        ),
+    ] {
+        let bot = crate::seat_sandbox::program(
+            &d.join(name),
+            "bot.py",
+            &format!(
+                "#!/usr/bin/env python3\nimport json, sys, time\nfor line in sys.stdin:\n    \
+                 if json.loads(line)[\"type\"] == \"decide\":\n        {body}\n"
+            ),
+        );
+        let ran = Upcard::new()
+            .args(["arena", "--team0"])
+            .args([format!("exec:{}", bot.display())])
+            .args([
+                "--team1",
+                "simple",
+                "--games",
+                "1",
+                "-j",
+                "1",
+                "--seed",
+                "1",
+                "--seat-timeout",
+                "1",
+                "--house",
+                "points-to-win=1",
+                "--format",
+                "json",
+            ])
+            .status(1)
+            .run();
+        let v: serde_json::Value =
+            serde_json::from_slice(&ran.stdout).unwrap_or_else(|e| panic!("{e}: {}", ran.stderr));
+        assert_eq!(
+            v["teams"][0]["faults"][0]["message"], message,
+            "{name}: {v}"
+        );
+    }
 }
 
 /// Everything `upcard ARGS` writes to a pseudo-terminal (its standard output

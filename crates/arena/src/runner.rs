@@ -56,7 +56,9 @@ pub(crate) fn play_all<'m>(
     said.report(Event::Started { games: count });
     // Each pair's first game: an even game number begins a deal (a match
     // of an odd number of games ends with a half alone).
-    let starts: Vec<usize> = (0..count).filter(|&i| task(i).1.is_multiple_of(2)).collect();
+    let starts: Vec<usize> = (0..count)
+        .filter(|&i| task(i).1.is_multiple_of(2))
+        .collect();
     // Collected as a list of results, which rayon writes in place, each
     // worker into its own part: collected straight into a `Result`, the
     // workers' lists were joined and grown by copying, onto new pages (a

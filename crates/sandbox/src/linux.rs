@@ -463,6 +463,12 @@ impl<H: BorrowMut<Helper>> Sandboxed<H> {
         self.h().cgroup.as_ref().is_some_and(|g| g.freeze(frozen))
     }
 
+    /// The CPU time the program and everything it started have used (its
+    /// helper's control group, the helper's own small share included).
+    pub fn cpu_time(&mut self) -> Option<std::time::Duration> {
+        self.h().cgroup.as_ref().and_then(Cgroup::cpu_time)
+    }
+
     /// Ends the program and everything it started.
     pub fn kill(&mut self) {
         if self.status.is_none() && !self.killed {

@@ -18,6 +18,9 @@ pub struct Cgroup {
     /// The group that freezes its processes: v2's own (`true`), or v1's
     /// freezer hierarchy's.
     freezer: Option<(PathBuf, bool)>,
+    /// The file that counts the CPU time its processes used: v2's
+    /// `cpu.stat` (`true`: microseconds), or v1's `cpuacct.usage`.
+    usage: Option<(PathBuf, bool)>,
 }
 
 /// The grader's own group in `controller`'s hierarchy (v1), or in the
@@ -94,6 +97,7 @@ impl Cgroup {
                         events: Some(dir.join("memory.events")),
                         dirs: vec![dir.clone()],
                         freezer: Some((dir.clone(), true)),
+                        usage: Some((dir.join("cpu.stat"), true)),
                     };
                     if memory > 0 {
                         g.write(&dir, "memory.max", &memory.to_string())?;
@@ -116,6 +120,7 @@ impl Cgroup {
             events: Some(mem_dir.join("memory.oom_control")),
             dirs: vec![mem_dir.clone()],
             freezer: None,
+            usage: None,
         };
         let pids_dir = make(&root.join("pids").join(pids), &name)
             .ok_or("cannot make a pids control group (no permission)")?;
@@ -137,13 +142,53 @@ impl Cgroup {
             let _ = std::fs::write(cpu_dir.join("cpu.cfs_quota_us"), quota(cpus));
             g.dirs.push(cpu_dir);
         }
-        if let Some(f) = own("freezer")
-            && let Some(f_dir) = make(&root.join("freezer").join(f), &name)
-        {
-            g.freezer = Some((f_dir.clone(), false));
-            g.dirs.push(f_dir);
+        if cpus > 0 {
+            g.seat_groups_v1(root, &name);
         }
         Ok(g)
+    }
+
+    /// A seat's other v1 groups: a freezer (a program that stays is frozen
+    /// between games) and a CPU account (its decisions are timed in CPU).
+    /// Where cpuacct shares the cpu hierarchy, the cpu group counts.
+    fn seat_groups_v1(&mut self, root: &Path, name: &str) {
+        if let Some(f) = own("freezer")
+            && let Some(dir) = make(&root.join("freezer").join(f), name)
+        {
+            self.freezer = Some((dir.clone(), false));
+            self.dirs.push(dir);
+        }
+        if let Some(shared) = self
+            .dirs
+            .iter()
+            .map(|d| d.join("cpuacct.usage"))
+            .find(|f| f.exists())
+        {
+            self.usage = Some((shared, false));
+        } else if let Some(a) = own("cpuacct")
+            && let Some(dir) = make(&root.join("cpuacct").join(a), name)
+        {
+            self.usage = Some((dir.join("cpuacct.usage"), false));
+            self.dirs.push(dir);
+        }
+    }
+
+    /// The CPU time every process of the group has used so far (those that
+    /// ended too), if the kernel counts it here.
+    pub fn cpu_time(&self) -> Option<std::time::Duration> {
+        let (file, v2) = self.usage.as_ref()?;
+        let text = std::fs::read_to_string(file).ok()?;
+        if *v2 {
+            let us = text
+                .lines()
+                .find_map(|l| l.strip_prefix("usage_usec "))?
+                .trim()
+                .parse()
+                .ok()?;
+            Some(std::time::Duration::from_micros(us))
+        } else {
+            Some(std::time::Duration::from_nanos(text.trim().parse().ok()?))
+        }
     }
 
     fn write(&self, dir: &Path, file: &str, value: &str) -> Result<(), String> {

@@ -100,6 +100,16 @@ impl Interactive {
         }
     }
 
+    /// The CPU time it and everything it started have used, where the
+    /// kernel counts it (in the sandbox, its control group's account).
+    pub fn cpu_time(&mut self) -> Option<Duration> {
+        match &mut self.process {
+            Process::Direct(_) => None,
+            #[cfg(target_os = "linux")]
+            Process::Sandboxed { run, .. } => run.cpu_time(),
+        }
+    }
+
     /// Ends it and everything it started (let go on first: a frozen
     /// helper could not hear the end).
     pub fn stop(&mut self) {

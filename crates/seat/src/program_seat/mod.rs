@@ -315,25 +315,74 @@ impl Connection {
                 "it ended (its standard input closed)".into(),
             ));
         }
-        let text = match self.lines.recv_timeout(timeout) {
-            Ok(Ok(l)) => l,
-            Ok(Err(f)) => return Err(f),
-            Err(RecvTimeoutError::Timeout) => {
-                return Err(fault(
-                    FaultKind::Timeout,
-                    format!("no answer within {} s", timeout.as_secs_f64()),
-                ));
-            }
-            Err(RecvTimeoutError::Disconnected) => {
-                return Err(fault(FaultKind::Ended, "it ended".into()));
-            }
-        };
+        let text = self.answer(start, timeout)?;
         let took = start.elapsed();
         let (action, stay) = parse_answer(&text, legal)?;
         self.stays |= stay;
         Ok((action, took))
     }
 }
+
+impl Connection {
+    /// The answer line to the decision asked at `start`. The time limit is
+    /// of the program's own CPU time where the sandbox counts it (a
+    /// program kept from the CPU by other seats' processes is not timed
+    /// out for it), with [`WALL_CEILING`] times the limit on the clock as
+    /// the bound; elsewhere, of the clock.
+    fn answer(&mut self, start: Instant, timeout: Duration) -> Result<String, Fault> {
+        let fault = |kind: FaultKind, message: String| Fault { kind, message };
+        let cpu = |c: &mut Connection| c.process.as_mut().and_then(|p| p.cpu_time());
+        let before = cpu(self);
+        let ceiling = timeout * WALL_CEILING;
+        let mut wait = timeout;
+        loop {
+            match self.lines.recv_timeout(wait) {
+                Ok(Ok(l)) => return Ok(l),
+                Ok(Err(f)) => return Err(f),
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(fault(FaultKind::Ended, "it ended".into()));
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+            let used = before.zip(cpu(self)).map(|(a, b)| b.saturating_sub(a));
+            let waited = start.elapsed();
+            match used {
+                Some(used) if used < timeout && waited < ceiling => {
+                    // Its CPU time is what is left to wait, at least a tick.
+                    wait = (timeout - used)
+                        .max(Duration::from_millis(10))
+                        .min(ceiling - waited);
+                }
+                Some(_) if waited < ceiling => {
+                    return Err(fault(
+                        FaultKind::Timeout,
+                        format!(
+                            "no answer within {} s of its CPU time",
+                            timeout.as_secs_f64()
+                        ),
+                    ));
+                }
+                Some(_) => {
+                    return Err(fault(
+                        FaultKind::Timeout,
+                        format!("no answer within {} s on the clock", ceiling.as_secs_f64()),
+                    ));
+                }
+                None => {
+                    return Err(fault(
+                        FaultKind::Timeout,
+                        format!("no answer within {} s", timeout.as_secs_f64()),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// How many times its time limit a program's decision may take on the
+/// clock when its CPU time is what is limited (a program that sleeps
+/// spends none).
+const WALL_CEILING: u32 = 2;
 
 impl Drop for Connection {
     fn drop(&mut self) {
