@@ -451,6 +451,109 @@ for line in sys.stdin:
     assert_eq!(v["teams"][0]["faults"], serde_json::json!([]), "{v}");
 }
 
+/// Partners that try to tell each other their hands: each seat holds a
+/// lock (`flock`, and an open-file-description lock) on one `/usr/bin`
+/// file per card it holds, and binds an abstract Unix socket and a UDP
+/// port per card; at each decision it probes every card's file, name and
+/// port and says on standard error which cards, not its own, someone
+/// holds.
+const TELLS_PARTNER: &str = r#"#!/usr/bin/env python3
+import fcntl, json, os, socket, struct, sys
+DECK = [r + s for s in "SHCD" for r in "9TJQKA"]
+FILES = sorted(f for f in os.listdir("/usr/bin") if os.path.isfile("/usr/bin/" + f))[:24]
+held = []
+def hold(hand):
+    global held
+    for h in held:
+        h.close()
+    held = []
+    for c in hand:
+        i = DECK.index(c)
+        f = open("/usr/bin/" + FILES[i], "rb")
+        held.append(f)
+        for how in ("flock", "ofd"):
+            try:
+                if how == "flock":
+                    fcntl.flock(f, fcntl.LOCK_SH | fcntl.LOCK_NB)
+                else:
+                    fcntl.fcntl(f, fcntl.F_OFD_SETLK, struct.pack("hhqqi", fcntl.F_RDLCK, 0, 0, 1, 0))
+            except OSError:
+                pass
+        for family, where in ((socket.AF_UNIX, "\0upcard-card-" + c), (socket.AF_INET, ("127.0.0.1", 47000 + i))):
+            try:
+                s = socket.socket(family, socket.SOCK_DGRAM)
+                s.bind(where)
+                held.append(s)
+            except OSError:
+                pass
+def someone_holds(c):
+    i = DECK.index(c)
+    with open("/usr/bin/" + FILES[i], "rb") as f:
+        try:
+            fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        except OSError:
+            pass
+        try:
+            got = fcntl.fcntl(f, fcntl.F_OFD_GETLK, struct.pack("hhqqi", fcntl.F_WRLCK, 0, 0, 1, 0))
+            if struct.unpack("hhqqi", got)[0] != fcntl.F_UNLCK:
+                return True
+        except OSError:
+            pass
+    for family, where in ((socket.AF_UNIX, "\0upcard-card-" + c), (socket.AF_INET, ("127.0.0.1", 47000 + i))):
+        try:
+            s = socket.socket(family, socket.SOCK_DGRAM)
+            s.bind(where)
+            s.close()
+        except OSError as e:
+            if e.errno == 98:
+                return True
+    return False
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "decide":
+        hand = msg["observation"]["hand"]
+        hold([])
+        learned = [c for c in DECK if c not in hand and someone_holds(c)]
+        print("learned [" + " ".join(learned) + "]", file=sys.stderr, flush=True)
+        hold(hand)
+        print(json.dumps({"action": msg["legal"][0]}), flush=True)
+"#;
+
+#[test]
+fn partners_in_the_sandbox_learn_no_card_of_each_other() {
+    let d = crate::seat_sandbox::fresh("arena-partners");
+    let bot = crate::seat_sandbox::program(&d.join("tells"), "bot.py", TELLS_PARTNER);
+    let learned = |sandbox: bool| -> Vec<String> {
+        let mut args = vec!["arena".to_string()];
+        if !sandbox {
+            args.push("--no-sandbox".into());
+        }
+        args.extend(["--team0".into(), format!("exec:{}", bot.display())]);
+        args.extend(
+            [
+                "--team1", "simple", "--games", "2", "-j", "1", "--seed", "4",
+            ]
+            .into_iter()
+            .chain(["--house", "points-to-win=1"])
+            .map(String::from),
+        );
+        let ran = Upcard::new().args(args).run();
+        ran.stderr
+            .lines()
+            .filter_map(|l| l.strip_prefix("learned ["))
+            .map(|l| l.trim_end_matches(']').to_string())
+            .collect()
+    };
+    // Without the sandbox the channels work: the test can fail.
+    let open = learned(false);
+    assert!(open.iter().any(|l| !l.is_empty()), "{open:?}");
+    let sealed = learned(true);
+    assert!(sealed.len() > 8, "{sealed:?}");
+    assert!(sealed.iter().all(String::is_empty), "{sealed:?}");
+}
+
 /// The tests whose bots spin take turns: two at once would take each
 /// other's CPU, which is what the seat's limit is measured in.
 static SPINNING: std::sync::Mutex<()> = std::sync::Mutex::new(());
