@@ -80,6 +80,7 @@ impl Args {
                 public: self.parts.contains(&Part::Public),
                 engine: self.parts.contains(&Part::Engine),
             },
+            game: None,
         };
         let note = |n: &str| eprintln!("upcard: note: {n}");
         let report = run(&options, &note, stdout).map_err(|e| Failure::input(e.to_string()))?;

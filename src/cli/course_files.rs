@@ -41,6 +41,8 @@ pub fn inside(report: &upcard::adt::Report) -> BTreeMap<String, Inside> {
                     function: f.function.clone(),
                     case: finding.clone(),
                     explains: upcard::adt::explains(&f.function),
+                    by_cards: f.by_cards.clone(),
+                    all_cards: f.all_cards,
                 })
                 .collect();
             let right = functions

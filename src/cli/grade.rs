@@ -184,6 +184,7 @@ impl Args {
                 None => Vec::new(),
             },
             inside: std::collections::BTreeMap::new(),
+            prebuilt: std::collections::BTreeMap::new(),
             parts: Vec::new(),
             others: Default::default(),
             points: match &self.points {
@@ -202,9 +203,20 @@ impl Args {
             upcard::grade::class::shard_reports(&o, shard)?;
         }
         let said = super::said::Stderr::default();
+        // The games the ADT build links from its objects, kept until the grading ends.
+        let mut games = None;
         if o.random.is_none() {
-            let (others, inside) = super::parts::grade(&o, &given, &said)?;
+            if o.build && o.parts.contains(&upcard::grade::points::Part::System) {
+                games = Some(tempfile::tempdir().map_err(|e| {
+                    Failure::input(format!("cannot make a folder for the builds: {e}"))
+                })?);
+            }
+            let (others, inside) =
+                super::parts::grade(&o, &given, games.as_ref().map(|d| d.path()), &said)?;
             o.others = others;
+            if let Some(r) = &inside {
+                o.prebuilt = super::parts::prebuilt(r);
+            }
             if let (Some(r), true) = (&inside, self.diagnose) {
                 o.inside = super::course_files::inside(r);
             }

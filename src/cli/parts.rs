@@ -112,9 +112,12 @@ pub fn settle(
 
 /// Each student's outcomes of the parts but the system tests, by name;
 /// and what upcard's ADT tests found, for `--diagnose`.
+/// With `games`, the ADT build links each student's game too, into that
+/// folder (`upcard::adt::Options::game`).
 pub fn grade(
     o: &Options,
     given: &Asked,
+    games: Option<&Path>,
     said: &dyn Reporter,
 ) -> Result<(Others, Option<upcard::adt::Report>), Failure> {
     let mut others = Others::new();
@@ -125,7 +128,7 @@ pub fn grade(
     let inside =
         has(Part::Public) || has(Part::Adt) || (o.diagnose && given.course_files.is_some());
     let report = match (given.course_files, inside) {
-        (Some(dir), true) => Some(adt(o, dir, said)?),
+        (Some(dir), true) => Some(adt(o, dir, games, said)?),
         _ => None,
     };
     if let Some(r) = &report {
@@ -160,6 +163,25 @@ pub fn grade(
     Ok((fill(others), report))
 }
 
+/// The games the ADT build linked, by student, for the grader to use in
+/// place of building each again (the classes compiled once).
+pub fn prebuilt(
+    report: &upcard::adt::Report,
+) -> std::collections::BTreeMap<String, upcard::grade::build::Prebuilt> {
+    report
+        .students
+        .iter()
+        .filter_map(|s| {
+            let path = s.game.clone()?;
+            let below = s.below.clone();
+            Some((
+                s.name.clone(),
+                upcard::grade::build::Prebuilt { path, below },
+            ))
+        })
+        .collect()
+}
+
 /// Every student with every test some student has: a test a student's
 /// part did not list (its files could not be read) is not run, for its
 /// points.
@@ -190,7 +212,12 @@ fn fill(mut others: Others) -> Others {
 }
 
 /// The course's public tests and upcard's, on every submission.
-fn adt(o: &Options, dir: &Path, said: &dyn Reporter) -> Result<upcard::adt::Report, Failure> {
+fn adt(
+    o: &Options,
+    dir: &Path,
+    games: Option<&Path>,
+    said: &dyn Reporter,
+) -> Result<upcard::adt::Report, Failure> {
     use upcard::courses::Course;
     let options = upcard::adt::Options {
         course_files: dir.to_path_buf(),
@@ -204,6 +231,7 @@ fn adt(o: &Options, dir: &Path, said: &dyn Reporter) -> Result<upcard::adt::Repo
             public: o.parts.contains(&Part::Public),
             engine: o.parts.contains(&Part::Adt) || o.diagnose,
         },
+        game: games.map(Path::to_path_buf),
     };
     let note = |n: &str| said.report(upcard::grade::event::Event::Note(n.to_string()));
     upcard::adt::run(&options, &note, &mut std::io::sink())

@@ -443,8 +443,9 @@ fn a_student_sees_why_a_hidden_test_fails_without_seeing_it() {
     assert_eq!(
         ben,
         format!(
-            "a test not shown fails: {kind}; your Card_less(a, b, trump): `Card_less(Jack of Clubs, \
-             Queen of Spades, Spades)` is true; it should be false: with Spades trump the Jack of \
+            "a test not shown fails: {kind}; your Card_less(a, b, trump) is wrong, though in no case \
+             with the cards of your first wrong line: `Card_less(Jack of Clubs, Queen of Spades, \
+             Spades)` is true; it should be false: with Spades trump the Jack of \
              Clubs is the left bower, second only to the right bower\n"
         )
     );
@@ -493,5 +494,76 @@ fn unit_tests_compile_with_the_courses_files() {
         ran.stderr.contains("the solution does not compile"),
         "{}",
         ran.stderr
+    );
+}
+
+/// With the classes' tests, the game is linked from the objects they
+/// compile (the classes compiled once), and decides as the course's own
+/// build would: a student whose game includes a header of its own, which
+/// the classes' tests do not see, is built by the course's build; a
+/// folder the build refuses is refused still.
+#[test]
+fn the_game_built_with_the_classes_tests_decides_as_its_own_build() {
+    let (class, _, _) = final_class("game-once");
+    let ann = class.join("ann/p3");
+    let cal = class.join("cal");
+    let dov = class.join("dov");
+    for (dir, own) in [(&cal, true), (&dov, false)] {
+        std::fs::create_dir_all(dir).unwrap();
+        for e in std::fs::read_dir(&ann).unwrap().flatten() {
+            std::fs::copy(e.path(), dir.join(e.file_name())).unwrap();
+        }
+        if own {
+            let game = std::fs::read_to_string(dir.join("euchre.cpp")).unwrap();
+            std::fs::write(
+                dir.join("euchre.cpp"),
+                format!("#include \"Rules.hpp\"\n{game}"),
+            )
+            .unwrap();
+            std::fs::write(dir.join("Rules.hpp"), "#pragma once\n").unwrap();
+        }
+    }
+    for i in 0..1000 {
+        std::fs::write(dov.join(format!("notes-{i}.txt")), "").unwrap();
+    }
+    let ran = Upcard::new()
+        .args([
+            "grade",
+            "--rules",
+            "eecs280",
+            "--build",
+            "--course-files",
+            &course(),
+        ])
+        .args([
+            "--parts",
+            "system,adt",
+            "--filter",
+            "left-bower-follows-trump",
+        ])
+        .args(["-j", "2", "--exe"])
+        .arg_path(&class)
+        .status(1)
+        .run();
+    let text = ran.text();
+    let rows: Vec<Vec<&str>> = text
+        .lines()
+        .skip_while(|l| !l.starts_with("student"))
+        .skip(1)
+        .take(4)
+        .map(|l| l.split_whitespace().collect())
+        .collect();
+    let row = |who: &str| {
+        let r = rows.iter().find(|r| r[0] == who).unwrap();
+        (r[10], r[15])
+    };
+    // build-failed, the system part.
+    assert_eq!(row("ann"), ("0", "1/1"), "{text}");
+    assert_eq!(row("ben"), ("0", "1/1"), "{text}");
+    assert_eq!(row("cal"), ("0", "1/1"), "{text}");
+    assert_eq!(row("dov"), ("1", "0/1"), "{text}");
+    assert!(
+        text.contains("dov: more than 1000 files or 64 MiB: not a submission's sources"),
+        "{text}"
     );
 }

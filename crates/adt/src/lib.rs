@@ -55,6 +55,10 @@ pub struct Options {
     pub json: Option<PathBuf>,
     /// The parts graded.
     pub parts: Parts,
+    /// Where each student's game program goes, built from the same objects
+    /// as its classes' tests (so `grade --build` compiles them once), as
+    /// `<index>.exe`; `None`: no game is built.
+    pub game: Option<PathBuf>,
 }
 
 /// Which parts are graded: the course's public tests, upcard's tests
@@ -106,7 +110,8 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
         .num_threads(o.jobs.max(1))
         .build()
         .map_err(|e| Error::Workers(e.to_string()))?;
-    let plan = plan::Plan::new(&grader, &course, &o.cxxflags, parts, work.path(), note);
+    let mut plan = plan::Plan::new(&grader, &course, &o.cxxflags, parts, work.path(), note);
+    plan.game = o.game.is_some();
     let classes: Vec<class::Classes> = students.iter().map(|(n, d)| class::read(n, d)).collect();
     // Each student's harness API: the course's, else its own headers'.
     let apis: Vec<Option<derived::Api>> = classes
@@ -158,6 +163,9 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
             .collect()
     });
     let mut report = assemble(&classes, &course, results);
+    if let Some(dir) = &o.game {
+        keep_games(&built, dir, &mut report).map_err(Error::Work)?;
+    }
     if parts.public {
         report.public_tests = outcomes::public_tests(&report, &course.public_tests);
     }
@@ -191,6 +199,27 @@ fn assemble(
         derived::relate(&mut s.classes);
     }
     report
+}
+
+/// Each game program that linked, moved out of the work folder (gone when
+/// the run ends) into `dir`, and named in its student's report.
+fn keep_games(
+    built: &[built::Built],
+    dir: &std::path::Path,
+    report: &mut Report,
+) -> std::io::Result<()> {
+    for (s, b) in built.iter().enumerate() {
+        let made = b.dir.join(plan::GAME_PROGRAM);
+        if !made.is_file() {
+            continue;
+        }
+        let to = dir.join(format!("{s}.exe"));
+        if std::fs::rename(&made, &to).is_err() {
+            std::fs::copy(&made, &to)?;
+        }
+        report.students[s].game = Some(to);
+    }
+    Ok(())
 }
 
 /// A student's API from the headers its build sees (the course gave none).

@@ -24,6 +24,14 @@ const HARNESS_FLAGS: &str = "-std=c++17 -O1 -w";
 /// The student files a class's programs are built from, in the order built.
 const SOURCES: [&str; 3] = ["Card.cpp", "Pack.cpp", "Player.cpp"];
 
+/// The game's sources, in the order the course's build script gives them
+/// to g++ (`Course::build_script`): the link order, which is the order of
+/// the files' static constructors.
+pub(crate) const GAME: [&str; 4] = ["euchre.cpp", "Player.cpp", "Pack.cpp", "Card.cpp"];
+
+/// The game program in a student's build.
+pub(crate) const GAME_PROGRAM: &str = "game.exe";
+
 fn stem(file: &str) -> &str {
     file.strip_suffix(".cpp").unwrap_or(file)
 }
@@ -38,6 +46,8 @@ pub(crate) struct Plan<'a> {
     pub api: Option<Api>,
     /// The classes upcard's tests run on.
     pub classes: Vec<Class>,
+    /// Whether each student's build also links the game (`GAME`).
+    pub game: bool,
     objects: BTreeMap<String, Vec<u8>>,
 }
 
@@ -74,6 +84,7 @@ impl<'a> Plan<'a> {
             } else {
                 Vec::new()
             },
+            game: false,
             objects: BTreeMap::new(),
         };
         if course.class_headers().next().is_some() {
@@ -188,6 +199,15 @@ impl<'a> Plan<'a> {
                 &format!("g++ {flags} -c {src} -o {}.o", stem(src)),
             );
         }
+        // The game is the course build's program only where that build
+        // would see the same headers: a header of the student's own (which
+        // the classes' tests do not see) leaves the game to that build.
+        let own_header = student
+            .keys()
+            .any(|n| !n.ends_with(".cpp") && !files.iter().any(|(f, _)| f == n));
+        if self.game && !own_header && GAME.iter().all(|f| student.contains_key(*f)) {
+            self.link_game(student, &mut files, &mut script, &mut outputs);
+        }
         if self.parts.public {
             self.link_public(&mut files, &mut script, &mut outputs);
         }
@@ -202,6 +222,35 @@ impl<'a> Plan<'a> {
         b.write_programs(&work.join(tag))
             .map_err(|e| (format!("cannot keep the built programs: {e}"), None))?;
         Ok(b)
+    }
+
+    /// The game from the classes' objects and its own main file's, with
+    /// the course's flags, linked in the course script's order: the program
+    /// its one `g++` command would make.
+    fn link_game(
+        &self,
+        student: &BTreeMap<String, Vec<u8>>,
+        files: &mut Vec<(String, Vec<u8>)>,
+        script: &mut Script,
+        outputs: &mut Vec<String>,
+    ) {
+        let flags = self.cxxflags;
+        for main in GAME.iter().filter(|f| !SOURCES.contains(f)) {
+            files.push((main.to_string(), student[*main].clone()));
+            script.step(
+                &format!("compile-{main}"),
+                &[],
+                &format!("g++ {flags} -c {main} -o {}.o", stem(main)),
+            );
+        }
+        let objects: Vec<String> = GAME.iter().map(|f| format!("{}.o", stem(f))).collect();
+        let needs: Vec<&str> = objects.iter().map(String::as_str).collect();
+        script.step(
+            "link-game",
+            &needs,
+            &format!("g++ {flags} {} -o {GAME_PROGRAM}", objects.join(" ")),
+        );
+        outputs.push(GAME_PROGRAM.to_string());
     }
 
     /// Each public test linked with its class's objects (its own object
@@ -305,5 +354,22 @@ impl<'a> Plan<'a> {
             }
             outputs.push(exe);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GAME;
+    use upcard_rules::courses::Course;
+
+    /// The game is linked in the order the course's build names its
+    /// sources (the order of static constructors is the link's).
+    #[test]
+    fn the_game_links_in_the_course_builds_order() {
+        let script = upcard_rules::courses::eecs280::Eecs280.build_script("-g");
+        assert!(
+            script.contains(&format!("for f in {}; do", GAME.join(" "))),
+            "{script}"
+        );
     }
 }

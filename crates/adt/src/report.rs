@@ -98,6 +98,10 @@ pub struct Student {
     pub files: Vec<TestFileResult>,
     /// upcard's engine-derived tests, a class each.
     pub classes: Vec<ClassResult>,
+    /// The game program built from the same objects, when asked
+    /// (`Options::game`) and it linked.
+    #[serde(skip)]
+    pub game: Option<std::path::PathBuf>,
 }
 
 impl Student {
@@ -121,6 +125,7 @@ impl Student {
             headers,
             files: Vec::new(),
             classes: Vec::new(),
+            game: None,
         }
     }
 

@@ -76,6 +76,16 @@ pub struct FunctionResult {
     pub wrong: usize,
     /// The smallest wrong case in the course's words, or why none ran.
     pub finding: Option<String>,
+    /// Wrong cases by the cards their call names (a set of the 24, as
+    /// `upcard_grade::grade::inside::cards_named` reads it), the smallest of
+    /// each set, smallest first, in the course's words: what a diagnosis
+    /// matches with the cards of a first wrong line.
+    #[serde(skip)]
+    pub by_cards: Vec<(u32, String)>,
+    /// Whether `by_cards` has every wrong case's set: the run answered
+    /// every case, and there were at most `CARD_SETS` sets.
+    #[serde(skip)]
+    pub all_cards: bool,
 }
 
 impl FunctionResult {
@@ -120,7 +130,10 @@ pub(crate) fn judge(f: &Function, run: &Run, limits: &Limits) -> FunctionResult 
         cases: n,
         wrong: wrong.len() + unanswered,
         finding: None,
+        by_cards: Vec::new(),
+        all_cards: false,
     };
+    (r.by_cards, r.all_cards) = by_cards(f, &wrong, &got);
     let smallest = wrong
         .iter()
         .min_by_key(|&&i| ((f.size)(i, &got[i], &f.expected[i]), i));
@@ -132,9 +145,42 @@ pub(crate) fn judge(f: &Function, run: &Run, limits: &Limits) -> FunctionResult 
             None => stopped,
         });
         r.wrong = r.wrong.max(1);
+        r.all_cards = false;
     }
     r.finding = finding;
     r
+}
+
+/// Card sets kept for a function's wrong cases (the first met, in the
+/// harness's order): a bound on what a diagnosis keeps for each.
+const CARD_SETS: usize = 128;
+
+/// The smallest wrong case of each set of cards the wrong cases' calls
+/// name (at most `CARD_SETS` sets), smallest first, said; and whether
+/// every wrong case's set is among them.
+fn by_cards(f: &Function, wrong: &[usize], got: &[String]) -> (Vec<(u32, String)>, bool) {
+    let mut all = true;
+    let mut sets: std::collections::BTreeMap<u32, (usize, usize)> = Default::default();
+    for &i in wrong {
+        let set = upcard_grade::grade::inside::cards_named(&(f.call)(i));
+        let size = (f.size)(i, &got[i], &f.expected[i]);
+        let full = sets.len() >= CARD_SETS;
+        match sets.get_mut(&set) {
+            Some(kept) => *kept = (*kept).min((size, i)),
+            None if !full => {
+                sets.insert(set, (size, i));
+            }
+            None => all = false,
+        }
+    }
+    let mut kept: Vec<(usize, usize, u32)> =
+        sets.into_iter().map(|(m, (z, i))| (z, i, m)).collect();
+    kept.sort_unstable();
+    let said = kept
+        .into_iter()
+        .map(|(_, i, m)| (m, (f.say)(i, &got[i], &f.expected[i])))
+        .collect();
+    (said, all)
 }
 
 /// Why a run stopped before its end, and where.

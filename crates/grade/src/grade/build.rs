@@ -27,6 +27,27 @@ pub struct BuildFailed {
     pub log: String,
 }
 
+/// A submission's program that another part built from the same sources
+/// with the course's flags (upcard adt links the game from the objects of
+/// its classes' tests, so they are compiled once), used in place of a
+/// build of its own.
+#[derive(Clone, Debug)]
+pub struct Prebuilt {
+    pub path: PathBuf,
+    /// The folder its sources were in, relative to the submission.
+    pub below: Option<String>,
+}
+
+impl Prebuilt {
+    /// Whether it was built from the sources a build of `src` would take
+    /// (the same folder of the submission).
+    /// A build would have started (its files read and accepted), so reusing
+    /// it decides as the build would have.
+    pub fn is_of(&self, src: &Path, main_files: &[&str]) -> bool {
+        accepted(src, main_files).is_ok_and(|(below, _)| below == self.below)
+    }
+}
+
 /// A shell to run the build script with, from the system's directories
 /// (the sandbox shows those).
 fn bash() -> PathBuf {
@@ -72,6 +93,21 @@ fn sources(src: &Path) -> Result<Vec<(String, Vec<u8>)>, String> {
     Ok(files)
 }
 
+/// A submission's files by name, in name order.
+type Files = Vec<(String, Vec<u8>)>;
+
+/// The sources a build of `src` takes (those of the shallowest folder
+/// holding one of `main_files`) and that folder relative to `src`, or why
+/// there are none a build would start with.
+fn accepted(src: &Path, main_files: &[&str]) -> Result<(Option<String>, Files), String> {
+    let found = super::locate::sources(src, main_files)?;
+    let files = sources(&found.dir)?;
+    if let Some(empty) = super::locate::empty_main(&files, main_files) {
+        return Err(empty);
+    }
+    Ok((found.below, files))
+}
+
 /// The end of a build's output, with why it stopped when it was stopped.
 fn log(stdout: &[u8], stderr: &[u8], why: Option<String>) -> String {
     let mut text = String::from_utf8_lossy(stdout).into_owned();
@@ -106,11 +142,7 @@ impl Grader {
         dest: &Path,
     ) -> Result<Option<String>, BuildFailed> {
         let fail = |log: String| BuildFailed { log };
-        let found = super::locate::sources(src, main_files).map_err(fail)?;
-        let files = sources(&found.dir).map_err(fail)?;
-        if let Some(empty) = super::locate::empty_main(&files, main_files) {
-            return Err(fail(empty));
-        }
+        let (below, files) = accepted(src, main_files).map_err(fail)?;
         let mut dir = self
             .supervisor
             .lease()
@@ -177,6 +209,6 @@ impl Grader {
                 std::fs::set_permissions(dest, std::fs::Permissions::from_mode(0o755))
             })
             .map_err(|e| fail(format!("cannot keep the built program: {e}")))?;
-        Ok(found.below)
+        Ok(below)
     }
 }

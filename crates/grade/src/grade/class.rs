@@ -61,6 +61,9 @@ pub struct Options {
     pub parts: Vec<super::points::Part>,
     pub others: super::others::Others,
     pub points: super::points::Points,
+    /// With `--build`, programs another part built from the same sources,
+    /// by submission name, used in place of a build of their own.
+    pub prebuilt: std::collections::BTreeMap<String, super::build::Prebuilt>,
 }
 
 /// One program to grade: a name for tables and its path (or why there is none).
@@ -159,9 +162,19 @@ fn build_all(
         progs.par_iter_mut().enumerate().for_each(|(i, p)| {
             let src = p.dir.clone();
             let dest = out.join(format!("{i}-{program}"));
-            match grader.build(&src, course.main_files(), &script, program, &dest) {
-                Ok(below) => {
-                    p.path = Ok(dest);
+            let reused = o
+                .prebuilt
+                .get(&p.name)
+                .filter(|b| b.is_of(&src, course.main_files()));
+            let built = match reused {
+                Some(b) => Ok((b.path.clone(), b.below.clone())),
+                None => grader
+                    .build(&src, course.main_files(), &script, program, &dest)
+                    .map(|below| (dest, below)),
+            };
+            match built {
+                Ok((path, below)) => {
+                    p.path = Ok(path);
                     p.sources = below;
                 }
                 Err(f) => p.path = Err(format!("the submission did not build:\n{}", f.log)),

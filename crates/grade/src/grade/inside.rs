@@ -2,7 +2,9 @@
 //! what upcard's ADT tests found calling a student's classes directly.
 //! Where a failing scenario's first wrong line is a decision (a bid, a
 //! discard, a lead, a card played), the wrong function behind that kind of
-//! decision leads the diagnosis, labelled as called directly; where the
+//! decision leads the diagnosis, labelled as called directly — with its
+//! wrong case on the line's own cards where it has one; a function wrong
+//! in no case with those cards is said last, as not the cause. Where the
 //! functions behind it are all right, the diagnosis says the bug is in
 //! the game driver. Transcript findings stay, for bugs in `euchre.cpp`.
 
@@ -18,6 +20,32 @@ pub struct Wrong {
     pub case: String,
     /// The functions it can make wrong: itself and those resting on it.
     pub explains: Vec<String>,
+    /// Its wrong cases by the cards they name (`cards_named`), smallest
+    /// first: one of them may be the first wrong line's.
+    pub by_cards: Vec<(u32, String)>,
+    /// Whether `by_cards` has every wrong case's set (it is bounded).
+    pub all_cards: bool,
+}
+
+/// The cards a text names in the course's words ("the Jack of Hearts"),
+/// as a set of the 24 (a bit each, by the engine's plain index).
+pub fn cards_named(text: &str) -> u32 {
+    static NAMES: std::sync::LazyLock<Vec<(String, u32)>> = std::sync::LazyLock::new(|| {
+        upcard_engine::cards::all_cards()
+            .map(|c| (c.long().to_string(), 1 << c.plain_index()))
+            .collect()
+    });
+    NAMES
+        .iter()
+        .filter(|(name, _)| text.contains(name.as_str()))
+        .fold(0, |set, (_, bit)| set | bit)
+}
+
+/// Whether a wrong case's cards are the first wrong line's: the one set
+/// holds the other, and they share two cards (one where the line names one).
+fn same_cards(case: u32, line: u32) -> bool {
+    let shared = (case & line).count_ones();
+    shared >= line.count_ones().clamp(1, 2) && (case & !line == 0 || line & !case == 0)
 }
 
 /// What the ADT tests found in one student's classes.
@@ -94,10 +122,18 @@ pub(crate) fn add(inside: &Inside, out: &mut Outcome) {
     if out.verdict.passed() || out.diagnosis.is_empty() || !kind_decides(out.diagnosis[0].kind) {
         return;
     }
-    let targets = deciders(&out.diagnosis[0].message);
-    if targets.is_empty() {
+    // The first finding that says which decision it is (a mutant's finding
+    // names a rule, the meaning of the first wrong line names the move).
+    let Some(line) = out
+        .diagnosis
+        .iter()
+        .filter(|f| kind_decides(f.kind))
+        .map(|f| f.message.clone())
+        .find(|m| !deciders(m).is_empty())
+    else {
         return;
-    }
+    };
+    let targets = deciders(&line);
     let behind: Vec<&Wrong> = inside
         .wrong
         .iter()
@@ -121,12 +157,51 @@ pub(crate) fn add(inside: &Inside, out: &mut Outcome) {
         }
         return;
     }
-    // Best last: each is put first in turn.
-    for w in behind.iter().rev() {
+    // A function wrong on the first wrong line's own cards first, with
+    // that case; the others with their smallest case. Best last: each is
+    // put first in turn.
+    // The cards: of the first such finding that names any (the meaning of
+    // the first wrong line names the move's; a mutant's names none).
+    let line = out
+        .diagnosis
+        .iter()
+        .filter(|f| kind_decides(f.kind))
+        .map(|f| cards_named(&f.message))
+        .find(|set| *set != 0)
+        .unwrap_or(0);
+    let mut lead: Vec<(bool, String)> = Vec::new();
+    for w in &behind {
+        let on_line = w
+            .by_cards
+            .iter()
+            .find(|(set, _)| line != 0 && same_cards(*set, line));
+        match on_line {
+            Some((_, case)) => lead.push((
+                true,
+                format!(
+                    "your {}, on the cards of your first wrong line: {case}",
+                    w.function
+                ),
+            )),
+            // Wrong, but in no case with this line's cards: not its cause.
+            None if line != 0 && w.all_cards => out.end_diagnosis(Finding {
+                mutant: None,
+                kind: Kind::Function,
+                message: format!(
+                    "your {} is wrong, though in no case with the cards of your first wrong line: {}",
+                    w.function, w.case
+                ),
+            }),
+            None => lead.push((false, format!("your {}: {}", w.function, w.case))),
+        }
+    }
+    // Those on the line's cards first; each is put first in turn.
+    lead.sort_by_key(|(on_line, _)| !*on_line);
+    for (_, message) in lead.into_iter().rev() {
         out.lead_diagnosis(Finding {
             mutant: None,
             kind: Kind::Function,
-            message: format!("your {}: {}", w.function, w.case),
+            message,
         });
     }
 }
@@ -184,6 +259,8 @@ mod tests {
                 function: "Card_less(a, b, trump)".into(),
                 case: "`Card_less(Jack of Clubs, Queen of Spades, Spades)` is true; it should be false".into(),
                 explains: vec!["Card_less(a, b, trump)".into(), "Simple lead_card".into()],
+                by_cards: Vec::new(),
+                all_cards: false,
             }],
             right: vec!["Simple make_trump".into()],
         }
@@ -225,5 +302,46 @@ mod tests {
         );
         add(&less_wrong(), &mut field);
         assert_eq!(field.diagnosis.len(), 1);
+    }
+
+    #[test]
+    fn the_case_on_the_first_wrong_lines_cards_is_the_one_said() {
+        let clubs =
+            "`Card_less(Jack of Clubs, Queen of Spades, Spades)` is true; it should be false";
+        let hearts =
+            "`Card_less(Jack of Hearts, Queen of Hearts, Hearts)` is true; it should be false";
+        assert_eq!(cards_named(clubs).count_ones(), 2);
+        let mut inside = less_wrong();
+        inside.wrong[0].by_cards = vec![
+            (cards_named(clubs), clubs.to_string()),
+            (cards_named(hearts), hearts.to_string()),
+        ];
+        let mut o = failed(
+            Kind::Strategy,
+            "Adi leads the Queen of Hearts, a lawful card, where the strategy leads the Jack of Hearts",
+        );
+        add(&inside, &mut o);
+        assert_eq!(
+            o.diagnosis[0].message,
+            format!("your Card_less(a, b, trump), on the cards of your first wrong line: {hearts}")
+        );
+        // Cards no wrong case names: the smallest case, as before.
+        let mut o = failed(
+            Kind::Strategy,
+            "Adi leads the Nine of Diamonds where the strategy leads the Ace of Diamonds",
+        );
+        add(&inside, &mut o);
+        assert_eq!(
+            o.diagnosis[0].message,
+            format!("your Card_less(a, b, trump): {clubs}")
+        );
+        // A case of five cards holds a line's two; a line's four a case's three.
+        let line = cards_named("the Nine of Diamonds and the Ace of Diamonds");
+        let hand = line | cards_named("King of Clubs, Ten of Hearts, Queen of Spades");
+        assert!(same_cards(hand, line));
+        assert!(!same_cards(
+            cards_named("the Nine of Diamonds, the King of Clubs"),
+            line
+        ));
     }
 }
