@@ -7,7 +7,8 @@ class sources: Card.cpp; Pack.cpp and Card.cpp; Player.cpp and Card.cpp) with
 g++ outside any sandbox, lists its tests with --show_test_names, runs each
 alone (pack.in beside it), and compares each test's pass or fail with what
 `upcard adt --json` reports. Prints one line a difference and
-`N agree, N differ`; exits 1 when any differs.
+`N agree (N tests pass, N fail, N files built by neither), N differ`;
+exits 1 when any differs.
 
     scripts/adt-compare.py COURSE_FILES CLASS [--upcard PATH]
 
@@ -88,7 +89,7 @@ def main():
         subprocess.run([o.upcard, "adt", "--course-files", o.course, o.klass, "--json", js],
                        stdout=subprocess.DEVNULL)
         report = json.load(open(js))
-    agree = differ = 0
+    agree = differ = neither = passed = failed = 0
     for s in report["students"]:
         src = classes_dir(os.path.join(o.klass, s["name"]))
         for f in s["files"]:
@@ -96,10 +97,16 @@ def main():
             ours = None if f["error"] else {t["name"]: t["verdict"]["kind"] == "pass" for t in f["tests"]}
             if hand == ours:
                 agree += 1
+                if hand is None:
+                    neither += 1
+                else:
+                    passed += sum(hand.values())
+                    failed += sum(not v for v in hand.values())
             else:
                 differ += 1
                 print(f"{s['name']} {f['file']}: by hand {hand}, upcard {ours}")
-    print(f"{agree} agree, {differ} differ")
+    print(f"{agree} agree ({passed} tests pass, {failed} fail, {neither} files built by neither), "
+          f"{differ} differ")
     return 1 if differ else 0
 
 

@@ -644,3 +644,84 @@ fn the_human_player_is_tested_as_the_spec_prints_it() {
         "{text}"
     );
 }
+
+/// The course framework run by hand and `upcard adt` give every public
+/// test the same verdict (scripts/adt-compare.py: g++ outside the sandbox,
+/// the tests listed, each run alone with `pack.in` beside it), in the
+/// current API and the same API as `Card.h`, on a class with tests that
+/// pass, fail, crash and loop (dan's `is_face_or_ace`), a build error, a
+/// `main` of its own and a file missing.
+#[test]
+fn the_public_tests_verdicts_equal_the_course_framework_run_by_hand() {
+    let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("adt-by-hand");
+    let _ = std::fs::remove_dir_all(&base);
+    let class = eecs280_class("by-hand");
+    let card = std::fs::read_to_string(format!("{EECS280}/solution/Card.cpp")).unwrap();
+    let put = |who: &str, name: &str, text: &str| {
+        let p = class.join(who).join(name);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text).unwrap();
+    };
+    // The right bower ranked as any trump Jack; a Pack dealt from its end;
+    // a Player that does not compile.
+    let no_right = card.replacen("    return 300;\n", "    return 200 + plain(c);\n", 1);
+    assert_ne!(no_right, card);
+    put("fay", "Card.cpp", &no_right);
+    let pack = std::fs::read_to_string(format!("{EECS280}/solution/Pack.cpp")).unwrap();
+    let backwards = pack.replacen(
+        "return cards[next++];",
+        "return cards[PACK_SIZE - 1 - next++];",
+        1,
+    );
+    assert_ne!(backwards, pack);
+    put("fay", "Pack.cpp", &backwards);
+    put("fay", "Player.cpp", "#include \"Player.hpp\"\nint x = ;\n");
+    // Card_less with trump asserts: its test crashes, the ctor's passes.
+    let asserts = card.replacen(
+        "bool Card_less(const Card &a, const Card &b, Suit trump) {\n",
+        "bool Card_less(const Card &a, const Card &b, Suit trump) {\n  assert(false);\n",
+        1,
+    );
+    assert_ne!(asserts, card);
+    put("gus", "Card.cpp", &asserts);
+    for (family, rename) in [("hpp", false), ("h", true)] {
+        let dir = base.join(family);
+        let (course, students) = (dir.join("course"), dir.join("class"));
+        copy_tree(Path::new(&format!("{EECS280}/course")), &course, rename);
+        copy_tree(&class, &students, rename);
+        let out = std::process::Command::new("python3")
+            .arg("scripts/adt-compare.py")
+            .args([&course, &students])
+            .arg("--upcard")
+            .arg(env!("CARGO_BIN_EXE_upcard"))
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(
+            text,
+            "21 agree (22 tests pass, 4 fail, 6 files built by neither), 0 differ\n",
+            "{family}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(out.status.success(), "{family}");
+    }
+}
+
+/// A folder copied with its subfolders; `rename` makes the current API's
+/// `.hpp` names the older `.h` ones, in names and `#include`s.
+fn copy_tree(from: &Path, to: &Path, rename: bool) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap().flatten() {
+        let mut name = e.file_name().to_string_lossy().into_owned();
+        if e.file_type().unwrap().is_dir() {
+            copy_tree(&e.path(), &to.join(name), rename);
+            continue;
+        }
+        let mut text = std::fs::read_to_string(e.path()).unwrap();
+        if rename {
+            text = text.replace(".hpp\"", ".h\"");
+            name = name.replace(".hpp", ".h");
+        }
+        std::fs::write(to.join(name), text).unwrap();
+    }
+}
