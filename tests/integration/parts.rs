@@ -440,6 +440,17 @@ fn a_student_sees_why_a_hidden_test_fails_without_seeing_it() {
         v["output"].as_str().unwrap().to_string()
     };
     let (ben, bob) = (head("ben"), head("bob"));
+    // The staff's view names the led card: a led left bower is a lead of trump.
+    let staff: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(gs.join("ben.json")).unwrap()).unwrap();
+    let test = staff["tests"][0]["output"].as_str().unwrap();
+    assert!(
+        test.contains(
+            "the King of Spades is the highest in this trick's order (Clubs trump, Clubs led: the \
+             Jack of Spades)\n"
+        ),
+        "{test}"
+    );
     assert_eq!(
         ben,
         format!(

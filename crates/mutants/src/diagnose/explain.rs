@@ -303,9 +303,15 @@ impl Explainer<'_> {
             ),
             _ => String::new(),
         };
-        let order = match led {
-            Some(l) => format!("{} trump, {} led", suit(trump), suit(l)),
-            None => format!("{} trump", suit(trump)),
+        // The led card by name: a led left bower makes a lead of trump,
+        // which its printed suit alone hides.
+        let first = self.trick_cards().first().map(|&(_, c)| c);
+        let order = match (led, first) {
+            (Some(l), Some(c)) => {
+                format!("{} trump, {} led: the {}", suit(trump), suit(l), c.long())
+            }
+            (Some(l), None) => format!("{} trump, {} led", suit(trump), suit(l)),
+            (None, _) => format!("{} trump", suit(trump)),
         };
         let strategy = match self.r.why {
             Some(why) => format!(
