@@ -36,13 +36,13 @@ pub fn inside(report: &upcard::adt::Report) -> BTreeMap<String, Inside> {
             let wrong = functions
                 .iter()
                 .filter_map(|f| Some((f, f.finding.as_ref()?)))
-                .filter(|(_, finding)| !finding.contains(RESTS))
                 .map(|(f, finding)| Wrong {
                     function: f.function.clone(),
                     case: finding.clone(),
                     explains: upcard::adt::explains(&f.function),
                     by_cards: f.by_cards.clone(),
                     all_cards: f.all_cards,
+                    rests: finding.contains(RESTS),
                 })
                 .collect();
             let right = functions

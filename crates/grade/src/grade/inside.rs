@@ -25,6 +25,10 @@ pub struct Wrong {
     pub by_cards: Vec<(u32, String)>,
     /// Whether `by_cards` has every wrong case's set (it is bounded).
     pub all_cards: bool,
+    /// A function it rests on is wrong too (`upcard::adt::explains`): it is
+    /// said only where it is wrong on the first wrong line's own cards,
+    /// since that other function is the likelier cause elsewhere.
+    pub rests: bool,
 }
 
 /// The cards a text names in the course's words ("the Jack of Hearts"),
@@ -183,6 +187,8 @@ pub(crate) fn add(inside: &Inside, out: &mut Outcome) {
                     w.function
                 ),
             )),
+            // Said where a function it rests on is not the cause.
+            None if w.rests => {}
             // Wrong, but in no case with this line's cards: not its cause.
             None if line != 0 && w.all_cards => out.end_diagnosis(Finding {
                 mutant: None,
@@ -261,6 +267,7 @@ mod tests {
                 explains: vec!["Card_less(a, b, trump)".into(), "Simple lead_card".into()],
                 by_cards: Vec::new(),
                 all_cards: false,
+                rests: false,
             }],
             right: vec!["Simple make_trump".into()],
         }
@@ -302,6 +309,58 @@ mod tests {
         );
         add(&less_wrong(), &mut field);
         assert_eq!(field.diagnosis.len(), 1);
+    }
+
+    /// A function resting on a wrong one (a `Card_less` with a led card on
+    /// `Card_less`) is said where it is wrong on the line's own cards, ahead
+    /// of the one it rests on; elsewhere the other is the likelier cause.
+    #[test]
+    fn a_function_resting_on_a_wrong_one_is_said_on_the_lines_cards() {
+        let led = "`Card_less(Jack of Hearts, Queen of Clubs, Jack of Diamonds, Spades)` is false; \
+                   it should be true (wrong too, and used here: Card_less(a, b, trump))";
+        let resting = |by_cards: Vec<(u32, String)>| Wrong {
+            function: "Card_less(a, b, led_card, trump)".into(),
+            case: led.into(),
+            explains: vec![
+                "Card_less(a, b, led_card, trump)".into(),
+                "Simple play_card".into(),
+            ],
+            by_cards,
+            all_cards: true,
+            rests: true,
+        };
+        let line = "Barbara plays the Queen of Clubs, a lawful card, where the strategy plays the \
+                    Jack of Hearts; of the cards Barbara could play (the King of Spades, the Queen \
+                    of Clubs and the Jack of Hearts), the Queen of Clubs is number 2 from the top \
+                    in this trick's order (Spades trump, Diamonds led: the Jack of Diamonds)";
+        let mut inside = less_wrong();
+        inside.wrong[0].explains.push("Simple play_card".into());
+        inside
+            .wrong
+            .push(resting(vec![(cards_named(led), led.to_string())]));
+        let mut o = failed(Kind::Strategy, line);
+        add(&inside, &mut o);
+        assert_eq!(
+            o.diagnosis[0].message,
+            format!(
+                "your Card_less(a, b, led_card, trump), on the cards of your first wrong line: {led}"
+            )
+        );
+        assert!(
+            o.diagnosis[1]
+                .message
+                .starts_with("your Card_less(a, b, trump): ")
+        );
+        // Wrong only on other cards: not said; the one it rests on is.
+        inside.wrong[1] = resting(vec![(cards_named("the Nine of Hearts"), led.to_string())]);
+        let mut o = failed(Kind::Strategy, line);
+        add(&inside, &mut o);
+        assert!(
+            o.diagnosis[0]
+                .message
+                .starts_with("your Card_less(a, b, trump): ")
+        );
+        assert!(!o.detail.contains("led_card"), "{}", o.detail);
     }
 
     #[test]
