@@ -8,7 +8,6 @@ use std::time::Duration;
 use upcard::Failure;
 use upcard::FailureKind;
 use upcard::adt::{Options, Parts, run};
-use upcard::courses::Course;
 use upcard::sandbox::{Limits, Sandboxing};
 
 /// Grade a class's Card, Pack and Player on the course's public tests, each TEST alone in the sandbox (the checkpoint needs no euchre.cpp)
@@ -60,7 +59,7 @@ impl Args {
     pub fn execute(self, stdout: &mut dyn Write) -> Result<(), Failure> {
         let cxxflags = match &self.cxxflags {
             Some(f) => upcard::deploy::init::shell_words(f)?,
-            None => upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
+            None => super::parts::course_cxxflags(None),
         };
         let options = Options {
             course_files: self.course_files,

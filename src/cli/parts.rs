@@ -211,6 +211,21 @@ fn fill(mut others: Others) -> Others {
     others
 }
 
+/// The flags the classes compile with: the course asked for's, else the
+/// first course with a program's (as `--random` chooses).
+fn cxxflags(o: &Options) -> String {
+    course_cxxflags(o.rules)
+}
+
+/// A course's compiler flags, or the first course with a program's.
+pub fn course_cxxflags(rules: Option<upcard::scenario::RulesName>) -> String {
+    let rules = rules.unwrap_or_else(|| {
+        upcard::scenario::RulesName::from_name(upcard::courses::program_names()[0])
+            .expect("a course")
+    });
+    rules.course().cxxflags().to_string()
+}
+
 /// The course's public tests and upcard's, on every submission.
 fn adt(
     o: &Options,
@@ -218,11 +233,10 @@ fn adt(
     games: Option<&Path>,
     said: &dyn Reporter,
 ) -> Result<upcard::adt::Report, Failure> {
-    use upcard::courses::Course;
     let options = upcard::adt::Options {
         course_files: dir.to_path_buf(),
         submissions: o.exe.clone(),
-        cxxflags: upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
+        cxxflags: cxxflags(o),
         limits: o.limits,
         sandboxing: Sandboxing::when(o.sandbox).map_err(super::refused)?,
         jobs: o.jobs,
@@ -245,7 +259,6 @@ fn unit(
     (solution, bugs, reference): (&Path, &[PathBuf], Option<&Path>),
     said: &dyn Reporter,
 ) -> Result<upcard::unit::Report, Failure> {
-    use upcard::courses::Course;
     let options = upcard::unit::Options {
         files: upcard::unit::GRADED_TESTS.map(String::from).to_vec(),
         csv: None,
@@ -254,7 +267,7 @@ fn unit(
         bugs: bugs.to_vec(),
         course_files: o.course_files.clone(),
         tests: o.exe.clone(),
-        cxxflags: upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
+        cxxflags: cxxflags(o),
         // The spec: a suite in under 5 s.
         limits: Limits {
             time: std::time::Duration::from_secs(5),

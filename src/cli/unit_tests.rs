@@ -6,7 +6,6 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use upcard::Failure;
-use upcard::courses::Course;
 use upcard::sandbox::{Limits, Sandboxing};
 use upcard::unit::{Options, run};
 
@@ -93,7 +92,7 @@ impl Args {
         }
         let cxxflags = match &self.cxxflags {
             Some(f) => upcard::deploy::init::shell_words(f)?,
-            None => upcard::courses::eecs280::Eecs280.cxxflags().to_string(),
+            None => super::parts::course_cxxflags(None),
         };
         let sandboxing = Sandboxing::when(!self.no_sandbox).map_err(super::refused)?;
         let options = Options {
