@@ -491,19 +491,7 @@ fn a_generated_grader_builds_with_the_courses_headers() {
 fn every_api_family_is_tested_from_inside() {
     let base = Path::new(env!("CARGO_TARGET_TMPDIR")).join("adt-families");
     let _ = std::fs::remove_dir_all(&base);
-    let copy = |from: &str, to: &Path, rename: bool| {
-        std::fs::create_dir_all(to).unwrap();
-        for e in std::fs::read_dir(from).unwrap().flatten() {
-            let name = e.file_name().to_string_lossy().into_owned();
-            let mut text = std::fs::read_to_string(e.path()).unwrap();
-            let mut name = name;
-            if rename {
-                text = text.replace(".hpp\"", ".h\"");
-                name = name.replace(".hpp", ".h");
-            }
-            std::fs::write(to.join(name), text).unwrap();
-        }
-    };
+    let copy = |from: &str, to: &Path, rename: bool| copy_tree(Path::new(from), to, rename);
     let families = [
         (
             "enum-h",

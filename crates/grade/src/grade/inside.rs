@@ -128,16 +128,15 @@ pub(crate) fn add(inside: &Inside, out: &mut Outcome) {
     }
     // The first finding that says which decision it is (a mutant's finding
     // names a rule, the meaning of the first wrong line names the move).
-    let Some(line) = out
+    let Some(targets) = out
         .diagnosis
         .iter()
         .filter(|f| kind_decides(f.kind))
-        .map(|f| f.message.clone())
-        .find(|m| !deciders(m).is_empty())
+        .map(|f| deciders(&f.message))
+        .find(|t| !t.is_empty())
     else {
         return;
     };
-    let targets = deciders(&line);
     let behind: Vec<&Wrong> = inside
         .wrong
         .iter()
