@@ -35,7 +35,7 @@ enum Sub {
         /// The compiler flags build.sh uses (default: the course Makefile's)
         #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
         cxxflags: Option<String>,
-        /// Grade the students' unit tests too (Gradescope, PrairieLearn): a folder with solution/, and bugs/ and reference/ (docs/unit-tests.md)
+        /// Grade the students' unit tests too (autograder.io, GitHub Classroom: the unit-tests part): a folder with solution/, and bugs/ and reference/ (docs/unit-tests.md)
         #[arg(long, value_name = "DIR")]
         unit_tests: Option<PathBuf>,
         /// The course's files (a term's starter files): their headers go in the autograder and replace each submission's in its build, as the course compiles students' .cpp files
@@ -44,7 +44,7 @@ enum Sub {
         /// How the autograder compares transcripts (upcard grade --compare; default: as the course's autograder does)
         #[arg(long, value_name = "HOW", value_parser = |s: &str| super::grade::compare(s).map(|_| s.to_string()))]
         compare: Option<String>,
-        /// The parts the autograder grades besides the game (Gradescope, PrairieLearn): public, adt and style from the submission's sources (public and adt need --course-files), unit-tests with --unit-tests (upcard grade --parts; docs/parts.md)
+        /// The parts the autograder grades besides the game: public, adt and style from the submission's sources (public and adt need --course-files), unit-tests with --unit-tests (upcard grade --parts; docs/parts.md)
         #[arg(
             long,
             value_name = "PARTS",
@@ -72,6 +72,18 @@ enum Sub {
         /// Where the joined results go (it may be one of the inputs)
         #[arg(long)]
         out: PathBuf,
+    },
+    /// Say one test of a grade's JSON report, exiting 0 when it passed (autograder.io's and GitHub Classroom's test of a part runs it)
+    #[command(after_help = "Examples:
+  upcard autograder verdict upcard-parts.json --part adt 'Card: Card_less(a, b, trump)'")]
+    Verdict {
+        /// The JSON report (upcard grade --report json=FILE)
+        report: PathBuf,
+        /// The test's part: system, public, adt, unit-tests, style
+        #[arg(long, default_value = "system", value_parser = ["system", "public", "adt", "unit-tests", "style"])]
+        part: String,
+        /// The test's name, as the report names it
+        name: String,
     },
     /// Write the results of a submission that did not build (run_autograder and run.sh use it)
     BuildFailed {
@@ -102,6 +114,19 @@ impl Args {
                 points,
                 dir,
             } => {
+                // A platform that runs a command a test grades the unit
+                // tests as a part: the game and them, unless told otherwise.
+                let one_command = matches!(
+                    platform,
+                    deploy::Platform::AutograderIo | deploy::Platform::GithubClassroom
+                );
+                let parts = match (&parts, &unit_tests) {
+                    (None, Some(_)) if one_command && !checkpoint => Some(vec![
+                        upcard::grade::points::Part::System,
+                        upcard::grade::points::Part::UnitTests,
+                    ]),
+                    _ => parts,
+                };
                 let stage = super::parts::stage(
                     parts.as_deref(),
                     checkpoint,
@@ -118,6 +143,15 @@ impl Args {
                     Some(root) => vec![root.join("scenarios")],
                     None => scenarios,
                 };
+                let plan = stage.as_ref().map(|stage| {
+                    let given = super::plan::Given {
+                        stage,
+                        course_files: course_files.as_deref(),
+                        unit: unit_tests.as_deref(),
+                        points: points.as_deref(),
+                    };
+                    move |all: &[upcard::scenario::Scenario]| super::plan::planned(&given, all)
+                });
                 let req = init::Request {
                     platform,
                     rules: &rules,
@@ -132,7 +166,8 @@ impl Args {
                         None => Vec::new(),
                     },
                     compare: compare.as_deref().filter(|c| *c != "course"),
-                    parts: stage,
+                    parts: stage.clone(),
+                    plan: plan.as_ref().map(|p| p as &init::Plan),
                     dir: &dir,
                 };
                 init::init(&req, stdout, &mut |n| eprintln!("upcard: {n}"))
@@ -142,6 +177,9 @@ impl Args {
                 inputs,
                 out,
             } => init::combine(&platform, &inputs, &out),
+            Sub::Verdict { report, part, name } => {
+                super::verdict::verdict(&report, &part, &name, stdout)
+            }
             Sub::BuildFailed { log, out, platform } => init::build_failed(&log, &platform, &out),
         }
     }

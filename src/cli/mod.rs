@@ -15,6 +15,7 @@ mod join;
 mod mutants;
 mod new;
 mod parts;
+mod plan;
 mod play;
 mod program;
 mod record;
@@ -29,6 +30,7 @@ mod signals;
 mod style;
 mod tournament;
 mod unit_tests;
+mod verdict;
 
 use std::io::Write;
 

@@ -95,12 +95,7 @@ pub fn settle(
         o.parts = vec![Part::System];
     }
     if checkpoint {
-        o.points
-            .adt
-            .get_or_insert_with(|| upcard::grade::points::PartPoints {
-                each: Some(0.0),
-                ..Default::default()
-            });
+        checkpoint_points(&mut o.points);
     }
     if given.course_files.is_some() && o.parts == [Part::System] && !o.build {
         return Err(Failure::input(
@@ -108,6 +103,17 @@ pub fn settle(
         ));
     }
     Ok(())
+}
+
+/// The checkpoint's points: upcard's tests are advice, worth nothing
+/// unless the TA's points file gives them points.
+pub fn checkpoint_points(points: &mut upcard::grade::points::Points) {
+    points
+        .adt
+        .get_or_insert_with(|| upcard::grade::points::PartPoints {
+            each: Some(0.0),
+            ..Default::default()
+        });
 }
 
 /// Each student's outcomes of the parts but the system tests, by name;

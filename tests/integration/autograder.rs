@@ -612,7 +612,8 @@ fn autograder_io_needs_whole_points() {
         .args(["autograder", "init", "--platform", "autograder-io", "--rules", "eecs280", "out"])
         .status(2)
         .stderr_is(
-            "upcard: scenarios/eecs280/euchred.yaml: autograder.io gives whole points, and its weight is 0.5\n",
+            "upcard: scenarios/eecs280/euchred.yaml: autograder.io gives whole points, and its points are 0.5 \
+             (give whole points in the points file, e.g. `each`, or weights)\n",
         )
         .run();
     assert!(!root.join("out").exists(), "nothing is written");

@@ -204,3 +204,18 @@ pub fn in_a_pty(
     drop(pair.slave);
     (child, pair.master)
 }
+
+/// autograder.io's sandbox for a suite: the project's first suite, its
+/// instructor files copied into `sandbox` as the platform lays them out.
+pub fn autograder_io_sandbox(project: &Path, sandbox: &Path) -> serde_yaml::Value {
+    let y: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(project.join("agproject.yml")).unwrap())
+            .unwrap();
+    let suite = y["project"]["test_suites"][0].clone();
+    std::fs::create_dir_all(sandbox).unwrap();
+    for f in suite["instructor_files_needed"].as_sequence().unwrap() {
+        let f = f.as_str().unwrap();
+        std::fs::copy(project.join(f), sandbox.join(f)).unwrap();
+    }
+    suite
+}

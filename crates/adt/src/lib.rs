@@ -26,7 +26,7 @@ pub use course::CourseFiles;
 pub use derived::{Class, FunctionResult, explains};
 pub use error::Error;
 pub use family::Family;
-pub use outcomes::{adt as adt_outcomes, public as public_outcomes};
+pub use outcomes::{adt as adt_outcomes, course_tests, public as public_outcomes};
 pub use report::{ClassResult, Report, Student, TestFileResult, TestResult, Verdict};
 pub use upcard_grade::grade::headers::HeaderChange;
 

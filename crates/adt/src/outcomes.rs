@@ -7,7 +7,7 @@
 use upcard_grade::grade::points::Part;
 use upcard_grade::grade::{Outcome, Verdict as Graded};
 
-use crate::{Report, Student, TestFileResult, Verdict};
+use crate::{CourseFiles, Report, Student, TestFileResult, Verdict};
 
 /// The public test files' TEST names, in order: each file's as the
 /// course's source declares them, then any a student's build listed that
@@ -70,6 +70,44 @@ pub(crate) fn functions(
             (class, names)
         })
         .collect()
+}
+
+/// The tests every student's report of `parts` has before any student is
+/// graded: the course's public tests and upcard's functions of the course's
+/// API, named as `public` and `adt` name them, not run. A grader whose
+/// platform runs a command a test lists them when it is made. `None` when
+/// upcard's tests are asked for and the course's headers declare no Card.
+pub fn course_tests(course: &CourseFiles, parts: crate::Parts) -> Option<Vec<Outcome>> {
+    let empty = Report {
+        family: course.family,
+        students: Vec::new(),
+        public_tests: Vec::new(),
+        functions: Vec::new(),
+    };
+    let mut report = Report {
+        public_tests: public_tests(&empty, &course.public_tests),
+        ..empty
+    };
+    if parts.engine {
+        let api = crate::derived::Api::of(&course.headers)?;
+        report.functions = functions(&report, &[crate::derived::Prepared::new(api)]);
+    }
+    let nobody = Student {
+        name: String::new(),
+        below: None,
+        family: course.family,
+        error: Some("not graded yet".into()),
+        headers: Vec::new(),
+        files: Vec::new(),
+        classes: Vec::new(),
+        game: None,
+    };
+    let mut out = Vec::new();
+    if parts.public {
+        out.extend(public(&report, &nobody));
+    }
+    out.extend(adt(&report, &nobody));
+    Some(out)
 }
 
 /// `s`'s public tests as outcomes: `FILE TEST`, a point each.

@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use super::{
-    Deployment, File, scenario_command, scenario_files, upcard_binary, write_files, yaml_str,
+    Deployment, File, scenario_command, scenario_files, upcard_binary, verdict_command,
+    whole_points, write_files, yaml_str,
 };
 use upcard_scenario::scenario::raw::Visibility;
 
@@ -17,6 +18,8 @@ const UPCARD: &str = "upcard";
 const BUILD: &str = "upcard-build.sh";
 const SETUP: &str = "upcard-setup.sh";
 const TESTS: &str = "upcard-tests.tar";
+/// The parts' report, written by the setup command, read by each part's test.
+const PARTS_REPORT: &str = "upcard-parts.json";
 
 /// Seconds autograder.io gives one test command: upcard's own limit per run
 /// (10 s by default) and its start-up, with room to spare.
@@ -25,6 +28,28 @@ const TIME_LIMIT: u32 = 60;
 fn setup_script(d: &Deployment) -> String {
     let course = d.course;
     let program = course.program_file();
+    let build = format!(
+        "bin/upcard build --rules {rules} --script {BUILD}{course} .upcard-submission -o {program}\n",
+        rules = course.name(),
+        course = super::course_flag(d, super::COURSE_DIR),
+    );
+    let (parts, build) = match &d.parts {
+        None => (String::new(), build),
+        // The parts are graded before the build, whose failure ends the
+        // script: a program that does not build still has its classes graded.
+        Some(p) => (
+            format!(
+                "# The parts besides the game, graded once; each of their tests reads the report.\n\
+                 rm -f {PARTS_REPORT}\n\
+                 bin/upcard grade {args} --exe .upcard-submission \\\n\
+                 \x20   --report json={PARTS_REPORT} >upcard-parts.log 2>&1 || true\n\
+                 # A failed test is a score; no report is a grading error, said here.\n\
+                 if [ ! -s {PARTS_REPORT} ]; then tail -n 40 upcard-parts.log; fi\n",
+                args = super::parts_args(d, p),
+            ),
+            if p.system { build } else { String::new() },
+        ),
+    };
     format!(
         "#!/usr/bin/env bash\n\
          # autograder.io's setup command for the suite (written by `upcard autograder init`):\n\
@@ -39,9 +64,7 @@ fn setup_script(d: &Deployment) -> String {
          for f in ./*.cpp ./*.cc ./*.hpp ./*.h ./Makefile; do\n\
          \x20   if [ -f \"$f\" ]; then cp \"$f\" .upcard-submission/; fi\n\
          done\n\
-         bin/upcard build --rules {rules} --script {BUILD}{course} .upcard-submission -o {program}\n",
-        rules = course.name(),
-        course = super::course_flag(d, super::COURSE_DIR),
+         {parts}{build}",
     )
 }
 
@@ -58,21 +81,37 @@ fn feedback(v: Visibility) -> [&'static str; 3] {
     }
 }
 
-/// One test case a scenario, whole points each.
+/// One test case a scenario (none at the checkpoint), then one a test of
+/// the other parts, whole points each.
 fn test_cases(d: &Deployment) -> Result<String, String> {
     let mut cases = String::new();
-    for s in d.scenarios {
-        if s.weight.fract() != 0.0 || s.weight < 0.0 {
-            return Err(format!(
-                "{}: autograder.io gives whole points, and its weight is {}",
-                s.path.display(),
-                s.weight
-            ));
-        }
-        let cmd = scenario_command(d, s)?;
-        let [normal, final_graded, past_limit] = feedback(s.visibility);
-        cases.push_str(&format!(
-            "        - name: {name}\n\
+    let system = d.parts.as_ref().is_none_or(|p| p.system);
+    for s in d.scenarios.iter().filter(|_| system) {
+        let points = whole_points(
+            "autograder.io",
+            &s.path.display().to_string(),
+            d.scenario_points(s),
+        )?;
+        cases.push_str(&test_case(
+            &s.name,
+            &scenario_command(d, s)?,
+            points,
+            s.visibility,
+        ));
+    }
+    for t in d.part_tests() {
+        let points = whole_points("autograder.io", &t.name, t.points)?;
+        let cmd = verdict_command(PARTS_REPORT, t)?;
+        cases.push_str(&test_case(&t.name, &cmd, points, t.visibility));
+    }
+    Ok(cases)
+}
+
+/// One test case: its command passes when it exits 0.
+fn test_case(name: &str, cmd: &str, points: u64, visibility: Visibility) -> String {
+    let [normal, final_graded, past_limit] = feedback(visibility);
+    format!(
+        "        - name: {name}\n\
              \x20         type: single_cmd\n\
              \x20         cmd: {cmd}\n\
              \x20         return_code:\n\
@@ -85,15 +124,12 @@ fn test_cases(d: &Deployment) -> Result<String, String> {
              \x20           staff_viewer: \"public\"\n\
              \x20         resources:\n\
              \x20           time_limit: {TIME_LIMIT}\n",
-            name = yaml_str(&s.name),
-            cmd = yaml_str(&cmd),
-            points = s.weight as u64,
-            normal = yaml_str(normal),
-            final_graded = yaml_str(final_graded),
-            past_limit = yaml_str(past_limit),
-        ));
-    }
-    Ok(cases)
+        name = yaml_str(name),
+        cmd = yaml_str(cmd),
+        normal = yaml_str(normal),
+        final_graded = yaml_str(final_graded),
+        past_limit = yaml_str(past_limit),
+    )
 }
 
 /// The project file in autograder-cli's format (its `ag project save`
@@ -196,9 +232,17 @@ pub(super) fn autograder_io(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, 
         (PathBuf::from(SETUP), setup_script(d).into_bytes(), false),
         (
             PathBuf::from(TESTS),
-            tar(&[scenario_files(d)?, super::course_file_list(d)].concat())?,
+            tar(&[scenario_files(d)?, super::course_file_list(d), unit(d)?].concat())?,
             false,
         ),
     ];
     write_files(dir, files)
+}
+
+/// The staff's unit-test folders, where the parts grade the unit tests.
+fn unit(d: &Deployment) -> Result<Vec<File>, String> {
+    match &d.unit {
+        Some(staff) => super::unit_files(staff),
+        None => Ok(Vec::new()),
+    }
 }

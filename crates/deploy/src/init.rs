@@ -42,9 +42,17 @@ pub struct Request<'a> {
     pub compare: Option<&'a str>,
     /// The parts graded besides the game (`--parts`), when asked for.
     pub parts: Option<deploy::PartsStage>,
+    /// Every test with its points, from the scenarios deployed (the parts'
+    /// tests and the TA's points file): a platform that runs a command a
+    /// test needs them, with parts or points.
+    pub plan: Option<&'a Plan<'a>>,
     /// Where the autograder's files go.
     pub dir: &'a Path,
 }
+
+/// What lists a grade's tests from the scenarios deployed.
+pub type Plan<'a> = dyn Fn(&[upcard_scenario::scenario::Scenario]) -> Result<Vec<deploy::PlannedTest>, Failure>
+    + 'a;
 
 /// What writing an autograder has to say besides what it wrote, told to the
 /// caller as it happens (the binary says it on standard error).
@@ -90,6 +98,7 @@ pub fn init(
         course_files,
         compare,
         parts,
+        plan,
         dir,
     } = req;
     let (platform, dir) = (*platform, *dir);
@@ -98,15 +107,9 @@ pub fn init(
         platform,
         deploy::Platform::AutograderIo | deploy::Platform::GithubClassroom
     );
-    if one_command && parts.is_some() {
+    if one_command && unit.is_some() && parts.is_none() {
         return Err(Failure::input(format!(
-            "--parts: {} runs one command a test; add `upcard grade --parts` there as a test of its own (docs/parts.md)",
-            platform.title()
-        )));
-    }
-    if one_command && unit.is_some() {
-        return Err(Failure::input(format!(
-            "--unit-tests: {} runs one command a test; add `upcard unit-tests` there as a test of its own (docs/unit-tests.md)",
+            "--unit-tests: {} runs one command a test: grade them as a part (--parts system,unit-tests; docs/parts.md)",
             platform.title()
         )));
     }
@@ -128,6 +131,10 @@ pub fn init(
         course_files: course_files.clone(),
         compare: compare.map(str::to_string),
         parts: parts.clone(),
+        planned: match plan {
+            Some(plan) if one_command => plan(&all)?,
+            _ => Vec::new(),
+        },
     };
     let written = platform.write(&d, dir).map_err(Failure::input)?;
     let what = platform.title();

@@ -85,6 +85,48 @@ pub struct Deployment<'a> {
     /// The parts graded besides the system tests (`autograder init
     /// --parts`), when asked for: one `upcard grade --parts` stage.
     pub parts: Option<PartsStage>,
+    /// Every test with its points as the TA's points file gives them, the
+    /// scenarios' first (empty: a scenario is worth its weight). A platform
+    /// that runs a command a test makes a test of each.
+    pub planned: Vec<PlannedTest>,
+}
+
+/// One test of the grade, known before any submission is graded: a
+/// scenario, or a test of another part as that part's report names it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlannedTest {
+    /// Its part (`system`, `public`, `adt`, `unit-tests`, `style`).
+    pub part: String,
+    pub name: String,
+    pub points: f64,
+    pub visibility: upcard_scenario::scenario::raw::Visibility,
+}
+
+impl Deployment<'_> {
+    /// The points of scenario `s`: the plan's, else its weight.
+    fn scenario_points(&self, s: &Scenario) -> f64 {
+        self.planned
+            .iter()
+            .find(|t| t.part == "system" && t.name == s.name)
+            .map_or(s.weight, |t| t.points)
+    }
+
+    /// The planned tests of the parts but the system tests.
+    fn part_tests(&self) -> impl Iterator<Item = &PlannedTest> {
+        self.planned.iter().filter(|t| t.part != "system")
+    }
+}
+
+/// Whole points, as autograder.io and GitHub Classroom count them: a
+/// fraction is refused (GitHub's grader would drop it), naming the test.
+fn whole_points(platform: &str, what: &str, points: f64) -> Result<u64, String> {
+    if points.fract() != 0.0 || points < 0.0 {
+        return Err(format!(
+            "{what}: {platform} gives whole points, and its points are {points} \
+             (give whole points in the points file, e.g. `each`, or weights)"
+        ));
+    }
+    Ok(points as u64)
 }
 
 /// The grading script's parts stage: `upcard grade --parts` on the
@@ -270,12 +312,9 @@ fn unit_flags(staff: &Path) -> String {
     args
 }
 
-/// The grading script's parts stage (`autograder init --parts`): every part
-/// but the game graded on the submission's sources by one `upcard grade
-/// --parts`, before the build (a program that does not build still has its
-/// classes graded); its results are the whole results at the checkpoint,
-/// else joined to the game's.
-fn parts_stage(d: &Deployment, p: &PartsStage, l: &Layout) -> String {
+/// `upcard grade`'s arguments for the parts but the game, run from the
+/// autograder's folder (its `course/`, `points.toml` and `unit/`).
+fn parts_args(d: &Deployment, p: &PartsStage) -> String {
     let mut args = if p.checkpoint {
         "--checkpoint".to_string()
     } else {
@@ -290,6 +329,27 @@ fn parts_stage(d: &Deployment, p: &PartsStage, l: &Layout) -> String {
     if let (true, Some(staff)) = (p.parts.iter().any(|x| x == "unit-tests"), &d.unit) {
         args.push_str(&unit_flags(staff));
     }
+    args
+}
+
+/// The command that says one planned test's verdict from the parts'
+/// report (`report`): exit 0 when it passed.
+fn verdict_command(report: &str, t: &PlannedTest) -> Result<String, String> {
+    let name = shlex::try_quote(&t.name)
+        .map_err(|_| format!("{}: a test name with a NUL byte", t.name))?;
+    Ok(format!(
+        "bin/upcard autograder verdict {report} --part {} {name}",
+        t.part
+    ))
+}
+
+/// The grading script's parts stage (`autograder init --parts`): every part
+/// but the game graded on the submission's sources by one `upcard grade
+/// --parts`, before the build (a program that does not build still has its
+/// classes graded); its results are the whole results at the checkpoint,
+/// else joined to the game's.
+fn parts_stage(d: &Deployment, p: &PartsStage, l: &Layout) -> String {
+    let args = parts_args(d, p);
     let stage = format!(
         r#"# The parts besides the game ({parts}), graded from the submission's
 # sources in the sandbox too; their results join the game's at the end.
@@ -383,7 +443,7 @@ if ! "$UPCARD" build --rules {rules} --script "$SOURCE/build.sh"{course} "$ROOT/
 fi
 cd "$SOURCE" || exit 1
 # --diagnose: a wrong transcript names the catalogued bug that reproduces it.
-"$UPCARD" grade --exe "$BUILD/{program}" --rules {rules}{compare} --diagnose scenarios \
+"$UPCARD" grade --exe "$BUILD/{program}" --rules {rules}{compare}{points} --diagnose scenarios \
     --report {format}="$RESULTS/results.json"
 # A failing test is a score, not a grading error.
 {done}
@@ -396,7 +456,19 @@ cd "$SOURCE" || exit 1
         rules = course.name(),
         course = course_flag(d, &format!("\"$SOURCE/{COURSE_DIR}\"")),
         compare = compare_flag(d),
+        points = points_flag(d),
     )
+}
+
+/// The TA's points, where the grader carries them: the system tests'
+/// `[system]` scales the scenarios as it does in `upcard grade`.
+fn points_flag(d: &Deployment) -> String {
+    match &d.parts {
+        Some(PartsStage {
+            points: Some(_), ..
+        }) => format!(" --points {POINTS_FILE}"),
+        _ => String::new(),
+    }
 }
 
 /// run_autograder, Gradescope's script.
@@ -517,21 +589,42 @@ fn gradescope(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
     write_files(dir, files)
 }
 
-/// GitHub Classroom's workflow: build once, then one command test per
-/// scenario (`upcard grade` on it exits 0 when it passes), and the reporter.
+/// GitHub Classroom's workflow: the parts graded once (with `--parts`),
+/// the build, then one command test per scenario (`upcard grade` on it
+/// exits 0 when it passes) and per test of the other parts (`upcard
+/// autograder verdict` on the parts' report), and the reporter.
 fn classroom_workflow(d: &Deployment) -> Result<String, String> {
     let mut steps = String::new();
     let mut ids = Vec::new();
-    for (i, s) in d.scenarios.iter().enumerate() {
-        let id = format!("test-{}", i + 1);
-        let command = scenario_command(d, s)?;
+    let mut step = |name: &str, command: &str, points: f64| -> Result<(), String> {
+        let id = format!("test-{}", ids.len() + 1);
+        let score = whole_points("GitHub Classroom", name, points)?;
         steps.push_str(&format!(
             "    - name: {name}\n      id: {id}\n      uses: classroom-resources/autograding-command-grader@v1\n      with:\n        test-name: {name}\n        command: {command}\n        timeout: 1\n        max-score: {score}\n",
-            name = workflow_str(&s.name),
-            command = workflow_str(&command),
-            score = s.weight,
+            name = workflow_str(name),
         ));
         ids.push(id);
+        Ok(())
+    };
+    let system = d.parts.as_ref().is_none_or(|p| p.system);
+    for s in d.scenarios.iter().filter(|_| system) {
+        step(
+            &s.name,
+            &workflow_str(&scenario_command(d, s)?),
+            d.scenario_points(s),
+        )?;
+    }
+    for t in d.part_tests() {
+        // The report's path is an expression GitHub fills in; the name is
+        // written so that none of it is one.
+        let command = verdict_command(
+            CLASSROOM_REPORT,
+            &PlannedTest {
+                name: t.name.replace("${{", "${{ '${{' }}"),
+                ..t.clone()
+            },
+        )?;
+        step(&t.name, &yaml_str(&command), t.points)?;
     }
     let env: String = ids
         .iter()
@@ -542,6 +635,16 @@ fn classroom_workflow(d: &Deployment) -> Result<String, String> {
             )
         })
         .collect();
+    let build = if system {
+        format!(
+            "\x20   - name: Build\n      run: chmod +x bin/upcard && bin/upcard build --rules {rules} --script build.sh{course} . -o {program}\n      continue-on-error: true\n",
+            rules = d.course.name(),
+            program = d.course.program_file(),
+            course = course_flag(d, COURSE_DIR),
+        )
+    } else {
+        String::new()
+    };
     Ok(format!(
         "# GitHub Classroom autograding (written by `upcard autograder init`).\n\
          name: Autograding Tests\n\
@@ -551,15 +654,30 @@ fn classroom_workflow(d: &Deployment) -> Result<String, String> {
          \x20   if: github.actor != 'github-classroom[bot]'\n\
          \x20   steps:\n\
          \x20   - name: Checkout code\n      uses: actions/checkout@v4\n\
-         \x20   - name: Build\n      run: chmod +x bin/upcard && bin/upcard build --rules {rules} --script build.sh{course} . -o {program}\n      continue-on-error: true\n\
-         {steps}\
+         {parts}{build}{steps}\
          \x20   - name: Autograding Reporter\n      uses: classroom-resources/autograding-grading-reporter@v1\n      env:\n{env}\
          \x20     with:\n        runners: {}\n",
         ids.join(","),
-        rules = d.course.name(),
-        program = d.course.program_file(),
-        course = course_flag(d, COURSE_DIR),
+        parts = classroom_parts(d),
     ))
+}
+
+/// Where the classroom workflow's parts report goes: the runner's
+/// temporary folder, outside the repository the student pushed.
+const CLASSROOM_REPORT: &str = "${{ runner.temp }}/upcard-parts.json";
+
+/// The workflow's step that grades the parts besides the game, once.
+fn classroom_parts(d: &Deployment) -> String {
+    let Some(p) = &d.parts else {
+        return String::new();
+    };
+    format!(
+        "\x20   - name: Grade the parts\n      run: {run}\n      continue-on-error: true\n",
+        run = yaml_str(&format!(
+            "chmod +x bin/upcard && rm -f \"{CLASSROOM_REPORT}\" && bin/upcard grade {} --exe . --report json=\"{CLASSROOM_REPORT}\"",
+            parts_args(d, p)
+        )),
+    )
 }
 
 /// A YAML string for a workflow: GitHub evaluates `${{ … }}` in every
