@@ -168,7 +168,7 @@ pub fn report(data: &[u8]) {
                 program: &p.program,
                 error: p.error.as_deref(),
                 sources: p.sources.as_deref(),
-                shard: p.shard,
+                shard: p.shard.as_ref(),
                 limits: &p.limits,
                 timings: p.timings,
             },

@@ -79,6 +79,7 @@ impl Args {
                 public: self.parts.contains(&Part::Public),
                 engine: self.parts.contains(&Part::Engine),
             },
+            students: None,
             game: None,
         };
         let note = |n: &str| eprintln!("upcard: note: {n}");

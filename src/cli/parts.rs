@@ -79,8 +79,7 @@ pub fn chosen(
     Ok(parts)
 }
 
-/// `grade`'s parts and points as asked: the parts chosen (a shard's, the
-/// system tests alone), the checkpoint's points (upcard's tests are advice
+/// `grade`'s parts and points as asked: the parts chosen, the checkpoint's points (upcard's tests are advice
 /// there: the course's checkpoint has no private tests), and course files
 /// refused where nothing would read them.
 pub fn settle(
@@ -90,10 +89,6 @@ pub fn settle(
     given: &Asked,
 ) -> Result<(), Failure> {
     o.parts = chosen(asked, checkpoint, o.build, given)?;
-    if o.shard.is_some() && asked.is_none() && !checkpoint {
-        // A shard grades scenario runs: the other parts are a whole run's.
-        o.parts = vec![Part::System];
-    }
     if checkpoint {
         checkpoint_points(&mut o.points);
     }
@@ -131,6 +126,8 @@ pub fn grade(
         others.entry(name.to_string()).or_default().extend(outs);
     };
     let has = |p: Part| o.parts.contains(&p);
+    // A shard grades the other parts of the students it takes, whole.
+    let taken = |name: &str| o.shard.is_none_or(|s| s.takes_student(name));
     let inside =
         has(Part::Public) || has(Part::Adt) || (o.diagnose && given.course_files.is_some());
     let report = match (given.course_files, inside) {
@@ -138,7 +135,7 @@ pub fn grade(
         _ => None,
     };
     if let Some(r) = &report {
-        for s in &r.students {
+        for s in r.students.iter().filter(|s| taken(&s.name)) {
             let mut outs = Vec::new();
             if has(Part::Public) {
                 outs.extend(upcard::adt::public_outcomes(r, s));
@@ -151,7 +148,7 @@ pub fn grade(
     }
     if let (true, Some(solution)) = (has(Part::UnitTests), given.solution) {
         let r = unit(o, (solution, given.bugs, given.reference), said)?;
-        for s in &r.submissions {
+        for s in r.submissions.iter().filter(|s| taken(&s.name)) {
             let outs = upcard::unit::outcomes(&r, s)
                 .into_iter()
                 .map(|x| x.in_part(Part::UnitTests))
@@ -161,7 +158,7 @@ pub fn grade(
     }
     if has(Part::Style) {
         let subs = folder::submissions(&o.exe, &["Card.cpp"]).map_err(Failure::input)?;
-        for (name, dir) in subs {
+        for (name, dir) in subs.into_iter().filter(|(n, _)| taken(n)) {
             add(&name, style(&dir));
         }
     }
@@ -252,6 +249,9 @@ fn adt(
             engine: o.parts.contains(&Part::Adt) || o.diagnose,
         },
         game: games.map(Path::to_path_buf),
+        // The inside diagnosis reads every student's classes: in a shard,
+        // every student's scenarios may need it.
+        students: o.shard.filter(|_| !o.diagnose),
     };
     let note = |n: &str| said.report(upcard::grade::event::Event::Note(n.to_string()));
     upcard::adt::run(&options, &note, &mut std::io::sink())
@@ -287,6 +287,7 @@ fn unit(
         json: None,
         reports: Vec::new(),
         reference: reference.map(Path::to_path_buf),
+        students: o.shard,
         generate: 0,
         seed: 0,
         jobs: o.jobs,

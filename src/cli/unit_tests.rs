@@ -99,6 +99,7 @@ impl Args {
             files: self.files,
             csv: self.csv,
             shard: self.shard,
+            students: None,
             solution: self.solution,
             bugs: self.bugs,
             course_files: match &self.course_files {

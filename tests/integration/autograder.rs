@@ -352,11 +352,7 @@ fn github_classroom_workflow_runs_one_test_per_scenario() {
         ])
         .arg_path(&repo)
         .run();
-    let text = std::fs::read_to_string(repo.join(".github/workflows/classroom.yml")).unwrap();
-    let w: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
-    let steps = w["jobs"]["run-autograding-tests"]["steps"]
-        .as_sequence()
-        .unwrap();
+    let steps = &crate::common::classroom_steps(&repo);
     let names: Vec<&str> = steps.iter().map(|s| s["name"].as_str().unwrap()).collect();
     assert_eq!(
         names,

@@ -219,3 +219,13 @@ pub fn autograder_io_sandbox(project: &Path, sandbox: &Path) -> serde_yaml::Valu
     }
     suite
 }
+
+/// The steps of a generated GitHub Classroom workflow in `repo`.
+pub fn classroom_steps(repo: &Path) -> Vec<serde_yaml::Value> {
+    let text = std::fs::read_to_string(repo.join(".github/workflows/classroom.yml")).unwrap();
+    let w: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    w["jobs"]["run-autograding-tests"]["steps"]
+        .as_sequence()
+        .unwrap()
+        .clone()
+}

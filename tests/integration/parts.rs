@@ -157,6 +157,21 @@ total = 10
 visibility = \"after_due_date\"
 ";
 
+/// `upcard grade` of the final's class with every part and the TA's points.
+fn final_grade(points: &Path, (solution, bugs): (&Path, &Path), class: &Path) -> Upcard {
+    Upcard::new()
+        .args(["grade", "--rules", "eecs280", "--build"])
+        .args(["--course-files", &course()])
+        .args(["--parts", "system,public,adt,unit-tests,style", "--points"])
+        .arg_path(points)
+        .args(["--unit-solution"])
+        .arg_path(solution)
+        .args(["--unit-bugs"])
+        .arg_path(bugs)
+        .args(["-j", "2", "--exe"])
+        .arg_path(class)
+}
+
 #[test]
 fn the_final_is_graded_by_parts_with_the_tas_points() {
     let (class, solution, bugs) = final_class("final");
@@ -165,23 +180,7 @@ fn the_final_is_graded_by_parts_with_the_tas_points() {
     let gs = class.with_file_name("final-gradescope");
     let junit = class.with_file_name("final-junit");
     let pl = class.with_file_name("final-prairielearn");
-    let ran = Upcard::new()
-        .args([
-            "grade",
-            "--rules",
-            "eecs280",
-            "--build",
-            "--course-files",
-            &course(),
-        ])
-        .args(["--parts", "system,public,adt,unit-tests,style", "--points"])
-        .arg_path(&points)
-        .args(["--unit-solution"])
-        .arg_path(&solution)
-        .args(["--unit-bugs"])
-        .arg_path(&bugs)
-        .args(["-j", "2", "--exe"])
-        .arg_path(&class)
+    let ran = final_grade(&points, (&solution, &bugs), &class)
         .args([&format!("--report=gradescope={}", gs.display())])
         .args([&format!("--report=junit={}", junit.display())])
         .args([&format!("--report=prairielearn={}", pl.display())])
@@ -278,17 +277,10 @@ fn a_part_without_its_files_and_a_malformed_points_file_are_refused() {
     );
     refused(
         &[
-            "grade",
-            "--exe",
-            &exe,
-            "--build",
-            "--parts",
-            "system,style",
-            "--shard",
-            "1/2",
+            "grade", "--exe", &exe, "--parts", "style", "--shard", "1/2", "--report", "json=out",
         ],
-        "--shard 1/2 grades the system tests alone, with their own weights: grade the other \
-         parts (--parts) and the points (--points) in one run",
+        "--shard 1/2 splits scenario runs, and a grade without the system tests has none: grade \
+         it in one run",
     );
     refused(
         &["grade", "--exe", &exe, "--parts", "game"],
@@ -577,4 +569,68 @@ fn the_game_built_with_the_classes_tests_decides_as_its_own_build() {
         text.contains("dov: more than 1000 files or 64 MiB: not a submission's sources"),
         "{text}"
     );
+}
+
+/// The final with every part and the TA's points, graded in two shards and
+/// merged: the bytes of one run — each student's other parts graded whole
+/// in one shard, the points applied to the joined grade.
+#[test]
+fn the_final_graded_in_shards_and_merged_is_one_run() {
+    let (class, solution, bugs) = final_class("final-shards");
+    let dir = class.with_file_name("final-shards-runs");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let points = dir.join("points.toml");
+    std::fs::write(&points, POINTS).unwrap();
+    let grade = |more: &[&str], status: i32| {
+        final_grade(&points, (&solution, &bugs), &class)
+            .args(more)
+            .args([
+                "scenarios/eecs280/euchred.yaml",
+                "scenarios/eecs280/march.yaml",
+            ])
+            .status(status)
+    };
+    let full = dir.join("full");
+    let one = grade(
+        &[
+            &format!("--report=json={}", full.join("json").display()),
+            &format!("--report=gradescope={}", full.join("gradescope").display()),
+        ],
+        1,
+    )
+    .run();
+    let mut parts = Vec::new();
+    // Each shard's status is its share's: the second's runs all pass.
+    for (i, status) in [(1, 1), (2, 0)] {
+        let part = dir.join(format!("part{i}"));
+        grade(&["--shard", &format!("{i}/2")], status)
+            .args([&format!("--report=json={}", part.display())])
+            .run();
+        parts.push(part);
+    }
+    // Ann's parts are one shard's, Ben's the other's.
+    let tests = |p: &Path, who: &str| {
+        let v: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(p.join(format!("{who}.json"))).unwrap()).unwrap();
+        v["tests"].as_array().unwrap().len()
+    };
+    let with_parts = |who: &str| parts.iter().filter(|p| tests(p, who) > 2).count();
+    assert_eq!((with_parts("ann"), with_parts("ben")), (1, 1));
+    let merged = dir.join("merged");
+    let m = Upcard::new()
+        .args(["report", "merge", "--out"])
+        .arg_path(&merged)
+        .arg_path(&parts[0])
+        .arg_path(&parts[1])
+        .status(1)
+        .run();
+    assert_eq!(m.stdout, one.stdout);
+    for (kind, who) in [("json", "ben"), ("json", "ann"), ("gradescope", "ben")] {
+        let file = format!("{kind}/{who}.json");
+        assert!(
+            std::fs::read(full.join(&file)).unwrap() == std::fs::read(merged.join(&file)).unwrap(),
+            "{file} differs after merging"
+        );
+    }
 }

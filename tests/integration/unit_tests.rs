@@ -840,16 +840,43 @@ fn prairielearn_question_grades_the_unit_tests_too() {
     assert_eq!(r["message"], "4 of 4 tests passed");
 }
 
+/// On a platform that runs a command a test, the unit tests are a part of
+/// the grade: a test a bug, each a command on the parts' report.
 #[test]
-fn platforms_that_run_a_command_a_test_are_told_how() {
+fn platforms_that_run_a_command_a_test_grade_the_unit_tests_as_a_part() {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-gh");
+    let _ = std::fs::remove_dir_all(&dir);
     Upcard::new()
         .args(crate::common::init_args("github-classroom", "eecs280"))
-        .args(["--unit-tests"])
+        .args([
+            "--scenarios",
+            "scenarios/eecs280/euchred.yaml",
+            "--unit-tests",
+        ])
         .arg_path(&staff("gh"))
-        .arg_path(&std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("unit-gh"))
-        .status(2)
-        .stderr_is("upcard: --unit-tests: GitHub Classroom runs one command a test; add `upcard unit-tests` there as a test of its own (docs/unit-tests.md)\n")
+        .arg_path(&dir)
         .run();
+    let steps = &crate::common::classroom_steps(&dir);
+    let names: Vec<&str> = steps.iter().map(|s| s["name"].as_str().unwrap()).collect();
+    assert_eq!(
+        names,
+        [
+            "Checkout code",
+            "Grade the parts",
+            "Build",
+            "euchred",
+            "bug face-includes-ten",
+            "bug next-suit-wrong",
+            "Autograding Reporter"
+        ]
+    );
+    assert_eq!(
+        steps[1]["run"].as_str().unwrap(),
+        "chmod +x bin/upcard && rm -f \"${{ runner.temp }}/upcard-parts.json\" && bin/upcard \
+         grade --parts unit-tests --unit-solution unit/solution --unit-bugs unit/bugs --exe . \
+         --report json=\"${{ runner.temp }}/upcard-parts.json\""
+    );
+    assert!(dir.join("unit/bugs/next-suit-wrong/Card.cpp").is_file());
 }
 
 /// Tests that tell the solution from a bug by anything but its behaviour:

@@ -59,6 +59,9 @@ pub struct Options {
     /// as its classes' tests (so `grade --build` compiles them once), as
     /// `<index>.exe`; `None`: no game is built.
     pub game: Option<PathBuf>,
+    /// Only the students this shard takes (`grade --shard`: each student's
+    /// parts are one shard's).
+    pub students: Option<upcard_grade::grade::shard::Shard>,
 }
 
 /// Which parts are graded: the course's public tests, upcard's tests
@@ -100,7 +103,7 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
     if o.parts.public && !o.parts.engine && !parts.public {
         return Err(Error::NoPublicTests(o.course_files.clone()));
     }
-    let students = class::submissions(&o.submissions)?;
+    let students = graded(o)?;
     let grader = Grader::new(None, o.limits, o.sandboxing.clone())?;
     for n in grader.notes() {
         note(n);
@@ -174,6 +177,15 @@ pub fn run(o: &Options, note: &dyn Fn(&str), out: &mut dyn Write) -> Result<Repo
     }
     write(&report, o, out)?;
     Ok(report)
+}
+
+/// The submissions graded: every one, or the students a shard takes.
+fn graded(o: &Options) -> Result<Vec<(String, PathBuf)>, Error> {
+    let mut students = class::submissions(&o.submissions)?;
+    if let Some(shard) = o.students {
+        students.retain(|(name, _)| shard.takes_student(name));
+    }
+    Ok(students)
 }
 
 /// The report: each student's row, its results in job order, each wrong

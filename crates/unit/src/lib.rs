@@ -74,6 +74,9 @@ pub struct Options {
     pub csv: Option<PathBuf>,
     /// Grade only this shard's share of the test files (`--json` only).
     pub shard: Option<upcard_grade::grade::shard::Shard>,
+    /// Only the students this shard takes (`grade --shard` grades each
+    /// student's parts in one shard).
+    pub students: Option<upcard_grade::grade::shard::Shard>,
     /// The platforms' reports (`grade --report`'s kinds but `tap`): one
     /// test a bug (a point when caught), one an invalid test or a file
     /// that could not be graded (no points).
@@ -106,7 +109,10 @@ pub fn run(
     }
     let bug_files = bugs(&o.bugs).map_err(Failure::input)?;
     untested_bugs(o, &bug_files)?;
-    let subs = submissions(&o.tests, &o.files).map_err(Failure::input)?;
+    let mut subs = submissions(&o.tests, &o.files).map_err(Failure::input)?;
+    if let Some(shard) = o.students {
+        subs.retain(|(name, _)| shard.takes_student(name));
+    }
     let grader = Grader::new(None, o.limits, o.sandboxing.clone())
         .map_err(|e| Failure::input(e.to_string()))?;
     for n in grader.notes() {

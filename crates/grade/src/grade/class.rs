@@ -318,14 +318,10 @@ pub fn shard_reports(o: &Options, shard: Shard) -> Result<(), Failure> {
             "--shard splits scenario runs; --random has none",
         ));
     }
-    // A shard holds part of each student's scenarios: a part's total, or
-    // another part graded whole, would be counted in every shard.
-    if o.parts.iter().any(|p| *p != super::points::Part::System)
-        || o.points != super::points::Points::default()
-    {
+    if !o.parts.contains(&super::points::Part::System) {
         return Err(Failure::input(format!(
-            "--shard {shard} grades the system tests alone, with their own weights: grade the \
-             other parts (--parts) and the points (--points) in one run"
+            "--shard {shard} splits scenario runs, and a grade without the system tests has \
+             none: grade it in one run"
         )));
     }
     if let Some(r) = o.reports.iter().find(|r| r.kind != ReportKind::Json) {
@@ -424,7 +420,11 @@ pub fn run(o: &Options, said: &dyn Reporter, stdout: &mut dyn Write) -> Result<(
         limits: o.limits,
         timings: o.timings,
         many,
-        shard: o.shard.map(|s| (s, cases.len())),
+        shard: o.shard.map(|shard| super::shard::Sharded {
+            shard,
+            cases: cases.len(),
+            points: (o.points != super::points::Points::default()).then(|| o.points.clone()),
+        }),
     };
     reports.check_clashes()?;
     let Prepared {
@@ -638,9 +638,14 @@ fn grade_all<'a>(
         if o.diagnose && o.shard.is_none() {
             super::pattern::mark(cases, &mut outs);
         }
-        // A shard grades the system tests alone (refused otherwise, above).
-        if o.shard.is_none() {
-            super::others::join((&o.others, &o.points), &prog.name, cases.len(), &mut outs);
+        match o.shard {
+            None => super::others::join((&o.others, &o.points), &prog.name, cases.len(), &mut outs),
+            // A shard's students' other parts, as graded: the merge applies
+            // the points to the whole run (a part's total is the run's).
+            Some(s) if s.takes_student(&prog.name) => {
+                super::others::append(&o.others, &prog.name, cases.len(), &mut outs);
+            }
+            Some(_) => {}
         }
         writer.student(
             &Student {

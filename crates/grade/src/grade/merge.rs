@@ -3,6 +3,8 @@
 
 use crate::grade::Outcome;
 use crate::grade::part::Part;
+use crate::grade::points::Part as PointsPart;
+use crate::grade::shard::Sharded;
 use crate::grade::writer::{ReportKind, ReportSpec, Reports, Student, Writer};
 use std::collections::BTreeSet;
 use std::io::Write;
@@ -71,7 +73,7 @@ fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> 
             .map_err(Failure::input)
         })
         .collect::<Result<_, _>>()?;
-    let Some((_, cases)) = parts[0].shard else {
+    let Some(cases) = parts[0].shard.as_ref().map(|s| s.cases) else {
         if parts.len() > 1 {
             return Err(Failure::input(format!(
                 "{} is the report of a whole run, not of a shard: merge the reports of \
@@ -90,10 +92,14 @@ fn merge_one(files: &[PathBuf], student: Option<&str>) -> Result<Part, Failure> 
 fn check_shards(files: &[PathBuf], parts: &[Part], cases: usize) -> Result<(), Failure> {
     let name = |i: usize| files[i].display().to_string();
     let first = &parts[0];
-    let count = first.shard.map_or(1, |(s, _)| s.count);
+    let count = first.shard.as_ref().map_or(1, |s| s.shard.count);
+    let points = first.shard.as_ref().and_then(|s| s.points.as_ref());
     let mut seen = vec![None; count];
     for (i, p) in parts.iter().enumerate() {
-        let Some((s, c)) = p.shard else {
+        let Some(Sharded {
+            shard: s, cases: c, ..
+        }) = p.shard.clone()
+        else {
             return Err(Failure::input(format!(
                 "{} is the report of a whole run, not of a shard",
                 name(i)
@@ -103,6 +109,14 @@ fn check_shards(files: &[PathBuf], parts: &[Part], cases: usize) -> Result<(), F
             return Err(Failure::input(format!(
                 "{} is shard {s} of a run of {c} scenarios, and {} is of {count} shards of \
                  {cases}: parts of different runs",
+                name(i),
+                name(0)
+            )));
+        }
+        if p.shard.as_ref().and_then(|s| s.points.as_ref()) != points {
+            return Err(Failure::input(format!(
+                "{} was graded with other points than {} (--points must be the same in every \
+                 shard)",
                 name(i),
                 name(0)
             )));
@@ -142,9 +156,23 @@ fn check_shards(files: &[PathBuf], parts: &[Part], cases: usize) -> Result<(), F
     Ok(())
 }
 
-/// The shards' outcomes as one run's, in the run's order, each scenario once.
+/// The shards' outcomes as one run's, in the run's order, each scenario
+/// once, the other parts' tests (one shard's) after them, and the TA's
+/// points applied to the whole.
 fn join(parts: Vec<Part>, cases: usize) -> Result<Part, Failure> {
     let first = &parts[0];
+    let points = first.shard.as_ref().and_then(|s| s.points.clone());
+    let with_parts: Vec<String> = parts
+        .iter()
+        .filter(|p| p.outcomes.iter().any(|o| o.part != PointsPart::System))
+        .filter_map(|p| p.shard.as_ref().map(|s| s.shard.to_string()))
+        .collect();
+    if let [a, b, ..] = with_parts.as_slice() {
+        return Err(Failure::input(format!(
+            "{}'s other parts are in shards {a} and {b}: each student's are one shard's",
+            first.program
+        )));
+    }
     let timings = parts.iter().any(|p| !p.outcomes.is_empty())
         && parts
             .iter()
@@ -154,7 +182,10 @@ fn join(parts: Vec<Part>, cases: usize) -> Result<Part, Failure> {
     let limits = first.limits;
     let error = parts.iter().find_map(|p| p.error.clone());
     let sources = parts.iter().find_map(|p| p.sources.clone());
-    let mut outcomes: Vec<Outcome> = parts.into_iter().flat_map(|p| p.outcomes).collect();
+    let (mut outcomes, mut others): (Vec<Outcome>, Vec<Outcome>) = parts
+        .into_iter()
+        .flat_map(|p| p.outcomes)
+        .partition(|o| o.part == PointsPart::System);
     outcomes.sort_by_key(|o| o.case);
     for (k, o) in outcomes.iter().enumerate() {
         if o.case != k {
@@ -171,6 +202,14 @@ fn join(parts: Vec<Part>, cases: usize) -> Result<Part, Failure> {
             "{program}'s shards have {} of the run's {cases} scenarios",
             outcomes.len()
         )));
+    }
+    others.sort_by_key(|o| o.case);
+    for (i, o) in others.iter_mut().enumerate() {
+        o.case = cases + i;
+    }
+    outcomes.extend(others);
+    if let Some(p) = points {
+        p.apply(&mut outcomes);
     }
     Ok(Part {
         program,

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use super::shard::Shard;
+use super::shard::{Shard, Sharded};
 use super::{Context, Outcome, Verdict};
 use upcard_parse::file::{ReadError, read_text};
 use upcard_sandbox::Limits;
@@ -21,7 +21,7 @@ pub struct Part {
     /// The folder below the submission's root its sources were built from.
     pub sources: Option<String>,
     /// The shard, and how many scenarios the whole run gave each program.
-    pub shard: Option<(Shard, usize)>,
+    pub shard: Option<Sharded>,
     pub limits: Limits,
     /// The report had run times (`--timings`).
     pub timings: bool,
@@ -63,6 +63,9 @@ pub struct JsonShard {
     pub cases: usize,
     pub count: usize,
     pub index: usize,
+    /// The TA's points, which the merge applies to the joined grade.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<super::points::Points>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -164,14 +167,20 @@ impl Part {
                     index: s.index,
                     count: s.count,
                 };
-                Some((shard, s.cases))
+                Some(Sharded {
+                    shard,
+                    cases: s.cases,
+                    points: s.points,
+                })
             }
         };
         let timings = !raw.tests.is_empty() && raw.tests.iter().all(|t| t.time_ms.is_some());
         let mut outcomes = Vec::with_capacity(raw.tests.len());
         for (i, t) in raw.tests.into_iter().enumerate() {
             let at = |what: &str| bad(format!("tests[{i}] ({}): {what}", t.name));
-            if let Some((_, cases)) = shard
+            // The other parts' tests follow the scenarios.
+            if let Some(cases) = shard.as_ref().map(|s| s.cases)
+                && t.part.is_none()
                 && t.case >= cases
             {
                 return Err(at(&format!(
@@ -379,11 +388,20 @@ mod tests {
             time: Duration::from_secs_f64(2.5),
             ..Limits::default()
         };
+        // A shard's report carries the TA's points for the merge.
+        let sharded = Sharded {
+            shard: Shard { index: 2, count: 3 },
+            cases: 27,
+            points: Some(
+                crate::grade::points::Points::parse("[adt]\neach = 0\n[system]\ntotal = 50\n")
+                    .unwrap(),
+            ),
+        };
         let head = Head {
             program: "alice",
             error: Some("why"),
             sources: Some("p3/src"),
-            shard: Some((Shard { index: 2, count: 3 }, 27)),
+            shard: Some(&sharded),
             limits: &limits,
             timings: true,
         };
@@ -392,7 +410,7 @@ mod tests {
         assert_eq!(part.program, "alice");
         assert_eq!(part.error.as_deref(), Some("why"));
         assert_eq!(part.sources.as_deref(), Some("p3/src"));
-        assert_eq!(part.shard, Some((Shard { index: 2, count: 3 }, 27)));
+        assert_eq!(part.shard, Some(sharded.clone()));
         assert_eq!(part.limits.time, limits.time);
         assert!(part.timings);
         // Written again, the same bytes: nothing was lost on the way.

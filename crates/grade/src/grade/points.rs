@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::Outcome;
 use upcard_scenario::scenario::raw::Visibility;
@@ -89,33 +89,41 @@ impl std::str::FromStr for Part {
 }
 
 /// What a TA sets for one part.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PartPoints {
     /// Points a test (absent: the part's default).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub each: Option<f64>,
     /// The part's total: its tests' points are scaled to add up to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
     /// Who sees the part's tests (absent: a scenario's own; visible).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub visibility: Option<Visibility>,
     /// Points of a test by its name, ahead of `each`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub tests: BTreeMap<String, f64>,
 }
 
 /// The TA's points file: a table per part.
-#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+/// (A shard's report carries it, as JSON, for the merge to apply.)
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Points {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub system: Option<PartPoints>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub public: Option<PartPoints>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adt: Option<PartPoints>,
-    #[serde(default, rename = "unit-tests")]
+    #[serde(
+        default,
+        rename = "unit-tests",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub unit_tests: Option<PartPoints>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub style: Option<PartPoints>,
 }
 

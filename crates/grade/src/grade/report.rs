@@ -5,7 +5,7 @@
 use quick_junit::{NonSuccessKind, Report, TestCase, TestCaseStatus, TestSuite};
 use serde_json::json;
 
-use super::shard::Shard;
+use super::shard::Sharded;
 use super::{Outcome, Verdict};
 use upcard_sandbox::Limits;
 
@@ -33,7 +33,7 @@ pub struct Head<'a> {
     pub sources: Option<&'a str>,
     /// A sharded run's shard, and how many scenarios each program has in the
     /// whole run: what `upcard report merge` checks the parts against.
-    pub shard: Option<(Shard, usize)>,
+    pub shard: Option<&'a Sharded>,
     pub limits: &'a Limits,
     pub timings: bool,
 }
@@ -100,10 +100,11 @@ pub fn json_report(head: &Head, outcomes: &[Outcome]) -> String {
         program: head.program.to_string(),
         score: outcomes.iter().map(Outcome::score).sum::<f64>(),
         sources: head.sources.map(String::from),
-        shard: head.shard.map(|(shard, cases)| JsonShard {
-            cases,
-            count: shard.count,
-            index: shard.index,
+        shard: head.shard.map(|s| JsonShard {
+            cases: s.cases,
+            count: s.shard.count,
+            index: s.shard.index,
+            points: s.points.clone(),
         }),
         tests,
     };

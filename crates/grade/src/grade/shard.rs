@@ -19,6 +19,29 @@ impl Shard {
     }
 }
 
+impl Shard {
+    /// Whether the parts besides the system tests of the student named
+    /// `name` are this shard's: by a hash of the name (FNV-1a), the same in
+    /// every part and every shard whatever folders each part finds.
+    pub fn takes_student(self, name: &str) -> bool {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in name.bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        h % self.count as u64 == (self.index - 1) as u64
+    }
+}
+
+/// A shard's run as its reports record it: the shard, the scenarios each
+/// program has in the whole run, and the TA's points, which the merge
+/// applies to the joined grade (a part's total is the whole run's).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sharded {
+    pub shard: Shard,
+    pub cases: usize,
+    pub points: Option<super::points::Points>,
+}
+
 impl FromStr for Shard {
     type Err = String;
     fn from_str(s: &str) -> Result<Shard, String> {
@@ -52,6 +75,20 @@ mod tests {
             assert_eq!(shards.iter().filter(|s| s.takes(k)).count(), 1, "run {k}");
         }
         assert!(shards[0].takes(0) && shards[1].takes(1) && shards[2].takes(5));
+    }
+
+    #[test]
+    fn each_student_is_one_shards() {
+        let shards: Vec<Shard> = (1..=3).map(|i| Shard { index: i, count: 3 }).collect();
+        let names: Vec<String> = (0..60).map(|i| format!("student{i}")).collect();
+        let mut per = [0; 3];
+        for n in &names {
+            let mine: Vec<usize> = (0..3).filter(|&i| shards[i].takes_student(n)).collect();
+            assert_eq!(mine.len(), 1, "{n}");
+            per[mine[0]] += 1;
+        }
+        assert_eq!(per, [19, 19, 22]);
+        assert!(Shard { index: 1, count: 1 }.takes_student("anyone"));
     }
 
     #[test]

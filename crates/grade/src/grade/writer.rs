@@ -5,7 +5,7 @@
 
 use crate::grade::points::{Part, by_part};
 use crate::grade::report::{Head, gradescope, json_report, junit, prairielearn, tap};
-use crate::grade::shard::Shard;
+use crate::grade::shard::Sharded;
 use crate::grade::{Outcome, Verdict};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -91,7 +91,7 @@ pub struct Reports<'a> {
     /// student, and the summary is the students × verdicts table.
     pub many: bool,
     /// A sharded run's shard and its scenarios per program (JSON reports only).
-    pub shard: Option<(Shard, usize)>,
+    pub shard: Option<Sharded>,
 }
 
 impl Reports<'_> {
@@ -280,7 +280,7 @@ impl<'a> Writer<'a> {
                     program,
                     error: who.error,
                     sources: who.sources,
-                    shard: self.r.shard,
+                    shard: self.r.shard.as_ref(),
                     limits,
                     timings: self.r.timings,
                 },
