@@ -21,6 +21,9 @@ pub struct Cgroup {
     /// The file that counts the CPU time its processes used: v2's
     /// `cpu.stat` (`true`: microseconds), or v1's `cpuacct.usage`.
     usage: Option<(PathBuf, bool)>,
+    /// That file, opened at its first read and read again in place (a seat
+    /// reads it at every decision: one syscall, not an open and a close).
+    usage_file: std::sync::OnceLock<Option<std::fs::File>>,
 }
 
 /// The grader's own group in `controller`'s hierarchy (v1), or in the
@@ -98,6 +101,7 @@ impl Cgroup {
                         dirs: vec![dir.clone()],
                         freezer: Some((dir.clone(), true)),
                         usage: Some((dir.join("cpu.stat"), true)),
+                        usage_file: Default::default(),
                     };
                     if memory > 0 {
                         g.write(&dir, "memory.max", &memory.to_string())?;
@@ -121,6 +125,7 @@ impl Cgroup {
             dirs: vec![mem_dir.clone()],
             freezer: None,
             usage: None,
+            usage_file: Default::default(),
         };
         let pids_dir = make(&root.join("pids").join(pids), &name)
             .ok_or("cannot make a pids control group (no permission)")?;
@@ -176,8 +181,16 @@ impl Cgroup {
     /// The CPU time every process of the group has used so far (those that
     /// ended too), if the kernel counts it here.
     pub fn cpu_time(&self) -> Option<std::time::Duration> {
-        let (file, v2) = self.usage.as_ref()?;
-        let text = std::fs::read_to_string(file).ok()?;
+        use std::os::unix::fs::FileExt;
+        let (path, v2) = self.usage.as_ref()?;
+        let file = self
+            .usage_file
+            .get_or_init(|| std::fs::File::open(path).ok())
+            .as_ref()?;
+        // A control file is made anew by each read from its start.
+        let mut buf = [0u8; 1024];
+        let n = file.read_at(&mut buf, 0).ok()?;
+        let text = std::str::from_utf8(&buf[..n]).ok()?;
         if *v2 {
             let us = text
                 .lines()

@@ -10,18 +10,20 @@
 
 mod echo;
 mod launch;
+mod lines;
 mod table;
 
 use std::cell::RefCell;
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::Write;
+use std::os::fd::OwnedFd;
 use std::rc::Rc;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, TryRecvError, sync_channel};
 use std::time::{Duration, Instant};
 
 use crate::protocol::{Answer, Decide, Hello, Over, ToSeat, line};
 pub use echo::{Echo, Notice};
 pub use launch::{Launch, STDERR_TAIL, SeatSandbox};
 use launch::{Process, StderrTail};
+use lines::Lines;
 use upcard_engine::{Action, EventSink};
 use upcard_rules::agents::{Agent, Decision, Observation, PlayerError, Seen};
 
@@ -101,7 +103,7 @@ pub struct Connection {
     stdin: Option<Box<dyn Write + Send>>,
     /// A network seat's connection, shut down when the seat is given up.
     socket: Option<std::net::TcpStream>,
-    lines: Receiver<Result<String, Fault>>,
+    lines: Lines,
     /// It answered `"stay": true`: it plays the next game of a match.
     stays: bool,
     /// When it was started, until its first answer (its start-up time).
@@ -130,7 +132,7 @@ impl Connection {
             launch::start(&words, launch).map_err(|e| format!("cannot start {command}: {e}"))?;
         let mut c = Connection::over(
             label,
-            Box::new(started.stdout),
+            started.stdout.into(),
             Some(Box::new(started.stdin)),
             Some(started.process),
             None,
@@ -155,7 +157,7 @@ impl Connection {
         let _ = reader.set_read_timeout(None);
         let mut c = Connection::over(
             label,
-            Box::new(reader),
+            reader.into(),
             Some(Box::new(writer)),
             None,
             Some(socket),
@@ -166,60 +168,18 @@ impl Connection {
 
     fn over(
         label: String,
-        stdout: Box<dyn Read + Send>,
+        stdout: OwnedFd,
         stdin: Option<Box<dyn Write + Send>>,
         process: Option<Process>,
         socket: Option<std::net::TcpStream>,
     ) -> Connection {
-        // Lines are read by a thread of their own, so a silent program
-        // costs the game its time limit and no more. The channel holds one
-        // line: with the one the thread holds, a seat that writes unasked
-        // costs at most two lines of memory, and then the pipe or the TCP
-        // window pushes back on it.
-        let (tx, rx) = sync_channel(1);
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            loop {
-                let mut buf = Vec::new();
-                let n = (&mut r)
-                    .take(MAX_LINE as u64 + 1)
-                    .read_until(b'\n', &mut buf);
-                let fault = |kind, message| Fault { kind, message };
-                let msg = match n {
-                    Ok(0) => Err(fault(
-                        FaultKind::Ended,
-                        "it ended (its standard output closed)".to_string(),
-                    )),
-                    Ok(_) if buf.len() > MAX_LINE => Err(fault(
-                        FaultKind::Unparsable,
-                        format!("it sent a line longer than {MAX_LINE} bytes"),
-                    )),
-                    Ok(_) => String::from_utf8(buf)
-                        .map(|s| s.trim_end().to_string())
-                        .map_err(|_| {
-                            fault(
-                                FaultKind::Unparsable,
-                                "it sent a line that is not UTF-8".to_string(),
-                            )
-                        }),
-                    Err(e) => Err(fault(
-                        FaultKind::Ended,
-                        format!("reading its output failed: {e}"),
-                    )),
-                };
-                let stop = msg.is_err();
-                if tx.send(msg).is_err() || stop {
-                    return;
-                }
-            }
-        });
         Connection {
             label,
             process,
             stderr: None,
             stdin,
             socket,
-            lines: rx,
+            lines: Lines::new(stdout),
             stays: false,
             started: None,
             echo: Echo::NONE,
@@ -293,19 +253,12 @@ impl Connection {
         let fault = |kind: FaultKind, message: String| Fault { kind, message };
         // A line written before the question is not an answer to it (a
         // double click would answer the next decision): a fault.
-        match self.lines.try_recv() {
-            Ok(Ok(l)) => {
-                let shown: String = l.chars().take(80).collect();
-                return Err(fault(
-                    FaultKind::Unasked,
-                    format!("it sent {shown:?} before it was asked"),
-                ));
-            }
-            Ok(Err(f)) => return Err(f),
-            Err(TryRecvError::Empty) => {}
-            Err(TryRecvError::Disconnected) => {
-                return Err(fault(FaultKind::Ended, "it ended".into()));
-            }
+        if let Some(l) = self.lines.next(Duration::ZERO)? {
+            let shown: String = l.chars().take(80).collect();
+            return Err(fault(
+                FaultKind::Unasked,
+                format!("it sent {shown:?} before it was asked"),
+            ));
         }
         let msg = ToSeat::Decide(Decide::new(obs, legal));
         let start = Instant::now();
@@ -336,13 +289,8 @@ impl Connection {
         let ceiling = timeout * WALL_CEILING;
         let mut wait = timeout;
         loop {
-            match self.lines.recv_timeout(wait) {
-                Ok(Ok(l)) => return Ok(l),
-                Ok(Err(f)) => return Err(f),
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(fault(FaultKind::Ended, "it ended".into()));
-                }
-                Err(RecvTimeoutError::Timeout) => {}
+            if let Some(l) = self.lines.next(wait)? {
+                return Ok(l);
             }
             let used = before.zip(cpu(self)).map(|(a, b)| b.saturating_sub(a));
             let waited = start.elapsed();
