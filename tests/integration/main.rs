@@ -11,6 +11,7 @@ mod cs246_cli;
 mod cs246_shuffle;
 mod deploy_library;
 mod diagnose;
+mod doc_paths;
 mod eecs280_cli;
 mod egn;
 mod engine_scripted;
