@@ -116,15 +116,13 @@ impl Args {
             } => {
                 // A platform that runs a command a test grades the unit
                 // tests as a part: the game and them, unless told otherwise.
-                let one_command = matches!(
-                    platform,
-                    deploy::Platform::AutograderIo | deploy::Platform::GithubClassroom
-                );
                 let parts = match (&parts, &unit_tests) {
-                    (None, Some(_)) if one_command && !checkpoint => Some(vec![
-                        upcard::grade::points::Part::System,
-                        upcard::grade::points::Part::UnitTests,
-                    ]),
+                    (None, Some(_)) if platform.runs_a_command_a_test() && !checkpoint => {
+                        Some(vec![
+                            upcard::grade::points::Part::System,
+                            upcard::grade::points::Part::UnitTests,
+                        ])
+                    }
                     _ => parts,
                 };
                 let stage = super::parts::stage(
@@ -148,7 +146,6 @@ impl Args {
                         stage,
                         course_files: course_files.as_deref(),
                         unit: unit_tests.as_deref(),
-                        points: points.as_deref(),
                     };
                     move |all: &[upcard::scenario::Scenario]| super::plan::planned(&given, all)
                 });

@@ -148,7 +148,8 @@ pub fn grade(
     }
     if let (true, Some(solution)) = (has(Part::UnitTests), given.solution) {
         let r = unit(o, (solution, given.bugs, given.reference), said)?;
-        for s in r.submissions.iter().filter(|s| taken(&s.name)) {
+        // (The unit tests graded only the shard's students.)
+        for s in &r.submissions {
             let outs = upcard::unit::outcomes(&r, s)
                 .into_iter()
                 .map(|x| x.in_part(Part::UnitTests))
@@ -295,13 +296,18 @@ fn unit(
     upcard::unit::run(&options, said, &mut std::io::sink())
 }
 
+/// The style part's test of a rule: the rule and what it asks.
+pub fn style_test(rule: &str, asks: &str) -> String {
+    format!("{rule}: {asks}")
+}
+
 /// A submission's style: a test a rule, failed with its findings.
 fn style(dir: &Path) -> Vec<Outcome> {
     let findings = super::style::check_folder(dir, upcard::style::oclint::EECS280);
     upcard::style::RULES
         .iter()
         .map(|(rule, asks)| {
-            let name = format!("{rule}: {asks}");
+            let name = style_test(rule, asks);
             let outcome = match &findings {
                 Err(why) => Outcome::new(
                     name,

@@ -20,7 +20,6 @@ pub struct Given<'a> {
     pub course_files: Option<&'a Path>,
     /// The staff's unit-test folder (its `bugs/`).
     pub unit: Option<&'a Path>,
-    pub points: Option<&'a Path>,
 }
 
 /// Every test of the grade, the scenarios' first, with its points.
@@ -46,13 +45,14 @@ pub fn planned(g: &Given, scenarios: &[Scenario]) -> Result<Vec<PlannedTest>, Fa
     }
     if parts.contains(&Part::Style) {
         outs.extend(
-            upcard::style::RULES
-                .iter()
-                .map(|(rule, asks)| untried(format!("{rule}: {asks}"), 1.0, Part::Style)),
+            upcard::style::RULES.iter().map(|(rule, asks)| {
+                untried(super::parts::style_test(rule, asks), 1.0, Part::Style)
+            }),
         );
     }
-    let mut points = match g.points {
-        Some(p) => Points::read(p).map_err(Failure::input)?,
+    // The points file as the grader carries it (checked when it was read).
+    let mut points = match &g.stage.points {
+        Some(text) => Points::parse(&String::from_utf8_lossy(text)).map_err(Failure::input)?,
         None => Points::default(),
     };
     if g.stage.checkpoint {
@@ -113,6 +113,6 @@ fn bugs(unit: Option<&Path>) -> Result<Vec<Outcome>, Failure> {
     names.sort();
     Ok(names
         .into_iter()
-        .map(|n| untried(format!("bug {n}"), 1.0, Part::UnitTests))
+        .map(|n| untried(upcard::unit::bug_test(&n), 1.0, Part::UnitTests))
         .collect())
 }

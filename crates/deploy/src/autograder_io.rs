@@ -85,7 +85,7 @@ fn feedback(v: Visibility) -> [&'static str; 3] {
 /// the other parts, whole points each.
 fn test_cases(d: &Deployment) -> Result<String, String> {
     let mut cases = String::new();
-    let system = d.parts.as_ref().is_none_or(|p| p.system);
+    let system = d.grades_system();
     for s in d.scenarios.iter().filter(|_| system) {
         let points = whole_points(
             "autograder.io",
@@ -232,17 +232,14 @@ pub(super) fn autograder_io(d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, 
         (PathBuf::from(SETUP), setup_script(d).into_bytes(), false),
         (
             PathBuf::from(TESTS),
-            tar(&[scenario_files(d)?, super::course_file_list(d), unit(d)?].concat())?,
+            tar(&[
+                scenario_files(d)?,
+                super::course_file_list(d),
+                super::staff_unit_files(d)?,
+            ]
+            .concat())?,
             false,
         ),
     ];
     write_files(dir, files)
-}
-
-/// The staff's unit-test folders, where the parts grade the unit tests.
-fn unit(d: &Deployment) -> Result<Vec<File>, String> {
-    match &d.unit {
-        Some(staff) => super::unit_files(staff),
-        None => Ok(Vec::new()),
-    }
 }

@@ -103,10 +103,7 @@ pub fn init(
     } = req;
     let (platform, dir) = (*platform, *dir);
     let cxxflags = cxxflags.map(shell_words).transpose()?;
-    let one_command = matches!(
-        platform,
-        deploy::Platform::AutograderIo | deploy::Platform::GithubClassroom
-    );
+    let one_command = platform.runs_a_command_a_test();
     if one_command && unit.is_some() && parts.is_none() {
         return Err(Failure::input(format!(
             "--unit-tests: {} runs one command a test: grade them as a part (--parts system,unit-tests; docs/parts.md)",

@@ -51,6 +51,13 @@ impl Platform {
         }
     }
 
+    /// Whether it runs one command a test and adds the points itself
+    /// (autograder.io, GitHub Classroom): its tests are listed when the
+    /// grader is made.
+    pub fn runs_a_command_a_test(self) -> bool {
+        matches!(self, Platform::AutograderIo | Platform::GithubClassroom)
+    }
+
     /// Writes the platform's autograder for `d` into `dir`: returns the
     /// files written, relative to `dir`.
     pub fn write(self, d: &Deployment, dir: &Path) -> Result<Vec<PathBuf>, String> {
@@ -109,6 +116,11 @@ impl Deployment<'_> {
             .iter()
             .find(|t| t.part == "system" && t.name == s.name)
             .map_or(s.weight, |t| t.points)
+    }
+
+    /// Whether the game is graded (not at the checkpoint).
+    fn grades_system(&self) -> bool {
+        self.parts.as_ref().is_none_or(|p| p.system)
     }
 
     /// The planned tests of the parts but the system tests.
@@ -183,6 +195,14 @@ pub const POINTS_FILE: &str = "points.toml";
 
 /// What `unit/` holds in the autograder, copied from the staff's folder.
 const UNIT_PARTS: [&str; 3] = ["solution", "bugs", "reference"];
+
+/// The staff's unit-test folder's files, when the grader grades the unit tests.
+fn staff_unit_files(d: &Deployment) -> Result<Vec<File>, String> {
+    match &d.unit {
+        Some(staff) => unit_files(staff),
+        None => Ok(Vec::new()),
+    }
+}
 
 /// The staff's unit-test folder's files, under `unit/`: `solution/` and
 /// `reference/` flat, `bugs/` a folder a bug.
@@ -500,9 +520,7 @@ fn project_files(d: &Deployment) -> Result<Vec<File>, String> {
     files.extend(scenario_files(d)?);
     files.push((PathBuf::from("bin/upcard"), upcard_binary(d)?, true));
     files.extend(course_file_list(d));
-    if let Some(staff) = &d.unit {
-        files.extend(unit_files(staff)?);
-    }
+    files.extend(staff_unit_files(d)?);
     Ok(files)
 }
 
@@ -606,7 +624,7 @@ fn classroom_workflow(d: &Deployment) -> Result<String, String> {
         ids.push(id);
         Ok(())
     };
-    let system = d.parts.as_ref().is_none_or(|p| p.system);
+    let system = d.grades_system();
     for s in d.scenarios.iter().filter(|_| system) {
         step(
             &s.name,
@@ -620,7 +638,7 @@ fn classroom_workflow(d: &Deployment) -> Result<String, String> {
         let command = verdict_command(
             CLASSROOM_REPORT,
             &PlannedTest {
-                name: t.name.replace("${{", "${{ '${{' }}"),
+                name: no_expressions(&t.name),
                 ..t.clone()
             },
         )?;
@@ -684,7 +702,12 @@ fn classroom_parts(d: &Deployment) -> String {
 /// value before the shell sees it, so a `${{` in a name is written as the
 /// expression that yields it.
 fn workflow_str(s: &str) -> String {
-    yaml_str(&s.replace("${{", "${{ '${{' }}"))
+    yaml_str(&no_expressions(s))
+}
+
+/// `s` with each `${{` written as the expression that yields it.
+fn no_expressions(s: &str) -> String {
+    s.replace("${{", "${{ '${{' }}")
 }
 
 fn yaml_str(s: &str) -> String {

@@ -16,7 +16,7 @@ mod page;
 mod report;
 mod sources;
 
-pub use report::{Report, Submission, Test, TestFile, outcomes};
+pub use report::{Report, Submission, Test, TestFile, bug_test, outcomes};
 
 use std::io::Write;
 use std::path::PathBuf;

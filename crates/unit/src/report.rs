@@ -195,6 +195,11 @@ pub fn csv(r: &Report) -> String {
     lines.join("\n") + "\n"
 }
 
+/// The grade's test of a bug, by the bug's name (its folder's).
+pub fn bug_test(bug: &str) -> String {
+    format!("bug {bug}")
+}
+
 /// A submission's results as `grade`'s outcomes, for the platforms' reports.
 pub fn outcomes(r: &Report, s: &Submission) -> Vec<upcard_grade::grade::Outcome> {
     use upcard_grade::grade::{Outcome, Verdict};
@@ -204,14 +209,14 @@ pub fn outcomes(r: &Report, s: &Submission) -> Vec<upcard_grade::grade::Outcome>
         let by = page::catching(s, bug);
         out.push(if by.is_empty() {
             outcome(
-                format!("bug {bug}"),
+                bug_test(bug),
                 1.0,
                 Verdict::Missed("not caught".into()),
                 "no valid test of yours catches this bug\n".into(),
             )
         } else {
             outcome(
-                format!("bug {bug}"),
+                bug_test(bug),
                 1.0,
                 Verdict::Pass,
                 format!("caught by {}\n", by.join(", ")),

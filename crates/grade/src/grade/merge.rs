@@ -96,9 +96,9 @@ fn check_shards(files: &[PathBuf], parts: &[Part], cases: usize) -> Result<(), F
     let points = first.shard.as_ref().and_then(|s| s.points.as_ref());
     let mut seen = vec![None; count];
     for (i, p) in parts.iter().enumerate() {
-        let Some(Sharded {
+        let Some(&Sharded {
             shard: s, cases: c, ..
-        }) = p.shard.clone()
+        }) = p.shard.as_ref()
         else {
             return Err(Failure::input(format!(
                 "{} is the report of a whole run, not of a shard",

@@ -17,9 +17,7 @@ impl Shard {
     pub fn takes(self, k: usize) -> bool {
         k % self.count == self.index - 1
     }
-}
 
-impl Shard {
     /// Whether the parts besides the system tests of the student named
     /// `name` are this shard's: by a hash of the name (FNV-1a), the same in
     /// every part and every shard whatever folders each part finds.
