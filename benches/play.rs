@@ -14,10 +14,10 @@ use criterion::{Criterion, Throughput, criterion_group};
 use std::hint::black_box;
 use std::time::Duration;
 use upcard::arena::{Deals, Entrant, Match, Rules};
+use upcard::bots::OnFault;
 use upcard::bots::{Bot, Strength};
 use upcard::courses::standard;
 use upcard::engine::{Actions, Event, EventSink, State};
-use upcard::table::OnFault;
 
 /// Counts hands as they end (the one event the loop reads; no move is built).
 struct Hands(u64);

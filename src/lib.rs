@@ -37,7 +37,6 @@ pub use upcard_seat as seat;
 /// The spec's restrictions on a student's C++ sources.
 pub use upcard_style as style;
 /// A standard table before its game: rules, cards, who sits where.
-pub use upcard_table as table;
 /// Grading students' own unit tests against buggy solutions.
 pub use upcard_unit as unit;
 /// The bundled scenario library, embedded in the binary.

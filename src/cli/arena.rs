@@ -5,8 +5,8 @@ use std::io::Write;
 use upcard::Failure;
 use upcard::arena::{Entrant, Match};
 use upcard::bots::Bot;
+use upcard::bots::OnFault;
 use upcard::seat::program_seat::Launch;
-use upcard::table::OnFault;
 
 /// This process's command line, shell-quoted, as the report names it.
 fn command_line() -> String {

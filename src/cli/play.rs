@@ -5,9 +5,9 @@ use std::path::PathBuf;
 
 use upcard::Failure;
 use upcard::bots::Bot;
+use upcard::bots::OnFault;
 use upcard::play::session::{self, Options, SeatSpec};
 use upcard::seat::program_seat::Launch;
-use upcard::table::OnFault;
 
 /// Play Euchre at this terminal: people passing the device, and bots
 #[derive(clap::Args)]

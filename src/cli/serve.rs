@@ -5,8 +5,8 @@ use std::io::Write;
 use std::time::Duration;
 
 use upcard::Failure;
+use upcard::bots::OnFault;
 use upcard::play::serve::{Options, ServeSeat};
-use upcard::table::OnFault;
 
 /// Host a game for players at other terminals (upcard join)
 #[derive(clap::Args)]

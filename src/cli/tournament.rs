@@ -6,8 +6,8 @@ use std::path::PathBuf;
 
 use upcard::Failure;
 use upcard::bots::Bot;
+use upcard::bots::OnFault;
 use upcard::seat::program_seat::Launch;
-use upcard::table::OnFault;
 use upcard::tournament::{Tournament, entries};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

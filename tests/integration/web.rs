@@ -20,9 +20,9 @@ use serde_json::{Value, json};
 
 use upcard::agents::{Agent, Game, Scripted};
 use upcard::bots::Bot;
+use upcard::bots::{SeatKind, Table};
 use upcard::courses::standard::{Cards, config};
 use upcard::engine::{Action, Event, EventSink, NullSink, Outcome, VecSink};
-use upcard::table::{SeatKind, Table};
 
 fn upcard() -> Command {
     Command::new(env!("CARGO_BIN_EXE_upcard"))

@@ -28,9 +28,9 @@ pub(crate) use stats::{count_kinds, percentile_ms, percentiles_ms};
 
 use std::time::{Duration, Instant};
 
+use upcard_bots::OnFault;
 use upcard_bots::Strength;
 use upcard_seat::program_seat::FaultKind;
-use upcard_table::OnFault;
 
 #[derive(Clone, Debug)]
 pub struct Match {

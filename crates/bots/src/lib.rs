@@ -1,6 +1,7 @@
-//! The bots of upcard's tables, in one registry: each bot is its own file
-//! (or folder) and one row of `Bot::row`, from which the command line,
-//! scenario files, save files and help texts take their names
+//! The bots of upcard's tables, in one registry, and the standard table
+//! they sit at ([`Table`]: who sits where before the game starts). Each bot
+//! is its own file (or folder) and one row of `Bot::row`, from which the
+//! command line, scenario files, save files and help texts take their names
 //! (docs/bots.md). The courses' strategies are the rule sets' own
 //! (`upcard-rules`); here they sit at a standard table, kept lawful.
 
@@ -9,12 +10,14 @@ mod lawful;
 mod level;
 mod random;
 mod seated;
+mod table;
 
 pub use expert::{Cards, Deal, Expert, Weighed};
 pub use lawful::Lawful;
 pub use level::{Level, TEMPERS};
 pub use random::Random;
 pub use seated::Seated;
+pub use table::{OnFault, ProgramSeats, Programs, SeatKind, Table};
 
 use upcard_rules::agents::Agent;
 use upcard_rules::courses::cs246::Computer;

@@ -6,7 +6,7 @@
 //! outside input ([`input`] for Human answers; pack and save files are
 //! `upcard-parse`'s), and [`random_game`], a game of any rule set with random options
 //! for property tests. The bots (`upcard-bots`), the standard table
-//! (`upcard-table`) and the seat protocol (`upcard-seat`) are above it.
+//! (`upcard_bots::Table`) and the seat protocol (`upcard-seat`) are above it.
 //! Scenarios, grading and play sit above it (docs/architecture.md).
 
 pub mod agents;

@@ -1,4 +1,4 @@
-//! upcard's scenarios, the layer above the standard table (`upcard-table`):
+//! upcard's scenarios, the layer above the standard table (`upcard_bots::Table`):
 //! [`scenario`] files (their raw YAML types, each rule set's section in
 //! `scenario::courses`, the checked model), running them through the engine,
 //! comparing with goldens and writing them whole; and [`notation`], Euchre

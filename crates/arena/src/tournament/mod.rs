@@ -26,9 +26,9 @@ pub use report::{Report, Standing};
 use std::time::Duration;
 
 use crate::{Deals, Match, Quiet, Reporter, Rules, play_all};
+use upcard_bots::OnFault;
 use upcard_bots::Strength;
 use upcard_seat::program_seat::Launch;
-use upcard_table::OnFault;
 
 /// A tournament before it is played.
 pub struct Tournament {

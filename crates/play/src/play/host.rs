@@ -10,10 +10,10 @@ use std::collections::BTreeMap;
 
 use crate::net::hub::{Answers, Hub, name_problem};
 use upcard_bots::Bot;
+use upcard_bots::{SeatKind, Table};
 use upcard_engine::Config;
 use upcard_rules::courses::standard::{SEATS, config, house};
 use upcard_seat::protocol::ToSeat;
-use upcard_table::{SeatKind, Table};
 
 /// Who sits at a seat, as the host chose.
 #[derive(Clone, Debug, PartialEq, Eq)]

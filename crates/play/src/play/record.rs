@@ -3,12 +3,12 @@
 
 use std::path::Path;
 
+use upcard_bots::{SeatKind, Table};
 use upcard_engine::{Action, NullSink};
 use upcard_rules::courses::standard::house::HouseRule;
 use upcard_rules::courses::standard::{Cards, config, key_text, offered};
 use upcard_scenario::scenario::RulesName;
 use upcard_scenario::scenario::{Scenario, play, write_atomic};
-use upcard_table::{SeatKind, Table};
 
 fn yaml_str(s: &str) -> String {
     serde_json::to_string(s).expect("a string")

@@ -6,10 +6,10 @@
 use serde::{Deserialize, Serialize};
 
 use upcard_bots::Bot;
+use upcard_bots::{SeatKind, Table};
 use upcard_engine::{Action, Event, EventSink, NullSink, State};
 use upcard_rules::courses::standard::house::HouseRule;
 use upcard_rules::courses::standard::{Cards, config, key_text, parse_key};
-use upcard_table::{SeatKind, Table};
 
 /// The format's version; another is refused with a clear message.
 const VERSION: u32 = 1;
@@ -209,7 +209,7 @@ impl Saved {
 mod tests {
     use super::*;
     use upcard_bots::Bot;
-    use upcard_table::SeatKind;
+    use upcard_bots::SeatKind;
 
     fn table() -> Table {
         let mut c = config();

@@ -13,12 +13,12 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::play::save::Decisions;
+use upcard_bots::Table;
 use upcard_engine::cards::{Card, Suit};
 use upcard_engine::{Action, EventSink, NullSink, Seat, Seen, State, Table as Trick};
 use upcard_rules::agents::{Agent, Kind};
 use upcard_rules::courses::standard::transcript::StandardPrinter;
 use upcard_rules::courses::standard::{choice_text, display_order, offered};
-use upcard_table::Table;
 
 /// The smallest terminal the table fits in.
 pub const MIN_WIDTH: u16 = 60;

@@ -16,13 +16,13 @@ use crate::net::web_seat::WebSeat;
 use crate::net::{self, table};
 use upcard_arena::Rules;
 use upcard_bots::Bot;
+use upcard_bots::{OnFault, SeatKind, Table};
 use upcard_engine::{Outcome, VecSink};
 use upcard_rules::Failure;
 use upcard_rules::agents::{Agent, Game};
 use upcard_rules::courses::standard::{Cards, SEATS, config};
 use upcard_seat::program_seat::{Connection, ProgramSeat, Shared};
 use upcard_seat::protocol::Hello;
-use upcard_table::{OnFault, SeatKind, Table};
 
 /// `N=remote` or `N=bot:KIND`.
 #[derive(Clone, Debug)]

@@ -11,6 +11,7 @@ use crate::play::record::record;
 use crate::play::save::{Decisions, Saved, seat_text};
 use crate::play::screen::{Ending, Screen, run as run_screen};
 use upcard_bots::Bot;
+use upcard_bots::{OnFault, SeatKind, Table};
 use upcard_engine::{Action, Outcome, State};
 use upcard_parse::file::read_text;
 use upcard_rules::Failure;
@@ -19,7 +20,6 @@ use upcard_rules::courses::standard::house::{self, HouseRule};
 use upcard_rules::courses::standard::transcript::StandardPrinter;
 use upcard_rules::courses::standard::{Cards, SEATS, config};
 use upcard_rules::input::Tokens;
-use upcard_table::{OnFault, SeatKind, Table};
 
 /// `N=human:NAME` or `N=bot:KIND`.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -16,11 +16,11 @@ use crate::net::{self, table};
 use crate::play::host;
 use crate::play::save::Decisions;
 use crate::play::session::{Setup, finish, house_line};
+use upcard_bots::{SeatKind, Table};
 use upcard_engine::Outcome;
 use upcard_rules::Failure;
 use upcard_rules::agents::Agent;
 use upcard_seat::protocol::Hello;
-use upcard_table::{SeatKind, Table};
 
 /// Whether a phone on the network could reach this address.
 fn loopback(addr: &std::net::SocketAddr) -> bool {

@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
+use upcard_bots::{OnFault, ProgramSeats, Programs, Table};
 use upcard_rules::agents::Agent;
 use upcard_rules::courses::standard::house;
-use upcard_table::{OnFault, ProgramSeats, Programs, Table};
 
 use super::{Launch, ProgramSeat};
 use crate::protocol::Hello;

@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::scenario::raw::CardName;
 use crate::scenario::{ScenarioError, SetupContext};
 use upcard_bots::Bot;
+use upcard_bots::{SeatKind, Table};
 use upcard_engine::cards::Card;
 use upcard_engine::mutants::Switch;
 use upcard_rules::agents::Game;
@@ -18,7 +19,6 @@ use upcard_rules::courses::standard::{Cards, Standard};
 use upcard_rules::courses::{Course, Invocation, Setup};
 use upcard_rules::input::SharedTokens;
 use upcard_rules::transcript::Transcript;
-use upcard_table::{SeatKind, Table};
 
 #[derive(Clone, Debug, Deserialize, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -3,7 +3,7 @@
 //! program misbehaves. Above the rules and the bots; the seat layer
 //! (`upcard-seat`) gives a table what starts its programs.
 
-use upcard_bots::Bot;
+use crate::Bot;
 use upcard_engine::{Config, Deck};
 use upcard_rules::agents::Agent;
 use upcard_rules::courses::standard::{Cards, Person, Turns, deck, keyed_deck};
