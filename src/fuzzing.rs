@@ -11,8 +11,8 @@ use crate::courses::{cs246::program as cs246, eecs280::program as eecs280};
 use crate::input::Tokens;
 use crate::parse::file::utf8;
 use crate::parse::pack::parse_pack;
-use crate::replay::record;
 use crate::scenario::courses::cs246::from_save;
+use crate::scenario::record;
 use crate::scenario::{Scenario, play};
 
 /// The official pack (EECS 280 `pack.in`), for the Human-input targets.
@@ -47,7 +47,7 @@ pub fn save(data: &[u8]) {
     let again = SaveFile::parse("written", &written)
         .unwrap_or_else(|e| panic!("upcard cannot read its own save file: {e}\n{written}"));
     assert_eq!(again, save);
-    let t = record(from_save(Path::new("fuzz.txt"), save, text));
+    let t = record(&from_save(Path::new("fuzz.txt"), save, text));
     for i in [0, t.moves.len() / 2, t.moves.len().saturating_sub(1)] {
         if i < t.moves.len()
             && let Ok(w) = t.save_at(i)
@@ -72,18 +72,18 @@ pub fn egn(data: &[u8]) {
     let again = Record::parse("written", &written)
         .unwrap_or_else(|e| panic!("upcard cannot read its own record: {e}\n{written}"));
     assert_eq!(again, record);
-    let Ok(t) = crate::egn::timeline(Path::new("fuzz.egn"), &text) else {
+    let Ok(t) = crate::record::timeline(Path::new("fuzz.egn"), &text) else {
         return;
     };
     for i in [0, t.moves.len() / 2, t.moves.len().saturating_sub(1)] {
         if i < t.moves.len() {
-            crate::replay::render(&t, i);
-            crate::replay::json_line(&t, i);
+            crate::record::render(&t, i);
+            crate::record::json_line(&t, i);
         }
     }
     crate::replay::html::page(&t, "fuzz");
     // What upcard writes of it reads back as the same game, or is refused.
-    if let Ok(r) = crate::egn::write::from_timeline(&t) {
+    if let Ok(r) = crate::record::write::from_timeline(&t) {
         Record::parse("written", &r.to_json())
             .unwrap_or_else(|e| panic!("upcard cannot read the record it wrote: {e}"));
     }

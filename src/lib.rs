@@ -17,26 +17,27 @@ pub use upcard_deploy as deploy;
 pub use upcard_engine::{self as engine, cards};
 /// Grading: runs on scenarios, verdicts and reports.
 pub use upcard_grade::grade;
-/// The rule-mutant catalogue, its runs and diagnosis: beside replay.
+/// The rule-mutant catalogue, its runs and diagnosis: above the scenarios.
 pub use upcard_mutants as mutants;
 /// Upcard's input files read with bounds, and their parsers (file, line, column).
 pub use upcard_parse as parse;
 /// Play: people and bots at a table, at one device or joined from a link.
 pub use upcard_play::{net, play};
-/// Replay, and records replayed and written: above the scenarios.
+/// Game records: timelines, their English, Euchre Game Notation: below the scenarios.
+pub use upcard_record::{self as record, notation};
+/// Replay, and records replayed and imported: above the scenarios.
 pub use upcard_replay::{self as replay, egn};
 /// The rule sets, their agents, printers and parsers: the layer above it.
 pub use upcard_rules::{Failure, FailureKind, agents, courses, input, transcript};
 /// The sandbox, and the one supervisor of every untrusted program.
 pub use upcard_sandbox as sandbox;
 
-/// Scenarios and Euchre Game Notation's records: the layer above the table.
-pub use upcard_scenario::{notation, scenario};
+/// Scenarios: the layer above the table and the records.
+pub use upcard_scenario::scenario;
 /// The seat protocol, both its ends, and program seats.
 pub use upcard_seat as seat;
 /// The spec's restrictions on a student's C++ sources.
 pub use upcard_style as style;
-/// A standard table before its game: rules, cards, who sits where.
 /// Grading students' own unit tests against buggy solutions.
 pub use upcard_unit as unit;
 /// The bundled scenario library, embedded in the binary.

@@ -45,7 +45,7 @@ impl Args {
                 path.display()
             )));
         }
-        upcard::scenario::write_atomic(&path, course.skeleton(&self.name).as_bytes())
+        upcard::parse::file::write_atomic(&path, course.skeleton(&self.name).as_bytes())
             .map_err(|e| Failure::input(format!("writing {}: {e}", path.display())))?;
         let p = path.display();
         let _ = writeln!(

@@ -8,7 +8,8 @@ use std::path::PathBuf;
 use std::rc::Rc;
 
 use upcard::Failure;
-use upcard::scenario::{Scenario, default_golden, play, write_atomic};
+use upcard::parse::file::write_atomic;
+use upcard::scenario::{Scenario, default_golden, play};
 
 /// Standard input that keeps every byte the game reads.
 struct Tee<R: BufRead> {

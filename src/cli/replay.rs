@@ -4,9 +4,12 @@ use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use upcard::Failure;
+use upcard::parse::file::write_atomic;
+use upcard::record::{Target, Timeline};
+use upcard::replay::interact;
 use upcard::replay::span::{Style, span};
-use upcard::replay::{Target, Timeline, interact, record};
-use upcard::scenario::{Scenario, write_atomic};
+use upcard::scenario::Scenario;
+use upcard::scenario::record;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
@@ -50,14 +53,14 @@ pub fn load(path: &Path) -> Result<Timeline, Failure> {
             e => Failure::input(format!("{shown}: {e}")),
         })?;
         if upcard::notation::looks_like(&text) {
-            return upcard::egn::timeline(path, &text).map_err(Failure::input);
+            return upcard::record::timeline(path, &text).map_err(Failure::input);
         }
         // A rule set's own saved game (CS 246's format).
         upcard::scenario::courses::scenario_from_save(path, &text)
             .unwrap_or_else(|| Err(format!("{shown}: no course reads saved games")))
             .map_err(Failure::input)?
     };
-    Ok(record(scenario))
+    Ok(record(&scenario))
 }
 
 /// A Euchre Game Notation record.
@@ -67,7 +70,7 @@ fn load_egn(path: &Path) -> Result<Timeline, Failure> {
         ReadError::NotText(e) => Failure::input(e.to_string()),
         e => Failure::input(format!("{}: {e}", path.display())),
     })?;
-    upcard::egn::timeline(path, &text).map_err(Failure::input)
+    upcard::record::timeline(path, &text).map_err(Failure::input)
 }
 
 pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Result<(), Failure> {
@@ -80,13 +83,13 @@ pub fn run(o: &Options, stdin: &mut dyn BufRead, stdout: &mut dyn Write) -> Resu
     }
     let (text, stopped_early) = match o.format {
         Format::Egn => (
-            upcard::egn::write::from_timeline(&t)
+            upcard::record::write::from_timeline(&t)
                 .map_err(|e| Failure::input(format!("{}: {e}", o.file.display())))?
                 .to_json(),
             false,
         ),
         Format::Html => {
-            let title = format!("{} ({})", t.scenario.name, o.file.display());
+            let title = format!("{} ({})", t.source.name, o.file.display());
             (upcard::replay::html::page(&t, &title), false)
         }
         Format::Text | Format::Json => {
@@ -157,7 +160,7 @@ fn save_at(
 /// error; a closed pipe (`upcard replay … | head`) is nothing wrong.
 fn io(e: std::io::Error) -> Failure {
     if e.get_ref()
-        .is_some_and(|r| r.is::<upcard::replay::step::ReadingCommands>())
+        .is_some_and(|r| r.is::<upcard::replay::ReadingCommands>())
     {
         Failure::input(e.to_string())
     } else if e.kind() == std::io::ErrorKind::BrokenPipe {

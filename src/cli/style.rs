@@ -114,7 +114,7 @@ impl Args {
         if let Some(p) = &self.json {
             let all: Vec<serde_json::Value> = checked.iter().map(Checked::json).collect();
             let json = serde_json::to_string_pretty(&all).expect("findings serialize");
-            upcard::scenario::write_atomic(p, json.as_bytes())
+            upcard::parse::file::write_atomic(p, json.as_bytes())
                 .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
         }
         if broken > 0 {

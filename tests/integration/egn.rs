@@ -12,7 +12,7 @@ fn examples() -> PathBuf {
 
 /// The score after each deal upcard finished (a thrown-in deal leaves it
 /// as it was).
-fn scores(t: &upcard::replay::Timeline) -> Vec<String> {
+fn scores(t: &upcard::record::Timeline) -> Vec<String> {
     let mut now = [0, 0];
     t.events
         .iter()
@@ -35,10 +35,10 @@ fn refused(dir: &Path, args: &[&str]) -> String {
     String::from_utf8(o.stderr).unwrap()
 }
 
-fn timeline(name: &str) -> upcard::replay::Timeline {
+fn timeline(name: &str) -> upcard::record::Timeline {
     let path = examples().join(name);
     let text = std::fs::read_to_string(&path).unwrap();
-    upcard::egn::timeline(&path, &text).unwrap_or_else(|e| panic!("{name}: {e}"))
+    upcard::record::timeline(&path, &text).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 /// Every public example replays deal by deal to the reference replayer's
@@ -335,12 +335,12 @@ fn every_game_upcard_replays_is_written_as_a_schema_valid_record() {
     for f in &files {
         let name = f.file_name().unwrap().to_string_lossy().into_owned();
         let t = if name.ends_with(".egn") {
-            upcard::egn::timeline(f, &std::fs::read_to_string(f).unwrap()).unwrap()
+            upcard::record::timeline(f, &std::fs::read_to_string(f).unwrap()).unwrap()
         } else {
-            upcard::replay::record(upcard::scenario::Scenario::load(f).unwrap())
+            upcard::scenario::record(&upcard::scenario::Scenario::load(f).unwrap())
         };
         match (
-            upcard::egn::write::from_timeline(&t),
+            upcard::record::write::from_timeline(&t),
             refused.iter().find(|(n, _)| *n == name),
         ) {
             (Ok(record), None) => {
@@ -416,12 +416,12 @@ fn a_scenario_written_as_a_record_replays_to_the_same_moves() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let a = upcard::replay::record(upcard::scenario::Scenario::load(&scenario).unwrap());
-    let b = upcard::egn::timeline(&out, &std::fs::read_to_string(&out).unwrap()).unwrap();
-    let plays = |t: &upcard::replay::Timeline| -> Vec<String> {
+    let a = upcard::scenario::record(&upcard::scenario::Scenario::load(&scenario).unwrap());
+    let b = upcard::record::timeline(&out, &std::fs::read_to_string(&out).unwrap()).unwrap();
+    let plays = |t: &upcard::record::Timeline| -> Vec<String> {
         t.moves
             .iter()
-            .map(|m| upcard::replay::describe(&m.event, &t.names))
+            .map(|m| upcard::record::describe(&m.event, &t.names))
             .filter(|m| m != "North quits (q)")
             .collect()
     };
@@ -568,7 +568,7 @@ fn arena_records_every_game() {
         assert!(schema.is_valid(&value), "{n}");
         assert_eq!(value["metadata"]["ruleset"]["loner_lead"], "LEFT_OF_LONER");
         deals += value["deals"].as_array().unwrap().len();
-        let t = upcard::egn::timeline(&path, &text).unwrap();
+        let t = upcard::record::timeline(&path, &text).unwrap();
         assert_eq!(t.error, None, "{n}");
         let last = t.moves.last().unwrap();
         let fin: Vec<u32> = value["metadata"]["finalScore"]
@@ -703,7 +703,7 @@ fn the_reference_replayer_scores_upcards_records_as_upcard_does() {
     for line in node(&files).lines() {
         let (name, reference) = line.split_once('\t').unwrap();
         let path = dir.path().join(name);
-        let t = upcard::egn::timeline(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
+        let t = upcard::record::timeline(&path, &std::fs::read_to_string(&path).unwrap()).unwrap();
         assert_eq!(t.error, None, "{name}");
         assert_eq!(scores(&t).join(" "), reference, "{name}");
     }
@@ -721,13 +721,13 @@ fn a_record_of_a_fixed_number_of_deals_is_won_after_them() {
     v["metadata"]["ruleset"]["num_deals"] = 1.into();
     let path = dir.path().join("one.egn");
     std::fs::write(&path, v.to_string()).unwrap();
-    let t = upcard::egn::timeline(&path, &v.to_string()).unwrap();
+    let t = upcard::record::timeline(&path, &v.to_string()).unwrap();
     assert_eq!(t.error, None);
     assert_eq!(
-        upcard::replay::describe(&t.moves.last().unwrap().event, &t.names),
+        upcard::record::describe(&t.moves.last().unwrap().event, &t.names),
         "East & West win the game"
     );
-    let written = upcard::egn::write::from_timeline(&t).unwrap();
+    let written = upcard::record::write::from_timeline(&t).unwrap();
     let rules = written.metadata.ruleset.unwrap();
     assert_eq!((rules.num_deals, rules.winning_score), (Some(1), None));
     assert!(schema().is_valid(&serde_json::from_str(&written_json(&path)).unwrap()));
@@ -840,8 +840,8 @@ fn control_characters_in_a_record_are_shown_escaped() {
 #[test]
 fn every_house_rule_with_a_field_is_written_and_read_back() {
     use upcard::courses::standard::{config, house};
-    use upcard::egn::write::ruleset;
     use upcard::notation::setup;
+    use upcard::record::write::ruleset;
     let mut written = 0;
     for rule in house::HouseRule::ALL {
         let Some(egn) = rule.row().egn else {

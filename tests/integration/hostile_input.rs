@@ -315,7 +315,7 @@ fn bless_never_follows_a_planted_link_and_clears_a_killed_runs_leftovers() {
     // What a killed bless left (its pid is gone).
     let leftover = d.join(".g.out.upcard-4000000.tmp");
     std::fs::write(&leftover, "half").unwrap();
-    upcard::scenario::write_atomic(&golden, b"new golden\n").unwrap();
+    upcard::parse::file::write_atomic(&golden, b"new golden\n").unwrap();
     assert_eq!(std::fs::read_to_string(&golden).unwrap(), "new golden\n");
     assert_eq!(std::fs::read_to_string(&target).unwrap(), "precious\n");
     assert!(!leftover.exists());

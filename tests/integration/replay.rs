@@ -9,8 +9,9 @@ use upcard::courses::cs246::save::SaveFile;
 use upcard::engine::VecSink;
 use upcard::engine::mutants::Switch;
 use upcard::input::Tokens;
-use upcard::replay::{Target, record};
+use upcard::record::Target;
 use upcard::scenario::courses::cs246::from_save as scenario_from_save;
+use upcard::scenario::record;
 use upcard::scenario::{Scenario, play};
 
 fn library() -> Vec<PathBuf> {
@@ -28,7 +29,7 @@ fn replaying_every_scenario_ends_in_its_run_transcript() {
     for path in library() {
         let s = Scenario::load(&path).unwrap();
         let played = play(&s);
-        let t = record(s);
+        let t = record(&s);
         assert_eq!(t.transcript, played.transcript, "{}", path.display());
         assert_eq!(t.events, played.events, "{}", path.display());
         // The moves' printed lines, in order, are the whole transcript.
@@ -49,7 +50,7 @@ fn replaying_every_scenario_ends_in_its_run_transcript() {
 /// Saves after every move of the game in `path`, loads each save as
 /// `upcard cs246 -f` would, plays on, and checks the rest is the original's.
 fn every_save_continues(path: &Path) -> usize {
-    let t = record(Scenario::load(path).unwrap());
+    let t = record(&Scenario::load(path).unwrap());
     let mut checked = 0;
     for (i, m) in t.moves.iter().enumerate() {
         let Ok(text) = t.save_at(i) else { continue };
@@ -99,7 +100,7 @@ fn saving_at_every_move_and_continuing_gives_the_same_rest_of_game() {
 fn a_save_file_replays_with_four_computers() {
     let text = std::fs::read_to_string("golden/cs246/spec_example_savefile.txt").unwrap();
     let save = SaveFile::parse("example", &text).unwrap();
-    let t = record(scenario_from_save(Path::new("example.txt"), save, text));
+    let t = record(&scenario_from_save(Path::new("example.txt"), save, text));
     assert!(t.error.is_none());
     assert_eq!(t.moves[0].point.to_string(), "0:0:1");
     assert_eq!(t.find(Target::Move(1)).unwrap(), 0);
@@ -118,7 +119,7 @@ fn a_save_file_that_starts_mid_bidding_numbers_its_moves_after_the_passes() {
     lines[1] = "0 3";
     let text = lines.join("\n") + "\n";
     let save = SaveFile::parse("mid-bid", &text).unwrap();
-    let t = record(scenario_from_save(Path::new("mid-bid.txt"), save, text));
+    let t = record(&scenario_from_save(Path::new("mid-bid.txt"), save, text));
     assert!(t.error.is_none(), "{:?}", t.error);
     assert_eq!(t.moves[0].point.to_string(), "0:0:3");
     assert_eq!(t.moves[1].point.to_string(), "0:0:4");
@@ -302,7 +303,7 @@ fn save_at_writes_a_file_the_cs246_program_continues() {
     let cont = upcard(&["cs246", "--no-human", "-f", out_s], "");
     assert_eq!(cont.code, Some(0), "{}", cont.err);
     // After the lines it prints on loading, its transcript is the rest of the original's.
-    let t = record(Scenario::load(Path::new(scenario)).unwrap());
+    let t = record(&Scenario::load(Path::new(scenario)).unwrap());
     let rest = String::from_utf8_lossy(&t.transcript[t.moves[9].printed.end..]).into_owned();
     assert!(rest.len() > 1000 && rest.ends_with("WINS!!!\n"));
     assert!(cont.out.ends_with(&rest), "{}", cont.out);
@@ -382,7 +383,7 @@ fn output_file_takes_every_format() {
 /// line it printed; the trick's taking is the next move.
 #[test]
 fn a_tricks_last_card_shows_with_its_own_move() {
-    let t = record(Scenario::load(Path::new("scenarios/eecs280/march.yaml")).unwrap());
+    let t = record(&Scenario::load(Path::new("scenarios/eecs280/march.yaml")).unwrap());
     let m = &t.moves[8];
     assert_eq!(m.point.to_string(), "0:1:4");
     assert_eq!(

@@ -4,8 +4,9 @@
 
 use std::path::{Path, PathBuf};
 
-use upcard::replay::{json_line, record};
+use upcard::record::json_line;
 use upcard::scenario::Scenario;
+use upcard::scenario::record;
 
 /// Every 25th move of each scenario's JSON replay, and its last: the event,
 /// the rule behind it, the lines printed and the whole state, so a change to
@@ -15,7 +16,7 @@ fn every_scenario_replay_is_snapshotted() {
     insta::glob!("../../scenarios", "**/*.yaml", |path| {
         let s = Scenario::load(path).unwrap();
         let description = s.description.clone();
-        let t = record(s);
+        let t = record(&s);
         let last = t.moves.len().saturating_sub(1);
         let lines: Vec<String> = (0..t.moves.len())
             .filter(|&i| i % 25 == 0 || i == last)

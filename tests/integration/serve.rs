@@ -584,7 +584,7 @@ fn the_table_keeps_a_record_of_its_game() {
     let text = std::fs::read_to_string(&file).unwrap();
     let record = upcard::notation::Record::parse("table.egn", &text).unwrap();
     assert_eq!(record.metadata.players[2].name(), "Cy");
-    let t = upcard::egn::timeline(&file, &text).unwrap();
+    let t = upcard::record::timeline(&file, &text).unwrap();
     assert_eq!(t.error, None);
     let replayed = String::from_utf8_lossy(&t.transcript).into_owned();
     assert_eq!(

@@ -282,11 +282,9 @@ fn write(report: &Report, o: &Options, out: &mut dyn Write) -> Result<(), Error>
         .map_err(|e| Error::Output(e.to_string()))?;
     if let Some(p) = &o.json {
         let text = serde_json::to_string_pretty(report).expect("a report serializes");
-        upcard_scenario::scenario::write_atomic(p, text.as_bytes()).map_err(|source| {
-            Error::Write {
-                path: p.clone(),
-                source,
-            }
+        upcard_parse::file::write_atomic(p, text.as_bytes()).map_err(|source| Error::Write {
+            path: p.clone(),
+            source,
         })?;
     }
     Ok(())

@@ -113,15 +113,8 @@ impl Match {
             self.rules.name(),
             self.deals.words()
         );
-        upcard_replay::egn::write::save_played(
-            &path,
-            Some(&title),
-            &description,
-            &names,
-            config,
-            events,
-        )
-        .map_err(|e| format!("game {g}: --record: {e}"))
+        upcard_record::write::save_played(&path, Some(&title), &description, &names, config, events)
+            .map_err(|e| format!("game {g}: --record: {e}"))
     }
 
     /// A seat for a program in deal `deal`: one that stayed from an

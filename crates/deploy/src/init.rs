@@ -216,7 +216,7 @@ pub fn build_failed(log: &Path, platform: &str, out: &Path) -> Result<(), Failur
     } else {
         deploy::build_failed(&text)
     };
-    upcard_scenario::scenario::write_atomic(out, results.as_bytes())
+    upcard_parse::file::write_atomic(out, results.as_bytes())
         .map_err(|e| Failure::input(format!("writing {}: {e}", out.display())))
 }
 
@@ -270,7 +270,7 @@ pub fn combine(platform: &str, inputs: &[std::path::PathBuf], out: &Path) -> Res
         }
     };
     let text = serde_json::to_string_pretty(&combined).expect("plain JSON") + "\n";
-    upcard_scenario::scenario::write_atomic(out, text.as_bytes())
+    upcard_parse::file::write_atomic(out, text.as_bytes())
         .map_err(|e| Failure::input(format!("{}: {e}", out.display())))
 }
 

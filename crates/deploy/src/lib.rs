@@ -15,8 +15,9 @@ use std::path::{Path, PathBuf};
 use autograder_io::autograder_io;
 use prairielearn::prairielearn;
 
+use upcard_parse::file::write_atomic;
 use upcard_rules::courses::Course;
-use upcard_scenario::scenario::{Project, Scenario, write_atomic};
+use upcard_scenario::scenario::{Project, Scenario};
 
 /// The grading platforms `--platform` names: each is one file here and one
 /// variant.

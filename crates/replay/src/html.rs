@@ -5,8 +5,8 @@
 
 use serde_json::{Value, json};
 
-use super::show::cards_text as cards;
-use super::{Timeline, describe_move, note_text};
+use upcard_record::cards_text as cards;
+use upcard_record::{Timeline, describe_move, note_text};
 
 /// Texts that repeat (rules, printed lines) kept once; rows hold indices.
 #[derive(Default)]
@@ -240,7 +240,7 @@ pub fn page(t: &Timeline, title: &str) -> String {
         "names": n,
         "initial": main["initial"],
         "strings": strings.list,
-        "teams": [super::show::team(n, 0), super::show::team(n, 1)],
+        "teams": [upcard_record::team(n, 0), upcard_record::team(n, 1)],
         "moves": main["moves"],
         "notes": main["notes"],
         "lines": lines,

@@ -1,7 +1,7 @@
 //! A span of a replay's moves as text or JSON lines: what `upcard replay`
 //! prints without `--step`.
 
-use super::{Timeline, json_line, render};
+use upcard_record::{Timeline, json_line, render};
 
 /// How the moves are written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

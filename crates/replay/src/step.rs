@@ -3,7 +3,7 @@
 
 use std::io::{BufRead, Read, Write};
 
-use super::{Target, Timeline, render};
+use upcard_record::{Target, Timeline, render};
 
 /// A failure to read the commands (not to write the replay).
 #[derive(Debug)]
@@ -22,7 +22,7 @@ pub const HELP: &str = "commands: Enter or n next move, b back one move, t next 
 /// `s FILE`: the game after move `at` saved to FILE; what to tell the user.
 fn save(t: &Timeline, at: usize, file: &str) -> String {
     let said = t.save_at(at).and_then(|save| {
-        upcard_scenario::scenario::write_atomic(std::path::Path::new(file), save.as_bytes())
+        upcard_parse::file::write_atomic(std::path::Path::new(file), save.as_bytes())
             .map_err(|e| format!("writing {file}: {e}"))
     });
     match said {

@@ -25,9 +25,9 @@ use rayon::prelude::*;
 
 use upcard_grade::grade::Grader;
 use upcard_parse::escape::printable;
+use upcard_parse::file::write_atomic;
 use upcard_rules::Failure;
 use upcard_sandbox::{Limits, Sandboxing};
-use upcard_scenario::scenario::write_atomic;
 
 use crate::grading::Variant;
 use crate::grading::{Grading, compiled_bugs, unjudged};

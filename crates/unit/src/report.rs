@@ -8,8 +8,8 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 
 use upcard_parse::escape::{printable, printable_line};
+use upcard_parse::file::write_atomic;
 use upcard_rules::Failure;
-use upcard_scenario::scenario::write_atomic;
 
 use crate::page;
 

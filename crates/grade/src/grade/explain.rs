@@ -1,8 +1,9 @@
 //! What a failure's detail says: a near miss, the first wrong line, the
 //! move that printed it and the game there, and the mutants that print it.
 
-use upcard_replay::{Move, describe, record, state_text};
+use upcard_record::{Move, describe, state_text};
 use upcard_scenario::scenario::diff::{Divergence, first_divergence, same};
+use upcard_scenario::scenario::record;
 use upcard_scenario::scenario::{Compare, Scenario};
 
 use super::verdict::around;
@@ -12,7 +13,7 @@ use super::{Context, Grader, Outcome, Verdict};
 /// a hand's start, a move, a trick's end, the scoring), the rule behind it,
 /// and the game just before it.
 fn explain_line(s: &Scenario, offset: usize) -> String {
-    let t = record(s.clone());
+    let t = record(s);
     let Some(e) = t.event_at(offset) else {
         return format!("{}\n", s.rules().course().unattributed_line());
     };

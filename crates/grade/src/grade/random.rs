@@ -115,7 +115,7 @@ pub fn search(
             (&s.path, found.text.as_bytes()),
             (&s.expect.golden, &found.golden[..]),
         ] {
-            upcard_scenario::scenario::write_atomic(p, bytes)
+            upcard_parse::file::write_atomic(p, bytes)
                 .map_err(|e| format!("writing {}: {e}", p.display()))?;
         }
         return Ok((

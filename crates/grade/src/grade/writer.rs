@@ -9,9 +9,9 @@ use crate::grade::shard::Sharded;
 use crate::grade::{Outcome, Verdict};
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use upcard_parse::file::write_atomic;
 use upcard_rules::Failure;
 use upcard_sandbox::Limits;
-use upcard_scenario::scenario::write_atomic;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReportKind {

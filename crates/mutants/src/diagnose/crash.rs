@@ -5,7 +5,7 @@
 
 use super::{Finding, Kind, Place};
 use upcard_engine::Event;
-use upcard_replay::Timeline;
+use upcard_record::Timeline;
 
 /// What a program's standard error says of how it stopped.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

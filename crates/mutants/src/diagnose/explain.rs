@@ -7,7 +7,7 @@ use super::{Finding, Kind, Place};
 use upcard_engine::cards::{Card, Suit};
 use upcard_engine::mutants::Switch;
 use upcard_engine::{Action, AllPass, Event, Seat};
-use upcard_replay::Timeline;
+use upcard_record::Timeline;
 
 pub(crate) fn explain(t: &Timeline, r: &Reading) -> Option<Finding> {
     use Event::*;
@@ -82,7 +82,7 @@ pub(crate) fn explain(t: &Timeline, r: &Reading) -> Option<Finding> {
 fn unread_pack(t: &Timeline, r: &Reading, got: Card) -> String {
     // The card dealt after the twenty in the hands.
     let default_upcard = upcard_engine::DEFAULT_ORDER[20];
-    let course = t.scenario.rules.course().name();
+    let course = t.source.course();
     if r.before.hand_no != 0 || got != default_upcard || course != "eecs280" {
         return String::new();
     }
@@ -586,7 +586,7 @@ impl Explainer<'_> {
         if round == 2 && got.is_some() && seat != st.dealer {
             let mut as_dealer = st.clone();
             as_dealer.dealer = seat;
-            let (mut game, _) = upcard_scenario::scenario::start(&self.t.scenario, Switch::OFF);
+            let (mut game, _) = self.t.source.start(Switch::OFF);
             let same = game.ask(seat, &as_dealer).is_some_and(
                 |d| matches!(d.action, Action::Order { suit, .. } if Some(suit) == got),
             );

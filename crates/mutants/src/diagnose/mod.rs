@@ -32,9 +32,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
-use upcard_replay::{Timeline, record};
+use upcard_record::Timeline;
 use upcard_scenario::scenario::Scenario;
 use upcard_scenario::scenario::diff::{Divergence, first_divergence};
+use upcard_scenario::scenario::record;
 
 /// What a finding says of the program's first wrong line.
 #[derive(
@@ -268,7 +269,7 @@ impl Diagnoser {
 
     fn game(&self, s: &Scenario) -> Arc<Game> {
         cached(&self.games, (s.path.clone(), s.name.clone()), || Game {
-            timeline: record(s.clone()),
+            timeline: record(s),
             steps: super::play_steps(s, None, 0..0, false, usize::MAX),
         })
     }

@@ -8,8 +8,7 @@ use super::Place;
 use upcard_engine::cards::{Card, Suit, all_cards};
 use upcard_engine::mutants::Switch;
 use upcard_engine::{Event, Seat, State};
-use upcard_replay::Timeline;
-use upcard_scenario::scenario::start;
+use upcard_record::Timeline;
 
 /// What the program's line means, against the engine's event there.
 pub(crate) struct Reading {
@@ -77,7 +76,7 @@ fn hand_start(t: &Timeline, e: usize) -> usize {
 
 /// What the course's printer prints for `ev` in place of event `e`.
 fn render(t: &Timeline, from: usize, e: usize, ev: &Event) -> Vec<String> {
-    let (_game, mut printer) = start(&t.scenario, Switch::OFF);
+    let (_game, mut printer) = t.source.start(Switch::OFF);
     for x in &t.events[from..e] {
         printer.event(x);
     }

@@ -367,7 +367,7 @@ mod tests {
             "official-test01-adi",
         ] {
             let s = Scenario::load(&dir.join(format!("{name}.yaml"))).unwrap();
-            let g = upcard_replay::record(s.clone());
+            let g = upcard_scenario::scenario::record(&s);
             let expected = String::from_utf8(g.transcript.clone()).unwrap();
             let steps = play_steps(&s, None, 0..0, false, usize::MAX);
             for step in (1..steps.ends.len()).step_by(7) {

@@ -4,7 +4,7 @@
 //! gives (uninitialised memory).
 
 use super::{Finding, Kind, Place, line};
-use upcard_replay::{Timeline, describe};
+use upcard_record::{Timeline, describe};
 use upcard_scenario::scenario::Scenario;
 use upcard_scenario::scenario::diff::Divergence;
 

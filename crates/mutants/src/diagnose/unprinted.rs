@@ -11,7 +11,7 @@ use super::{Finding, Kind, Place, shown};
 use upcard_engine::cards::{Card, Suit};
 use upcard_engine::mutants::Switch;
 use upcard_engine::{Action, Event};
-use upcard_replay::Timeline;
+use upcard_record::Timeline;
 use upcard_scenario::scenario::diff::{Divergence, first_divergence};
 use upcard_scenario::scenario::{Scenario, start};
 

@@ -5,10 +5,11 @@ use std::path::Path;
 
 use upcard_bots::{SeatKind, Table};
 use upcard_engine::{Action, NullSink};
+use upcard_parse::file::write_atomic;
 use upcard_rules::courses::standard::house::HouseRule;
 use upcard_rules::courses::standard::{Cards, config, key_text, offered};
 use upcard_scenario::scenario::RulesName;
-use upcard_scenario::scenario::{Scenario, play, write_atomic};
+use upcard_scenario::scenario::{Scenario, play};
 
 fn yaml_str(s: &str) -> String {
     serde_json::to_string(s).expect("a string")
@@ -117,7 +118,7 @@ pub fn events(table: &Table, actions: &[Action]) -> Vec<upcard_engine::Event> {
 /// Writes the game as a Euchre Game Notation record (docs/egn.md), checked
 /// by reading it back.
 pub fn egn_record(path: &Path, table: &Table, actions: &[Action]) -> Result<(), String> {
-    upcard_replay::egn::write::save_played(
+    upcard_record::write::save_played(
         path,
         None,
         &format!("A game of upcard play{}.", table.cards.seed_note()),

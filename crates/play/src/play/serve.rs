@@ -286,7 +286,7 @@ fn record(
     config: &upcard_engine::Config,
     events: &[upcard_engine::Event],
 ) -> Result<(), Failure> {
-    upcard_replay::egn::write::save_played(
+    upcard_record::write::save_played(
         path,
         None,
         &format!("A game of upcard serve{}.", table.cards.seed_note()),

@@ -287,7 +287,7 @@ pub fn save(setup: &Setup, actions: Vec<Action>, path: &Path) -> Result<(), Fail
         table: setup.table.clone(),
         actions,
     };
-    upcard_scenario::scenario::write_atomic(path, saved.write().as_bytes())
+    upcard_parse::file::write_atomic(path, saved.write().as_bytes())
         .map_err(|e| Failure::input(format!("writing {}: {e}", path.display())))
 }
 

@@ -5,8 +5,9 @@
 use std::path::{Path, PathBuf};
 
 use upcard_engine::Event;
-use upcard_scenario::notation::{DealEntry, Record};
-use upcard_scenario::scenario::{RulesName, Scenario, default_golden, play, write_atomic};
+use upcard_parse::file::write_atomic;
+use upcard_record::notation::{DealEntry, Record};
+use upcard_scenario::scenario::{RulesName, Scenario, default_golden, play};
 
 /// What was written.
 pub struct Imported {
@@ -37,7 +38,7 @@ fn yaml_str(s: &str) -> String {
 
 /// The record cut to deal `d`, with the score before it (from its replay).
 fn one_deal(file: &Path, record: Record, d: usize) -> Result<Record, String> {
-    let t = super::replay(file, &record)?;
+    let t = upcard_record::replay(file, &record)?;
     let starts: Vec<[u32; 2]> = t
         .events
         .iter()
@@ -128,7 +129,7 @@ pub fn import(
     }
     write_atomic(&golden, &played.transcript)
         .map_err(|e| format!("writing {}: {e}", golden.display()))?;
-    let end = upcard_scenario::notation::setup::read(&egn, &record)?
+    let end = upcard_record::notation::setup::read(&egn, &record)?
         .end
         .map(|e| e.text().to_string());
     Ok(Imported {

@@ -2,14 +2,13 @@
 
 use crate::scenario::diff::{Style, render};
 use crate::scenario::runner::{Unreadable, apply_filter, load};
-use crate::scenario::{
-    Compare, Evaluated, Golden, Project, Scenario, default_golden, evaluate, write_atomic,
-};
+use crate::scenario::{Compare, Evaluated, Golden, Project, Scenario, default_golden, evaluate};
 use rayon::prelude::*;
 use similar::{ChangeTag, TextDiff};
 use std::collections::BTreeSet;
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
+use upcard_parse::file::write_atomic;
 use upcard_rules::Failure;
 
 #[derive(Clone, Debug)]

@@ -63,3 +63,19 @@ pub fn play_within(scenario: &Scenario, max_hands: u32, switch: Switch) -> Playe
         endless,
     }
 }
+
+/// Where a scenario's game comes from, for a timeline of it.
+pub fn source(scenario: &Scenario) -> upcard_record::Source {
+    upcard_record::Source {
+        path: scenario.path.clone(),
+        name: scenario.name.clone(),
+        description: scenario.description.clone(),
+        setup: scenario.setup.clone(),
+        input: scenario.input.clone(),
+    }
+}
+
+/// Plays `scenario` to its end, keeping every move.
+pub fn record(scenario: &Scenario) -> upcard_record::Timeline {
+    upcard_record::record(source(scenario))
+}

@@ -20,7 +20,7 @@ use rayon::prelude::*;
 pub use context::SetupContext;
 pub use courses::{RawScenario, RulesName};
 pub use error::{ScenarioError, locate};
-pub use exec::{Played, play, play_within, start};
+pub use exec::{Played, play, play_within, record, source, start};
 pub use model::{Compare, Expect, HandExpect, Scenario};
 pub use model::{default_golden, default_golden_root};
 pub use project::Project;
@@ -148,66 +148,6 @@ pub fn evaluate(s: &Scenario) -> Evaluated {
         golden,
         played,
         problems,
-    }
-}
-
-/// Writes `bytes` to `path` whole or not at all: a temporary file beside it
-/// (created with O_EXCL under a random name by `tempfile`, so a planted
-/// symbolic link is never followed), synced, then renamed over `path`.
-/// Temporary files left by a bless that was killed are removed first.
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    use std::io::Write;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    std::fs::create_dir_all(dir)?;
-    remove_stale_temporaries(dir);
-    let name = path
-        .file_name()
-        .map_or("golden".into(), |n| n.to_string_lossy().into_owned());
-    let prefix = format!(".{name}.upcard-{}-", std::process::id());
-    let mut builder = tempfile::Builder::new();
-    builder.prefix(&prefix).suffix(".tmp");
-    // A new file gets the mode any program's would (0666 less the umask), a
-    // replaced one keeps its own; tempfile's default, 0600, would hide
-    // reports and goldens from the rest of a course's staff.
-    #[cfg(unix)]
-    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
-    let mut tmp = builder.tempfile_in(dir)?;
-    if let Ok(old) = std::fs::metadata(path) {
-        tmp.as_file().set_permissions(old.permissions())?;
-    }
-    tmp.write_all(bytes)?;
-    tmp.as_file().sync_all()?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
-}
-
-/// `.NAME.upcard-PID[-…].tmp` files whose writer (PID) is no longer running.
-fn remove_stale_temporaries(dir: &Path) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        if !(name.starts_with('.') && name.ends_with(".tmp")) {
-            continue;
-        }
-        let pid = name
-            .rsplit_once(".upcard-")
-            .map(|(_, rest)| rest.trim_end_matches(".tmp"))
-            .and_then(|rest| rest.split('-').next())
-            .and_then(|p| p.parse::<u32>().ok());
-        if let Some(pid) = pid
-            && pid != std::process::id()
-            && !Path::new(&format!("/proc/{pid}")).exists()
-            && e.file_type().is_ok_and(|t| t.is_file())
-        {
-            let _ = std::fs::remove_file(e.path());
-        }
     }
 }
 

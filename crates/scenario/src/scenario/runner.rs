@@ -112,7 +112,7 @@ fn write_last_failed(failed: &[&Path]) {
         .collect();
     // Only a convenience for the next run: failing to keep it is not an error.
     let _ = std::fs::create_dir_all(".upcard");
-    let _ = crate::scenario::write_atomic(Path::new(LAST_FAILED), text.as_bytes());
+    let _ = upcard_parse::file::write_atomic(Path::new(LAST_FAILED), text.as_bytes());
 }
 
 /// A failed scenario's report: what it is for, then the diff and problems.

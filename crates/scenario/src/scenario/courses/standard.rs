@@ -156,8 +156,9 @@ fn recorded(
     }
     let (full, text) = cx.read(file, "the record", &key)?;
     let shown = full.display().to_string();
-    let record = crate::notation::Record::parse(&shown, &text).map_err(|e| cx.at(&key, e.0))?;
-    let read = crate::notation::setup::read(&full, &record).map_err(|e| cx.at(&key, e))?;
+    let record =
+        upcard_record::notation::Record::parse(&shown, &text).map_err(|e| cx.at(&key, e.0))?;
+    let read = upcard_record::notation::setup::read(&full, &record).map_err(|e| cx.at(&key, e))?;
     cx.keep(full, "standard.record");
     Ok(StandardSetup::Recorded(std::sync::Arc::new(read.setup)))
 }

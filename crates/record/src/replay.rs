@@ -1,27 +1,26 @@
-//! A record replayed: the game it describes (`upcard_scenario::notation::setup`) as a
-//! scenario played through once, with the record's notes, the cards it does
-//! not know, and its alternative lines, each a timeline of its own.
+//! A record replayed: the game it describes (`notation::setup`) played
+//! through once, with the record's notes, the cards it does not know, and
+//! its alternative lines, each a timeline of its own.
 
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use upcard_scenario::notation::setup::{End, NOTE_TRICK, OWN_NOTE, read};
-use upcard_scenario::notation::{Deal, DealEntry, Phase, Record};
-use upcard_scenario::scenario::{RulesName, Scenario};
+use crate::notation::setup::{End, NOTE_TRICK, OWN_NOTE, read};
+use crate::notation::{Deal, DealEntry, Phase, Record};
+use crate::{Source, Timeline};
 
 /// A record played through: the game it describes, with the record's
 /// notes and unknown cards, ending where the record does.
-pub fn replay(path: &Path, record: &Record) -> Result<crate::Timeline, String> {
+pub fn replay(path: &Path, record: &Record) -> Result<Timeline, String> {
     let r = read(path, record)?;
-    let scenario = Scenario::of_game(
-        path,
-        r.name,
-        r.description,
-        RulesName::standard,
-        Arc::new(r.setup),
-    );
-    let mut t = crate::record(scenario);
+    let mut t = crate::record(Source {
+        path: path.to_path_buf(),
+        name: r.name,
+        description: r.description,
+        setup: Arc::new(r.setup),
+        input: String::new(),
+    });
     t.notes = r.notes;
     t.unknown = r.unknown;
     t.declared = r.declared;
@@ -33,7 +32,7 @@ pub fn replay(path: &Path, record: &Record) -> Result<crate::Timeline, String> {
 
 /// The moves of hand `hand` that are the record's steps: its calls (the
 /// first `calls`), then its cards.
-fn steps(t: &crate::Timeline, hand: u32, calls: usize) -> Vec<usize> {
+fn steps(t: &Timeline, hand: u32, calls: usize) -> Vec<usize> {
     use upcard_engine::Event;
     let of_hand = |m: &&crate::Move| m.point.hand == hand;
     let mut v: Vec<usize> = t
@@ -56,7 +55,7 @@ fn steps(t: &crate::Timeline, hand: u32, calls: usize) -> Vec<usize> {
 
 /// How many calls a deal's bidding has.
 fn calls(phases: &[Phase]) -> usize {
-    upcard_scenario::notation::bidding(phases).map_or(0, |b| b.calls.len())
+    crate::notation::bidding(phases).map_or(0, |b| b.calls.len())
 }
 
 /// An alternative line's trick play: the main line's first `left` cards
@@ -65,9 +64,9 @@ fn calls(phases: &[Phase]) -> usize {
 fn branch_tricks(
     main_tricks: &[Vec<String>],
     mut left: usize,
-    alt: &upcard_scenario::notation::Tricks,
-) -> upcard_scenario::notation::Tricks {
-    use upcard_scenario::notation::Tricks;
+    alt: &crate::notation::Tricks,
+) -> crate::notation::Tricks {
+    use crate::notation::Tricks;
     // Cards of the main line before the branch: whole tricks, then
     // the start of the trick the line finishes.
     let mut tricks = Vec::new();
@@ -112,15 +111,15 @@ fn branch_tricks(
 
 /// A deal's alternative line as a deal of its own: the main line's steps
 /// before `branchIndex` (calls, then cards), then the line's.
-fn branch(main: &Deal, line: &upcard_scenario::notation::AlternativeLine) -> Deal {
-    use upcard_scenario::notation::{Annotations, Bidding, Tricks};
+fn branch(main: &Deal, line: &crate::notation::AlternativeLine) -> Deal {
+    use crate::notation::{Annotations, Bidding, Tricks};
     let b = usize::try_from(line.branch_index).unwrap_or(0);
-    let main_bid = upcard_scenario::notation::bidding(&main.phases);
+    let main_bid = crate::notation::bidding(&main.phases);
     let main_tricks: Vec<Vec<String>> =
-        upcard_scenario::notation::tricks(&main.phases).map_or_else(Vec::new, |t| t.tricks.clone());
+        crate::notation::tricks(&main.phases).map_or_else(Vec::new, |t| t.tricks.clone());
     let ncalls = calls(&main.phases);
-    let alt_bid = upcard_scenario::notation::bidding(&line.phases);
-    let alt_tricks = upcard_scenario::notation::tricks(&line.phases);
+    let alt_bid = crate::notation::bidding(&line.phases);
+    let alt_tricks = crate::notation::tricks(&line.phases);
     let shift = |a: &Option<Annotations>, by: usize| -> Option<Annotations> {
         a.as_ref().map(|m| {
             m.iter()
@@ -179,7 +178,7 @@ fn branch(main: &Deal, line: &upcard_scenario::notation::AlternativeLine) -> Dea
 
 /// The record's alternative lines, each replayed from the score before its
 /// deal, with a note at the move where it leaves the game.
-pub fn lines(path: &Path, record: &Record, t: &mut crate::Timeline) {
+pub fn lines(path: &Path, record: &Record, t: &mut Timeline) {
     use upcard_engine::Event;
     let starts: BTreeMap<u32, [u32; 2]> = t
         .events
@@ -227,4 +226,13 @@ pub fn lines(path: &Path, record: &Record, t: &mut crate::Timeline) {
             timeline: lt,
         });
     }
+}
+
+/// A record read and made ready to step through.
+pub fn timeline(path: &Path, text: &str) -> Result<Timeline, String> {
+    let file = path.display().to_string();
+    let record = Record::parse(&file, text).map_err(|e| e.0)?;
+    let mut t = replay(path, &record)?;
+    lines(path, &record, &mut t);
+    Ok(t)
 }

@@ -5,15 +5,15 @@
 use std::collections::BTreeMap;
 
 use crate::Timeline;
-use upcard_engine::cards::Card;
-use upcard_engine::{Config, Event};
-use upcard_rules::courses::standard::house::HouseRule;
-use upcard_scenario::notation::point::Point;
-use upcard_scenario::notation::setup::{OWN_NOTE, note_key};
-use upcard_scenario::notation::{
+use crate::notation::point::Point;
+use crate::notation::setup::{OWN_NOTE, note_key};
+use crate::notation::{
     Annotations, Bidding, Deal, DealEntry, FILE_TYPE, InitialState, Metadata, Phase, PlayerEntry,
     Record, Ruleset, Tricks,
 };
+use upcard_engine::cards::Card;
+use upcard_engine::{Config, Event};
+use upcard_rules::courses::standard::house::HouseRule;
 
 /// The version of the notation upcard writes.
 pub const VERSION: &str = "1.4";
@@ -290,22 +290,22 @@ pub fn from_timeline(t: &Timeline) -> Result<Record, String> {
     let config = t.declared.unwrap_or(t.initial.config);
     checked(
         &Game {
-            title: &t.scenario.name,
-            description: &t.scenario.description,
+            title: &t.source.name,
+            description: &t.source.description,
             names: &t.names,
             config: &config,
             events: &t.events,
             notes: &t.notes,
             unknown: &t.unknown,
         },
-        &t.scenario.path,
+        &t.source.path,
     )
 }
 
 /// The record of `game`, read back (as from `path`) and compared move by move.
 pub fn checked(game: &Game, path: &std::path::Path) -> Result<Record, String> {
     let record = record(game);
-    let again = super::game::replay(path, &record)
+    let again = crate::replay(path, &record)
         .map_err(|e| format!("the record upcard would write is not one it reads: {e}"))?;
     let (a, b) = (
         moves(game.events, game.names),
@@ -359,6 +359,6 @@ pub fn save_played(
 /// Writes `game` to `path` as a checked record (whole or not at all).
 pub fn save(game: &Game, path: &std::path::Path) -> Result<(), String> {
     let record = checked(game, path)?;
-    upcard_scenario::scenario::write_atomic(path, record.to_json().as_bytes())
+    upcard_parse::file::write_atomic(path, record.to_json().as_bytes())
         .map_err(|e| format!("writing {}: {e}", path.display()))
 }

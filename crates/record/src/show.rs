@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{Move, Timeline};
+use crate::{Move, Timeline};
 use upcard_engine::cards::short_list;
 use upcard_engine::{Ask, Event, Phase, State, partner_of};
 
@@ -148,7 +148,7 @@ fn next_up(state: &State, names: &[String; 4]) -> String {
 
 /// A note as shown: its label's meaning spelled out (`[?] mistake: …`).
 pub fn note_text(note: &str) -> String {
-    match upcard_scenario::notation::label(note) {
+    match crate::notation::label(note) {
         (Some((tag, meaning)), rest) => format!("{tag} {meaning}: {rest}"),
         (None, rest) => rest.to_string(),
     }
