@@ -17,8 +17,8 @@ pub use upcard_deploy as deploy;
 pub use upcard_engine::{self as engine, cards};
 /// Grading: runs on scenarios, verdicts and reports.
 pub use upcard_grade::grade;
-/// The rule-mutant catalogue, its runs and diagnosis: above the scenarios.
-pub use upcard_mutants as mutants;
+/// The rule-mutant catalogue, its runs and diagnosis: the grader's.
+pub use upcard_grade::mutants;
 /// Upcard's input files read with bounds, and their parsers (file, line, column).
 pub use upcard_parse as parse;
 /// Play: people and bots at a table, at one device or joined from a link.

@@ -126,7 +126,7 @@ impl Grader {
             (Verdict::Fail, _) => self.diagnoser.diagnose(s, want, actual),
             _ => return,
         };
-        notes.insert_str(0, &upcard_mutants::diagnosis_text(&found));
+        notes.insert_str(0, &crate::mutants::diagnosis_text(&found));
         outcome.diagnosis = found;
     }
 }

@@ -21,7 +21,7 @@ pub struct Grader {
     /// Name the mutants that reproduce a wrong transcript (`--diagnose`).
     pub diagnose: bool,
     /// The mutants' runs, kept across the programs graded.
-    pub(super) diagnoser: upcard_mutants::Diagnoser,
+    pub(super) diagnoser: crate::mutants::Diagnoser,
     /// The course's files every build sees in place of the student's
     /// (`--course-files`: its headers, as the course's autograder compiles
     /// students' `.cpp` files with them), by name.
@@ -41,7 +41,7 @@ impl Grader {
             limits,
             supervisor: Supervisor::new(limits, sandboxing)?,
             diagnose: false,
-            diagnoser: upcard_mutants::Diagnoser::new(),
+            diagnoser: crate::mutants::Diagnoser::new(),
             course_files: Vec::new(),
         })
     }

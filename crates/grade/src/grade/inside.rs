@@ -8,7 +8,7 @@
 //! functions behind it are all right, the diagnosis says the bug is in
 //! the game driver. Transcript findings stay, for bugs in `euchre.cpp`.
 
-use upcard_mutants::{Finding, Kind};
+use crate::mutants::{Finding, Kind};
 
 use super::verdict::Outcome;
 
@@ -254,7 +254,7 @@ mod tests {
             kind,
             message: message.into(),
         });
-        o.detail = upcard_mutants::diagnosis_text(&o.diagnosis) + "the diff\n";
+        o.detail = crate::mutants::diagnosis_text(&o.diagnosis) + "the diff\n";
         o
     }
 

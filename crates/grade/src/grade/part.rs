@@ -84,7 +84,7 @@ pub struct JsonTest {
     pub description: String,
     pub detail: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub diagnosis: Vec<upcard_mutants::Finding>,
+    pub diagnosis: Vec<crate::mutants::Finding>,
     pub exit: Option<i32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expected_exit: Option<u8>,
@@ -346,9 +346,9 @@ mod tests {
                 actual_line: 2,
             }),
             diagnosis: if case == 1 {
-                vec![upcard_mutants::Finding {
+                vec![crate::mutants::Finding {
                     mutant: Some("no-left-bower".into()),
-                    kind: upcard_mutants::Kind::Decision,
+                    kind: crate::mutants::Kind::Decision,
                     message: "at your first wrong line …".into(),
                 }]
             } else {

@@ -5,7 +5,7 @@
 //! bug's place (the pack file's name, the shuffle, the Human player).
 
 use super::{Outcome, Verdict, invocation};
-use upcard_mutants::{Finding, Kind};
+use crate::mutants::{Finding, Kind};
 use upcard_scenario::scenario::Scenario;
 
 /// One thing a scenario's command line can have.

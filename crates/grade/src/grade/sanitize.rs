@@ -32,7 +32,7 @@ pub(crate) fn add(grader: &Grader, exe: &Path, s: &Scenario, out: &mut Outcome) 
     let Some(stderr) = grader.stderr_of(exe, s) else {
         return;
     };
-    let Some(found) = upcard_mutants::sanitized(&String::from_utf8_lossy(&stderr)) else {
+    let Some(found) = crate::mutants::sanitized(&String::from_utf8_lossy(&stderr)) else {
         return;
     };
     out.lead_diagnosis(found);

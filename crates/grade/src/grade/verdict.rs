@@ -112,7 +112,7 @@ pub struct Outcome {
     pub context: Option<Context>,
     /// What the wrong output's first wrong line means and the mutants that
     /// explain it, best first (`--diagnose`).
-    pub diagnosis: Vec<upcard_mutants::Finding>,
+    pub diagnosis: Vec<crate::mutants::Finding>,
     /// The part of the grade it belongs to (a scenario's: the system tests).
     pub part: super::points::Part,
 }
@@ -145,30 +145,30 @@ impl Outcome {
     /// Puts `f` first in the diagnosis and in the detail, whose first lines
     /// are the diagnosis; after a mutant whose whole game is the output,
     /// which is surer.
-    pub(crate) fn lead_diagnosis(&mut self, f: upcard_mutants::Finding) {
+    pub(crate) fn lead_diagnosis(&mut self, f: crate::mutants::Finding) {
         let at = self
             .diagnosis
             .iter()
-            .take_while(|d| d.kind == upcard_mutants::Kind::Mutant)
+            .take_while(|d| d.kind == crate::mutants::Kind::Mutant)
             .count();
         self.add_diagnosis(at, f);
     }
 
     /// Puts `f` last in the diagnosis and in the detail's first lines.
-    pub(crate) fn end_diagnosis(&mut self, f: upcard_mutants::Finding) {
+    pub(crate) fn end_diagnosis(&mut self, f: crate::mutants::Finding) {
         self.add_diagnosis(self.diagnosis.len(), f);
     }
 
     /// Puts `f` at `at` in the diagnosis, and the detail's first lines
     /// (the diagnosis as text) made again.
-    fn add_diagnosis(&mut self, at: usize, f: upcard_mutants::Finding) {
-        let old = upcard_mutants::diagnosis_text(&self.diagnosis);
+    fn add_diagnosis(&mut self, at: usize, f: crate::mutants::Finding) {
+        let old = crate::mutants::diagnosis_text(&self.diagnosis);
         self.diagnosis.insert(at, f);
         let rest = self
             .detail
             .strip_prefix(old.as_str())
             .unwrap_or(&self.detail);
-        self.detail = upcard_mutants::diagnosis_text(&self.diagnosis) + rest;
+        self.detail = crate::mutants::diagnosis_text(&self.diagnosis) + rest;
     }
 
     /// A scenario's outcome with `verdict` and nothing run yet.

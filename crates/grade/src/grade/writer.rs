@@ -185,11 +185,11 @@ fn hidden_failures(head: Option<String>, outs: &[Outcome]) -> Option<String> {
         let inside = o
             .diagnosis
             .iter()
-            .find(|f| f.kind == upcard_mutants::Kind::Function)
+            .find(|f| f.kind == crate::mutants::Kind::Function)
             .map(|f| f.message.clone());
         let kind = || {
-            let m = upcard_mutants::by_name(whole_game_mutant(o)?)?;
-            let e = upcard_mutants::entry(m);
+            let m = crate::mutants::by_name(whole_game_mutant(o)?)?;
+            let e = crate::mutants::entry(m);
             Some(format!(
                 "the kind of bug: {} ({})",
                 e.what.trim_end_matches('.'),
@@ -558,7 +558,7 @@ fn diagnosed(students: &[Kept], per: &[Vec<Outcome>]) -> String {
 fn whole_game_mutant(o: &Outcome) -> Option<&str> {
     o.diagnosis
         .iter()
-        .find(|f| f.kind == upcard_mutants::Kind::Mutant)
+        .find(|f| f.kind == crate::mutants::Kind::Mutant)
         .and_then(|f| f.mutant.as_deref())
 }
 

@@ -4,7 +4,7 @@
 //! line when its run prints that line as the program did.
 
 use super::{Finding, Kind, Place};
-use crate::{Entry, Mutant, for_rules, play_on, play_steps};
+use crate::mutants::{Entry, Mutant, for_rules, play_on, play_steps};
 use std::sync::Arc;
 use upcard_engine::mutants::Switch;
 use upcard_engine::{Event, State, VecSink};
@@ -334,7 +334,7 @@ impl<'a> Resumed<'a> {
             (&self.at_step, &self.events[..], self.lines_before.1, 1)
         };
         let left = lines.saturating_sub(before);
-        crate::consulted(self.s, &mut self.game, state, events, steps, left)
+        crate::mutants::consulted(self.s, &mut self.game, state, events, steps, left)
     }
 
     /// The mutant switched on from the hand's start (`hand`), or for the

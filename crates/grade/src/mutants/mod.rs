@@ -6,9 +6,9 @@
 //! A mutant is data the code consults at the one place the bug lives
 //! (`switch.on(Mutant::X)`), never a copy of the code. The switch is a value
 //! the game is given (`upcard_engine::mutants::Switch`, in its `Config`, and
-//! given to its printer); this crate is the only one that makes one other
+//! given to its printer); this module is the only one that makes one other
 //! than the rules': no scenario field, option or course command reaches it.
-//! This crate is the catalogue around the engine's leaf switch: names,
+//! This module is the catalogue around the engine's leaf switch: names,
 //! areas, what each bug does, and the runs.
 
 mod catalogue;
