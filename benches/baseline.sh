@@ -27,7 +27,7 @@ example() { # MODULE
 use $1::{Args, new_game, play};
 use upcard::engine::NullSink;
 use upcard::input::Tokens;
-use upcard::parse::pack::parse_pack;
+use upcard::courses::eecs280::pack::parse_pack;
 
 const PACK: &str = include_str!("../golden/eecs280/v2020-2026_adi/pack.in");
 

@@ -3,12 +3,12 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use upcard::courses::eecs280::pack::parse_pack;
 use upcard::courses::eecs280::program::{Args, new_game, play};
 use upcard::courses::{cs246, eecs280};
 use upcard::engine::mutants::Switch;
 use upcard::engine::{Event, EventSink, NullSink, Phase, State};
 use upcard::input::Tokens;
-use upcard::parse::pack::parse_pack;
 
 const PACK: &str = include_str!("../golden/eecs280/v2020-2026_adi/pack.in");
 

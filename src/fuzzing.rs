@@ -7,10 +7,10 @@ use std::path::Path;
 
 use crate::cards::Card;
 use crate::courses::cs246::save::SaveFile;
+use crate::courses::eecs280::pack::parse_pack;
 use crate::courses::{cs246::program as cs246, eecs280::program as eecs280};
 use crate::input::Tokens;
 use crate::parse::file::utf8;
-use crate::parse::pack::parse_pack;
 use crate::scenario::courses::cs246::from_save;
 use crate::scenario::record;
 use crate::scenario::{Scenario, play};

@@ -2,9 +2,9 @@
 
 use upcard::agents::{Agent, EngineError, Game, Scripted};
 use upcard::cards::{Card, Suit};
+use upcard::courses::eecs280::pack::parse_pack;
 use upcard::courses::eecs280::{Simple, config, deck};
 use upcard::engine::{Action, Event, State, VecSink};
-use upcard::parse::pack::parse_pack;
 
 const PACK: &str = include_str!("../../golden/eecs280/v2020-2026_adi/pack.in");
 

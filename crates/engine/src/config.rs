@@ -107,7 +107,7 @@ pub struct Config {
     /// team ahead wins; level, the deals go on until one team is ahead.
     pub deals: u32,
     /// The catalogued student bug this game plays, if any (the rules:
-    /// [`Switch::OFF`]). Only `upcard-mutants` sets another.
+    /// [`Switch::OFF`]). Only the grader's mutants (`upcard_grade::mutants`) set another.
     pub switch: Switch,
 }
 

@@ -1,7 +1,7 @@
 //! The rule-mutant switch: which catalogued student bug, if any, the
 //! engine, the course strategies and the printers play. The catalogue
 //! (names, what each bug does, which rule sets it belongs to) lives in
-//! `upcard-mutants`; the engine only knows the variants and asks its
+//! the grader's (`upcard_grade::mutants`); the engine only knows the variants and asks its
 //! [`Switch`] where each bug would live.
 //!
 //! The switch is a value a game is given (in its `Config`), not state of the

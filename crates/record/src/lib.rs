@@ -3,7 +3,7 @@
 //! the views of a move ([`describe`], [`render`], [`state_text`]), and Euchre
 //! Game Notation ([`notation`]: a record's types and a record as the
 //! standard game it describes; [`replay`], [`timeline`]: a record played
-//! through; [`write`]: a game or timeline as a record). Stepping through a
+//! through; [`mod@write`]: a game or timeline as a record). Stepping through a
 //! timeline and importing a record as a scenario are `upcard-replay`'s,
 //! above the scenarios.
 

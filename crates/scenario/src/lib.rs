@@ -4,6 +4,6 @@
 //! model), running them through the engine, comparing with goldens and
 //! writing them whole, and a scenario's game as a timeline
 //! (`scenario::record`). Replay (`upcard-replay`) and the rule mutants
-//! (`upcard-mutants`) sit above it (docs/architecture.md).
+//! (`upcard_grade::mutants`) sit above it (docs/architecture.md).
 
 pub mod scenario;

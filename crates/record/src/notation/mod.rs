@@ -1,9 +1,9 @@
 //! Euchre Game Notation (EGN, github.com/NextSuit-Labs/euchre-game-notation):
 //! the community's JSON record of a game. One set of types reads and writes
 //! it ([`Record`]); [`setup`] turns a record into the standard game it
-//! describes, which a scenario can play (`record:`). Below scenarios:
-//! replaying, writing and importing records are `upcard_replay::egn`'s, above them
-//! (docs/egn.md).
+//! describes, which a scenario can play (`record:`). A record replayed is
+//! [`crate::replay`], written [`crate::write`]; importing one as a scenario
+//! is `upcard_replay::egn`'s, above the scenarios (docs/egn.md).
 
 pub mod point;
 pub mod setup;

@@ -1,7 +1,7 @@
 //! A record as the standard game it describes: its rule set as house rules,
 //! each deal's cards put back in a deck, and every call, discard and card as
 //! the scripted decisions of the four seats (docs/egn.md). A scenario plays
-//! it (`record:`); `upcard_replay::egn` replays it as a timeline.
+//! it (`record:`); [`crate::replay`] replays it as a timeline.
 //!
 //! A record lists the cards of each trick in the order they fell, not who
 //! played them; the engine itself says whose turn each card is (one

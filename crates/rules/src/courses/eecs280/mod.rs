@@ -2,6 +2,7 @@
 //! no going alone, the Simple strategy and the Human stdin protocol.
 
 mod human;
+pub mod pack;
 pub mod program;
 mod random;
 mod simple;
@@ -164,8 +165,7 @@ impl crate::courses::Course for Eecs280 {
         )?;
         let text = upcard_parse::file::read_text(std::path::Path::new(&a.pack_file), 1 << 20)
             .map_err(|e| format!("{}: {e}", a.pack_file))?;
-        let pack =
-            upcard_parse::pack::parse_pack(&a.pack_file, &text).map_err(|e| e.to_string())?;
+        let pack = pack::parse_pack(&a.pack_file, &text).map_err(|e| e.to_string())?;
         let cards: Vec<String> = pack.iter().map(|c| c.short().to_string()).collect();
         let q = |s: &str| serde_json::to_string(s).expect("a string");
         // The pack travels in the scenario; a program run on it finds it in

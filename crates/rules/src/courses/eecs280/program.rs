@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, Write};
 
+use super::pack::parse_pack;
 use super::transcript::Eecs280Printer;
 use crate::Failure;
 use crate::agents::{Agent, EngineError, Game};
@@ -10,7 +11,6 @@ use crate::input::{SharedTokens, Tokens};
 use upcard_engine::cards::Card;
 use upcard_engine::mutants::Switch;
 use upcard_engine::{Config, Outcome, State};
-use upcard_parse::pack::parse_pack;
 
 pub const USAGE: &str = "Usage: euchre.exe PACK_FILENAME [shuffle|noshuffle] POINTS_TO_WIN NAME1 TYPE1 NAME2 TYPE2 NAME3 TYPE3 NAME4 TYPE4";
 

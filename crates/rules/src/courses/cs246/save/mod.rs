@@ -1,13 +1,16 @@
-//! CS 246 save files as game states: checks, loading and writing.
+//! CS 246 save files as game states: checks, loading and writing, over the
+//! file's tokens (`raw.rs`).
+
+mod raw;
 
 use super::POINTS_TO_WIN;
 use std::fmt::Write as _;
 use upcard_engine::mutants::Mutant;
 
+use raw::{Located, RawSave, parse_save};
 use upcard_engine::cards::{Card, Suit, short_list};
 use upcard_engine::{Config, Phase, Seat, State, left_of, partner_of};
 use upcard_parse::ParseError;
-use upcard_parse::save::{Located, RawSave, parse_save};
 
 /// A checked save file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -374,7 +377,7 @@ fn check_hands(
 /// The extension line's phase agrees with trump, the hands and the table.
 fn check_phase(
     raw: &RawSave,
-    e: &upcard_parse::save::RawExt,
+    e: &raw::RawExt,
     refuse: &dyn Fn(String) -> Result<(), ParseError>,
 ) -> Result<(), ParseError> {
     let taken: usize = raw.taken.iter().map(Vec::len).sum();

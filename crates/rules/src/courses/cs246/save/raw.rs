@@ -7,9 +7,9 @@ use nom::character::complete::multispace0;
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use super::ParseError;
 use upcard_engine::cards::{Card, Suit};
 use upcard_engine::{Phase, Seat};
+use upcard_parse::ParseError;
 
 /// A save file as written, before its cards are checked against each other.
 #[derive(Clone, Debug, PartialEq, Eq)]

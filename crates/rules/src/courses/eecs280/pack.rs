@@ -6,8 +6,8 @@ use nom::character::complete::{multispace0, multispace1};
 use nom::combinator::value;
 use nom::{IResult, Parser};
 
-use super::{ParseError, line_col};
 use upcard_engine::cards::{Card, Rank, Suit};
+use upcard_parse::{ParseError, line_col};
 
 fn rank(i: &str) -> IResult<&str, Rank> {
     alt((
