@@ -13,7 +13,8 @@
 use criterion::{Criterion, Throughput, criterion_group};
 use std::hint::black_box;
 use std::time::Duration;
-use upcard::arena::{Deals, Entrant, Match, Rules};
+use upcard::Rules;
+use upcard::arena::{Deals, Entrant, Match};
 use upcard::bots::OnFault;
 use upcard::bots::{Bot, Strength};
 use upcard::courses::standard;
@@ -106,7 +107,7 @@ fn random_match(games: u32, deals: Deals) -> Match {
         bots: [Entrant::Bot(Bot::Random), Entrant::Bot(Bot::Random)],
         games,
         deals,
-        rules: Rules::Standard(standard::config()),
+        rules: Rules::standard(standard::config()),
         jobs: 1,
         strength: Strength::default(),
         timeout: Duration::from_secs(5),

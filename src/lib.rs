@@ -28,7 +28,7 @@ pub use upcard_record::{self as record, notation};
 /// Replay, and records replayed and imported: above the scenarios.
 pub use upcard_replay::{self as replay, egn};
 /// The rule sets, their agents, printers and parsers: the layer above it.
-pub use upcard_rules::{Failure, FailureKind, agents, courses, input, transcript};
+pub use upcard_rules::{Failure, FailureKind, Rules, agents, courses, input, transcript};
 /// The sandbox, and the one supervisor of every untrusted program.
 pub use upcard_sandbox as sandbox;
 

@@ -65,7 +65,7 @@ impl StrengthArgs {
 #[derive(clap::Args)]
 pub struct RulesArgs {
     /// The rules: standard (its house rules with --house), eecs280 or cs246
-    #[arg(long, default_value = "standard", value_parser = ["standard", "eecs280", "cs246"])]
+    #[arg(long, default_value = "standard", value_parser = clap::builder::PossibleValuesParser::new(upcard::courses::names()))]
     pub rules: String,
     /// A house rule of the standard game, NAME=VALUE (repeatable)
     #[arg(long = "house", value_name = "NAME=VALUE")]
@@ -73,8 +73,8 @@ pub struct RulesArgs {
 }
 
 impl RulesArgs {
-    pub fn rules(&self) -> Result<upcard::arena::Rules, upcard::Failure> {
-        upcard::arena::Rules::from_name(&self.rules, &self.house).map_err(upcard::Failure::input)
+    pub fn rules(&self) -> Result<upcard::Rules, upcard::Failure> {
+        upcard::Rules::from_name(&self.rules, &self.house).map_err(upcard::Failure::input)
     }
 }
 
@@ -227,7 +227,7 @@ mod tests {
             command().render_version(),
             format!("upcard {}\n", env!("CARGO_PKG_VERSION"))
         );
-        for course in ["eecs280", "cs246"] {
+        for course in upcard::courses::program_names() {
             let full = command()
                 .try_get_matches_from(["upcard", course, "--help"])
                 .unwrap_err()

@@ -6,10 +6,34 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// Installs what the tests need beyond a Rust toolchain (a C and C++
+/// compiler, Chromium, Node.js, Python's venv) when it is missing, once a
+/// run: tests/system-packages.sh, which .ci/run also runs up front.
+pub fn system_packages() {
+    static READY: OnceLock<Result<(), String>> = OnceLock::new();
+    let ready = READY.get_or_init(|| {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/system-packages.sh");
+        let out = Command::new("bash")
+            .arg(&script)
+            .output()
+            .map_err(|e| format!("{}: {e}", script.display()))?;
+        if out.status.success() {
+            Ok(())
+        } else {
+            Err(String::from_utf8_lossy(&out.stderr).into_owned())
+        }
+    });
+    if let Err(e) = ready {
+        panic!("the tests' system packages are missing and could not be installed:\n{e}");
+    }
+}
 
 /// Runs `upcard ARGS` in `dir` with `stdin` as its whole input. NO_COLOR is
 /// removed so every test sees the same (plain, not a terminal) output.
 pub fn upcard(dir: &Path, args: &[&str], stdin: &[u8]) -> Output {
+    system_packages();
     let mut child = Command::new(env!("CARGO_BIN_EXE_upcard"))
         .current_dir(dir)
         .args(args)
@@ -33,6 +57,7 @@ pub struct Out {
 
 /// Runs `upcard ARGS` in `dir` with no input and these environment variables.
 pub fn upcard_env(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Out {
+    system_packages();
     let o = Command::new(env!("CARGO_BIN_EXE_upcard"))
         .current_dir(dir)
         .args(args)
@@ -141,6 +166,7 @@ pub fn c_string(bytes: &[u8]) -> String {
 
 /// Writes C source `text` to `src` and compiles it into `exe` with `cc -O1`.
 pub fn compile_c(src: &Path, text: &str, exe: &Path) {
+    system_packages();
     std::fs::write(src, text).unwrap();
     let st = Command::new("cc")
         .arg("-O1")

@@ -30,6 +30,7 @@ fn expected(bug: Option<&str>, rules: &str) -> BTreeMap<String, bool> {
     let dir = scratch(&format!("direct-{rules}-{}", bug.unwrap_or("none")));
     std::fs::write(dir.join("euchre.cpp"), submission(bug)).unwrap();
     let exe = dir.join("euchre.exe");
+    crate::common::system_packages();
     let built = Command::new("g++")
         .args(["-std=c++17", "-O1", "-o"])
         .arg(&exe)

@@ -17,6 +17,7 @@ fn build(bug: &str) -> PathBuf {
     // Built from its own folder, so that an assertion names the file as
     // "euchre.cpp" wherever the tests run.
     let programs = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs");
+    crate::common::system_packages();
     let st = Command::new("g++")
         .current_dir(&programs)
         .args(["-O1", "-o"])

@@ -302,6 +302,7 @@ fn an_address_sanitizer_build_passes_under_the_default_limits() {
         ),
     )
     .unwrap();
+    crate::common::system_packages();
     let built = std::process::Command::new("cc")
         .args(["-fsanitize=address,undefined", "-g", "-o"])
         .arg(&exe)

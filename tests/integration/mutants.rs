@@ -159,6 +159,7 @@ fn build(name: &str, defines: &[String]) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     let exe = dir.join(name);
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp");
+    crate::common::system_packages();
     let st = Command::new("g++")
         .args(["-O1", "-o"])
         .arg(&exe)

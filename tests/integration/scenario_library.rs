@@ -198,6 +198,7 @@ impl Installed {
         let exe = t.path().join("euchre.exe");
         let src =
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/integration/programs/euchre.cpp");
+        crate::common::system_packages();
         let built = std::process::Command::new("g++")
             .args(["-O1", "-o"])
             .arg(&exe)

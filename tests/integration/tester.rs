@@ -32,6 +32,7 @@ impl Ran {
 impl Upcard {
     /// `upcard` in the package's directory, with no input.
     pub fn new() -> Upcard {
+        crate::common::system_packages();
         Upcard {
             exe: env!("CARGO_BIN_EXE_upcard"),
             dir: PathBuf::from(env!("CARGO_MANIFEST_DIR")),

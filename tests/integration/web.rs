@@ -102,6 +102,7 @@ pub(crate) fn one_at_a_time() -> std::sync::MutexGuard<'static, ()> {
 }
 
 pub(crate) fn browser(width: u32, height: u32) -> Browser {
+    crate::common::system_packages();
     // headless_chrome looks for a debugging port between 8000 and 9000;
     // a free one is given instead.
     let port = std::net::TcpListener::bind("127.0.0.1:0")
@@ -133,7 +134,7 @@ pub(crate) fn browser(width: u32, height: u32) -> Browser {
             .build()
             .unwrap(),
     )
-    .expect("chromium (apt-get install -y chromium; .ci/run installs it)")
+    .expect("chromium at /usr/bin/chromium (tests/system-packages.sh installs it)")
 }
 
 fn eval(tab: &Tab, js: &str) -> Value {

@@ -20,11 +20,12 @@ pub mod tournament;
 pub(crate) use played::Played;
 pub(crate) use report::{JsonFault, is_zero, unfinished_line};
 pub use report::{JsonStrength, Report, TeamReport, thinking};
-pub use rules::{Deals, Entrant, Rules};
+pub use rules::{Deals, Entrant};
 pub(crate) use runner::play_all;
 pub use runner::{Event, Quiet, Reporter};
 pub use stats::wilson;
 pub(crate) use stats::{count_kinds, percentile_ms, percentiles_ms};
+use upcard_rules::Rules;
 
 use std::time::{Duration, Instant};
 
@@ -147,7 +148,7 @@ mod tests {
             bots: bots.map(Entrant::Bot),
             games: 6,
             deals: Deals::Seed(seed),
-            rules: Rules::Standard(standard::config()),
+            rules: Rules::standard(standard::config()),
             jobs: 2,
             strength: Strength {
                 samples: 4,

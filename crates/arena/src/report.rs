@@ -4,11 +4,11 @@ use std::time::Duration;
 
 use upcard_bots::Strength;
 use upcard_rules::agents::MAX_HANDS;
-use upcard_rules::courses::standard;
 use upcard_seat::program_seat::FaultKind;
 
 use super::stats::count_kinds;
-use super::{Deals, FaultAt, Rules};
+use super::{Deals, FaultAt};
+use upcard_rules::Rules;
 
 #[derive(Clone, Debug)]
 pub struct TeamReport {
@@ -252,13 +252,7 @@ impl Report {
             s.push_str(&think);
             s.push('\n');
         }
-        let changed: Vec<String> = match self.rules {
-            Rules::Standard(c) => standard::house::changed(&c)
-                .iter()
-                .map(|(r, v)| format!("{}={v}", r.name()))
-                .collect(),
-            _ => Vec::new(),
-        };
+        let changed = self.rules.house_changed();
         if !changed.is_empty() {
             s.push_str(&format!("house rules: {}\n", changed.join(", ")));
         }

@@ -1,114 +1,18 @@
-//! The rules a match is played under, who plays for a team, and where the
-//! deals come from.
+//! Who plays for a team, and where the deals come from (the rules a match
+//! is played under are `upcard_rules::Rules`).
 
 use std::cell::RefCell;
 
-use rand_mt::Mt;
 use upcard_bots::Bot;
-use upcard_engine::{Config, Deck, State};
-use upcard_rules::courses::{cs246, eecs280, standard};
-
-/// The rules a match is played under.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rules {
-    /// The standard game, with its house rules in the config.
-    Standard(Config),
-    Eecs280,
-    Cs246,
-}
+use upcard_engine::State;
+use upcard_rules::Rules;
+use upcard_rules::courses::standard;
 
 /// Seeded deals made at once (see [`Deals::fresh`]).
-const BATCH: usize = 4;
+const BATCH: usize = upcard_rules::DEALS_TOGETHER;
 
-/// Hands of a deal shuffled once for both its games ([`Deck::draw_ahead`]).
+/// Hands of a deal shuffled once for both its games ([`upcard_engine::Deck::draw_ahead`]).
 const AHEAD: usize = 10;
-
-impl Rules {
-    pub fn name(self) -> &'static str {
-        match self {
-            Rules::Standard(_) => "standard",
-            Rules::Eecs280 => "eecs280",
-            Rules::Cs246 => "cs246",
-        }
-    }
-
-    /// The rules by name (`--rules`), the standard game with `house` rules.
-    pub fn from_name(name: &str, house: &[String]) -> Result<Rules, String> {
-        match name {
-            "eecs280" | "cs246" if !house.is_empty() => {
-                Err("house rules are the standard game's: give --rules standard".into())
-            }
-            "eecs280" => Ok(Rules::Eecs280),
-            "cs246" => Ok(Rules::Cs246),
-            "standard" => {
-                let mut c = standard::config();
-                for h in house {
-                    standard::house::apply(&mut c, h)?;
-                }
-                standard::house::check(&c)?;
-                Ok(Rules::Standard(c))
-            }
-            other => Err(format!(
-                "there are no rules {other:?}: standard, eecs280 or cs246"
-            )),
-        }
-    }
-
-    /// Every house rule's value (the standard game's; none for the courses).
-    pub fn house(self) -> std::collections::BTreeMap<String, String> {
-        match self {
-            Rules::Standard(c) => standard::house::values(&c),
-            _ => Default::default(),
-        }
-    }
-
-    /// The score that wins.
-    pub fn points_to_win(self) -> u32 {
-        self.config().points_to_win
-    }
-
-    /// A new game dealt from `cards`: a seed (the course's own shuffle, so
-    /// a seed deals the same game again), or a secret key (ChaCha20, the
-    /// same for every course: a deal no seat can compute).
-    pub fn state_from(self, cards: standard::Cards) -> State {
-        match cards {
-            // Not a seeded game's state with its deck replaced: seeding a
-            // Mersenne Twister only to drop it was 3% of a random match.
-            standard::Cards::Key(key) => State::new(self.config(), standard::keyed_deck(key)),
-            standard::Cards::Seed(s) | standard::Cards::Fixed(_, s) => self.state(s),
-        }
-    }
-
-    /// The rules' engine config.
-    pub fn config(self) -> Config {
-        match self {
-            Rules::Standard(c) => c,
-            Rules::Eecs280 => eecs280::config(10),
-            Rules::Cs246 => cs246::config(&cs246::Options::default()),
-        }
-    }
-
-    /// [`Rules::state`] of each of `seeds`: the generators seeded together,
-    /// where the rules shuffle with a Mersenne Twister.
-    pub fn states<const K: usize>(self, seeds: [u32; K]) -> [State; K] {
-        let decks = match self {
-            Rules::Standard(_) => standard::decks(seeds),
-            Rules::Eecs280 => seeds.map(|seed| {
-                let pack = upcard_rules::random_game::shuffled(&mut Mt::new(seed));
-                eecs280::deck(pack, true)
-            }),
-            Rules::Cs246 => Deck::twisters(seeds.map(i64::from), cs246::initial_deck()),
-        };
-        let config = self.config();
-        decks.map(|deck| State::new(config, deck))
-    }
-
-    /// A new game of deal `seed`.
-    pub fn state(self, seed: u32) -> State {
-        let [state] = self.states([seed]);
-        state
-    }
-}
 
 /// Who plays for a team: a bot, or a program speaking the seat protocol
 /// (docs/seat-protocol.md), started for each seat of each game.
@@ -266,7 +170,7 @@ mod tests {
     /// deal's base (its seed, or a word of its key's stream 1) spread by seat.
     #[test]
     fn a_deal_is_kept_for_its_second_game_and_its_seeds_are_by_seat() {
-        let rules = Rules::Standard(standard::config());
+        let rules = Rules::standard(standard::config());
         let key = [3u8; 32];
         for deals in [Deals::Seed(5), Deals::Secret(key)] {
             // In a batch, past it, before it, and back.
@@ -291,7 +195,7 @@ mod tests {
         }
         // A keyed game is the seeded game's state with the keyed deck in
         // place of the seeded one, under every rule set.
-        for rules in [rules, Rules::Eecs280, Rules::Cs246] {
+        for rules in Rules::every() {
             let mut want = rules.state(0);
             want.deck = standard::keyed_deck(key);
             assert_eq!(rules.state_from(standard::Cards::Key(key)), want);
@@ -308,7 +212,7 @@ mod tests {
     /// seed's or its key's, past those drawn too.
     #[test]
     fn a_deal_deals_its_seeds_or_its_keys_hands() {
-        let rules = Rules::Standard(standard::config());
+        let rules = Rules::standard(standard::config());
         let key = [9u8; 32];
         for (deals, mut plain) in [
             (Deals::Seed(5), rules.state(7).deck),
@@ -318,36 +222,10 @@ mod tests {
             ),
         ] {
             let mut kept = deals.deal(rules, 2).0.deck;
-            assert!(matches!(kept, Deck::Ahead(_)));
+            assert!(matches!(kept, upcard_engine::Deck::Ahead(_)));
             for hand in 0..2 * AHEAD {
                 let off = upcard_engine::mutants::Switch::OFF;
                 assert_eq!(kept.next_deck(off), plain.next_deck(off), "hand {hand}");
-            }
-        }
-    }
-
-    /// Games seeded together are each the game seeded alone, as each rule
-    /// set's own deck makes it, under every rule set.
-    #[test]
-    fn states_made_together_are_each_as_made_alone() {
-        let seeds = [0, 7, u32::MAX, 20_261_128];
-        for rules in [
-            Rules::Standard(standard::config()),
-            Rules::Eecs280,
-            Rules::Cs246,
-        ] {
-            for (together, seed) in rules.states(seeds).into_iter().zip(seeds) {
-                let deck = match rules {
-                    Rules::Standard(_) => standard::deck(seed),
-                    Rules::Eecs280 => eecs280::deck(
-                        upcard_rules::random_game::shuffled(&mut Mt::new(seed)),
-                        true,
-                    ),
-                    Rules::Cs246 => Deck::twister(i64::from(seed), cs246::initial_deck(), 0),
-                };
-                let alone = State::new(rules.config(), deck);
-                assert_eq!(together, alone, "{} seed {seed}", rules.name());
-                assert_eq!(rules.state(seed), alone, "{} seed {seed}", rules.name());
             }
         }
     }

@@ -3,9 +3,10 @@
 //! ([`courses`]: its configuration, deck, strategies, printer, command line
 //! and file formats), the [`agents`] that decide (the driver, scripted
 //! answers; the bots are `upcard-bots`), the [`transcript`] printers' trait, the readers of
-//! outside input ([`input`] for Human answers; pack and save files are
-//! `upcard-parse`'s), and [`random_game`], a game of any rule set with random options
-//! for property tests. The bots (`upcard-bots`), the standard table
+//! outside input ([`input`] for Human answers), the rules a table is played
+//! under as `--rules` and `--house` select them ([`Rules`]), and
+//! [`random_game`], a game of any rule set with random options for property
+//! tests. The bots (`upcard-bots`), the standard table
 //! (`upcard_bots::Table`) and the seat protocol (`upcard-seat`) are above it.
 //! Scenarios, grading and play sit above it (docs/architecture.md).
 
@@ -14,6 +15,10 @@ pub mod courses;
 mod failure;
 pub mod input;
 pub mod random_game;
+mod selection;
+mod shuffle;
 pub mod transcript;
 
+pub use courses::DEALS_TOGETHER;
 pub use failure::{Failure, FailureKind};
+pub use selection::Rules;

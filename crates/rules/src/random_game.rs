@@ -5,25 +5,10 @@
 
 use rand_mt::Mt;
 
+pub use crate::shuffle::{below, shuffled};
+
 use crate::courses::{cs246, eecs280, standard};
-use upcard_engine::cards::ALL_CARDS;
-use upcard_engine::cards::Card;
 use upcard_engine::{Config, Deck, FollowRule, State};
-
-/// A number below `n`.
-pub fn below(rng: &mut Mt, n: usize) -> usize {
-    (rng.next_u32() as usize) % n
-}
-
-/// Every card, in an order drawn from `rng` (Fisher–Yates, from the last
-/// card down, over [`ALL_CARDS`]).
-pub fn shuffled(rng: &mut Mt) -> [Card; 24] {
-    let mut cards = ALL_CARDS;
-    for i in (1..24).rev() {
-        cards.swap(i, below(rng, i + 1));
-    }
-    cards
-}
 
 /// A new game of a random course with random options.
 pub fn new_game(rng: &mut Mt) -> State {

@@ -25,9 +25,10 @@ pub use report::{Report, Standing};
 
 use std::time::Duration;
 
-use crate::{Deals, Match, Quiet, Reporter, Rules, play_all};
+use crate::{Deals, Match, Quiet, Reporter, play_all};
 use upcard_bots::OnFault;
 use upcard_bots::Strength;
+use upcard_rules::Rules;
 use upcard_seat::program_seat::Launch;
 
 /// A tournament before it is played.

@@ -4,9 +4,10 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::{Deals, FaultAt, JsonStrength, Rules, count_kinds, is_zero, percentiles_ms, thinking};
+use crate::{Deals, FaultAt, JsonStrength, count_kinds, is_zero, percentiles_ms, thinking};
 use upcard_bots::Strength;
 use upcard_parse::escape::printable_line;
+use upcard_rules::Rules;
 use upcard_seat::program_seat::FaultKind;
 
 /// What one bot did over the tournament.

@@ -276,8 +276,9 @@ pub(crate) fn stderr_tail(stderr: &[u8]) -> String {
     out
 }
 
-/// The program to grade in a submission directory: `euchre.exe` or `euchre`,
-/// else its only executable file.
+/// The program to grade in a submission directory: a course program's file
+/// (`euchre.exe`, `euchre`: each rule set's `Course::program_file`), else
+/// its only executable file.
 pub fn find_program(dir: &Path) -> Result<PathBuf, String> {
     use std::os::unix::fs::PermissionsExt;
     // A submission's files are data: a link (to another student's program,
@@ -285,7 +286,11 @@ pub fn find_program(dir: &Path) -> Result<PathBuf, String> {
     if data::is_link(dir) {
         return Err(data::link_refused(dir));
     }
-    for name in ["euchre.exe", "euchre"] {
+    let files = upcard_rules::courses::COURSES
+        .iter()
+        .filter(|c| c.has_program())
+        .map(|c| c.program_file());
+    for name in files {
         let p = dir.join(name);
         if data::is_link(&p) {
             return Err(data::link_refused(&p));

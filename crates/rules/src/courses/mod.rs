@@ -7,6 +7,7 @@ pub mod cs246;
 pub mod eecs280;
 pub mod standard;
 
+use std::collections::BTreeMap;
 use std::fmt;
 use std::io::{BufRead, Write};
 
@@ -17,12 +18,16 @@ use crate::agents::Game;
 use crate::input::SharedTokens;
 use crate::transcript::Transcript;
 use upcard_engine::mutants::Switch;
-use upcard_engine::{Seat, State};
+use upcard_engine::{Config, Deck, Seat, State};
 
 /// Every rule set, in the order `--help` and messages list them. A new one
 /// is a folder here and a line in this table (and its scenario section in
 /// the scenario layer).
 pub static COURSES: &[&dyn Course] = &[&eecs280::Eecs280, &cs246::Cs246, &standard::Standard];
+
+/// Seeded deals a rule set makes at once ([`Course::decks`]): several
+/// generators seeded side by side cost about what one does.
+pub const DEALS_TOGETHER: usize = 4;
 
 /// One course's rules, as upcard plays, checks and grades them.
 pub trait Course: Sync {
@@ -30,6 +35,35 @@ pub trait Course: Sync {
     fn name(&self) -> &'static str;
     /// One line for `upcard --help`.
     fn about(&self) -> &'static str;
+    /// The engine config of a game of these rules (`--rules NAME`).
+    fn config(&self) -> Config;
+    /// [`Course::config`] with the standard game's house rules `house`
+    /// (`--house NAME=VALUE`), or why these rules cannot take them.
+    fn config_with(&self, house: &[String]) -> Result<Config, String> {
+        if house.is_empty() {
+            Ok(self.config())
+        } else {
+            Err("house rules are the standard game's: give --rules standard".into())
+        }
+    }
+    /// Every house rule's value under `config` (the standard game's; the
+    /// courses have none).
+    fn house(&self, _config: &Config) -> BTreeMap<String, String> {
+        BTreeMap::new()
+    }
+    /// The house rules `config` sets otherwise than [`Course::config`], as
+    /// `NAME=VALUE`.
+    fn house_changed(&self, _config: &Config) -> Vec<String> {
+        Vec::new()
+    }
+    /// The deck of deal `seed`: the course's own shuffle, so that a seed
+    /// deals the same game again.
+    fn deck(&self, seed: u32) -> Deck;
+    /// [`Course::deck`] of each of `seeds`, made together where the
+    /// shuffle allows (several generators seeded side by side).
+    fn decks(&self, seeds: [u32; DEALS_TOGETHER]) -> [Deck; DEALS_TOGETHER] {
+        seeds.map(|seed| self.deck(seed))
+    }
     /// `argv[0]` of the course program (default when grading and echoing).
     fn program(&self) -> &'static str;
     /// The course program's file name (`euchre.exe` of `./euchre.exe`):

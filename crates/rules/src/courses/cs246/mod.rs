@@ -140,6 +140,18 @@ impl crate::courses::Course for Cs246 {
         "cs246"
     }
 
+    fn config(&self) -> Config {
+        config(&Options::default())
+    }
+
+    fn deck(&self, seed: u32) -> Deck {
+        Deck::twister(i64::from(seed), initial_deck(), 0)
+    }
+
+    fn decks(&self, seeds: [u32; crate::DEALS_TOGETHER]) -> [Deck; crate::DEALS_TOGETHER] {
+        Deck::twisters(seeds.map(i64::from), initial_deck())
+    }
+
     fn about(&self) -> &'static str {
         "Play as the CS 246 euchre: [-d] [-s SEED] [-f FILE] [--rule NAME=VALUE]... [--no-human]"
     }

@@ -85,6 +85,14 @@ impl crate::courses::Course for Eecs280 {
         "eecs280"
     }
 
+    fn config(&self) -> Config {
+        config(10)
+    }
+
+    fn deck(&self, seed: u32) -> Deck {
+        deck(crate::shuffle::shuffled(&mut rand_mt::Mt::new(seed)), true)
+    }
+
     fn about(&self) -> &'static str {
         "Play as the EECS 280 euchre.exe: PACK shuffle|noshuffle POINTS NAME1 TYPE1 ... NAME4 TYPE4"
     }

@@ -117,6 +117,38 @@ impl crate::courses::Course for Standard {
         "standard"
     }
 
+    fn config(&self) -> Config {
+        config()
+    }
+
+    fn config_with(&self, house: &[String]) -> Result<Config, String> {
+        let mut c = config();
+        for h in house {
+            house::apply(&mut c, h)?;
+        }
+        house::check(&c)?;
+        Ok(c)
+    }
+
+    fn house(&self, config: &Config) -> std::collections::BTreeMap<String, String> {
+        house::values(config)
+    }
+
+    fn house_changed(&self, config: &Config) -> Vec<String> {
+        house::changed(config)
+            .iter()
+            .map(|(r, v)| format!("{}={v}", r.name()))
+            .collect()
+    }
+
+    fn deck(&self, seed: u32) -> Deck {
+        deck(seed)
+    }
+
+    fn decks(&self, seeds: [u32; crate::DEALS_TOGETHER]) -> [Deck; crate::DEALS_TOGETHER] {
+        decks(seeds)
+    }
+
     fn about(&self) -> &'static str {
         "The standard game with house rules (upcard play)"
     }
